@@ -1,0 +1,72 @@
+# Motorlab Digital — every task a person or CI needs. `make help` lists them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+STAMPS := .setup-stamps
+PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+WIDGET_SOURCES := $(shell find widgets -type f 2>/dev/null)
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: help setup run test prod messages lint chromium bench
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(MO_FILES) ## Install everything (idempotent)
+
+$(STAMPS)/python: requirements.lock pyproject.toml
+	@mkdir -p $(STAMPS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+$(STAMPS)/node: package.json package-lock.json
+	@mkdir -p $(STAMPS)
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
+	npm run build
+	@touch $@
+
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/python
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
+	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
+
+prod: setup ## Serve the site with gunicorn
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --access-logfile - wsgi:app
+
+test: setup chromium ## Set up, then run every test (browser tests included)
+	$(BIN)/pytest
+
+chromium: ## Make sure Debian's Chromium is there for the browser tests
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "Browser tests need $(CHROMIUM). Install it with: sudo apt-get install chromium" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location --sort-output --add-comments=TRANSLATORS: -k _l -o translations/messages.pot site templates
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i translations/messages.pot -d translations
+	@echo "Now translate the empty entries in translations/*/LC_MESSAGES/messages.po"
+
+lint: $(STAMPS)/python ## Check the Python code style
+	$(BIN)/ruff check site tests wsgi.py
+	$(BIN)/ruff format --check site tests wsgi.py
+
+bench: setup ## Measure page rendering speed
+	$(BIN)/python tests/perf/bench_home.py

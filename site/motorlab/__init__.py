@@ -1,0 +1,38 @@
+"""Motorlab Digital's public website."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from motorlab import assets, errors, i18n, layouts, security
+from motorlab.config import PROJECT_ROOT, Config
+from motorlab.extensions import babel, cache
+
+
+def create_app(config: object | None = None) -> Flask:
+    """Build the app. `config` is an object whose upper-case attributes override the
+    environment-based defaults of `Config` (tests pass `TestConfig()`)."""
+    app = Flask(
+        __name__,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        instance_path=str(PROJECT_ROOT / "instance"),
+    )
+    app.config.from_object(config if config is not None else Config())
+
+    babel.init_app(app, locale_selector=i18n.select_locale)
+    cache.init_app(app)
+    i18n.init_app(app)
+    assets.init_app(app)
+    security.init_app(app)
+    _register_blueprints(app)
+    errors.init_app(app)
+    layouts.init_app(app)
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    from motorlab.language import bp as language_bp
+    from motorlab.pages import bp as pages_bp
+
+    app.register_blueprint(pages_bp)
+    app.register_blueprint(language_bp)

@@ -1,0 +1,78 @@
+"""Settings, read from environment variables with safe defaults for development."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() else default
+
+
+def _env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+class Config:
+    """Production-minded defaults; every value can be overridden from the environment."""
+
+    def __init__(self) -> None:
+        env = os.environ.get
+        # A random key keeps development safe; production must set SECRET_KEY so that
+        # several workers (and restarts) share it.
+        self.SECRET_KEY = env("SECRET_KEY") or secrets.token_hex(32)
+        self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
+
+        self.BABEL_DEFAULT_LOCALE = "es"
+        self.BABEL_TRANSLATION_DIRECTORIES = str(PROJECT_ROOT / "translations")
+
+        self.MAIL_SERVER = env("MAIL_SERVER", "localhost")
+        self.MAIL_PORT = _env_int("MAIL_PORT", 25)
+        self.MAIL_USE_TLS = _env_bool("MAIL_USE_TLS", False)
+        self.MAIL_USE_SSL = _env_bool("MAIL_USE_SSL", False)
+        self.MAIL_USERNAME = env("MAIL_USERNAME")
+        self.MAIL_PASSWORD = env("MAIL_PASSWORD")
+        self.MAIL_DEFAULT_SENDER = env("MAIL_DEFAULT_SENDER", "web@motorlab.example")
+        self.CONTACT_RECIPIENTS = _env_list("CONTACT_RECIPIENTS", "hola@motorlab.example")
+        self.OUTBOX_PATH = env("OUTBOX_PATH", str(PROJECT_ROOT / "instance" / "outbox.sqlite3"))
+        self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
+        self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "memory://")
+
+        self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
+        self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
+        self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
+
+        self.ANALYTICS_ID = env("ANALYTICS_ID", "")
+        self.API_BASE_URL = env("API_BASE_URL", "http://127.0.0.1:5000/api")
+        self.CONTACT_EMAIL = env("CONTACT_EMAIL", "hola@motorlab.example")
+        self.CONTACT_PHONE = env("CONTACT_PHONE", "+34 900 000 000")
+
+        # Static files are linked with a content hash (see assets.py), so they may be
+        # cached for a year.
+        self.SEND_FILE_MAX_AGE_DEFAULT = 31_536_000
+        self.MAX_CONTENT_LENGTH = 64 * 1024
+        self.MAX_FORM_MEMORY_SIZE = 64 * 1024
+        self.SESSION_COOKIE_SAMESITE = "Lax"
+        self.SESSION_COOKIE_SECURE = self.SITE_URL.startswith("https://")
+
+
+class TestConfig(Config):
+    """Used by the test suite: a fixed key and a fixed public address."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.TESTING = True
+        self.SECRET_KEY = "test-secret-key"
+        self.SITE_URL = "https://www.motorlab.example"

@@ -1,0 +1,1 @@
+"""Page content as typed data with lazily translated strings (see types.py)."""

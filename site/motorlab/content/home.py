@@ -1,0 +1,117 @@
+"""Content of the home page, section by section, in the order the page shows it."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import Image, ProjectCard, Reason, Slide
+
+FOUNDED = 2012
+
+INTRO_TITLE = _l("We build the digital side of the car brands you drive")
+INTRO_TEXT = _l(
+    "Motorlab Digital designs, builds and runs the software of a group of car brands: "
+    "from the showroom website to the workshop floor."
+)
+BRANDS_LABEL = _l("Brands we work for")
+
+AGENCY_TITLE = _l("A digital agency born inside the automotive world")
+AGENCY_PARAGRAPHS = (
+    _l(
+        "Motorlab Digital was created in %(year)s inside a group of car brands to bring its "
+        "sales, after-sales and quality processes into the digital age.",
+        year=FOUNDED,
+    ),
+    _l(
+        "Our designers, developers and scrum masters share one team with the people who sell "
+        "and repair the cars, so every product starts from a real workshop or a real showroom."
+    ),
+)
+AGENCY_IMAGE = Image("img/agency.svg", "", 560, 420)
+FOUNDED_LABEL = _l("year we were created")
+
+PROJECTS_TITLE = _l("Recent projects")
+RECENT_PROJECTS: tuple[ProjectCard, ...] = (
+    ProjectCard(
+        _l("Multi-brand after-sales system"),
+        "ADS",
+        Image("img/projects/ads.svg", _l("ADS dashboard with service appointments"), 640, 400),
+        _l("GO TO PROJECT"),
+        "/projects/ads",
+    ),
+    ProjectCard(
+        _l("Fault-reporting app"),
+        "KuZu",
+        Image("img/projects/kuzu.svg", _l("KuZu app reporting a fault on a car"), 640, 400),
+        _l("GO TO PROJECT"),
+        "/projects/kuzu",
+    ),
+    ProjectCard(
+        _l("Content management system"),
+        "ViewBox",
+        Image("img/projects/viewbox.svg", _l("ViewBox page editor with brand templates"), 640, 400),
+        _l("GO TO PROJECT"),
+        "/projects/viewbox",
+    ),
+)
+
+SERVICES_TITLE = _l("What we do")
+SLIDES: tuple[Slide, ...] = (
+    Slide(
+        _l("Technology"),
+        _l(
+            "Cloud platforms, integrations with dealer and factory systems, and APIs that "
+            "keep every brand's data in step."
+        ),
+        Image("img/slides/technology.svg", "", 480, 360),
+        _l("OUR SERVICES"),
+        "/services",
+    ),
+    Slide(
+        _l("Digital Products"),
+        _l(
+            "Web and mobile products for sales, after-sales and quality teams, designed with "
+            "the people who use them every day."
+        ),
+        Image("img/slides/digital-products.svg", "", 480, 360),
+        _l("OUR SERVICES"),
+        "/services",
+    ),
+    Slide(
+        _l("Digital experiences"),
+        _l(
+            "Websites, configurators and showroom screens that turn interest in a car into a "
+            "visit to the dealer."
+        ),
+        Image("img/slides/digital-experiences.svg", "", 480, 360),
+        _l("OUR SERVICES"),
+        "/services",
+    ),
+)
+
+REASONS_TITLE = _l("Why us")
+REASONS: tuple[Reason, ...] = (
+    Reason(
+        _l("User-Driven approach"),
+        _l("We test with drivers, dealers and mechanics before we write the first line of code."),
+        Image("img/icons/user-driven.svg", "", 48, 48),
+    ),
+    Reason(
+        _l("Know-How"),
+        _l("More than ten years building software for car brands, their dealers and workshops."),
+        Image("img/icons/know-how.svg", "", 48, 48),
+    ),
+    Reason(
+        _l("Transparent processes"),
+        _l("You see the backlog, the demos and the figures of every sprint, as they happen."),
+        Image("img/icons/transparent.svg", "", 48, 48),
+    ),
+    Reason(
+        _l("Available resources"),
+        _l("A stable team of designers, developers and scrum masters, ready to start now."),
+        Image("img/icons/resources.svg", "", 48, 48),
+    ),
+)
+
+CTA_TITLE = _l("Do you have a project in mind?")
+CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
+CTA_BUTTON = _l("I'm ready")
+CTA_LINK = "/contact"

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from flask import Flask, Response, render_template, url_for
+from flask_babel import gettext as _
+from markupsafe import escape
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from motorlab.i18n import LOCALE_ARG, current_locale
+
+
+def _messages() -> dict[int, str]:
+    # Built per request so each message is in the visitor's language.
+    return {
+        400: _("The request could not be understood"),
+        403: _("You are not allowed to see this page"),
+        404: _("This page could not be found"),
+        405: _("This address does not accept that kind of request"),
+        413: _("The request is too large"),
+        414: _("The address is too long"),
+        429: _("Too many requests: please wait a moment and try again"),
+    }
+
+
+def render_error(status: int = 500, message: str | None = None, headers=()) -> Response:
+    """The error page: the error's message (default "Error") and status (default 500)."""
+    try:
+        message = message or _messages().get(status) or _("Error")
+        template = "errors/404.html" if status == 404 else "errors/error.html"
+        body = render_template(
+            template, status=status, message=message, title=message, description=message,
+            noindex=True,
+        )
+        response = Response(body, status=status, mimetype="text/html")
+    except Exception:  # noqa: BLE001 - whatever broke, the visitor still gets a page
+        response = fallback_page(status)
+    response.headers.extend(headers)
+    return response
+
+
+def fallback_page(status: int) -> Response:
+    """A page that depends on nothing that could have failed: no template, no catalog."""
+    try:
+        locale = current_locale()
+        text = _("An error occurred while showing the error page")
+        link_text = _("Go back to home")
+        home = url_for("pages.home", **{LOCALE_ARG: locale})
+    except Exception:  # noqa: BLE001
+        locale, home = "en", "/"
+        text, link_text = "An error occurred while showing the error page", "Go back to home"
+    body = (
+        f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(text)} | Motorlab</title></head><body>"
+        f'<main><h1>{escape(text)}</h1><p><a href="{escape(home)}">{escape(link_text)}</a>'
+        "</p></main></body></html>"
+    )
+    return Response(body, status=status, mimetype="text/html")
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if error.code is None or error.code < 400:
+            return error  # redirects raised as exceptions pass through untouched
+        # Keep headers such as Allow (405) or Retry-After (429); the body is ours.
+        kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+        return render_error(error.code, headers=kept)
+
+    @app.errorhandler(Exception)
+    def unexpected_error(error: Exception):
+        app.logger.exception("Unhandled error", exc_info=error)
+        return render_error(InternalServerError.code)

@@ -1,0 +1,7 @@
+"""Blueprint "language": the language switcher and the one-time browser-language detection."""
+
+from flask import Blueprint
+
+bp = Blueprint("language", __name__)
+
+from motorlab.language import routes  # noqa: E402,F401

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import abort, redirect, request, url_for
+
+from motorlab.i18n import LOCALE_ARG, LOCALES, locale_from_path
+from motorlab.language import bp
+from motorlab.language.detection import remember_locale
+
+MAX_NEXT_LENGTH = 2048
+
+
+def _safe_next(candidate: str | None, locale: str) -> str:
+    """A local path of `locale` to go to; anything else falls back to that locale's home."""
+    if candidate and candidate.startswith("/") and not candidate.startswith("//"):
+        parts = urlsplit(candidate)
+        local = not (parts.scheme or parts.netloc) and "\\" not in candidate
+        sane = candidate.isprintable() and len(candidate) <= MAX_NEXT_LENGTH
+        if local and sane and locale_from_path(parts.path) == locale:
+            return candidate
+    return url_for("pages.home", **{LOCALE_ARG: locale})
+
+
+@bp.route("/language/<choice>")
+def switch(choice: str):
+    """Follow the language switcher: remember the choice, then show the page in it."""
+    if choice not in LOCALES:
+        abort(404)
+    target = _safe_next(request.args.get("next"), choice)
+    return remember_locale(redirect(target, code=303), choice)

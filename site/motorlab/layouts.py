@@ -1,0 +1,54 @@
+"""Page layouts. A view names its layout with `@uses_layout(...)`; an unknown name fails
+when the module is imported, that is, when the app starts (the spec's "Unknown middleware")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from flask import Flask, g
+
+LAYOUTS = {
+    "mainPage": "layouts/main_page.html",
+    "guideline": "layouts/guideline.html",
+    "default": "layouts/default.html",
+}
+DEFAULT_LAYOUT = "default"
+
+
+class UnknownLayoutError(LookupError):
+    """Raised at start-up when a view asks for a layout that does not exist."""
+
+
+def layout_template(name: str) -> str:
+    try:
+        return LAYOUTS[name]
+    except KeyError:
+        known = ", ".join(sorted(LAYOUTS))
+        raise UnknownLayoutError(f"Unknown layout {name!r}; known layouts: {known}") from None
+
+
+def uses_layout(name: str) -> Callable[[Callable], Callable]:
+    layout_template(name)  # fail now, at import, not on the first visit
+
+    def decorator(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(*args, **kwargs):
+            g.layout = name
+            return view(*args, **kwargs)
+
+        wrapper.layout = name
+        return wrapper
+
+    return decorator
+
+
+def init_app(app: Flask) -> None:
+    # Compile every layout once at start-up: a broken layout fails here, not on a visit.
+    for template in LAYOUTS.values():
+        app.jinja_env.get_template(template)
+
+    @app.context_processor
+    def layout_context() -> dict:
+        name = g.get("layout", DEFAULT_LAYOUT)
+        return {"layout": LAYOUTS[name], "layout_name": name}
