@@ -27,7 +27,11 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
         message = message or _messages().get(status) or _("Error")
         template = "errors/404.html" if status == 404 else "errors/error.html"
         body = render_template(
-            template, status=status, message=message, title=message, description=message,
+            template,
+            status=status,
+            message=message,
+            title=message,
+            description=message,
             noindex=True,
         )
         response = Response(body, status=status, mimetype="text/html")

@@ -1,0 +1,134 @@
+"""Error pages: 404 in the locale of the prefix, the generic page, and the fallback page."""
+
+import pytest
+from jinja2 import ChoiceLoader, DictLoader
+
+from tests.conftest import soup_of, visible_text
+
+
+@pytest.mark.parametrize(
+    ("path", "lang", "message", "link_text", "home"),
+    [
+        (
+            "/no-such-page",
+            "es",
+            "No se ha encontrado esta página",
+            "Volver a la página de inicio",
+            "/",
+        ),
+        ("/en/no-such-page", "en", "This page could not be found", "Back to the home page", "/en"),
+        ("/en/", "en", "This page could not be found", "Back to the home page", "/en"),
+        ("/english", "es", "No se ha encontrado esta página", "Volver a la página de inicio", "/"),
+    ],
+)
+def test_not_found_in_the_locale_of_the_prefix(client, path, lang, message, link_text, home):
+    response = client.get(path)
+    assert response.status_code == 404
+    soup = soup_of(response)
+    assert soup.html["lang"] == lang
+    assert soup.h1.get_text(strip=True) == message
+    link = soup.find("main").find("a", string=link_text)
+    assert link is not None and link["href"] == home
+    assert soup.find("meta", attrs={"name": "robots"})["content"] == "noindex"
+    assert soup.find("link", rel="canonical") is None
+
+
+@pytest.fixture
+def failing_app(app):
+    @app.route("/boom")
+    def boom():
+        raise RuntimeError("secret detail")
+
+    return app
+
+
+def test_unexpected_errors_show_the_generic_page(failing_app):
+    response = failing_app.test_client().get("/boom")
+    assert response.status_code == 500
+    soup = soup_of(response)
+    assert soup.h1.get_text(strip=True) == "Error"
+    assert "500" in visible_text(soup)
+    body = response.get_data(as_text=True)
+    assert "secret detail" not in body and "Traceback" not in body
+
+
+def test_http_errors_keep_their_status_and_localised_message(client):
+    response = client.post("/")
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"]
+    soup = soup_of(response)
+    assert "405" in visible_text(soup)
+    assert soup.h1.get_text(strip=True) == "Esta dirección no admite ese tipo de petición"
+
+
+def test_a_failing_error_template_falls_back_to_a_minimal_page(failing_app):
+    broken = DictLoader(
+        {
+            "errors/error.html": "{% extends 'missing.html' %}",
+            "errors/404.html": "{{ undefined_function() }}",
+        }
+    )
+    failing_app.jinja_env.loader = ChoiceLoader([broken, failing_app.jinja_env.loader])
+    client = failing_app.test_client()
+    for path, status, lang, text, link_text, home in [
+        (
+            "/boom",
+            500,
+            "es",
+            "Se ha producido un error al mostrar la página de error",
+            "Volver al inicio",
+            "/",
+        ),
+        (
+            "/en/missing",
+            404,
+            "en",
+            "An error occurred while showing the error page",
+            "Go back to home",
+            "/en",
+        ),
+    ]:
+        response = client.get(path)
+        assert response.status_code == status
+        soup = soup_of(response)
+        assert soup.html["lang"] == lang
+        assert soup.h1.get_text(strip=True) == text
+        assert soup.find("a", string=link_text)["href"] == home
+
+
+HOSTILE_PATHS = [
+    "/%00",
+    "/en/%00",
+    "/%00/../etc/passwd",
+    "/..%2f..%2fetc/passwd",
+    "/%C0%AF",
+    "/%ff%fe",
+    "/%E2%80%AE",
+    "/" + "a" * 5000,
+    "/en/" + "%F0%9F%9A%97" * 300,
+    "/static/%00",
+    "/static/../config.py",
+    "/en/%0d%0aSet-Cookie:x=1",
+    "/<script>alert(1)</script>",
+    "/language/%00",
+    "/language/en?next=%00",
+    "/?next=%0d%0a",
+]
+
+
+@pytest.mark.parametrize("path", HOSTILE_PATHS)
+def test_hostile_paths_answer_4xx_without_traceback(client, path):
+    response = client.get(path)
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        assert 400 <= response.status_code < 500
+    body = response.get_data(as_text=True)
+    assert "Traceback" not in body
+    assert "<script>alert" not in body
+    assert "Set-Cookie" not in response.headers or path.startswith("/language")
+
+
+def test_over_long_paths_answer_414(client):
+    response = client.get("/" + "a" * 5000)
+    assert response.status_code == 414
+    assert soup_of(response).h1.get_text(strip=True) == "La dirección es demasiado larga"

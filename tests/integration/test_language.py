@@ -1,0 +1,123 @@
+"""Locale by URL prefix; browser-language detection only on `/`, once; the switcher's cookie."""
+
+import pytest
+
+from tests.conftest import soup_of
+
+COOKIE = "i18n_redirected"
+
+
+def set_cookie_header(response) -> str:
+    cookies = [v for k, v in response.headers.items() if k == "Set-Cookie" and v.startswith(COOKIE)]
+    assert len(cookies) == 1, response.headers
+    return cookies[0]
+
+
+def assert_detection_cookie(response, value):
+    header = set_cookie_header(response)
+    assert header.startswith(f"{COOKIE}={value};")
+    for attribute in ("Max-Age=31536000", "Path=/", "SameSite=Lax"):
+        assert attribute in header
+
+
+@pytest.mark.parametrize(
+    "accept", ["en", "en-US,en;q=0.9", "en-GB, es;q=0.8", "fr, en;q=0.7", "EN"]
+)
+def test_root_redirects_english_browsers_and_remembers(first_visit_client, accept):
+    response = first_visit_client.get("/", headers={"Accept-Language": accept})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/en"
+    assert_detection_cookie(response, "en")
+    assert {"Accept-Language", "Cookie"} <= set(response.vary)
+
+
+@pytest.mark.parametrize("accept", [None, "es", "es-ES,en;q=0.5", "fr", "*", ""])
+def test_root_stays_in_spanish_and_remembers(first_visit_client, accept):
+    headers = {"Accept-Language": accept} if accept is not None else {}
+    response = first_visit_client.get("/", headers=headers)
+    assert response.status_code == 200
+    assert soup_of(response).html["lang"] == "es"
+    assert_detection_cookie(response, "es")
+    assert {"Accept-Language", "Cookie"} <= set(response.vary)
+
+
+@pytest.mark.parametrize("cookie", ["es", "en", "anything"])
+def test_an_existing_cookie_never_redirects(first_visit_client, cookie):
+    first_visit_client.set_cookie(COOKIE, cookie)
+    response = first_visit_client.get("/", headers={"Accept-Language": "en"})
+    assert response.status_code == 200
+    assert soup_of(response).html["lang"] == "es"
+    assert "Set-Cookie" not in response.headers
+    assert {"Accept-Language", "Cookie"} <= set(response.vary)
+
+
+def test_detection_happens_once(first_visit_client):
+    first = first_visit_client.get("/", headers={"Accept-Language": "en"})
+    assert first.status_code == 302
+    # The first_visit_client now holds the cookie: the browser language is no longer consulted.
+    first_visit_client.set_cookie(COOKIE, "es")
+    again = first_visit_client.get("/", headers={"Accept-Language": "en"})
+    assert again.status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/en", "/en/nope", "/nope"])
+def test_other_pages_never_detect_nor_set_cookies(first_visit_client, path):
+    response = first_visit_client.get(path, headers={"Accept-Language": "en"})
+    assert response.status_code in (200, 404)
+    assert "Set-Cookie" not in response.headers
+
+
+def test_url_wins_over_cookie(client):
+    client.set_cookie(COOKIE, "es")
+    assert soup_of(client.get("/en")).html["lang"] == "en"
+    client.set_cookie(COOKIE, "en")
+    assert soup_of(client.get("/")).html["lang"] == "es"
+
+
+@pytest.mark.parametrize(("path", "other", "target"), [("/", "en", "/en"), ("/en", "es", "/")])
+def test_switcher_links_to_the_twin_page_and_stores_the_choice(
+    first_visit_client, path, other, target
+):
+    first_visit_client.set_cookie(COOKIE, "es")
+    soup = soup_of(first_visit_client.get(path))
+    link = soup.find("a", hreflang=other)
+    assert link is not None and link.get("lang") == other
+    response = first_visit_client.get(link["href"])
+    assert response.status_code == 303
+    assert response.headers["Location"] == target
+    assert_detection_cookie(response, other)
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "//evil.example/",
+        "https://evil.example/",
+        "/\\evil.example",
+        "/en",
+        "javascript:alert(1)",
+        "/" + "a" * 5000,
+        "\x00",
+    ],
+)
+def test_switcher_refuses_foreign_or_mismatched_targets(client, next_url):
+    response = client.get("/language/es", query_string={"next": next_url})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+
+
+def test_switcher_rejects_unknown_locales(client):
+    assert client.get("/language/fr?next=/").status_code == 404
+
+
+def test_url_for_keeps_the_current_locale(app):
+    from flask import url_for
+
+    with app.test_request_context("/en"):
+        app.preprocess_request()
+        assert url_for("pages.home") == "/en"
+        assert url_for("static", filename="css/site.css") == "/static/css/site.css"
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        assert url_for("pages.home") == "/"
+        assert url_for("pages.home", lang_code="en") == "/en"
