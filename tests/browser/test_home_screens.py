@@ -6,7 +6,9 @@ import pytest
 pytestmark = pytest.mark.browser
 
 WIDTHS = {"phone": 375, "desktop": 1280}
-BROKEN_IMAGES = "Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.src)"
+BROKEN_IMAGES = (
+    "Array.from(document.images).filter(i => !i.complete || !i.naturalWidth).map(i => i.src)"
+)
 
 
 @pytest.mark.parametrize("path", ["/", "/en"])
