@@ -1,0 +1,25 @@
+"""The header works by keyboard on a 320 px phone without JavaScript."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_navigation_is_keyboard_reachable_on_a_small_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/en")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to main content"
+        reached = []
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            reached.append(page.evaluate("document.activeElement.textContent.trim()"))
+        for label in ("Home", "Services", "Portfolio", "About", "Contact", "Español"):
+            assert label in reached
+        box = page.get_by_role("link", name="Español").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320
+    finally:
+        context.close()
