@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, Flask, current_app, g, request, url_for
+from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
 
 DEFAULT_LOCALE = "es"
 LOCALES = ("es", "en")
@@ -105,10 +105,21 @@ def select_locale() -> str:
     return current_locale()
 
 
+def _redirect_to(path: str) -> Callable:
+    def view():
+        return redirect(path, code=308)  # a relative Location: never built from Host
+
+    return view
+
+
 def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_pull_locale)
     app.url_defaults(_inject_locale)
     app.jinja_env.filters["localized"] = localized
+    # `/en/` is a common way to type the English home: send it to `/en` for good.
+    for locale, prefix in PREFIXES.items():
+        if prefix:
+            app.add_url_rule(prefix + "/", f"{locale}_root_slash", _redirect_to(prefix))
 
     @app.context_processor
     def i18n_context() -> dict:

@@ -17,7 +17,7 @@ from tests.conftest import soup_of, visible_text
             "/",
         ),
         ("/en/no-such-page", "en", "This page could not be found", "Back to the home page", "/en"),
-        ("/en/", "en", "This page could not be found", "Back to the home page", "/en"),
+        ("/en/nope/", "en", "This page could not be found", "Back to the home page", "/en"),
         ("/english", "es", "No se ha encontrado esta página", "Volver a la página de inicio", "/"),
     ],
 )
@@ -40,6 +40,12 @@ def failing_app(app):
         raise RuntimeError("secret detail")
 
     return app
+
+
+def test_english_home_with_a_trailing_slash_redirects(client):
+    response = client.get("/en/")
+    assert response.status_code == 308
+    assert response.headers["Location"] == "/en"
 
 
 def test_unexpected_errors_show_the_generic_page(failing_app):
