@@ -71,7 +71,6 @@ def test_a_failing_error_template_falls_back_to_a_minimal_page(failing_app):
     broken = DictLoader(
         {
             "errors/error.html": "{% extends 'missing.html' %}",
-            "errors/404.html": "{{ undefined_function() }}",
         }
     )
     failing_app.jinja_env.loader = ChoiceLoader([broken, failing_app.jinja_env.loader])

@@ -25,10 +25,12 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
     """The error page: the error's message (default "Error") and status (default 500)."""
     try:
         message = message or _messages().get(status) or _("Error")
-        template = "errors/404.html" if status == 404 else "errors/error.html"
+        # The spec words the way home differently on the "not found" page.
+        home_link = _("Back to the home page") if status == 404 else _("Go back to home")
         body = render_template(
-            template,
+            "errors/error.html",
             status=status,
+            home_link=home_link,
             message=message,
             title=message,
             description=message,
