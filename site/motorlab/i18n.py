@@ -45,11 +45,20 @@ def locale_from_path(path: str) -> str:
 
 
 class LocalizedBlueprint(Blueprint):
-    """A blueprint whose `route` serves each rule in every locale."""
+    """A blueprint whose `route` serves each rule in every locale.
 
-    def route(self, rule: str, **options) -> Callable:
+    `sitemap=False` keeps a page out of /sitemap.xml (pages marked noindex).
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sitemap_endpoints: list[str] = []
+
+    def route(self, rule: str, *, sitemap: bool = True, **options) -> Callable:
         def decorator(view: Callable) -> Callable:
             endpoint = options.pop("endpoint", view.__name__)
+            if sitemap:
+                self.sitemap_endpoints.append(f"{self.name}.{endpoint}")
             for locale in LOCALES:
                 self.add_url_rule(
                     localized_rule(rule, locale),

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+from flask import Response, current_app, render_template, url_for
+
+from motorlab.extensions import cache
+from motorlab.i18n import LOCALE_ARG, LOCALES, LocalizedBlueprint, absolute_url
+from motorlab.seo import bp
+
+
+def sitemap_entries() -> list[dict]:
+    """One entry per page and locale, each with the page's URLs in every locale."""
+    entries = []
+    for blueprint in current_app.blueprints.values():
+        if not isinstance(blueprint, LocalizedBlueprint):
+            continue
+        for endpoint in blueprint.sitemap_endpoints:
+            urls = {
+                locale: absolute_url(url_for(endpoint, **{LOCALE_ARG: locale}))
+                for locale in LOCALES
+            }
+            entries.extend({"loc": urls[locale], "alternates": urls} for locale in LOCALES)
+    return entries
+
+
+@bp.route("/sitemap.xml")
+@cache.cached(key_prefix="seo:sitemap")
+def sitemap():
+    body = render_template("seo/sitemap.xml", entries=sitemap_entries())
+    return Response(body, mimetype="application/xml")
+
+
+@bp.route("/robots.txt")
+def robots():
+    lines = (
+        "User-agent: *",
+        "Disallow: /language/",
+        f"Sitemap: {absolute_url(url_for('seo.sitemap'))}",
+    )
+    return Response("\n".join(lines) + "\n", mimetype="text/plain")
