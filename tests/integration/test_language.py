@@ -121,3 +121,12 @@ def test_url_for_keeps_the_current_locale(app):
         app.preprocess_request()
         assert url_for("pages.home") == "/"
         assert url_for("pages.home", lang_code="en") == "/en"
+
+
+@pytest.mark.parametrize(
+    "accept", ["en;q=abc", "x" * 10000, ",,,;;;", "en-" + "a" * 500, "é", "en;q=-1", "en;q=1e400"]
+)
+def test_malformed_accept_language_never_fails(first_visit_client, accept):
+    response = first_visit_client.get("/", headers={"Accept-Language": accept})
+    assert response.status_code in (200, 302)
+    assert_detection_cookie(response, "en" if response.status_code == 302 else "es")
