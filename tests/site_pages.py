@@ -27,10 +27,6 @@ PENDING = {
     "/guideline",
     "/test",
     "/privacy",
-    "/projects/ads",
-    "/projects/kuzu",
-    "/projects/vc",
-    "/projects/viewbox",
 }
 
 

@@ -33,8 +33,10 @@ def create_app(config: object | None = None) -> Flask:
 def _register_blueprints(app: Flask) -> None:
     from motorlab.language import bp as language_bp
     from motorlab.pages import bp as pages_bp
+    from motorlab.projects import bp as projects_bp
     from motorlab.seo import bp as seo_bp
 
     app.register_blueprint(pages_bp)
+    app.register_blueprint(projects_bp)
     app.register_blueprint(language_bp)
     app.register_blueprint(seo_bp)

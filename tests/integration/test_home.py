@@ -37,9 +37,6 @@ LATER_PAGES = {
     "/aboutus",
     "/contact",
     "/privacy",
-    "/projects/ads",
-    "/projects/kuzu",
-    "/projects/viewbox",
 }
 
 

@@ -101,3 +101,51 @@ class ContactLabels:
     tellus: Text
     submit: Text
     privacity: Text
+
+
+@dataclass(frozen=True)
+class Module:
+    """One module of a case-study product; `icon` is decorative (the title says it all)."""
+
+    title: Text
+    icon: Image | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of how a project was run (discovery, sprints, pilot...)."""
+
+    title: Text
+    text: Text
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A drawn mock-up of a product screen, with its caption."""
+
+    caption: Text
+    image: Image
+
+
+@dataclass(frozen=True)
+class CaseStudy:
+    """A case-study page (/projects/<slug>): the spec's overview, modules, methodology,
+    screens, technologies and results; `results` is empty when the spec shows none."""
+
+    slug: str  # also the route: /projects/<slug>
+    name: str  # the product's name: not translated
+    kind: Text
+    description: Text  # the meta description
+    lead: Text
+    hero: Image
+    overview: tuple[Text, ...]
+    modules_text: Text
+    modules: tuple[Module, ...]
+    methodology: tuple[Phase, ...]
+    screens: tuple[Screen, ...]
+    technologies: tuple[str, ...]  # product names: not translated
+    results: tuple[ResultItem, ...] = ()
+
+    @property
+    def path(self) -> str:
+        return f"/projects/{self.slug}"

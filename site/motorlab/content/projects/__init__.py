@@ -1,0 +1,19 @@
+"""The four case studies, in the order the previous/next buttons walk them (cycling)."""
+
+from __future__ import annotations
+
+from motorlab.content.projects.ads import ADS
+from motorlab.content.projects.kuzu import KUZU
+from motorlab.content.projects.vc import VC
+from motorlab.content.projects.viewbox import VIEWBOX
+from motorlab.content.types import CaseStudy
+
+CASE_STUDIES: tuple[CaseStudy, ...] = (ADS, KUZU, VC, VIEWBOX)
+BY_SLUG: dict[str, CaseStudy] = {study.slug: study for study in CASE_STUDIES}
+
+
+def neighbours(slug: str) -> tuple[CaseStudy, CaseStudy]:
+    """The previous and next case studies of `slug`; the first and last wrap around."""
+    index = CASE_STUDIES.index(BY_SLUG[slug])
+    count = len(CASE_STUDIES)
+    return CASE_STUDIES[(index - 1) % count], CASE_STUDIES[(index + 1) % count]

@@ -1,0 +1,101 @@
+"""KuZu: the app with which the group's engineers report faults found while testing cars."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+
+KUZU = CaseStudy(
+    slug="kuzu",
+    name="KuZu",
+    kind=_l("Fault-reporting app"),
+    description=_l(
+        "KuZu, the quality-assurance app with which test engineers report the faults they "
+        "find on pre-series and production cars: modules, method, screens and results."
+    ),
+    lead=_l(
+        "A mobile app and a back office with which the group's engineers report every fault "
+        "they find on a test car, photo and location included, in under a minute."
+    ),
+    hero=Image("img/projects/kuzu.svg", _l("KuZu app reporting a fault on a car"), 640, 400),
+    overview=(
+        _l(
+            "Test drives of pre-series and production cars used to end with handwritten notes "
+            "that reached the quality team days later, often without the car's identification."
+        ),
+        _l(
+            "With KuZu the engineer reports the fault on the spot: the app reads the vehicle "
+            "identification number, marks the area on a drawing of the car and attaches photos."
+        ),
+        _l(
+            "In the back office, the quality team classifies each fault, assigns it to the right "
+            "supplier or plant, and follows it until the fix is confirmed on a car."
+        ),
+    ),
+    modules_text=_l(
+        "KuZu is made of a mobile app for the test track and a back office for the quality "
+        "team, organised in five modules."
+    ),
+    modules=(
+        Module(_l("Fault reporting with photos and voice notes")),
+        Module(_l("Vehicle identification by VIN scan")),
+        Module(_l("Fault map on a drawing of the car")),
+        Module(_l("Classification and assignment in the back office")),
+        Module(_l("Quality dashboards by model and plant")),
+    ),
+    methodology=(
+        Phase(
+            _l("Ride-alongs with test engineers"),
+            _l(
+                "We joined test drives on the proving ground to learn when an engineer can "
+                "type, when they can only tap, and when they can only talk."
+            ),
+        ),
+        Phase(
+            _l("Prototype on the track in week three"),
+            _l(
+                "A clickable prototype was tested with gloves, in sunlight and without "
+                "coverage, which is why KuZu works offline and has large targets."
+            ),
+        ),
+        Phase(
+            _l("SCRUM with the quality department"),
+            _l(
+                "Two-week sprints with a product owner from quality assurance, and a demo on a "
+                "real test car at the end of each one."
+            ),
+        ),
+        Phase(
+            _l("Continuous delivery to the test fleet"),
+            _l(
+                "A DevOps pipeline builds, tests and distributes every approved version to the "
+                "engineers' phones through the group's device management."
+            ),
+        ),
+    ),
+    screens=(
+        Screen(
+            _l("Reporting a fault: area of the car, severity and photos."),
+            Image(
+                "img/projects/kuzu/report.svg",
+                _l("KuZu mobile screen with a car outline, a marked fault and a severity choice"),
+                640,
+                400,
+            ),
+        ),
+        Screen(
+            _l("The back office: faults by status, model and plant."),
+            Image(
+                "img/projects/kuzu/backoffice.svg",
+                _l("KuZu back office with a list of faults and a chart by severity"),
+                640,
+                400,
+            ),
+        ),
+    ),
+    technologies=("Flutter", "Dart", "Kotlin", "Node.js", "NestJS", "PostgreSQL", "Azure"),
+    results=(
+        ResultItem("+500", _l("faults reported")),
+        ResultItem("+30", _l("cars tested")),
+        ResultItem("+50", _l("registered users")),
+    ),
+)

@@ -1,0 +1,95 @@
+"""VC: the commercial-vehicle sales and after-sales website of one of the group's brands."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import CaseStudy, Image, Module, Phase, Screen
+
+VC = CaseStudy(
+    slug="vc",
+    name="VC",
+    kind=_l("Commercial-vehicle website"),
+    description=_l(
+        "VC, the sales and after-sales website for the vans and light trucks of one of the "
+        "group's brands: modules, method, screens and technologies."
+    ),
+    lead=_l(
+        "The website where businesses choose, configure and service the vans and light trucks "
+        "of one of the group's brands."
+    ),
+    hero=Image("img/projects/vc.svg", _l("VC website showing a van in the catalogue"), 640, 400),
+    overview=(
+        _l(
+            "Fleet managers and self-employed professionals buy a van as a working tool: they "
+            "compare payload, load volume and running costs before they look at the colour."
+        ),
+        _l(
+            "VC puts those figures first, with a catalogue by body type, a configurator that "
+            "adds racking and conversions, and a dealer locator limited to commercial-vehicle "
+            "centres."
+        ),
+        _l(
+            "After the sale, the same site books services at workshops that stay open late and "
+            "can lend a replacement van."
+        ),
+    ),
+    modules_text=_l(
+        "The site is built from four modules shared by the sales and after-sales journeys."
+    ),
+    modules=(
+        Module(_l("Catalogue by body type, payload and load volume")),
+        Module(_l("Configurator with conversions and accessories")),
+        Module(_l("Locator of commercial-vehicle dealers")),
+        Module(_l("Service booking with a replacement van")),
+    ),
+    methodology=(
+        Phase(
+            _l("Interviews with fleet buyers"),
+            _l(
+                "We interviewed fleet managers, plumbers, couriers and caterers to learn how a "
+                "business chooses a van, and what makes it change brand."
+            ),
+        ),
+        Phase(
+            _l("Design system on the brand's guideline"),
+            _l(
+                "A component library built on the brand's guideline kept catalogue, "
+                "configurator and booking consistent across every screen size."
+            ),
+        ),
+        Phase(
+            _l("SCRUM with marketing and after-sales"),
+            _l(
+                "Both departments shared one backlog and one sprint review, so sales and "
+                "service features shipped together every two weeks."
+            ),
+        ),
+        Phase(
+            _l("Performance budget in the pipeline"),
+            _l(
+                "The DevOps pipeline rejects any release that makes a page heavier or slower "
+                "than the agreed budget on a mid-range phone."
+            ),
+        ),
+    ),
+    screens=(
+        Screen(
+            _l("The configurator: body, wheelbase, roof height and conversion."),
+            Image(
+                "img/projects/vc/configurator.svg",
+                _l("VC configurator with a van side view and options for wheelbase and roof"),
+                640,
+                400,
+            ),
+        ),
+        Screen(
+            _l("Service booking on a phone, with a replacement van."),
+            Image(
+                "img/projects/vc/booking.svg",
+                _l("VC service booking on a phone with a date picker and time slots"),
+                640,
+                400,
+            ),
+        ),
+    ),
+    technologies=("Vue.js", "Nuxt", "TypeScript", "Node.js", "Contentful", "AWS"),
+)

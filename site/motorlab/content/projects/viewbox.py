@@ -1,0 +1,100 @@
+"""ViewBox: the content management system with which the brands publish their spaces."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+
+VIEWBOX = CaseStudy(
+    slug="viewbox",
+    name="ViewBox",
+    kind=_l("Content management system"),
+    description=_l(
+        "ViewBox, the content management system with which the group's brands publish "
+        "microsites and dealer pages from brand templates: modules, method, screens and results."
+    ),
+    lead=_l(
+        "The content management system with which each brand of the group, and each of its "
+        "dealers, publishes its own spaces without leaving the brand's design."
+    ),
+    hero=Image(
+        "img/projects/viewbox.svg", _l("ViewBox page editor with brand templates"), 640, 400
+    ),
+    overview=(
+        _l(
+            "Every launch, open day and dealer opening needed a microsite, and each one was "
+            "built by hand, by a different supplier, in a different technology."
+        ),
+        _l(
+            "ViewBox gives the brands a shared content platform: an editor picks a brand "
+            "template, fills in the blocks and publishes a space in minutes."
+        ),
+        _l(
+            "Templates lock what the brand guideline fixes, such as type, colours and logos, and "
+            "leave the editor free where local content matters."
+        ),
+    ),
+    modules_text=_l("ViewBox is organised in five modules, from the template to the statistics."),
+    modules=(
+        Module(_l("Brand templates with locked and free blocks")),
+        Module(_l("Visual editor with live preview on three screen sizes")),
+        Module(_l("Approval workflow between dealer and brand")),
+        Module(_l("Shared media library with usage rights")),
+        Module(_l("Publishing, domains and visit statistics")),
+    ),
+    methodology=(
+        Phase(
+            _l("Audit of existing microsites"),
+            _l(
+                "We reviewed a year of the brands' microsites and found that nine out of ten "
+                "were built from the same six kinds of block."
+            ),
+        ),
+        Phase(
+            _l("Templates designed with each brand"),
+            _l(
+                "Each brand's design team signed off its template in a two-week design sprint "
+                "before any development started."
+            ),
+        ),
+        Phase(
+            _l("SCRUM and monthly releases"),
+            _l(
+                "Development ran in two-week sprints; the DevOps pipeline publishes a new "
+                "version every month without taking any space offline."
+            ),
+        ),
+        Phase(
+            _l("Trainings for editors"),
+            _l(
+                "Editors at the brands and dealers learn ViewBox in a two-hour hands-on "
+                "session, and publish their first space during the training."
+            ),
+        ),
+    ),
+    screens=(
+        Screen(
+            _l("Choosing a brand template for a new space."),
+            Image(
+                "img/projects/viewbox/templates.svg",
+                _l("ViewBox gallery of brand templates with one of them selected"),
+                640,
+                400,
+            ),
+        ),
+        Screen(
+            _l("Approving a dealer's page before it goes live."),
+            Image(
+                "img/projects/viewbox/approval.svg",
+                _l("ViewBox approval screen with a page preview and comments"),
+                640,
+                400,
+            ),
+        ),
+    ),
+    technologies=("React", "Next.js", "TypeScript", "Python", "Django", "PostgreSQL", "Redis"),
+    results=(
+        ResultItem("+70", _l("spaces")),
+        ResultItem("5", _l("brand templates")),
+        ResultItem("+15", _l("trainings")),
+    ),
+)

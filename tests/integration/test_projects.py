@@ -1,0 +1,195 @@
+"""The four case studies (/projects/ads|kuzu|vc|viewbox), in both locales: every section of
+the spec with its data, the exact results figures, the previous/next cycle, images, size."""
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import soup_of, visible_text
+
+ORDER = ("ads", "kuzu", "vc", "viewbox")
+SECTIONS = ("overview", "modules", "methodology", "screens", "technologies")
+HEADINGS = {
+    "es": ["Resumen", "Módulos", "Metodología", "Pantallas", "Tecnologías", "Resultados"],
+    "en": ["Overview", "Modules", "Methodology", "Screens", "Technologies", "Results"],
+}
+RESULTS = {
+    "es": {
+        "ads": [
+            ("4", "marcas implementadas"),
+            ("2", "concesionarios en piloto"),
+            ("3", "procesos digitalizados"),
+        ],
+        "viewbox": [("+70", "espacios"), ("5", "plantillas de marca"), ("+15", "formaciones")],
+        "kuzu": [
+            ("+500", "averías reportadas"),
+            ("+30", "coches probados"),
+            ("+50", "usuarios registrados"),
+        ],
+    },
+    "en": {
+        "ads": [
+            ("4", "brands implemented"),
+            ("2", "dealers in pilot"),
+            ("3", "processes digitised"),
+        ],
+        "viewbox": [("+70", "spaces"), ("5", "brand templates"), ("+15", "trainings")],
+        "kuzu": [("+500", "faults reported"), ("+30", "cars tested"), ("+50", "registered users")],
+    },
+}
+PAGER = {
+    "es": ("Proyecto anterior", "Proyecto siguiente"),
+    "en": ("Previous project", "Next project"),
+}
+NAMES = {"ads": "ADS", "kuzu": "KuZu", "vc": "VC", "viewbox": "ViewBox"}
+PAGES = [(slug, locale) for slug in ORDER for locale in ("es", "en")]
+IDS = [f"{slug}-{locale}" for slug, locale in PAGES]
+
+
+def path_of(slug: str, locale: str) -> str:
+    return ("/en" if locale == "en" else "") + f"/projects/{slug}"
+
+
+@pytest.fixture
+def page(client, request):
+    slug, locale = request.param
+    response = client.get(path_of(slug, locale))
+    assert response.status_code == 200
+    return soup_of(response)
+
+
+def section(soup, name):
+    node = soup.find("section", id=name)
+    assert node is not None, name
+    heading = node.find("h2")
+    assert node["aria-labelledby"] == heading["id"]
+    return node
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
+)
+def test_every_section_is_there_with_its_data(page, slug, locale):
+    assert page.html["lang"] == locale
+    assert page.h1.get_text(strip=True) == NAMES[slug]
+    headings = [h.get_text(strip=True) for h in page.find("main").find_all("h2")]
+    expected = HEADINGS[locale] if slug != "vc" else HEADINGS[locale][:-1]
+    assert headings == expected
+
+    assert len(section(page, "overview").find_all("p")) >= 2
+    assert len(section(page, "modules").find_all("li")) >= 4
+    phases = section(page, "methodology").find("ol").find_all("li", recursive=False)
+    assert len(phases) >= 3 and all(li.h3 and li.p for li in phases)
+    figures = section(page, "screens").find_all("figure")
+    assert 2 <= len(figures) <= 3
+    for figure in figures:
+        assert figure.img["alt"].strip() and figure.figcaption.get_text(strip=True)
+    badges = [li.get_text(strip=True) for li in section(page, "technologies").find_all("li")]
+    assert len(badges) >= 5 and all(badges)
+    assert not section(page, "technologies").find("img")  # names as text, no logos
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"),
+    [(p, *p) for p in PAGES if p[0] != "vc"],
+    ids=[i for i in IDS if not i.startswith("vc-")],
+    indirect=["page"],
+)
+def test_results_show_the_exact_figures(page, slug, locale):
+    items = section(page, "results").find_all("li")
+    found = [
+        (li.strong.get_text(strip=True), li.find(class_="c-results__text").get_text(strip=True))
+        for li in items
+    ]
+    assert found == RESULTS[locale][slug]
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+def test_vc_has_no_results_section(client, locale):
+    soup = soup_of(client.get(path_of("vc", locale)))
+    assert soup.find(id="results") is None
+    assert soup.find(class_="c-results") is None
+    assert HEADINGS[locale][-1] not in [h.get_text(strip=True) for h in soup.find_all("h2")]
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+def test_ads_text_states_15_modules_and_lists_14_icons(client, locale):
+    modules = section(soup_of(client.get(path_of("ads", locale))), "modules")
+    text = visible_text(modules.find("p"))
+    assert "15" in text and ("modules" in text if locale == "en" else "módulos" in text)
+    items = modules.find("ul").find_all("li", recursive=False)
+    assert len(items) == 14
+    for item in items:
+        icon = item.find("img")
+        assert icon is not None and icon["alt"] == ""  # decorative: the name is beside it
+        assert urlsplit(icon["src"]).path.startswith("/static/img/projects/ads/modules/")
+        assert item.get_text(strip=True)  # the module's name, as text
+    names = [item.get_text(strip=True) for item in items]
+    assert len(set(names)) == 14
+    assert len({item.img["src"] for item in items}) == 14
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
+)
+def test_previous_and_next_cycle_through_the_four(page, slug, locale):
+    index = ORDER.index(slug)
+    previous, following = ORDER[index - 1], ORDER[(index + 1) % len(ORDER)]
+    nav = page.find("nav", class_="c-pager")
+    prev_link, next_link = nav.find("a", rel="prev"), nav.find("a", rel="next")
+    assert prev_link["href"] == path_of(previous, locale)
+    assert next_link["href"] == path_of(following, locale)
+    assert visible_text(prev_link) == f"{PAGER[locale][0]} {NAMES[previous]}"
+    assert visible_text(next_link) == f"{PAGER[locale][1]} {NAMES[following]}"
+
+
+def test_the_cycle_visits_every_project_both_ways(client):
+    for direction in ("next", "prev"):
+        path, seen = path_of("ads", "en"), []
+        for _ in ORDER:
+            seen.append(path)
+            path = soup_of(client.get(path)).find("a", rel=direction)["href"]
+        assert path == path_of("ads", "en")
+        assert sorted(seen) == sorted(path_of(slug, "en") for slug in ORDER)
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
+)
+def test_images_have_alt_and_answer(client, page, slug, locale):
+    images = page.find("main").find_all("img")
+    assert len(images) >= 3
+    for img in images:
+        assert img.has_attr("alt") and img.get("width") and img.get("height"), img
+        if "/modules/" not in img["src"]:
+            assert img["alt"].strip(), img  # hero and screens say what they show
+        with client.get(img["src"]) as response:
+            assert response.status_code == 200, img["src"]
+            assert response.mimetype == "image/svg+xml"
+            body = response.get_data(as_text=True)
+        assert "<script" not in body and "http://" not in body.replace(
+            'xmlns="http://www.w3.org/2000/svg"', ""
+        )
+        assert len(body) < 5 * 1024, img["src"]
+
+
+@pytest.mark.parametrize("slug", ORDER)
+def test_the_two_locales_read_differently(client, slug):
+    es = visible_text(soup_of(client.get(path_of(slug, "es"))).find("main"))
+    en = visible_text(soup_of(client.get(path_of(slug, "en"))).find("main"))
+    assert es != en
+    assert "Metodología" in es and "Methodology" in en
+
+
+def test_titles_name_the_project_in_each_locale(client):
+    titles = set()
+    for slug, locale in PAGES:
+        title = soup_of(client.get(path_of(slug, locale))).title.string
+        assert title.startswith(NAMES[slug] + ": ") and title.endswith(" | Motorlab")
+        titles.add(title)
+    assert len(titles) == len(PAGES)
+
+
+@pytest.mark.parametrize(("slug", "locale"), PAGES, ids=IDS)
+def test_html_is_under_60_kb(client, slug, locale):
+    assert len(client.get(path_of(slug, locale)).data) < 60 * 1024
