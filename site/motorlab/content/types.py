@@ -101,3 +101,12 @@ class ContactLabels:
     tellus: Text
     submit: Text
     privacity: Text
+
+
+@dataclass(frozen=True)
+class ArtDirectedImage:
+    """One picture in two crops: `wide` from `media` up, `narrow` below (a <picture>)."""
+
+    wide: Image
+    narrow: Image
+    media: str = "(min-width: 41rem)"
