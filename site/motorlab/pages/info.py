@@ -48,7 +48,7 @@ def aboutus():
 def portfolio_page():
     return render_template(
         "pages/portfolio.html",
-        title=_("Portfolio"),
+        title=_("Portfolio: our projects"),
         description=_(
             "Case studies of Motorlab Digital: after-sales, fault reporting, commercial vehicles "
             "and content management for a group of car brands."
