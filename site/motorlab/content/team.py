@@ -38,7 +38,11 @@ TEAMS_TITLE = _l("Our team")
 
 
 def _member(name: str, slug: str, position) -> TeamMember:
-    return TeamMember(name, position, Image(f"img/team/{slug}.svg", _l("Portrait of %(name)s", name=name), 160, 160))
+    return TeamMember(
+        name,
+        position,
+        Image(f"img/team/{slug}.svg", _l("Portrait of %(name)s", name=name), 160, 160),
+    )
 
 
 TEAMS: tuple[Team, ...] = (
