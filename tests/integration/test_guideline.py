@@ -110,8 +110,10 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
 @pytest.mark.parametrize(
     "route", ["/services", "/aboutus", "/portfolio", "/guideline", "/test", "/privacy"]
 )
-def test_no_inline_style_on_the_content_pages(client, route):
+def test_no_inline_style_and_unique_ids_on_the_content_pages(client, route):
     # The Content-Security-Policy (style-src 'self') would block it.
     soup = soup_of(client.get(route))
     assert soup.find(attrs={"style": True}) is None
     assert soup.find("style") is None
+    ids = [tag["id"] for tag in soup.find_all(id=True)]
+    assert len(ids) == len(set(ids))
