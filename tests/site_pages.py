@@ -20,13 +20,7 @@ ROUTES = (
 )
 
 PENDING = {
-    "/services",
-    "/aboutus",
-    "/portfolio",
     "/contact",
-    "/guideline",
-    "/test",
-    "/privacy",
 }
 
 

@@ -149,3 +149,12 @@ class CaseStudy:
     @property
     def path(self) -> str:
         return f"/projects/{self.slug}"
+
+
+@dataclass(frozen=True)
+class ArtDirectedImage:
+    """One picture in two crops: `wide` from `media` up, `narrow` below (a <picture>)."""
+
+    wide: Image
+    narrow: Image
+    media: str = "(min-width: 41rem)"

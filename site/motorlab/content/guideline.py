@@ -1,0 +1,105 @@
+"""Content of the guideline page: the design tokens of site.css, shown live.
+
+The token names are listed here once, with what each is for; their values are read from the
+`:root` block of the stylesheet the site really uses, and every swatch or sample on the page
+is drawn by a CSS class that uses `var(--token)`. A test checks that this list and `:root`
+hold exactly the same tokens, so the guideline cannot drift from the site.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import Text
+
+STYLESHEET = Path(__file__).resolve().parents[1] / "static" / "css" / "site.css"
+
+
+@dataclass(frozen=True)
+class Token:
+    name: str  # the custom property, without its leading "--"
+    use: Text  # what the site uses it for
+
+
+COLORS: tuple[Token, ...] = (
+    Token("color-ink", _l("Body text and headings")),
+    Token("color-paper", _l("Page background and text on dark bands")),
+    Token("color-accent", _l("Brand red: primary buttons and highlights")),
+    Token("color-accent-dark", _l("Links, hovered buttons and figures")),
+    Token("color-muted", _l("Secondary text")),
+    Token("color-surface", _l("Background of alternate bands")),
+    Token("color-night", _l("Background of the call to action")),
+    Token("color-blue", _l("Illustrations and charts")),
+    Token("color-focus", _l("Keyboard focus ring")),
+)
+TYPE_SCALE: tuple[Token, ...] = (
+    Token("step--1", _l("Small print, labels and card types")),
+    Token("step-0", _l("Body text")),
+    Token("step-1", _l("Card titles and lead paragraphs")),
+    Token("step-2", _l("Sub-headings")),
+    Token("step-3", _l("Section headings")),
+    Token("step-4", _l("Page titles and key figures")),
+)
+SPACING: tuple[Token, ...] = (
+    Token("space-1", _l("Between a label and its text")),
+    Token("space-2", _l("Inside buttons and small gaps")),
+    Token("space-3", _l("Between paragraphs and grid columns")),
+    Token("space-4", _l("Inside cards and between cards")),
+    Token("space-5", _l("Between blocks of a page")),
+    Token("space-6", _l("Between the bands of a page")),
+)
+OTHERS: tuple[Token, ...] = (
+    Token("font-sans", _l("The system font stack: no web font to download")),
+    Token("grid-columns", _l("Columns of the layout grid")),
+    Token("grid-gap", _l("Gap between grid columns")),
+    Token("container-max", _l("Widest content column")),
+    Token("radius", _l("Corner radius of cards and images")),
+    Token("shadow", _l("Shadow of cards")),
+)
+ALL_TOKENS = COLORS + TYPE_SCALE + SPACING + OTHERS
+
+# Layout breakpoints (rem) of the stylesheet's media queries, and what changes at each.
+LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
+    (41, _l("Tablet: cards and lists in two columns")),
+    (65, _l("Desktop: navigation in one line, three-column cards")),
+    (91, _l("Wide: a wider container and larger gaps")),
+    (121, _l("Ultra-wide: the widest container and larger body text")),
+)
+# Image breakpoints (px): the widths generated images are made for.
+IMAGE_BREAKPOINTS: tuple[tuple[str, int], ...] = (
+    ("xs", 320),
+    ("sm", 640),
+    ("md", 768),
+    ("lg", 1024),
+    ("xl", 1280),
+    ("xxl", 1536),
+    ("2xl", 1536),
+)
+GRID_EXAMPLES = (24, 12, 8, 6)  # column spans shown under the 24-column grid
+
+_ROOT = re.compile(r"^:root\s*\{(?P<body>[^}]*)\}", re.MULTILINE)
+_DECLARATION = re.compile(r"--(?P<name>[\w-]+)\s*:\s*(?P<value>[^;]+);")
+
+
+@cache
+def root_tokens() -> dict[str, str]:
+    """The custom properties of the stylesheet's first `:root` block, name -> value."""
+    body = _ROOT.search(STYLESHEET.read_text(encoding="utf-8"))["body"]
+    return {m["name"]: " ".join(m["value"].split()) for m in _DECLARATION.finditer(body)}
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)

@@ -1,0 +1,82 @@
+"""Content of the about page: the team photo and the four teams (fictional people)."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import ArtDirectedImage, Image, Team, TeamMember
+
+TITLE = _l("The people behind the software")
+INTRO = _l(
+    "Designers, developers and scrum masters who have spent years in showrooms and workshops, "
+    "building products for the brands of one car group."
+)
+BRANDS_TITLE = _l("The brands we work for")
+BRANDS_TEXT = _l(
+    "Six car brands share our platforms, and each of them keeps its own voice and identity."
+)
+
+PHOTO_TITLE = _l("One team, one studio")
+PHOTO_TEXT = _l(
+    "We work in one open studio, next to the product owners of the brands, and visit dealers "
+    "and workshops every sprint."
+)
+PHOTO = ArtDirectedImage(
+    wide=Image(
+        "img/team/photo-desktop.svg",
+        _l("Illustration of the Motorlab Digital team together in the studio"),
+        1200,
+        500,
+    ),
+    narrow=Image(
+        "img/team/photo-mobile.svg",
+        _l("Illustration of the Motorlab Digital team together in the studio"),
+        600,
+        600,
+    ),
+)
+
+TEAMS_TITLE = _l("Our team")
+
+
+def _member(name: str, slug: str, position) -> TeamMember:
+    return TeamMember(
+        name,
+        position,
+        Image(f"img/team/{slug}.svg", _l("Portrait of %(name)s", name=name), 160, 160),
+    )
+
+
+TEAMS: tuple[Team, ...] = (
+    Team(
+        _l("Leadership"),
+        (
+            _member("Lucía Ferrer", "lucia-ferrer", _l("Chief executive officer and co-founder")),
+            _member("Javier Montalbán", "javier-montalban", _l("Chief technology officer")),
+            _member("Marta Oliveira", "marta-oliveira", _l("Head of delivery")),
+        ),
+    ),
+    Team(
+        _l("Developers"),
+        (
+            _member("Daniel Ortega", "daniel-ortega", _l("Lead front-end developer")),
+            _member("Irene Castells", "irene-castells", _l("Back-end developer")),
+            _member("Tomás Nieminen", "tomas-nieminen", _l("Mobile developer")),
+            _member("Sofía Varela", "sofia-varela", _l("Full-stack developer")),
+        ),
+    ),
+    Team(
+        _l("UI/UX Designers"),
+        (
+            _member("Clara Duarte", "clara-duarte", _l("Lead UX designer")),
+            _member("Hugo Lambert", "hugo-lambert", _l("UI designer")),
+            _member("Nerea Goikoetxea", "nerea-goikoetxea", _l("UX researcher")),
+        ),
+    ),
+    Team(
+        _l("Scrum masters"),
+        (
+            _member("Pablo Ruiz", "pablo-ruiz", _l("Scrum master")),
+            _member("Elena Bianchi", "elena-bianchi", _l("Agile coach and scrum master")),
+            _member("Andrés Galán", "andres-galan", _l("Scrum master")),
+        ),
+    ),
+)

@@ -1,0 +1,239 @@
+"""The content pages of issue #3 in both locales: each section is there with its data."""
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.conftest import soup_of, visible_text
+
+BOTH = pytest.mark.parametrize("locale", ["es", "en"])
+
+
+def prefix(locale: str) -> str:
+    return "/en" if locale == "en" else ""
+
+
+def page(client, route: str, locale: str):
+    response = client.get(prefix(locale) + route)
+    assert response.status_code == 200
+    return soup_of(response)
+
+
+def section_titled(soup, heading: str):
+    """The <section> whose own heading reads `heading`."""
+    for title in soup.find("main").find_all(["h2", "h3"]):
+        if title.get_text(" ", strip=True) == heading:
+            return title.find_parent("section")
+    raise AssertionError(f"no section titled {heading!r}")
+
+
+def assert_static_file(client, url: str):
+    with client.get(url) as response:
+        assert response.status_code == 200, url
+        assert response.mimetype == "image/svg+xml", url
+
+
+# --- Services -------------------------------------------------------------------------
+
+TECH_GROUPS = {
+    "es": ["Front-End", "Back-End", "Bases de datos", "Desarrollo móvil"],
+    "en": ["Front-End", "Back-End", "Databases", "Mob Development"],
+}
+SERVICE_TITLES = {
+    "es": ["Tecnología", "Productos Digitales", "Experiencias digitales"],
+    "en": ["Technology", "Digital Products", "Digital experiences"],
+}
+METHODOLOGY = {
+    "es": [
+        "Gestión de proyectos al estilo de un grupo automovilístico",
+        "Agile",
+        "SCRUM",
+        "DevOps",
+    ],
+    "en": ["Project management in the style of a car group", "Agile", "SCRUM", "DevOps"],
+}
+
+
+@BOTH
+def test_services_lists_three_groups_with_benefits(client, locale):
+    soup = page(client, "/services", locale)
+    services = soup.find_all("article", class_="c-service")
+    assert [s.h3.get_text(strip=True) for s in services] == SERVICE_TITLES[locale]
+    for service in services:
+        assert len(service.find("p").get_text(strip=True)) > 80
+        assert len(service.find("ul").find_all("li")) >= 3
+        assert_static_file(client, service.img["src"])
+
+
+@BOTH
+def test_services_groups_technologies_with_a_name_and_an_icon(client, locale):
+    soup = page(client, "/services", locale)
+    groups = soup.find_all("section", class_="c-tech")
+    assert [g.h3.get_text(strip=True) for g in groups] == TECH_GROUPS[locale]
+    names = []
+    for group in groups:
+        items = group.find_all("li")
+        assert len(items) >= 3
+        for item in items:
+            name = item.get_text(strip=True)
+            assert name
+            # The name is read once: as text, while the icon beside it is decorative.
+            assert item.img["alt"] == ""
+            assert_static_file(client, item.img["src"])
+            names.append(name)
+    assert len(set(names)) == len(names)
+    assert {"Vue.js", "PostgreSQL", "Flutter", "Node.js"} <= set(names)
+
+
+@BOTH
+def test_services_explains_the_methodology(client, locale):
+    soup = page(client, "/services", locale)
+    methodology = soup.find("section", id="methodology")
+    steps = methodology.find_all("li")
+    assert [s.h3.get_text(strip=True) for s in steps] == METHODOLOGY[locale]
+    assert all(len(s.p.get_text(strip=True)) > 60 for s in steps)
+
+
+# --- About ----------------------------------------------------------------------------
+
+TEAMS = {
+    "es": ["Dirección", "Desarrolladores", "Diseñadores UI/UX", "Scrum masters"],
+    "en": ["Leadership", "Developers", "UI/UX Designers", "Scrum masters"],
+}
+
+
+@BOTH
+def test_about_shows_the_four_teams_with_name_position_and_portrait(client, locale):
+    soup = page(client, "/aboutus", locale)
+    teams = soup.find_all("section", class_="c-team")
+    assert [t.h3.get_text(strip=True) for t in teams] == TEAMS[locale]
+    people = 0
+    for team in teams:
+        members = team.find_all("figure", class_="c-member")
+        assert len(members) >= 3
+        for member in members:
+            name = member.find(class_="c-member__name").get_text(strip=True)
+            position = member.find(class_="c-member__position").get_text(strip=True)
+            assert name and position and name != position
+            assert name in member.img["alt"]
+            assert member.img["width"] == member.img["height"] == "160"
+            assert_static_file(client, member.img["src"])
+            people += 1
+    assert 12 <= people <= 16
+    portraits = [img["src"] for img in soup.select(".c-member img")]
+    assert len(set(portraits)) == people
+
+
+@BOTH
+def test_about_positions_are_translated(client, locale):
+    soup = page(client, "/aboutus", locale)
+    ceo = soup.find("figure", class_="c-member").find(class_="c-member__position").get_text()
+    expected = {"es": "Consejera delegada", "en": "Chief executive officer"}[locale]
+    assert ceo.startswith(expected)
+
+
+@BOTH
+def test_about_team_photo_has_a_desktop_and_a_mobile_variant(client, locale):
+    soup = page(client, "/aboutus", locale)
+    pictures = soup.find("main").find_all("picture")
+    assert len(pictures) == 1
+    source, img = pictures[0].find("source"), pictures[0].find("img")
+    assert source["media"] == "(min-width: 41rem)"
+    assert "photo-desktop.svg" in source["srcset"] and "photo-mobile.svg" in img["src"]
+    assert (source["width"], source["height"]) == ("1200", "500")
+    assert (img["width"], img["height"]) == ("600", "600")
+    assert img["alt"]
+    assert_static_file(client, source["srcset"])
+    assert_static_file(client, img["src"])
+
+
+@BOTH
+def test_about_shows_the_brand_logos(client, locale):
+    soup = page(client, "/aboutus", locale)
+    logos = soup.find("main").find("ul", class_="c-logo-list").find_all("img")
+    assert 5 <= len(logos) <= 8
+    assert all(logo["alt"] for logo in logos)
+
+
+# --- Portfolio ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading", "button"),
+    [("es", "Nuestros Clientes", "IR AL PROYECTO"), ("en", "Our Clients", "GO TO PROJECT")],
+)
+def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, button):
+    soup = page(client, "/portfolio", locale)
+    assert soup.h1.get_text(strip=True)
+    clients = section_titled(soup, heading)
+    cards = clients.find_all("article", class_="c-card")
+    assert len(cards) == 4
+    links = []
+    for card in cards:
+        assert card.find(class_="c-card__kind").get_text(strip=True)
+        assert card.h3.get_text(strip=True)
+        assert card.img["alt"]
+        assert_static_file(client, card.img["src"])
+        link = card.find("a")
+        assert link.get_text(strip=True) == button
+        links.append(urlsplit(link["href"]).path)
+    assert links == [
+        f"{prefix(locale)}/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")
+    ]
+
+
+# --- Test page ------------------------------------------------------------------------
+
+
+@BOTH
+def test_showcase_is_noindex(client, locale):
+    soup = page(client, "/test", locale)
+    assert soup.find("meta", attrs={"name": "robots"})["content"] == "noindex"
+    assert soup.find("link", rel="canonical") is None
+
+
+def test_other_pages_are_indexable(client):
+    for route in ("/services", "/aboutus", "/portfolio", "/guideline", "/privacy"):
+        soup = page(client, route, "es")
+        assert soup.find("meta", attrs={"name": "robots"}) is None, route
+        assert soup.find("link", rel="canonical"), route
+
+
+def test_showcase_shows_every_component(client):
+    from tests.integration.test_guideline import COMPONENTS
+
+    soup = page(client, "/test", "en")
+    shown = {code.get_text(strip=True) for code in soup.select("main h2 code")}
+    missing = {path.stem for path in COMPONENTS.glob("*.html")} - shown
+    assert missing == set()
+
+
+# --- Privacy and terms ----------------------------------------------------------------
+
+PRIVACY = {
+    "es": ["i18n_redirected", "12 meses", "AEPD", "23 de noviembre de 2026", "RGPD"],
+    "en": ["i18n_redirected", "12 months", "AEPD", "November 23, 2026", "GDPR"],
+}
+
+
+@BOTH
+def test_privacy_covers_data_purpose_retention_recipients_rights_and_terms(client, locale):
+    soup = page(client, "/privacy", locale)
+    main = soup.find("main")
+    for anchor in ("collected", "purpose", "retention", "recipients", "cookies", "rights", "terms"):
+        assert main.find(id=anchor), anchor
+    assert len(main.find(id="collected").find_next("ul").find_all("li")) == 4
+    assert len(main.find(id="rights").find_next("ul").find_all("li")) >= 6
+    text = visible_text(main)
+    for words in PRIVACY[locale]:
+        assert words in text, words
+    assert main.find("time")["datetime"] == "2026-11-23"
+
+
+def test_privacy_names_the_configured_addresses(app):
+    app.config["CONTACT_EMAIL"] = "privacidad@motorlab.example"
+    app.config["CONTACT_RECIPIENTS"] = ["ventas@motorlab.example", "equipo@motorlab.example"]
+    soup = soup_of(app.test_client().get("/en/privacy"))
+    main = soup.find("main")
+    assert main.find("a", href="mailto:privacidad@motorlab.example")
+    assert "ventas@motorlab.example, equipo@motorlab.example" in visible_text(main)

@@ -1,0 +1,119 @@
+"""The guideline shows the design system from the very tokens of site.css."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from motorlab.content import guideline
+from tests.conftest import soup_of
+
+ROOT = Path(__file__).resolve().parents[2]
+CSS = ROOT / "site" / "motorlab" / "static" / "css" / "site.css"
+COMPONENTS = ROOT / "templates" / "components"
+
+
+def root_block_names() -> set[str]:
+    text = CSS.read_text(encoding="utf-8")
+    body = re.search(r"^:root\s*\{([^}]*)\}", text, re.MULTILINE).group(1)
+    return set(re.findall(r"--([\w-]+)\s*:", body))
+
+
+def test_guideline_lists_exactly_the_tokens_of_root():
+    listed = [token.name for token in guideline.ALL_TOKENS]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == root_block_names()
+
+
+@pytest.mark.parametrize(
+    ("tokens", "rule"),
+    [
+        (guideline.COLORS, ".c-swatch--{0} {{ background: var(--{0}); }}"),
+        (guideline.TYPE_SCALE, ".c-type--{0} {{ font-size: var(--{0}); }}"),
+        (guideline.SPACING, ".c-space--{0} {{ width: var(--{0}); }}"),
+    ],
+)
+def test_every_sample_is_drawn_by_its_token(tokens, rule):
+    css = CSS.read_text(encoding="utf-8")
+    missing = [t.name for t in tokens if rule.format(t.name) not in css]
+    assert missing == []
+
+
+def test_layout_breakpoints_are_the_stylesheets():
+    css = CSS.read_text(encoding="utf-8")
+    in_css = {int(rem) for rem in re.findall(r"@media \(min-width: (\d+)rem\)", css)}
+    assert in_css == {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS} == {41, 65, 91, 121}
+
+
+@pytest.fixture(params=["/guideline", "/en/guideline"])
+def soup(client, request):
+    response = client.get(request.param)
+    assert response.status_code == 200
+    return soup_of(response)
+
+
+def test_guideline_uses_its_layout_with_a_table_of_contents(soup):
+    assert "l-guideline" in soup.body["class"]
+    toc = soup.find("nav", class_="l-guideline__toc")
+    targets = [a["href"] for a in toc.find_all("a")]
+    assert len(targets) >= 8
+    for target in targets:
+        assert soup.find(id=target.removeprefix("#")).name == "section", target
+
+
+def test_guideline_shows_every_token_with_its_css_value(soup):
+    text = soup.find("main").get_text(" ")
+    values = guideline.root_tokens()
+    for token in guideline.ALL_TOKENS:
+        assert f"--{token.name}" in text
+        assert values[token.name] in text, token.name
+    chips = {c for el in soup.select(".c-swatch__chip") for c in el["class"]}
+    assert {f"c-swatch--{t.name}" for t in guideline.COLORS} <= chips
+
+
+def test_guideline_shows_grid_breakpoints_and_image_breakpoints(soup):
+    grid = soup.find(id="grid")
+    assert len(grid.find("div", class_="l-grid").find_all("span")) == 24
+    breakpoints = soup.find(id="breakpoints").get_text(" ")
+    for rem in (41, 65, 91, 121):
+        assert f"{rem} rem" in breakpoints
+    rows = [
+        [cell.get_text(strip=True) for cell in tr.find_all(["th", "td"])]
+        for tr in soup.find(id="breakpoints").find("tbody").find_all("tr")
+    ]
+    assert rows == [
+        ["xs", "320 px"],
+        ["sm", "640 px"],
+        ["md", "768 px"],
+        ["lg", "1024 px"],
+        ["xl", "1280 px"],
+        ["xxl", "1536 px"],
+        ["2xl", "1536 px"],
+    ]
+
+
+def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
+    assert len(soup.find(id="buttons").find_all("a", class_="c-button")) >= 3
+    assert soup.find(id="cards").find("article", class_="c-card")
+    fields = soup.find(id="fields")
+    assert fields.find("form") is None  # examples, never sent
+    inputs = fields.find_all(["input", "textarea"])
+    assert len(inputs) == 3
+    for control in inputs:
+        assert fields.find("label", attrs={"for": control["id"]})
+        for described in control.get("aria-describedby", "").split():
+            assert fields.find(id=described)
+    invalid = fields.find(attrs={"aria-invalid": "true"})
+    assert invalid and invalid.get("aria-describedby")
+
+
+@pytest.mark.parametrize(
+    "route", ["/services", "/aboutus", "/portfolio", "/guideline", "/test", "/privacy"]
+)
+def test_no_inline_style_and_unique_ids_on_the_content_pages(client, route):
+    # The Content-Security-Policy (style-src 'self') would block it.
+    soup = soup_of(client.get(route))
+    assert soup.find(attrs={"style": True}) is None
+    assert soup.find("style") is None
+    ids = [tag["id"] for tag in soup.find_all(id=True)]
+    assert len(ids) == len(set(ids))

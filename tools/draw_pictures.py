@@ -1,0 +1,225 @@
+# ruff: noqa: E501 - SVG path data reads best on one line
+"""Draw the pictures of the services and about pages as small SVG files.
+
+Every picture of the site is made by the project: this script writes the team portraits
+(fictional people), the illustrated team photo (a desktop and a mobile variant) and the
+logo-like technology icons, from the parameters below. Run it from the repository root:
+
+    .venv/bin/python tools/draw_pictures.py
+
+and commit its output under site/motorlab/static/img/ together with any change here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+IMG = Path(__file__).resolve().parents[1] / "site" / "motorlab" / "static" / "img"
+INK = "#14161a"
+SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
+
+SKINS = {"a": "#f5d0b5", "b": "#e8b48f", "c": "#c98b62", "d": "#9a6445", "e": "#6e4330"}
+HAIRS = {
+    "k": "#1f1a17",
+    "b": "#5a3825",
+    "c": "#8a5a2b",
+    "g": "#9aa0a8",
+    "r": "#a8482a",
+    "y": "#d8b25a",
+}
+
+# slug: (skin, hair colour, hair style, shirt, background, extras)
+PEOPLE = {
+    "lucia-ferrer": ("a", "b", "long", "#c8102e", "#fbe3e7", ""),
+    "javier-montalban": ("b", "g", "short", "#0f1b2d", "#dde7fb", "glasses"),
+    "marta-oliveira": ("d", "k", "bun", "#2a6df4", "#e6eefc", ""),
+    "daniel-ortega": ("b", "k", "short", "#2f6f57", "#e3f1ea", "beard"),
+    "irene-castells": ("a", "r", "long", "#5b6270", "#f3f4f6", "glasses"),
+    "tomas-nieminen": ("a", "y", "side", "#9e0c24", "#fbe3e7", ""),
+    "sofia-varela": ("c", "k", "curly", "#0f1b2d", "#fdf0d8", ""),
+    "clara-duarte": ("c", "b", "bob", "#6b3fa0", "#efe7fa", ""),
+    "hugo-lambert": ("a", "c", "side", "#2a6df4", "#e6eefc", "beard"),
+    "nerea-goikoetxea": ("b", "k", "long", "#2f6f57", "#e3f1ea", ""),
+    "pablo-ruiz": ("c", "b", "short", "#c8102e", "#f3f4f6", ""),
+    "elena-bianchi": ("a", "b", "bun", "#0f1b2d", "#fdf0d8", "glasses"),
+    "andres-galan": ("e", "k", "bald", "#5b6270", "#dde7fb", "beard"),
+}
+
+BACK_HAIR = {
+    "long": "M46 72c0-30 14-46 34-46s34 16 34 46v48H46z",
+    "bob": "M46 74c0-30 14-46 34-46s34 16 34 46v22H46z",
+    "curly": "M40 70a40 40 0 0 1 80 0v30H40z",
+}
+TOP_HAIR = {
+    "short": "M51 68c-3-24 10-38 29-38s32 14 29 38c-4-11-12-17-29-17s-25 6-29 17z",
+    "side": "M51 70c-4-26 10-40 29-40s33 14 29 38c-10-6-24-14-40-18-6 6-13 12-18 20z",
+    "long": "M50 74c-2-28 11-44 30-44s32 16 30 44c-8-14-20-22-30-22s-22 8-30 22z",
+    "bob": "M50 74c-2-28 11-44 30-44s32 16 30 44c-8-14-20-22-30-22s-22 8-30 22z",
+    "bun": "M51 68c-3-24 10-38 29-38s32 14 29 38c-4-11-12-17-29-17s-25 6-29 17zM80 14a11 11 0 1 1 0 22 11 11 0 0 1 0-22z",
+    "curly": "M50 66c-6-30 12-42 30-42s38 12 30 42c-6-10-16-14-30-14s-24 4-30 14z",
+    "bald": "M49 74c-1-6 0-12 2-14v16zM111 74c1-6 0-12-2-14v16z",
+}
+
+
+# Collar, eyes and smile: the same for everyone (a <use> target in the team photo).
+FACE = (
+    '<path d="M66 112l14 14 14-14" fill="none" stroke="#fff" stroke-width="3" opacity=".7"/>'
+    f'<g fill="{INK}"><circle cx="70" cy="74" r="3.2"/><circle cx="90" cy="74" r="3.2"/></g>'
+    f'<path d="M73 89q7 6 14 0" fill="none" stroke="{INK}" stroke-width="2.5" stroke-linecap="round"/>'
+)
+
+
+def person(skin: str, hair: str, style: str, shirt: str, extras: str, face: str = FACE) -> str:
+    """A head and shoulders in a 160x160 box, without background."""
+    s, h = SKINS[skin], HAIRS[hair]
+    parts = []
+    if style in BACK_HAIR:
+        parts.append(f'<path d="{BACK_HAIR[style]}" fill="{h}"/>')
+    parts += [
+        f'<path d="M22 160c4-34 28-50 58-50s54 16 58 50z" fill="{shirt}"/>',
+        f'<path d="M68 96h24v18c0 8-24 8-24 0z" fill="{s}"/>',
+        f'<ellipse cx="80" cy="72" rx="29" ry="33" fill="{s}"/>',
+        f'<path d="{TOP_HAIR[style]}" fill="{h}"/>',
+    ]
+    if "beard" in extras:
+        parts.append(
+            f'<path d="M51 76c0 24 13 34 29 34s29-10 29-34c-3 10-8 15-14 17-4-3-9-4-15-4s-11 1-15 4c-6-2-11-7-14-17z" fill="{h}"/>'
+        )
+    parts.append(face)
+    if "glasses" in extras:
+        parts.append(
+            f'<g fill="none" stroke="{INK}" stroke-width="2.2"><rect x="60" y="67" width="17" height="13" rx="5"/>'
+            '<rect x="83" y="67" width="17" height="13" rx="5"/><path d="M77 72h6"/></g>'
+        )
+    return "".join(parts)
+
+
+def portrait(slug: str) -> str:
+    skin, hair, style, shirt, bg, extras = PEOPLE[slug]
+    return (
+        SVG_OPEN.format(w=160, h=160)
+        + f'<rect width="160" height="160" fill="{bg}"/>'
+        + person(skin, hair, style, shirt, extras)
+        + "</svg>\n"
+    )
+
+
+def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
+    """People side by side in front of the studio wall, in two rows."""
+    step = 160 * scale * 0.72
+    back, front = slugs[: (len(slugs) - 1) // 2], slugs[(len(slugs) - 1) // 2 :]
+    body = [
+        f'<defs><g id="f">{FACE}</g></defs>',
+        f'<rect width="{width}" height="{height}" fill="#eef0f4"/>',
+        f'<rect y="{height * 0.72:.0f}" width="{width}" height="{height}" fill="#dfe3ea"/>',
+        f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{width * 0.3:.0f}" height="{height * 0.34:.0f}" rx="8" fill="#fff"/>',
+        f'<path d="M{width * 0.09:.0f} {height * 0.36:.0f}l{width * 0.06:.0f}-{height * 0.12:.0f} {width * 0.05:.0f} {height * 0.07:.0f} {width * 0.07:.0f}-{height * 0.15:.0f}" fill="none" stroke="#c8102e" stroke-width="5"/>',
+        f'<rect x="{width * 0.64:.0f}" y="{height * 0.08:.0f}" width="{width * 0.3:.0f}" height="{height * 0.3:.0f}" rx="8" fill="#0f1b2d"/>',
+        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">MLD</text>',
+    ]
+    for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.48, scale)):
+        for index, slug in enumerate(people):
+            skin, hair, style, shirt, _bg, extras = PEOPLE[slug]
+            x = width / 2 + (index - (len(people) - 1) / 2) * step - 80 * size
+            y = height * top
+            body.append(
+                f'<g transform="translate({x:.0f} {y:.0f}) scale({size:.2f})">'
+                + person(skin, hair, style, shirt, extras, '<use href="#f"/>')
+                + f'<rect x="22" y="159" width="116" height="{height}" fill="{shirt}"/></g>'
+            )
+    return SVG_OPEN.format(w=width, h=height) + "".join(body) + "</svg>\n"
+
+
+# Logo-like technology icons: an abstract glyph in white on a coloured tile. Not the real
+# marks of these projects: the page shows each name as text next to its icon.
+TECH = {
+    "vuejs": (
+        "#2f7d5b",
+        '<path d="M8 12h9l7 12 7-12h9L24 38z"/><path d="M17 12h5l2 4 2-4h5l-7 12z" fill="#1d4d38"/>',
+    ),
+    "react": (
+        "#1b2a3a",
+        '<g fill="none" stroke="#7fd6f0" stroke-width="2.5"><ellipse cx="24" cy="24" rx="17" ry="7"/><ellipse cx="24" cy="24" rx="17" ry="7" transform="rotate(60 24 24)"/><ellipse cx="24" cy="24" rx="17" ry="7" transform="rotate(120 24 24)"/></g><circle cx="24" cy="24" r="3.5" fill="#7fd6f0"/>',
+    ),
+    "typescript": (
+        "#2a5db0",
+        '<path d="M10 20h16v4h-6v16h-4V24h-6zM40 22c-2-2-9-3-9 2 0 5 10 4 10 10 0 6-9 7-13 3l2-3c3 2 7 2 7-1 0-4-10-3-10-9 0-7 9-8 14-5z"/>',
+    ),
+    "sass": (
+        "#b0467a",
+        '<path d="M31 11c-9-3-21 3-21 10 0 6 13 7 13 12 0 4-5 5-8 3l-2 3c5 4 14 2 14-5 0-6-13-7-13-11 0-5 9-9 16-7z"/><circle cx="34" cy="34" r="4"/>',
+    ),
+    "nodejs": (
+        "#3f7a3a",
+        '<path d="M24 7l15 8.5v17L24 41 9 32.5v-17z" fill="none" stroke="#fff" stroke-width="3"/><path d="M24 17l7 4v8l-7 4-7-4v-8z"/>',
+    ),
+    "python": (
+        "#2e5f8f",
+        '<path d="M23 8c-8 0-9 3-9 6v4h10v2H11c-4 0-6 3-6 8s2 8 6 8h3v-5c0-4 3-6 6-6h9c3 0 5-2 5-5v-6c0-4-4-6-11-6z"/><path d="M25 40c8 0 9-3 9-6v-4H24v-2h13c4 0 6-3 6-8s-2-8-6-8h-3v5c0 4-3 6-6 6h-9c-3 0-5 2-5 5v6c0 4 4 6 11 6z" fill="#f2cf5b"/>',
+    ),
+    "java": (
+        "#a1452b",
+        '<path d="M12 26h22v4c0 6-5 10-11 10s-11-4-11-10z"/><path d="M34 28h3a4 4 0 0 1 0 8h-4" fill="none" stroke="#fff" stroke-width="2.5"/><path d="M20 9c-3 4 3 6 0 11M26 9c-3 4 3 6 0 11" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round"/>',
+    ),
+    "php": (
+        "#5b5f9e",
+        '<ellipse cx="24" cy="24" rx="19" ry="12" fill="none" stroke="#fff" stroke-width="2.5"/><text x="24" y="29" font-family="Arial, sans-serif" font-size="13" font-weight="700" text-anchor="middle">php</text>',
+    ),
+    "postgresql": (
+        "#31648c",
+        '<ellipse cx="24" cy="13" rx="13" ry="5"/><path d="M11 16v19c0 3 6 5 13 5s13-2 13-5V16c0 3-6 5-13 5s-13-2-13-5z"/><path d="M11 25c0 3 6 5 13 5s13-2 13-5" fill="none" stroke="#31648c" stroke-width="2.5"/>',
+    ),
+    "mongodb": (
+        "#2c6e49",
+        '<path d="M24 6c8 8 11 15 11 21 0 8-6 12-10 13v3h-2v-3c-4-1-10-5-10-13 0-6 3-13 11-21z"/><path d="M24 14v26" stroke="#2c6e49" stroke-width="2"/>',
+    ),
+    "redis": (
+        "#b3322a",
+        '<path d="M24 9l16 6-16 6-16-6z"/><path d="M8 22l16 6 16-6M8 29l16 6 16-6" fill="none" stroke="#fff" stroke-width="3"/>',
+    ),
+    "mysql": (
+        "#2c5f7c",
+        '<path d="M8 33c6-14 16-20 28-18 3 1 4 4 2 6-5-2-10 0-12 5l5 8c-9 1-16-1-23-1z"/><circle cx="33" cy="18" r="1.6" fill="#2c5f7c"/><path d="M38 30l4 6" stroke="#f2a93b" stroke-width="3"/>',
+    ),
+    "flutter": ("#2a7fc1", '<path d="M27 7h9L17 26l-4.5-4.5zM27 23h9l-9 9 9 9h-9l-9-9z"/>'),
+    "swift": (
+        "#d9572b",
+        '<path d="M9 30c7 6 18 9 25 4 2 2 4 4 5 7 2-5 1-9-1-12 4-9-3-18-10-22 4 6 5 12 3 17C24 20 15 13 12 10c3 5 8 10 12 13-6-3-12-7-15-9 4 6 10 12 16 16-6 2-11 2-16 0z"/>',
+    ),
+    "kotlin": (
+        "#6b4fc4",
+        '<path d="M10 10h28L24 24l14 14H10z"/><path d="M10 10h14L10 24z" fill="#f08a3c"/>',
+    ),
+    "react-native": (
+        "#1b2a3a",
+        '<rect x="14" y="6" width="20" height="36" rx="4" fill="none" stroke="#fff" stroke-width="2.5"/><g fill="none" stroke="#7fd6f0" stroke-width="2"><ellipse cx="24" cy="24" rx="14" ry="5"/><ellipse cx="24" cy="24" rx="14" ry="5" transform="rotate(60 24 24)"/><ellipse cx="24" cy="24" rx="14" ry="5" transform="rotate(120 24 24)"/></g><circle cx="24" cy="24" r="2.5" fill="#7fd6f0"/>',
+    ),
+}
+
+
+def tech_icon(slug: str) -> str:
+    colour, glyph = TECH[slug]
+    return (
+        SVG_OPEN.format(w=48, h=48)
+        + f'<rect width="48" height="48" rx="10" fill="{colour}"/><g fill="#fff">{glyph}</g></svg>\n'
+    )
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"{path.relative_to(IMG.parent)}: {len(text.encode())} bytes")
+
+
+def main() -> None:
+    for slug in PEOPLE:
+        write(IMG / "team" / f"{slug}.svg", portrait(slug))
+    everyone = list(PEOPLE)
+    write(IMG / "team" / "photo-desktop.svg", team_photo(1200, 500, everyone[:11], 1.25))
+    write(IMG / "team" / "photo-mobile.svg", team_photo(600, 600, everyone[4:11], 1.05))
+    for slug in TECH:
+        write(IMG / "tech" / f"{slug}.svg", tech_icon(slug))
+
+
+if __name__ == "__main__":
+    main()
