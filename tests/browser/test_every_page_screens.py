@@ -17,6 +17,19 @@ Promise.all(Array.from(document.images, image => {
 """
 
 
+def save_screenshot(page, path, attempts=3):
+    """Chromium under heavy load sometimes answers "Unable to capture screenshot": retry."""
+    from playwright.sync_api import Error
+
+    for attempt in range(attempts):
+        try:
+            return page.screenshot(path=str(path), full_page=True)
+        except Error:
+            if attempt == attempts - 1:
+                raise
+            page.wait_for_timeout(500)
+
+
 @pytest.mark.parametrize(("path", "locale"), page_params())
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
 @pytest.mark.parametrize("device", list(WIDTHS))
@@ -43,7 +56,7 @@ def test_page_in_chromium(browser, live_server, artifacts, path, locale, javascr
         if locale == "en":
             name = name.removeprefix("en-").removeprefix("en") or "home"
         shot = f"{name}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
-        page.screenshot(path=str(artifacts / shot), full_page=True)
+        save_screenshot(page, artifacts / shot)
         assert errors == []
     finally:
         context.close()
