@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +50,15 @@ class Config:
         self.OUTBOX_PATH = env("OUTBOX_PATH", str(PROJECT_ROOT / "instance" / "outbox.sqlite3"))
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "memory://")
+        self.RATELIMIT_HEADERS_ENABLED = True  # Retry-After on 429
+        # If the limit storage (Redis) fails, accept the request rather than lose it.
+        self.RATELIMIT_SWALLOW_ERRORS = True
+        self.MAIL_SUPPRESS_SEND = False  # Flask-Mail would stay silent whenever TESTING is on
+        self.MAIL_TIMEOUT = _env_int("MAIL_TIMEOUT", 10)  # seconds per SMTP connection
+        # Seconds after which a row left "sending" (a crashed worker) is queued again.
+        self.OUTBOX_STALE_AFTER = _env_int("OUTBOX_STALE_AFTER", 600)
+        # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
+        self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
 
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
@@ -76,3 +86,9 @@ class TestConfig(Config):
         self.TESTING = True
         self.SECRET_KEY = "test-secret-key"
         self.SITE_URL = "https://www.motorlab.example"
+        # Nothing listens on the discard port: a stray submission fails fast and stays queued.
+        # Contact tests point these at their own SMTP server and outbox.
+        self.MAIL_SERVER = "127.0.0.1"
+        self.MAIL_PORT = 9
+        self.MAIL_TIMEOUT = 5
+        self.OUTBOX_PATH = str(Path(tempfile.gettempdir()) / "motorlab-test-outbox.sqlite3")

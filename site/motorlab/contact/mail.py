@@ -1,0 +1,108 @@
+"""The staff mail for one outbox row, sent with Flask-Mail.
+
+Only the body and the Reply-To carry the visitor's words. The subject uses a cleaned,
+shortened name (no line breaks or other control characters can reach a header), and the
+only extra header, Message-ID, is built from the row's own uuid: a receiving server can
+drop the copy if a crashed sender ever delivers a row twice.
+"""
+
+from __future__ import annotations
+
+import smtplib
+import unicodedata
+from datetime import datetime
+from email.utils import parseaddr
+
+from flask import current_app, render_template
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_mail import Connection, Message
+
+from motorlab.contact import outbox
+from motorlab.contact.outbox import Row
+from motorlab.i18n import DEFAULT_LOCALE, LANGUAGE_NAMES
+
+SUBJECT_NAME_LENGTH = 60
+
+
+def header_safe(text: str, limit: int = SUBJECT_NAME_LENGTH) -> str:
+    """One line of printable text: control, format and separator characters become spaces."""
+    cleaned = "".join(
+        " " if unicodedata.category(char)[0] in "CZ" else char for char in text
+    )
+    return " ".join(cleaned.split())[:limit]
+
+
+def build_message(row: Row) -> Message:
+    config = current_app.config
+    sender = config["MAIL_DEFAULT_SENDER"]
+    domain = parseaddr(sender)[1].rpartition("@")[2] or "motorlab.example"
+    received = datetime.fromisoformat(row.created_at).strftime("%Y-%m-%d %H:%M UTC")
+    context = {
+        "row": row,
+        "received": received,
+        "language": LANGUAGE_NAMES.get(row.locale, row.locale),
+        "staff_locale": DEFAULT_LOCALE,
+    }
+    with force_locale(DEFAULT_LOCALE):  # staff read the mail in the agency's language
+        message = Message(
+            subject=_("Contact request from %(name)s", name=header_safe(row.name)),
+            sender=sender,
+            recipients=list(config["CONTACT_RECIPIENTS"]),
+            reply_to=(header_safe(row.name, limit=100), row.email),
+            body=render_template("email/contact.txt", **context),
+            html=render_template("email/contact.html", **context),
+        )
+    message.msgId = f"<contact-{row.uuid}@{domain}>"
+    return message
+
+
+class _Connection(Connection):
+    """Flask-Mail's connection, with a timeout: a silent SMTP server cannot hang a worker."""
+
+    def configure_host(self) -> smtplib.SMTP:
+        timeout = current_app.config["MAIL_TIMEOUT"]
+        smtp_class = smtplib.SMTP_SSL if self.mail.use_ssl else smtplib.SMTP
+        host = smtp_class(self.mail.server, self.mail.port, timeout=timeout)
+        if self.mail.use_tls:
+            host.starttls()
+        if self.mail.username and self.mail.password:
+            host.login(self.mail.username, self.mail.password)
+        return host
+
+
+def send(row: Row) -> None:
+    """Hand the row's mail to the SMTP server; raises on any failure."""
+    message = build_message(row)
+    with _Connection(current_app.extensions["mail"]) as connection:
+        connection.send(message)
+
+
+def deliver(path: str, row: Row) -> Exception | None:
+    """Send a claimed row and record the outcome: sent, or queued again with the error."""
+    try:
+        send(row)
+    except Exception as error:  # noqa: BLE001 - whatever failed, the row waits in the queue
+        current_app.logger.warning("Contact request %s not sent: %r", row.uuid, error)
+        outbox.release(path, row, f"{type(error).__name__}: {error}")
+        return error
+    if not outbox.mark_sent(path, row):
+        current_app.logger.warning("Contact request %s sent after its claim expired", row.uuid)
+    return None
+
+
+def send_queued(path: str, stale_after: float) -> tuple[int, int]:
+    """Try every queued row once, oldest first; stop early when the server is unreachable.
+    Returns (sent, failed). Safe to run concurrently: each row is claimed before sending."""
+    sent = failed = 0
+    after_id = 0
+    while (row := outbox.claim_next(path, after_id=after_id, stale_after=stale_after)) is not None:
+        after_id = row.id
+        error = deliver(path, row)
+        if error is None:
+            sent += 1
+            continue
+        failed += 1
+        if isinstance(error, ConnectionError | TimeoutError | smtplib.SMTPServerDisconnected):
+            break  # the next rows would fail the same way; they stay queued
+    return sent, failed
