@@ -23,7 +23,6 @@ PENDING = {
     "/services",
     "/aboutus",
     "/portfolio",
-    "/contact",
     "/guideline",
     "/test",
     "/privacy",

@@ -35,7 +35,6 @@ LATER_PAGES = {
     "/services",
     "/portfolio",
     "/aboutus",
-    "/contact",
     "/privacy",
     "/projects/ads",
     "/projects/kuzu",
