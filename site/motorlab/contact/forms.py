@@ -7,7 +7,7 @@ import unicodedata
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField, TextAreaField
-from wtforms.validators import DataRequired, Email, Length, ValidationError
+from wtforms.validators import DataRequired, Email, Length, StopValidation, ValidationError
 
 NAME_MAX = 100
 EMAIL_MAX = 254
@@ -28,6 +28,16 @@ def unify_newlines(value):
     return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
 
 
+class Within(Length):
+    """Length that ends the chain: one clear message per field, not two."""
+
+    def __call__(self, form, field) -> None:
+        try:
+            super().__call__(form, field)
+        except ValidationError as error:
+            raise StopValidation(error.args[0]) from None
+
+
 class NoControlCharacters:
     def __init__(self, *, multiline: bool = False) -> None:
         self.allowed = _MULTILINE_ALLOWED if multiline else set()
@@ -35,7 +45,9 @@ class NoControlCharacters:
     def __call__(self, form, field) -> None:
         for char in field.data or "":
             if char not in self.allowed and unicodedata.category(char) in _REFUSED_CATEGORIES:
-                raise ValidationError(_l("Remove the invisible control characters from this field."))
+                raise StopValidation(
+                    _l("Remove the invisible control characters from this field.")
+                )
 
 
 class ContactForm(FlaskForm):
@@ -49,7 +61,7 @@ class ContactForm(FlaskForm):
         validators=[
             DataRequired(_l("Enter your name.")),
             # Length fills in %(min)s and %(max)s itself.
-            Length(max=NAME_MAX, message=_l("Your name must be %(max)s characters or fewer.")),
+            Within(max=NAME_MAX, message=_l("Your name must be %(max)s characters or fewer.")),
             NoControlCharacters(),
         ],
     )
@@ -57,7 +69,7 @@ class ContactForm(FlaskForm):
         filters=[strip],
         validators=[
             DataRequired(_l("Enter your email address.")),
-            Length(
+            Within(
                 max=EMAIL_MAX,
                 message=_l("Your email address must be %(max)s characters or fewer."),
             ),
@@ -73,7 +85,7 @@ class ContactForm(FlaskForm):
         filters=[strip, unify_newlines],
         validators=[
             DataRequired(_l("Tell us a little about your project.")),
-            Length(
+            Within(
                 min=DESCRIPTION_MIN,
                 max=DESCRIPTION_MAX,
                 message=_l("Your description must be between %(min)s and %(max)s characters long."),

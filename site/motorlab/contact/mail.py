@@ -8,6 +8,7 @@ drop the copy if a crashed sender ever delivers a row twice.
 
 from __future__ import annotations
 
+import re
 import smtplib
 import unicodedata
 from datetime import datetime
@@ -33,6 +34,12 @@ def header_safe(text: str, limit: int = SUBJECT_NAME_LENGTH) -> str:
     return " ".join(cleaned.split())[:limit]
 
 
+def display_name(text: str) -> str:
+    """The visitor's name for the Reply-To display name: letters, digits, spaces and . ' -
+    only, so no quote, comma, colon or @ can make a mail client read another address."""
+    return header_safe(re.sub(r"[^\w .'-]", " ", text), limit=100)
+
+
 def build_message(row: Row) -> Message:
     config = current_app.config
     sender = config["MAIL_DEFAULT_SENDER"]
@@ -49,7 +56,7 @@ def build_message(row: Row) -> Message:
             subject=_("Contact request from %(name)s", name=header_safe(row.name)),
             sender=sender,
             recipients=list(config["CONTACT_RECIPIENTS"]),
-            reply_to=(header_safe(row.name, limit=100), row.email),
+            reply_to=(display_name(row.name), row.email),
             body=render_template("email/contact.txt", **context),
             html=render_template("email/contact.html", **context),
         )
