@@ -8,14 +8,7 @@ import time
 from pathlib import Path
 
 from motorlab.contact import mail, outbox
-from tests.contact_support import (  # noqa: F401 - fixtures
-    VALID,
-    contact_app,
-    contact_client,
-    post_contact,
-    smtp,
-    stored,
-)
+from tests.contact_support import VALID, post_contact, stored
 from tests.smtp import SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +23,9 @@ def parts(message):
 
 def test_a_valid_request_arrives_as_one_mail_with_every_field(contact_client, contact_app, smtp):
     description = "Necesitamos una app de citas para los talleres.\nTres marcas, 40 talleres."
-    response = post_contact(contact_client, {**VALID, "description": description}, path="/en/contact")
+    response = post_contact(
+        contact_client, {**VALID, "description": description}, path="/en/contact"
+    )
     assert response.status_code == 303
     (received,) = smtp.envelopes
     assert sorted(received.rcpt_tos) == RECIPIENTS

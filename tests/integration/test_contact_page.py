@@ -4,16 +4,7 @@ JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 import pytest
 
 from tests.conftest import soup_of, visible_text
-from tests.contact_support import (  # noqa: F401 - fixtures
-    VALID,
-    contact_app,
-    contact_client,
-    contact_config,
-    csrf_token,
-    post_contact,
-    smtp,
-    stored,
-)
+from tests.contact_support import VALID, contact_config, csrf_token, post_contact, stored
 
 PAGES = {
     "es": {

@@ -3,14 +3,7 @@
 import pytest
 
 from tests.conftest import soup_of
-from tests.contact_support import (  # noqa: F401 - fixtures
-    VALID,
-    contact_app,
-    contact_client,
-    post_contact,
-    smtp,
-    stored,
-)
+from tests.contact_support import VALID, post_contact, stored
 
 # (case id, field, value, English message, Spanish message)
 RULES = [

@@ -45,9 +45,7 @@ class NoControlCharacters:
     def __call__(self, form, field) -> None:
         for char in field.data or "":
             if char not in self.allowed and unicodedata.category(char) in _REFUSED_CATEGORIES:
-                raise StopValidation(
-                    _l("Remove the invisible control characters from this field.")
-                )
+                raise StopValidation(_l("Remove the invisible control characters from this field."))
 
 
 class ContactForm(FlaskForm):

@@ -12,6 +12,8 @@ import re
 import smtplib
 import unicodedata
 from datetime import datetime
+from email.charset import QP, Charset
+from email.mime.text import MIMEText
 from email.utils import parseaddr
 
 from flask import current_app, render_template
@@ -28,9 +30,7 @@ SUBJECT_NAME_LENGTH = 60
 
 def header_safe(text: str, limit: int = SUBJECT_NAME_LENGTH) -> str:
     """One line of printable text: control, format and separator characters become spaces."""
-    cleaned = "".join(
-        " " if unicodedata.category(char)[0] in "CZ" else char for char in text
-    )
+    cleaned = "".join(" " if unicodedata.category(char)[0] in "CZ" else char for char in text)
     return " ".join(cleaned.split())[:limit]
 
 
@@ -52,7 +52,7 @@ def build_message(row: Row) -> Message:
         "staff_locale": DEFAULT_LOCALE,
     }
     with force_locale(DEFAULT_LOCALE):  # staff read the mail in the agency's language
-        message = Message(
+        message = _Message(
             subject=_("Contact request from %(name)s", name=header_safe(row.name)),
             sender=sender,
             recipients=list(config["CONTACT_RECIPIENTS"]),
@@ -62,6 +62,18 @@ def build_message(row: Row) -> Message:
         )
     message.msgId = f"<contact-{row.uuid}@{domain}>"
     return message
+
+
+class _Message(Message):
+    """Bodies in quoted-printable: Flask-Mail sends UTF-8 as 8bit, which keeps a long typed
+    line whole, and SMTP servers refuse lines over 998 characters."""
+
+    def _mimetext(self, text: str | None, subtype: str = "plain") -> MIMEText:
+        return MIMEText(text or "", _subtype=subtype, _charset=_UTF8_QP)
+
+
+_UTF8_QP = Charset("utf-8")
+_UTF8_QP.body_encoding = QP
 
 
 class _Connection(Connection):
