@@ -29,8 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from motorlab.contact import outbox  # noqa: E402
 from tests.smtp import SmtpServer, free_port  # noqa: E402
+
+from motorlab.contact import outbox  # noqa: E402
 
 REQUESTS = 500
 CLIENTS = 20
@@ -179,14 +180,9 @@ def main() -> int:
     latencies = run.latencies
     print(f"requests: {len(latencies)} from {CLIENTS} clients in {duration:.1f} s")
     print(f"throughput: {len(latencies) / duration:.0f} requests/s")
-    print(
-        "latency: p50 {:.0f} ms, p95 {:.0f} ms, max {:.0f} ms, mean {:.0f} ms".format(
-            percentile(latencies, 0.5) * 1000,
-            percentile(latencies, 0.95) * 1000,
-            max(latencies) * 1000,
-            statistics.mean(latencies) * 1000,
-        )
-    )
+    p50, p95 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000
+    top, mean = max(latencies) * 1000, statistics.mean(latencies) * 1000
+    print(f"latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {top:.0f} ms, mean {mean:.0f} ms")
     print(f"statuses: {dict(sorted(run.statuses.items()))}")
     for event in run.events:
         print(f"event: {event}")
