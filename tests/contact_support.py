@@ -52,13 +52,15 @@ def csrf_token(client, path: str = "/contact") -> str:
     return soup_of(response).find("input", attrs={"name": "csrf_token"})["value"]
 
 
-def post_contact(client, data=None, *, path="/contact", as_json=False, token=True, **kwargs):
+def post_contact(
+    client, data=None, *, path="/contact", as_json=False, token=True, headers=None, **kwargs
+):
     """Post the form as a browser would: with the token of the page it was rendered on."""
     form = dict(VALID if data is None else data)
     if token:
         form["csrf_token"] = csrf_token(client, path)
-    headers = {"Accept": "application/json"} if as_json else {"Accept": "text/html"}
-    return client.post(path, data=form, headers=headers, **kwargs)
+    accept = {"Accept": "application/json" if as_json else "text/html"}
+    return client.post(path, data=form, headers={**accept, **(headers or {})}, **kwargs)
 
 
 def stored(app) -> list[outbox.Row]:

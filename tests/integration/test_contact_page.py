@@ -189,3 +189,21 @@ def test_other_pages_still_set_no_cookie(contact_client):
     fresh = contact_client.application.test_client()
     for path in ("/en", "/nope"):
         assert "Set-Cookie" not in fresh.get(path, headers={"Accept-Language": "en"}).headers
+
+
+@pytest.mark.parametrize("hops", [0, 1])
+def test_the_limit_keys_on_the_client_address_and_trusts_proxies_only_when_told(
+    smtp, tmp_path, hops
+):
+    from motorlab import create_app
+
+    config = contact_config(smtp, tmp_path, CONTACT_RATE_LIMIT="2/minute", PROXY_FIX_HOPS=hops)
+    client = create_app(config).test_client()
+
+    def post_from(address):
+        return post_contact(client, headers={"X-Forwarded-For": address})
+
+    assert [post_from("203.0.113.7").status_code for _ in range(3)] == [303, 303, 429]
+    # Behind a trusted proxy another visitor has their own count; without one, a forged
+    # X-Forwarded-For changes nothing.
+    assert post_from("198.51.100.2").status_code == (303 if hops else 429)
