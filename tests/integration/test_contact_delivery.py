@@ -125,7 +125,7 @@ def test_a_stale_claim_is_queued_again(contact_app, smtp):
 
 
 def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
-    smtp = SmtpServer(delay=0.02).start()
+    smtp = SmtpServer(delay=0.05).start()
     try:
         path = str(tmp_path / "outbox.sqlite3")
         ids = []
@@ -153,6 +153,7 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
         assert [run.returncode for run in runs] == [0, 0], outputs
         sent = [int(output.split(" sent")[0].split()[-1]) for output in outputs]
         assert sum(sent) == 40, outputs
+        assert min(sent) > 0, outputs  # the two runs really overlapped
         message_ids = [message["Message-ID"] for message in smtp.messages]
         assert len(message_ids) == 40 and len(set(message_ids)) == 40
         assert outbox.counts(path) == {"queued": 0, "sending": 0, "sent": 40}

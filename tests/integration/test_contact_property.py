@@ -64,3 +64,24 @@ def _visitor(smtp, tmp_path_factory):
         client = app.test_client()
         _VISITORS[smtp] = (app, client, csrf_token(client, "/en/contact"))
     return _VISITORS[smtp]
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    raw=st.binary(max_size=3000),
+    content_type=st.sampled_from(
+        ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]
+    ),
+)
+def test_raw_bytes_never_cause_a_500(smtp, tmp_path_factory, raw, content_type):
+    app, client, token = _visitor(smtp, tmp_path_factory)
+    path = app.config["OUTBOX_PATH"]
+    before = len(outbox.rows(path))
+    body = f"csrf_token={token}&".encode() + raw
+    response = client.post("/en/contact", data=body, content_type=content_type)
+    assert response.status_code in (303, 400, 413, 422), response.status_code
+    assert len(outbox.rows(path)) == before + (response.status_code == 303)

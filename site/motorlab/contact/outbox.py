@@ -61,17 +61,24 @@ def _now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+_ready: set[str] = set()
+
+
 @contextmanager
 def connect(path: str) -> Iterator[sqlite3.Connection]:
     """A connection in autocommit mode (transactions are explicit), closed on exit."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if not Path(path).exists():
+        _ready.discard(path)  # a new (or replaced) file needs its table
     with closing(sqlite3.connect(path, timeout=30, isolation_level=None)) as db:
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA busy_timeout = 30000")
-        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")  # an accepted request survives a power cut
-        db.executescript(SCHEMA)
+        if path not in _ready:  # once per process and file: WAL mode and the table persist
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            db.executescript(SCHEMA)
+            _ready.add(path)
         yield db
 
 
