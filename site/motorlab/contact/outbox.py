@@ -65,15 +65,19 @@ _ready: set[str] = set()
 
 
 @contextmanager
-def connect(path: str) -> Iterator[sqlite3.Connection]:
-    """A connection in autocommit mode (transactions are explicit), closed on exit."""
+def connect(path: str, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
+    """A connection in autocommit mode (transactions are explicit), closed on exit.
+
+    A durable connection syncs each commit to disk: a stored request survives a power cut.
+    Status changes may skip that sync (WAL keeps them safe from a crashed process); losing
+    one to a power cut only means a row is tried again (Message-ID lets receivers dedupe)."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     if not Path(path).exists():
         _ready.discard(path)  # a new (or replaced) file needs its table
     with closing(sqlite3.connect(path, timeout=30, isolation_level=None)) as db:
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA busy_timeout = 30000")
-        db.execute("PRAGMA synchronous = FULL")  # an accepted request survives a power cut
+        db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
         if path not in _ready:  # once per process and file: WAL mode and the table persist
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")
@@ -138,7 +142,7 @@ def claim_next(path: str, *, after_id: int = 0, stale_after: float = 600) -> Row
 
 def mark_sent(path: str, row: Row) -> bool:
     """Record a delivery; False if the claim was lost meanwhile (it expired)."""
-    with connect(path) as db:
+    with connect(path, durable=False) as db:
         cursor = db.execute(
             "UPDATE outbox SET status = ?, sent_at = ?, claim = NULL, last_error = NULL"
             " WHERE id = ? AND claim = ?",
@@ -149,7 +153,7 @@ def mark_sent(path: str, row: Row) -> bool:
 
 def release(path: str, row: Row, error: str) -> None:
     """Put a row back in the queue after a failed attempt, keeping the error."""
-    with connect(path) as db:
+    with connect(path, durable=False) as db:
         db.execute(
             "UPDATE outbox SET status = ?, claim = NULL, last_error = ? WHERE id = ? AND claim = ?",
             (QUEUED, error[:500], row.id, row.claim),
