@@ -170,3 +170,20 @@ def test_address_like_names_cannot_redirect_the_reply(contact_client, smtp):
     assert reply_to.addr_spec == VALID["email"]
     assert "@" not in reply_to.display_name
     assert data["name"] in parts(received.message)[0]  # the body keeps the name as typed
+
+
+def test_a_failed_quit_after_the_mail_was_taken_still_counts_as_sent(
+    contact_client, contact_app, smtp, monkeypatch
+):
+    import smtplib
+
+    def hang_up(self):
+        self.close()
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+    monkeypatch.setattr(smtplib.SMTP, "quit", hang_up)
+    assert post_contact(contact_client).status_code == 303
+    (row,) = stored(contact_app)
+    assert row.status == outbox.SENT and len(smtp.messages) == 1
+    result = contact_app.test_cli_runner().invoke(args=["outbox", "send"])
+    assert "0 sent" in result.output and len(smtp.messages) == 1  # never sent twice

@@ -89,6 +89,14 @@ class _Connection(Connection):
             host.login(self.mail.username, self.mail.password)
         return host
 
+    def __exit__(self, exc_type, exc_value, traceback) -> None:
+        try:
+            super().__exit__(exc_type, exc_value, traceback)
+        except (smtplib.SMTPException, OSError) as error:
+            # QUIT failed after the server had accepted the message: it is delivered, and
+            # counting it as a failure would send it twice.
+            current_app.logger.info("SMTP QUIT failed after sending: %r", error)
+
 
 def send(row: Row) -> None:
     """Hand the row's mail to the SMTP server; raises on any failure."""
