@@ -26,14 +26,36 @@ def _env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def _instance_secret() -> str:
+    """A random key in instance/secret_key, created once, atomically (written aside, then
+    linked into place), so workers starting together all read the same complete key."""
+    path = PROJECT_ROOT / "instance" / "secret_key"
+    try:
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            draft = path.with_name(f".secret_key.{os.getpid()}")
+            with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+                f.write(secrets.token_hex(32))
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                pass  # another worker won the race; use its key
+            finally:
+                draft.unlink()
+        return path.read_text().strip()
+    except OSError:
+        return secrets.token_hex(32)  # read-only checkout: per process, as a last resort
+
+
 class Config:
     """Production-minded defaults; every value can be overridden from the environment."""
 
     def __init__(self) -> None:
         env = os.environ.get
-        # A random key keeps development safe; production must set SECRET_KEY so that
-        # several workers (and restarts) share it.
-        self.SECRET_KEY = env("SECRET_KEY") or secrets.token_hex(32)
+        # Production should set SECRET_KEY. Without it, a random key kept in instance/ is shared
+        # by every worker on this machine (a per-process key would make a CSRF token from one
+        # gunicorn worker fail in another).
+        self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
 
         self.BABEL_DEFAULT_LOCALE = "es"
