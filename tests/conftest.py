@@ -8,6 +8,9 @@ from bs4 import BeautifulSoup
 from motorlab import create_app
 from motorlab.config import TestConfig
 
+# The contact tests' fixtures (smtp, contact_app, contact_client).
+pytest_plugins = ["tests.contact_support"]
+
 
 @pytest.fixture
 def app():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from motorlab import assets, errors, i18n, layouts, security
 from motorlab.config import PROJECT_ROOT, Config
-from motorlab.extensions import babel, cache
+from motorlab.extensions import babel, cache, csrf, limiter, mail
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -21,6 +22,12 @@ def create_app(config: object | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
+    limiter.init_app(app)  # before CSRF, so refused posts count towards the limit too
+    csrf.init_app(app)
+    mail.init_app(app)
+    if app.config.get("PROXY_FIX_HOPS"):
+        hops = app.config["PROXY_FIX_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     i18n.init_app(app)
     assets.init_app(app)
     security.init_app(app)
@@ -31,6 +38,8 @@ def create_app(config: object | None = None) -> Flask:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from motorlab.contact import bp as contact_bp
+    from motorlab.contact.cli import outbox_cli
     from motorlab.language import bp as language_bp
     from motorlab.pages import bp as pages_bp
     from motorlab.projects import bp as projects_bp
@@ -40,3 +49,5 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(projects_bp)
     app.register_blueprint(language_bp)
     app.register_blueprint(seo_bp)
+    app.register_blueprint(contact_bp)
+    app.cli.add_command(outbox_cli)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -25,14 +26,36 @@ def _env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def _instance_secret() -> str:
+    """A random key in instance/secret_key, created once, atomically (written aside, then
+    linked into place), so workers starting together all read the same complete key."""
+    path = PROJECT_ROOT / "instance" / "secret_key"
+    try:
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            draft = path.with_name(f".secret_key.{os.getpid()}")
+            with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
+                f.write(secrets.token_hex(32))
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                pass  # another worker won the race; use its key
+            finally:
+                draft.unlink()
+        return path.read_text().strip()
+    except OSError:
+        return secrets.token_hex(32)  # read-only checkout: per process, as a last resort
+
+
 class Config:
     """Production-minded defaults; every value can be overridden from the environment."""
 
     def __init__(self) -> None:
         env = os.environ.get
-        # A random key keeps development safe; production must set SECRET_KEY so that
-        # several workers (and restarts) share it.
-        self.SECRET_KEY = env("SECRET_KEY") or secrets.token_hex(32)
+        # Production should set SECRET_KEY. Without it, a random key kept in instance/ is shared
+        # by every worker on this machine (a per-process key would make a CSRF token from one
+        # gunicorn worker fail in another).
+        self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
 
         self.BABEL_DEFAULT_LOCALE = "es"
@@ -49,6 +72,15 @@ class Config:
         self.OUTBOX_PATH = env("OUTBOX_PATH", str(PROJECT_ROOT / "instance" / "outbox.sqlite3"))
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "memory://")
+        self.RATELIMIT_HEADERS_ENABLED = True  # Retry-After on 429
+        # If the limit storage (Redis) fails, accept the request rather than lose it.
+        self.RATELIMIT_SWALLOW_ERRORS = True
+        self.MAIL_SUPPRESS_SEND = False  # Flask-Mail would stay silent whenever TESTING is on
+        self.MAIL_TIMEOUT = _env_int("MAIL_TIMEOUT", 10)  # seconds per SMTP connection
+        # Seconds after which a row left "sending" (a crashed worker) is queued again.
+        self.OUTBOX_STALE_AFTER = _env_int("OUTBOX_STALE_AFTER", 600)
+        # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
+        self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
 
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
@@ -76,3 +108,9 @@ class TestConfig(Config):
         self.TESTING = True
         self.SECRET_KEY = "test-secret-key"
         self.SITE_URL = "https://www.motorlab.example"
+        # Nothing listens on the discard port: a stray submission fails fast and stays queued.
+        # Contact tests point these at their own SMTP server and outbox.
+        self.MAIL_SERVER = "127.0.0.1"
+        self.MAIL_PORT = 9
+        self.MAIL_TIMEOUT = 5
+        self.OUTBOX_PATH = str(Path(tempfile.gettempdir()) / "motorlab-test-outbox.sqlite3")

@@ -21,10 +21,15 @@ def _messages() -> dict[int, str]:
     }
 
 
+def error_message(status: int) -> str:
+    """The localized message for an HTTP status (default "Error")."""
+    return _messages().get(status) or _("Error")
+
+
 def render_error(status: int = 500, message: str | None = None, headers=()) -> Response:
     """The error page: the error's message (default "Error") and status (default 500)."""
     try:
-        message = message or _messages().get(status) or _("Error")
+        message = message or error_message(status)
         # The spec words the way home differently on the "not found" page.
         home_link = _("Back to the home page") if status == 404 else _("Go back to home")
         body = render_template(

@@ -1,0 +1,41 @@
+"""Content of the contact page."""
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import ContactLabels
+
+LABELS = ContactLabels(
+    name=_l("Your name"),
+    email=_l("Your email address"),
+    tellus=_l("Tell us about your project"),
+    submit=_l("Send"),
+    privacity=_l("We only use your details to answer your request."),
+)
+PRIVACY_LINK = _l("Read our privacy and terms")
+
+INTRO = _l(
+    "Tell us what you want to build, improve or rescue: a dealer website, a workshop app, "
+    "a platform for several brands."
+)
+PROMISE = _l("A person from our team answers within two working days.")
+TELLUS_HINT = _l(
+    "What is it for, who will use it, and when do you need it? A few lines are enough."
+)
+
+DIRECT_TITLE = _l("Prefer to talk?")
+DIRECT_TEXT = _l("Write to us or call us from Monday to Friday, 9:00 to 18:00 (CET).")
+EMAIL_LABEL = _l("Email")
+PHONE_LABEL = _l("Phone")
+
+STEPS_TITLE = _l("What happens next")
+STEPS = (
+    _l("We read your message and reply with a few questions, or a date for a first call."),
+    _l("In a free 45-minute session we look at your goals, your users and your deadline."),
+    _l("Within a week you receive a proposal with scope, team, timeline and budget."),
+)
+
+SUCCESS = _l("Thank you: we have received your message and will answer within two working days.")
+ERROR_SUMMARY_TITLE = _l("Please check the form")
+CSRF_EXPIRED = _l(
+    "Your form expired before it was sent. Your text is still here: please send it again."
+)

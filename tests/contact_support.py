@@ -1,0 +1,67 @@
+"""Fixtures and helpers for the contact tests: an app wired to a real SMTP server on
+loopback and to its own outbox file, and a way to post the form with a real CSRF token."""
+
+from __future__ import annotations
+
+import pytest
+
+from motorlab import create_app
+from motorlab.config import TestConfig
+from motorlab.contact import outbox
+from tests.conftest import soup_of
+from tests.smtp import SmtpServer
+
+VALID = {
+    "name": "José Núñez",
+    "email": "jose.nunez@example.com",
+    "description": "We need a booking app for the workshops of three brands.",
+}
+
+
+def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
+    config = TestConfig()
+    config.MAIL_PORT = smtp.port
+    config.OUTBOX_PATH = str(tmp_path / "outbox.sqlite3")
+    config.CONTACT_RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]
+    config.CONTACT_RATE_LIMIT = "1000/minute"
+    for key, value in overrides.items():
+        setattr(config, key, value)
+    return config
+
+
+@pytest.fixture
+def smtp():
+    server = SmtpServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def contact_app(smtp, tmp_path):
+    return create_app(contact_config(smtp, tmp_path))
+
+
+@pytest.fixture
+def contact_client(contact_app):
+    return contact_app.test_client()
+
+
+def csrf_token(client, path: str = "/contact") -> str:
+    response = client.get(path)
+    assert response.status_code == 200
+    return soup_of(response).find("input", attrs={"name": "csrf_token"})["value"]
+
+
+def post_contact(
+    client, data=None, *, path="/contact", as_json=False, token=True, headers=None, **kwargs
+):
+    """Post the form as a browser would: with the token of the page it was rendered on."""
+    form = dict(VALID if data is None else data)
+    if token:
+        form["csrf_token"] = csrf_token(client, path)
+    accept = {"Accept": "application/json" if as_json else "text/html"}
+    return client.post(path, data=form, headers={**accept, **(headers or {})}, **kwargs)
+
+
+def stored(app) -> list[outbox.Row]:
+    return outbox.rows(app.config["OUTBOX_PATH"])

@@ -1,0 +1,209 @@
+"""The contact page and its HTTP contract (PRODUCT.md): 303 and flash, 422 with input kept,
+JSON mode, CSRF 400, 413, 429 — each in the page's language."""
+
+import pytest
+
+from tests.conftest import soup_of, visible_text
+from tests.contact_support import VALID, contact_config, csrf_token, post_contact, stored
+
+PAGES = {
+    "es": {
+        "path": "/contact",
+        "h1": "¿Listo para empezar?",
+        "submit": "Enviar",
+        "labels": ("Tu nombre", "Tu correo electrónico", "Cuéntanos tu proyecto"),
+        "success": "Gracias: hemos recibido tu mensaje",
+        "privacy": "/privacy",
+        "csrf": "El formulario caducó antes de enviarse.",
+        "too_large": "La petición es demasiado grande",
+        "too_many": "Demasiadas peticiones",
+    },
+    "en": {
+        "path": "/en/contact",
+        "h1": "Ready to start?",
+        "submit": "Send",
+        "labels": ("Your name", "Your email address", "Tell us about your project"),
+        "success": "Thank you: we have received your message",
+        "privacy": "/en/privacy",
+        "csrf": "Your form expired before it was sent.",
+        "too_large": "The request is too large",
+        "too_many": "Too many requests",
+    },
+}
+
+
+@pytest.fixture(params=list(PAGES))
+def page(request):
+    return PAGES[request.param]
+
+
+def test_the_page_has_the_form_and_the_contact_links(contact_client, page, contact_app):
+    response = contact_client.get(page["path"])
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-store"
+    soup = soup_of(response)
+    assert soup.h1.get_text(strip=True) == page["h1"]
+    assert soup.title.string == f"{page['h1']} | Motorlab"
+    form = soup.find("form", class_="c-contact-form")
+    assert form["method"] == "post" and form["action"] == page["path"]
+    labels = [label.get_text(strip=True) for label in form.find_all("label")]
+    assert labels[:3] == list(page["labels"])
+    for field in ("name", "email", "description"):
+        control = form.find(id=field)
+        assert control["name"] == field
+        assert form.find("label", attrs={"for": field})
+    assert form.find("input", attrs={"name": "csrf_token"})["value"]
+    assert form.find("button", type="submit").get_text(strip=True) == page["submit"]
+    assert form.find("a", href=page["privacy"])
+    main = soup.find("main")
+    config = contact_app.config
+    assert main.find("a", href=f"mailto:{config['CONTACT_EMAIL']}")
+    assert main.find("a", href="tel:" + config["CONTACT_PHONE"].replace(" ", ""))
+
+
+def test_the_honeypot_is_hidden_from_people_and_assistive_technology(contact_client):
+    soup = soup_of(contact_client.get("/contact"))
+    trap = soup.find("input", attrs={"name": "website"})
+    assert trap["tabindex"] == "-1" and trap["autocomplete"] == "off"
+    wrapper = trap.find_parent("div")
+    assert wrapper["aria-hidden"] == "true"
+    assert "c-contact-form__trap" in wrapper["class"]
+    with contact_client.get("/static/css/site.css") as css:
+        assert ".c-contact-form__trap { display: none; }" in css.get_data(as_text=True)
+
+
+def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, page, smtp):
+    response = post_contact(contact_client, path=page["path"])
+    assert response.status_code == 303
+    assert response.headers["Location"] == page["path"]
+    shown = contact_client.get(page["path"])
+    notice = soup_of(shown).find(class_="c-notice")
+    assert notice is not None and notice["role"] == "status"
+    assert page["success"] in notice.get_text()
+    again = soup_of(contact_client.get(page["path"]))
+    assert again.find(class_="c-notice") is None
+    assert len(smtp.messages) == 1
+
+
+def test_an_invalid_post_keeps_the_input_and_links_each_error(contact_client, page, contact_app):
+    data = {"name": "Ana <b>", "email": "not-an-email", "description": "short"}
+    response = post_contact(contact_client, data, path=page["path"])
+    assert response.status_code == 422
+    soup = soup_of(response)
+    assert soup.find(id="name")["value"] == "Ana <b>"  # kept, and escaped by the template
+    assert soup.find(id="email")["value"] == "not-an-email"
+    assert soup.find(id="description").get_text() == "short"
+    summary = soup.find(class_="c-error-summary")
+    assert summary["tabindex"] == "-1" and summary.has_attr("autofocus")
+    targets = [link["href"] for link in summary.find_all("a")]
+    assert targets == ["#email", "#description"]
+    for field in ("email", "description"):
+        control = soup.find(id=field)
+        assert control["aria-invalid"] == "true"
+        error = soup.find(id=f"{field}-error")
+        assert f"{field}-error" in control["aria-describedby"].split()
+        assert error.get_text(strip=True)
+    assert soup.find(id="name").get("aria-invalid") is None
+    assert soup.title.string.startswith("Error: ")
+    assert stored(contact_app) == []
+
+
+def test_json_mode_answers_ok_or_the_errors(contact_client, contact_app, smtp):
+    ok = post_contact(contact_client, as_json=True)
+    assert ok.status_code == 200 and ok.get_json() == {"ok": True}
+    bad = post_contact(contact_client, {**VALID, "email": ""}, path="/en/contact", as_json=True)
+    assert bad.status_code == 422
+    assert bad.get_json() == {"ok": False, "errors": {"email": ["Enter your email address."]}}
+    bad_es = post_contact(contact_client, {**VALID, "name": ""}, as_json=True)
+    assert bad_es.get_json()["errors"] == {"name": ["Escribe tu nombre."]}
+    assert len(stored(contact_app)) == 1 and len(smtp.messages) == 1
+
+
+def test_json_mode_accepts_the_token_in_a_header(contact_client, contact_app):
+    token = csrf_token(contact_client, "/en/contact")
+    response = contact_client.post(
+        "/en/contact",
+        data=VALID,
+        headers={"Accept": "application/json", "X-CSRFToken": token},
+    )
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
+    assert len(stored(contact_app)) == 1
+
+
+@pytest.mark.parametrize("token", [None, "forged-token"])
+def test_a_missing_or_bad_csrf_token_is_a_localized_400(contact_client, page, token, smtp):
+    contact_client.get(page["path"])  # a session exists, the token is wrong or absent
+    data = dict(VALID) if token is None else {**VALID, "csrf_token": token}
+    html = contact_client.post(page["path"], data=data, headers={"Accept": "text/html"})
+    assert html.status_code == 400
+    soup = soup_of(html)
+    assert page["csrf"] in soup.find(class_="c-error-summary").get_text()
+    assert soup.find(id="name")["value"] == VALID["name"]  # nothing typed is lost
+    as_json = contact_client.post(page["path"], data=data, headers={"Accept": "application/json"})
+    assert as_json.status_code == 400
+    assert as_json.get_json()["ok"] is False
+    assert as_json.get_json()["error"].startswith(page["csrf"])
+    assert smtp.messages == []
+
+
+def test_a_body_over_64_kb_is_a_localized_413(contact_client, page, contact_app):
+    data = {**VALID, "description": "x" * (65 * 1024), "csrf_token": csrf_token(contact_client)}
+    html = contact_client.post(page["path"], data=data, headers={"Accept": "text/html"})
+    assert html.status_code == 413
+    assert page["too_large"] in visible_text(soup_of(html))
+    as_json = contact_client.post(page["path"], data=data, headers={"Accept": "application/json"})
+    assert as_json.status_code == 413
+    assert as_json.get_json() == {"ok": False, "error": page["too_large"]}
+    assert stored(contact_app) == []
+
+
+def test_the_sixth_post_in_a_minute_is_a_localized_429(smtp, tmp_path, page):
+    from motorlab import create_app
+
+    app = create_app(contact_config(smtp, tmp_path, CONTACT_RATE_LIMIT="5/minute;50/day"))
+    client = app.test_client()
+    for _ in range(5):
+        assert post_contact(client, path=page["path"]).status_code == 303
+    for _ in range(3):
+        client.get(page["path"])  # reading the page is never limited
+    html = post_contact(client, path=page["path"])
+    assert html.status_code == 429
+    assert page["too_many"] in visible_text(soup_of(html))
+    assert int(html.headers["Retry-After"]) > 0
+    as_json = post_contact(client, path=page["path"], as_json=True)
+    assert as_json.status_code == 429
+    assert as_json.get_json()["error"].startswith(page["too_many"])
+    assert len(stored(app)) == 5 and len(smtp.messages) == 5
+
+
+def test_the_honeypot_answers_success_and_sends_nothing(contact_client, contact_app, smtp):
+    response = post_contact(contact_client, {**VALID, "website": "https://spam.example"})
+    assert response.status_code == 303
+    as_json = post_contact(contact_client, {**VALID, "website": "x"}, as_json=True)
+    assert as_json.get_json() == {"ok": True}
+    assert stored(contact_app) == [] and smtp.messages == []
+
+
+def test_other_pages_still_set_no_cookie(contact_client):
+    post_contact(contact_client)
+    fresh = contact_client.application.test_client()
+    for path in ("/en", "/nope"):
+        assert "Set-Cookie" not in fresh.get(path, headers={"Accept-Language": "en"}).headers
+
+
+@pytest.mark.parametrize("hops", [0, 1])
+def test_the_limit_keys_on_the_client_address_and_trusts_proxies_only_when_told(
+    smtp, tmp_path, hops
+):
+    from motorlab import create_app
+
+    config = contact_config(smtp, tmp_path, CONTACT_RATE_LIMIT="2/minute", PROXY_FIX_HOPS=hops)
+    client = create_app(config).test_client()
+
+    def post_from(address):
+        return post_contact(client, headers={"X-Forwarded-For": address})
+
+    assert [post_from("203.0.113.7").status_code for _ in range(3)] == [303, 303, 429]
+    # Behind a trusted proxy another visitor has their own count; without one, a forged
+    # X-Forwarded-For changes nothing.
+    assert post_from("198.51.100.2").status_code == (303 if hops else 429)

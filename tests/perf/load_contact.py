@@ -1,0 +1,207 @@
+"""Load test of the contact pipeline: `.venv/bin/python tests/perf/load_contact.py`.
+
+Starts gunicorn (2 workers) on a free loopback port with a temporary outbox and a high rate
+limit, and a real SMTP server (aiosmtpd) on loopback. 20 concurrent clients post 500 valid
+requests (half JSON, half plain form posts); the SMTP server is stopped after 150 accepted
+requests and started again after 350. Then it checks that queued rows + delivered mails =
+accepted requests, runs `flask outbox send`, and checks that every accepted request was
+delivered exactly once. Not collected by pytest; bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.smtp import SmtpServer, free_port  # noqa: E402
+
+from motorlab.contact import outbox  # noqa: E402
+
+REQUESTS = 500
+CLIENTS = 20
+STOP_AT, RESTART_AT = 150, 350
+TIME_LIMIT = 240  # seconds, for the whole run
+BIN = Path(sys.executable).parent
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # a 303 is the answer we measure, not something to follow
+
+
+class Run:
+    def __init__(self, base: str, smtp: SmtpServer) -> None:
+        self.base = base
+        self.smtp = smtp
+        self.lock = threading.Lock()
+        self.accepted = 0
+        self.statuses: dict[int, int] = {}
+        self.latencies: list[float] = []
+        self.events: list[str] = []
+        self.deadline = time.monotonic() + TIME_LIMIT
+
+    def client(self, number: int, count: int) -> None:
+        opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect()
+        )
+        with opener.open(self.base + "/en/contact", timeout=30) as page:
+            token = TOKEN.search(page.read().decode()).group(1)
+        for index in range(count):
+            if time.monotonic() > self.deadline:
+                return
+            as_json = index % 2 == 0
+            body = urllib.parse.urlencode(
+                {
+                    "csrf_token": token,
+                    "name": f"Cliente Núñez {number}-{index}",
+                    "email": f"client{number}.{index}@example.com",
+                    "description": f"Load test request {number}-{index}: a workshop booking app.",
+                }
+            ).encode()
+            request = urllib.request.Request(
+                self.base + "/en/contact",
+                data=body,
+                headers={"Accept": "application/json" if as_json else "text/html"},
+            )
+            started = time.perf_counter()
+            try:
+                with opener.open(request, timeout=30) as response:
+                    status = response.status
+                    payload = response.read()
+            except urllib.error.HTTPError as error:
+                status, payload = error.code, error.read()
+            elapsed = time.perf_counter() - started
+            ok = status == 303 or (status == 200 and json.loads(payload) == {"ok": True})
+            self.record(status, elapsed, ok)
+
+    def record(self, status: int, elapsed: float, ok: bool) -> None:
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            self.latencies.append(elapsed)
+            if not ok:
+                return
+            self.accepted += 1
+            if self.accepted == STOP_AT:
+                self.smtp.stop()
+                self.events.append(f"SMTP stopped after {STOP_AT} accepted requests")
+            elif self.accepted == RESTART_AT:
+                self.smtp.start()
+                self.events.append(f"SMTP restarted after {RESTART_AT} accepted requests")
+
+
+def wait_until_up(base: str, server: subprocess.Popen) -> None:
+    for _ in range(100):
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited during start-up")
+        try:
+            with urllib.request.urlopen(base + "/en/contact", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not start")
+
+
+def percentile(values: list[float], share: float) -> float:
+    return sorted(values)[min(len(values) - 1, int(len(values) * share))]
+
+
+def main() -> int:
+    smtp = SmtpServer().start()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="motorlab-load-") as temp:
+        path = str(Path(temp) / "outbox.sqlite3")
+        env = {
+            **os.environ,
+            "SECRET_KEY": "load-test-secret",
+            "SITE_URL": base,
+            "OUTBOX_PATH": path,
+            "MAIL_SERVER": "127.0.0.1",
+            "MAIL_PORT": str(smtp.port),
+            "MAIL_TIMEOUT": "5",
+            "CONTACT_RECIPIENTS": "equipo@motorlab.example",
+            "CONTACT_RATE_LIMIT": "100000/minute",
+        }
+        server = subprocess.Popen(
+            [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "wsgi:app"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            wait_until_up(base, server)
+            run = Run(base, smtp)
+            started = time.perf_counter()
+            with ThreadPoolExecutor(CLIENTS) as pool:
+                share = REQUESTS // CLIENTS
+                futures = [pool.submit(run.client, n, share) for n in range(CLIENTS)]
+                for future in futures:
+                    future.result()
+            duration = time.perf_counter() - started
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+        rows = outbox.rows(path)
+        delivered_during = len(smtp.messages)
+        queued = sum(row.status == outbox.QUEUED for row in rows)
+        stuck = sum(row.status == outbox.SENDING for row in rows)
+        smtp.start()
+        flush = subprocess.run(
+            [str(BIN / "flask"), "--app", "wsgi", "outbox", "send"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        message_ids = [message["Message-ID"] for message in smtp.messages]
+        smtp.stop()
+        final = outbox.counts(path)
+
+    latencies = run.latencies
+    print(f"requests: {len(latencies)} from {CLIENTS} clients in {duration:.1f} s")
+    print(f"throughput: {len(latencies) / duration:.0f} requests/s")
+    p50, p95 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000
+    top, mean = max(latencies) * 1000, statistics.mean(latencies) * 1000
+    print(f"latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {top:.0f} ms, mean {mean:.0f} ms")
+    print(f"statuses: {dict(sorted(run.statuses.items()))}")
+    for event in run.events:
+        print(f"event: {event}")
+    print(f"accepted: {run.accepted}; outbox rows: {len(rows)}")
+    print(f"after the run: {delivered_during} delivered + {queued} queued ({stuck} sending)")
+    print(f"outbox send: {flush.stdout.strip()} (exit {flush.returncode})")
+    print(f"after outbox send: {len(message_ids)} mails, {len(set(message_ids))} distinct")
+    print(f"outbox: {final}")
+    checks = {
+        "every accepted request is in the outbox": len(rows) == run.accepted,
+        "delivered + queued = accepted": delivered_during + queued + stuck == run.accepted,
+        "all delivered after outbox send": final["sent"] == run.accepted,
+        "no duplicate mail": len(message_ids) == len(set(message_ids)) == run.accepted,
+        "every request accepted": run.accepted == REQUESTS,
+    }
+    for name, passed in checks.items():
+        print(f"{'PASS' if passed else 'FAIL'}: {name}")
+    return 0 if all(checks.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
