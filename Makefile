@@ -68,5 +68,6 @@ lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
 
-bench: setup ## Measure page rendering speed
+bench: setup ## Measure page rendering speed and the contact pipeline under load
 	$(BIN)/python tests/perf/bench_home.py
+	$(BIN)/python tests/perf/load_contact.py

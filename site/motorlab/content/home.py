@@ -2,6 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.projects import project_card
 from motorlab.content.types import Image, ProjectCard, Reason, Slide
 
 FOUNDED = 2012
@@ -29,28 +30,8 @@ AGENCY_IMAGE = Image("img/agency.svg", "", 560, 420)
 FOUNDED_LABEL = _l("year we were created")
 
 PROJECTS_TITLE = _l("Recent projects")
-RECENT_PROJECTS: tuple[ProjectCard, ...] = (
-    ProjectCard(
-        _l("Multi-brand after-sales system"),
-        "ADS",
-        Image("img/projects/ads.svg", _l("ADS dashboard with service appointments"), 640, 400),
-        _l("GO TO PROJECT"),
-        "/projects/ads",
-    ),
-    ProjectCard(
-        _l("Fault-reporting app"),
-        "KuZu",
-        Image("img/projects/kuzu.svg", _l("KuZu app reporting a fault on a car"), 640, 400),
-        _l("GO TO PROJECT"),
-        "/projects/kuzu",
-    ),
-    ProjectCard(
-        _l("Content management system"),
-        "ViewBox",
-        Image("img/projects/viewbox.svg", _l("ViewBox page editor with brand templates"), 640, 400),
-        _l("GO TO PROJECT"),
-        "/projects/viewbox",
-    ),
+RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
+    project_card(slug) for slug in ("ads", "kuzu", "viewbox")
 )
 
 SERVICES_TITLE = _l("What we do")

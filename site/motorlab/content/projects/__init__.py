@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
+
 from motorlab.content.projects.ads import ADS
 from motorlab.content.projects.kuzu import KUZU
 from motorlab.content.projects.vc import VC
 from motorlab.content.projects.viewbox import VIEWBOX
-from motorlab.content.types import CaseStudy
+from motorlab.content.types import CaseStudy, ProjectCard
 
 CASE_STUDIES: tuple[CaseStudy, ...] = (ADS, KUZU, VC, VIEWBOX)
 BY_SLUG: dict[str, CaseStudy] = {study.slug: study for study in CASE_STUDIES}
@@ -17,3 +19,12 @@ def neighbours(slug: str) -> tuple[CaseStudy, CaseStudy]:
     index = CASE_STUDIES.index(BY_SLUG[slug])
     count = len(CASE_STUDIES)
     return CASE_STUDIES[(index - 1) % count], CASE_STUDIES[(index + 1) % count]
+
+
+GO_TO_PROJECT = _l("GO TO PROJECT")
+
+
+def project_card(slug: str) -> ProjectCard:
+    """The card that leads to a case study (home and portfolio), drawn from the study itself."""
+    study = BY_SLUG[slug]
+    return ProjectCard(study.kind, study.name, study.hero, GO_TO_PROJECT, study.path)
