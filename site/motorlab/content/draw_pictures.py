@@ -5,7 +5,7 @@ Every picture of the site is made by the project: this script writes the team po
 (fictional people), the illustrated team photo (a desktop and a mobile variant) and the
 logo-like technology icons, from the parameters below. Run it from the repository root:
 
-    .venv/bin/python tools/draw_pictures.py
+    .venv/bin/python -m motorlab.content.draw_pictures
 
 and commit its output under site/motorlab/static/img/ together with any change here.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-IMG = Path(__file__).resolve().parents[1] / "site" / "motorlab" / "static" / "img"
+IMG = Path(__file__).resolve().parents[1] / "static" / "img"
 INK = "#14161a"
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
 
