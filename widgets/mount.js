@@ -1,10 +1,24 @@
-// The only entry point esbuild bundles. Each server-rendered node marked
-// data-widget="<name>" is enhanced by the widget of that name, whose code is imported
-// only when such a node is on the page. A failing widget leaves the server markup as is.
+// The only entry point esbuild bundles, loaded as a module script on every page.
+// 1. Islands: each server-rendered node marked data-widget="<name>" is enhanced by the
+//    widget of that name, whose code is imported only when such a node is on the page.
+//    Props come from the node's own <script type="application/json">. A failing widget
+//    leaves the server markup as it is; the other widgets still mount.
+// 2. Lazy-load failures: a widget chunk that fails to load, or takes longer than 120 s,
+//    reloads the page once; the guard in sessionStorage allows one reload per 60 s.
+// 3. Link watcher: the first intent to navigate (pointer over, touch start or keyboard
+//    focus on a same-origin link) imports the navigation module, which brings React and
+//    the loading bar. Loading or scrolling a page alone fetches neither.
 
 const registry = {
-  // "logo-carousel": () => import("./logo-carousel/index.js"),
+  carousel: () => import("./carousel/index.js"),
+  "contact-form": () => import("./contact-form/index.js"),
+  "nav-menu": () => import("./nav-menu/index.js"),
 };
+
+const LOAD_TIMEOUT_MS = 120_000;
+const RELOAD_GUARD_MS = 60_000;
+const RELOAD_KEY = "motorlab:chunk-reload";
+const cleanups = new Map();
 
 function readProps(node) {
   const script = node.querySelector(':scope > script[type="application/json"]');
@@ -16,27 +30,103 @@ function readProps(node) {
   }
 }
 
-export async function mountAll(root = document) {
+function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`chunk took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// One full reload per RELOAD_GUARD_MS: a new deployment may have replaced the chunks.
+// Returns true when a reload was started.
+function reloadOnce() {
+  let last = 0;
+  try {
+    last = Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
+    if (Date.now() - last < RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false; // no storage, no guard: never risk a reload loop
+  }
+  location.reload();
+  return true;
+}
+
+// Imports a lazily loaded chunk; a failure reloads the page (once per 60 s) or rethrows.
+export async function loadChunk(load) {
+  try {
+    return await withTimeout(load(), LOAD_TIMEOUT_MS);
+  } catch (error) {
+    reloadOnce();
+    throw error;
+  }
+}
+
+async function mountNode(node) {
+  const load = registry[node.dataset.widget];
+  if (!load) return;
+  node.dataset.mounted = "pending";
+  try {
+    const widget = await loadChunk(load);
+    const cleanup = widget.mount(node, readProps(node));
+    if (typeof cleanup === "function") cleanups.set(node, cleanup);
+    node.dataset.mounted = "true";
+  } catch (error) {
+    node.dataset.mounted = "failed";
+    console.warn(`Widget "${node.dataset.widget}" did not mount`, error);
+  }
+}
+
+export function mountAll(root = document) {
   const nodes = root.querySelectorAll("[data-widget]:not([data-mounted])");
-  await Promise.all(
-    Array.from(nodes, async (node) => {
-      const load = registry[node.dataset.widget];
-      if (!load) return;
-      node.dataset.mounted = "pending";
-      try {
-        const widget = await load();
-        widget.mount(node, readProps(node));
-        node.dataset.mounted = "true";
-      } catch (error) {
-        node.dataset.mounted = "failed";
-        console.warn(`Widget "${node.dataset.widget}" did not mount`, error);
-      }
-    }),
-  );
+  return Promise.all(Array.from(nodes, mountNode));
+}
+
+// Called before a navigation removes `root` from the page: stops timers, unmounts React.
+export function unmountAll(root) {
+  for (const [node, cleanup] of cleanups) {
+    if (!root.contains(node)) continue;
+    cleanups.delete(node);
+    try {
+      cleanup();
+    } catch (error) {
+      console.warn("Widget cleanup failed", error);
+    }
+  }
+}
+
+// Same-origin page links that a script may take over: no target, no download.
+export function navigableLink(target) {
+  const link = target instanceof Element ? target.closest("a[href]") : null;
+  if (!link || link.target || link.hasAttribute("download")) return null;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
+  return link;
+}
+
+let navigation = null;
+function watchLinks() {
+  const intents = ["pointerover", "touchstart", "focusin"];
+  const onIntent = (event) => {
+    if (navigation || !navigableLink(event.target)) return;
+    for (const type of intents) document.removeEventListener(type, onIntent, true);
+    navigation = loadChunk(() => import("./navigation/index.js"))
+      .then((module) => module.start({ mountAll, unmountAll, navigableLink, event }))
+      .catch((error) => console.warn("Navigation did not start", error));
+  };
+  for (const type of intents) {
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+}
+
+function boot() {
+  mountAll();
+  watchLinks();
 }
 
 if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => mountAll());
+  document.addEventListener("DOMContentLoaded", boot);
 } else {
-  mountAll();
+  boot();
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from motorlab import assets, errors, i18n, layouts, security
+from motorlab import assets, errors, i18n, layouts, security, widget_props
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.extensions import babel, cache, csrf, limiter, mail
 
@@ -30,6 +30,7 @@ def create_app(config: object | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     i18n.init_app(app)
     assets.init_app(app)
+    widget_props.init_app(app)
     security.init_app(app)
     _register_blueprints(app)
     errors.init_app(app)

@@ -87,7 +87,8 @@ class Config:
         self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
 
         self.ANALYTICS_ID = env("ANALYTICS_ID", "")
-        self.API_BASE_URL = env("API_BASE_URL", "http://127.0.0.1:5000/api")
+        # Base address of the widgets' HTTP client; empty means the site's own origin.
+        self.API_BASE_URL = env("API_BASE_URL", "")
         self.CONTACT_EMAIL = env("CONTACT_EMAIL", "hola@motorlab.example")
         self.CONTACT_PHONE = env("CONTACT_PHONE", "+34 900 000 000")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
 
@@ -19,7 +20,19 @@ def _script_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
-def content_security_policy() -> str:
+def _origin(url: str) -> str:
+    """The origin of an absolute http(s) URL, or "" (a relative or empty base is same-origin)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def content_security_policy(api_base_url: str = "") -> str:
+    """Module scripts, their lazily imported chunks and modulepreload come from 'self'; the
+    one inline script is allowed by its hash. The widgets' HTTP client may also reach the
+    origin of API_BASE_URL when it is set to another address."""
+    connect = " ".join(filter(None, ("'self'", _origin(api_base_url))))
     return "; ".join(
         (
             "default-src 'self'",
@@ -27,7 +40,7 @@ def content_security_policy() -> str:
             "style-src 'self'",
             "img-src 'self' data:",
             "font-src 'self'",
-            "connect-src 'self'",
+            f"connect-src {connect}",
             "object-src 'none'",
             "base-uri 'self'",
             "form-action 'self'",
@@ -37,7 +50,7 @@ def content_security_policy() -> str:
 
 
 def init_app(app: Flask) -> None:
-    csp = content_security_policy()
+    csp = content_security_policy(app.config.get("API_BASE_URL", ""))
     app.jinja_env.globals["JS_FLAG_SCRIPT"] = JS_FLAG_SCRIPT
 
     @app.before_request

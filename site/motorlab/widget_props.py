@@ -1,0 +1,69 @@
+"""Props for the React/JS widgets: every string a widget shows, translated on the server
+in the page's language (widgets ship no catalogs). Templates render them into the widget
+node's <script type="application/json"> with `|tojson`:
+
+    {{ widget_labels("nav-menu")|tojson }}
+    {{ carousel_props(_("Brands we work with"), auto_rotate=True, items_per_step={"0": 2})|tojson }}
+
+Each widget's README (widgets/<name>/README.md) documents its props.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content import contact
+
+LABELS = {
+    "carousel": {
+        "start": _l("Start automatic slide show"),
+        "stop": _l("Stop automatic slide show"),
+        "previous": _l("Previous"),
+        "next": _l("Next"),
+        # TRANSLATORS: a carousel slide's name, e.g. "2 of 6". Keep {n} and {total}.
+        "slide": _l("{n} of {total}"),
+        "picker": _l("Choose a slide"),
+        # TRANSLATORS: a button that shows one step of a carousel. Keep {n} and {total}.
+        "pick": _l("Show slide {n} of {total}"),
+    },
+    "contact-form": {
+        "sending": _l("Sending…"),
+        "success": contact.SUCCESS,
+        "invalid": contact.ERROR_SUMMARY_TITLE,
+        "failure": _l(
+            "Your message could not be sent. Check your connection and try again; "
+            "your text is still in the form."
+        ),
+        "errorPrefix": _l("Error:"),
+        "close": _l("Close message"),
+    },
+    # TRANSLATORS: the button that opens the main navigation on phones.
+    "nav-menu": {"label": _l("Menu")},
+}
+
+
+def widget_labels(name: str) -> dict[str, str]:
+    """The translated strings of widget `name` (KeyError for an unknown widget)."""
+    return {key: str(text) for key, text in LABELS[name].items()}
+
+
+def carousel_props(
+    label: str,
+    auto_rotate: bool = False,
+    items_per_step: int | dict[str, int] = 1,
+    interval: int = 5000,
+) -> dict:
+    """Props of one carousel: its accessible name, rotation, and slides per step, either a
+    number or {"0": n, "41rem": n, …} by minimum width (the layout breakpoints)."""
+    return {
+        "label": str(label),
+        "autoRotate": auto_rotate,
+        "interval": interval,
+        "itemsPerStep": items_per_step,
+        "labels": widget_labels("carousel"),
+    }
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(widget_labels=widget_labels, carousel_props=carousel_props)

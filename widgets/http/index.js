@@ -1,0 +1,58 @@
+// The HTTP client (spec section 7). One place that knows the base address, the JSON
+// Accept header, the CSRF header and the deadline. It never throws: every call resolves
+// to a value, { ok, status, data, error }, where `error` is null, "timeout", "network",
+// "status" (a non-2xx answer; `data` still holds its JSON body, if any) or "format".
+
+const DEFAULT_TIMEOUT_MS = 15_000; // shorter than gunicorn's 30 s worker timeout
+export const MIN_DELAY_MS = 200; // spec: minimum fetch delay for a visible state
+
+// The base address the server rendered (<meta name="api-base-url">, from API_BASE_URL);
+// empty means the site's own origin.
+export function baseUrl(doc = document) {
+  const meta = doc.querySelector('meta[name="api-base-url"]');
+  const value = meta && meta.content.trim();
+  return value ? new URL(value, location.href).href : location.origin + "/";
+}
+
+export function resolve(path, base = baseUrl()) {
+  return new URL(path, base).href;
+}
+
+const wait = (ms) => new Promise((done) => setTimeout(done, ms));
+
+export async function request(
+  path,
+  { method = "GET", body, csrfToken, headers = {}, timeout = DEFAULT_TIMEOUT_MS, minDelay = 0 } = {},
+) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeout);
+  const floor = wait(minDelay);
+  const sendHeaders = { Accept: "application/json", ...headers };
+  if (csrfToken) sendHeaders["X-CSRFToken"] = csrfToken;
+  let result;
+  try {
+    const response = await fetch(resolve(path), {
+      method,
+      body,
+      headers: sendHeaders,
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+    let data = null;
+    let error = response.ok ? null : "status";
+    if ((response.headers.get("Content-Type") || "").includes("application/json")) {
+      data = await response.json().catch(() => null);
+      if (data === null) error = "format";
+    } else if (response.ok) {
+      error = "format";
+    }
+    result = { ok: error === null, status: response.status, data, error };
+  } catch {
+    const error = controller.signal.aborted ? "timeout" : "network";
+    result = { ok: false, status: 0, data: null, error };
+  } finally {
+    clearTimeout(timer);
+  }
+  await floor;
+  return result;
+}

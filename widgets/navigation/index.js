@@ -1,0 +1,140 @@
+// Fetch-and-swap navigation, started by mount.js at the first intent to navigate.
+// A plain left click on a same-origin page link fetches the target's pre-rendered HTML,
+// swaps it in (swap.js), pushes history, moves focus to the new heading, announces the new
+// title and mounts the new page's widgets, with the loading bar and aria-busy on <html>
+// while it waits. Back/forward fetch again and restore the scroll position. Anything
+// unusual (network failure, timeout, non-HTML answer, locale switch, changed assets) ends
+// in a real navigation: "when in doubt, do a real page load".
+import { createLoadingBar } from "../loading-bar/index.js";
+import { fetchPage, prefetch } from "./fetch-page.js";
+import { canSwap, swap } from "./swap.js";
+
+let env = null;
+let bar = null;
+let announcer = null;
+let visitId = 0;
+
+const PAGE_EXTENSION = /\.(?!html?$)[a-z0-9]+$/i;
+
+// Links this module takes over: same-origin pages in the page's own language, not an
+// anchor in the current document, not a file.
+function pageLink(target) {
+  const link = env.navigableLink(target);
+  if (!link) return null;
+  if (link.hreflang && link.hreflang !== document.documentElement.lang) return null; // locale switch
+  if (link.closest("[data-navigation='off']")) return null;
+  const url = new URL(link.href);
+  if (PAGE_EXTENSION.test(url.pathname)) return null;
+  const here = new URL(location.href);
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
+  return link;
+}
+
+function saveScroll() {
+  history.replaceState({ ...history.state, motorlab: true, scroll: window.scrollY }, "");
+}
+
+function announce(text) {
+  announcer.textContent = "";
+  setTimeout(() => {
+    announcer.textContent = text;
+  }, 100);
+}
+
+function focusHeading() {
+  const main = document.querySelector("main");
+  const heading = main.querySelector("h1") || main;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
+function placeScroll(url, action, scroll) {
+  if (action === "pop") return window.scrollTo(0, scroll || 0);
+  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  if (target) return target.scrollIntoView();
+  return window.scrollTo(0, 0);
+}
+
+function realNavigation(url, action) {
+  if (action === "pop") location.replace(url);
+  else location.assign(url);
+}
+
+async function visit(href, action, scroll = 0) {
+  const id = ++visitId;
+  if (action === "push") saveScroll();
+  bar.start();
+  document.documentElement.setAttribute("aria-busy", "true");
+  const page = await fetchPage(href);
+  if (id !== visitId) return; // a later visit took over
+  const done = (failed) => {
+    document.documentElement.removeAttribute("aria-busy");
+    if (failed) bar.fail();
+    else bar.finish();
+  };
+  if (page.error) {
+    done(true);
+    setTimeout(() => realNavigation(href, action), bar.hideDelay);
+    return;
+  }
+  const doc = new DOMParser().parseFromString(page.html, "text/html");
+  if (!canSwap(doc)) {
+    done(false);
+    realNavigation(href, action);
+    return;
+  }
+  const url = new URL(page.url || href);
+  url.hash = new URL(href).hash;
+  if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
+  env.unmountAll(document.querySelector("main"));
+  swap(doc);
+  placeScroll(url, action, scroll);
+  focusHeading();
+  announce(document.title);
+  done(false);
+  env.mountAll(document);
+}
+
+function onClick(event) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = pageLink(event.target);
+  if (!link) return;
+  event.preventDefault();
+  visit(link.href, "push");
+}
+
+function onIntent(event) {
+  const link = pageLink(event.target);
+  if (link && link.href.split("#")[0] !== location.href.split("#")[0]) prefetch(link.href);
+}
+
+function onPopState(event) {
+  if (!event.state || !event.state.motorlab) return;
+  visit(location.href, "pop", event.state.scroll);
+}
+
+let scrollTimer = null;
+function onScroll() {
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(saveScroll, 150);
+}
+
+export function start(options) {
+  if (env || !window.history.pushState || !window.DOMParser) return;
+  env = options;
+  bar = createLoadingBar();
+  announcer = document.createElement("div");
+  announcer.className = "u-visually-hidden";
+  announcer.setAttribute("aria-live", "polite");
+  announcer.setAttribute("aria-atomic", "true");
+  document.body.append(announcer);
+  history.scrollRestoration = "manual";
+  saveScroll();
+  document.addEventListener("click", onClick);
+  document.addEventListener("pointerover", onIntent, { passive: true });
+  document.addEventListener("touchstart", onIntent, { passive: true });
+  window.addEventListener("popstate", onPopState);
+  window.addEventListener("scroll", onScroll, { passive: true });
+  if (options.event) onIntent(options.event);
+}

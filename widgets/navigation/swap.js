@@ -1,0 +1,51 @@
+// Puts a fetched page in place of the current one: <main>, <title>, <html lang>, the body's
+// layout class, the header's language switcher and current-page marks, and the head's
+// alternate/canonical/description links. Returns false when the page cannot be swapped
+// (then the caller does a real navigation).
+
+const HEAD_SELECTOR = [
+  'link[rel="alternate"]',
+  'link[rel="canonical"]',
+  'meta[name="description"]',
+  'meta[name="robots"]',
+  'meta[property^="og:"]',
+].join(",");
+
+// Assets that, when they change (a new deployment), need a real page load.
+const assets = (doc) =>
+  Array.from(doc.querySelectorAll('link[rel="stylesheet"], script[src]'), (el) => el.getAttribute("href") || el.getAttribute("src"))
+    .sort()
+    .join(" ");
+
+export function canSwap(doc) {
+  return (
+    Boolean(doc.querySelector("main")) &&
+    doc.documentElement.lang === document.documentElement.lang &&
+    assets(doc) === assets(document)
+  );
+}
+
+function syncCurrentLinks(doc) {
+  const current = new Map();
+  for (const link of doc.querySelectorAll("header a[href]")) {
+    current.set(link.getAttribute("href"), link.getAttribute("aria-current"));
+  }
+  for (const link of document.querySelectorAll("header a[href]")) {
+    const mark = current.get(link.getAttribute("href"));
+    if (mark) link.setAttribute("aria-current", mark);
+    else link.removeAttribute("aria-current");
+  }
+}
+
+export function swap(doc) {
+  document.querySelector("main").replaceWith(document.adoptNode(doc.querySelector("main")));
+  document.title = doc.title;
+  document.documentElement.lang = doc.documentElement.lang;
+  document.body.className = doc.body.className;
+  const switcher = document.querySelector("header .c-lang");
+  const nextSwitcher = doc.querySelector("header .c-lang");
+  if (switcher && nextSwitcher) switcher.replaceWith(document.adoptNode(nextSwitcher));
+  syncCurrentLinks(doc);
+  document.head.querySelectorAll(HEAD_SELECTOR).forEach((node) => node.remove());
+  doc.head.querySelectorAll(HEAD_SELECTOR).forEach((node) => document.head.append(document.adoptNode(node)));
+}

@@ -1,0 +1,38 @@
+// Toasts at the top of the viewport (spec: default position top), announced by a live
+// region that exists before any message is put in it (screen readers ignore regions that
+// appear together with their text). No strings of its own: callers pass the server's text.
+
+let region = null;
+
+// Creates the live region once per page; call it when a widget that may toast mounts.
+export function toastRegion() {
+  if (region && region.isConnected) return region;
+  region = document.createElement("div");
+  region.className = "c-toast-region";
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "false");
+  document.body.append(region);
+  return region;
+}
+
+// Shows `message`; `tone` is "success" or "error". `closeLabel` names the close button.
+// Returns a function that removes the toast.
+export function showToast(message, { tone = "success", closeLabel = "×" } = {}) {
+  const host = toastRegion();
+  host.replaceChildren();
+  const toast = document.createElement("div");
+  toast.className = `c-toast c-toast--${tone}`;
+  const text = document.createElement("p");
+  text.className = "c-toast__text";
+  text.textContent = message;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "c-toast__close";
+  close.setAttribute("aria-label", closeLabel);
+  close.textContent = "×";
+  const remove = () => toast.remove();
+  close.addEventListener("click", remove);
+  toast.append(text, close);
+  host.append(toast);
+  return remove;
+}
