@@ -14,7 +14,13 @@ export function mount(nav, props) {
   button.className = "c-nav__toggle";
   button.setAttribute("aria-controls", list.id);
   button.setAttribute("aria-expanded", "false");
-  button.textContent = props.label;
+  const icon = document.createElement("span");
+  icon.className = "c-nav__toggle-icon";
+  icon.setAttribute("aria-hidden", "true");
+  const text = document.createElement("span");
+  text.className = "c-nav__toggle-text";
+  text.textContent = props.label;
+  button.append(icon, text);
   list.before(button);
 
   const setOpen = (open) => button.setAttribute("aria-expanded", String(open));

@@ -1,8 +1,9 @@
 // Fetch-and-swap navigation, started by mount.js at the first intent to navigate.
 // A plain left click on a same-origin page link fetches the target's pre-rendered HTML,
 // swaps it in (swap.js), pushes history, moves focus to the new heading, announces the new
-// title and mounts the new page's widgets, with the loading bar and aria-busy on <html>
-// while it waits. Back/forward fetch again and restore the scroll position. Anything
+// title and mounts the new page's widgets, with the loading bar and aria-busy while it
+// waits. aria-busy sits on <body>, not <html> as first planned: ARIA in HTML allows no
+// aria-* attribute on <html>, and axe reports it (aria-allowed-attr). Back/forward fetch again and restore the scroll position. Anything
 // unusual (network failure, timeout, non-HTML answer, locale switch, changed assets) ends
 // in a real navigation: "when in doubt, do a real page load".
 import { createLoadingBar } from "../loading-bar/index.js";
@@ -64,11 +65,11 @@ async function visit(href, action, scroll = 0) {
   const id = ++visitId;
   if (action === "push") saveScroll();
   bar.start();
-  document.documentElement.setAttribute("aria-busy", "true");
+  document.body.setAttribute("aria-busy", "true");
   const page = await fetchPage(href);
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
-    document.documentElement.removeAttribute("aria-busy");
+    document.body.removeAttribute("aria-busy");
     if (failed) bar.fail();
     else bar.finish();
   };

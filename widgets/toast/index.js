@@ -2,6 +2,7 @@
 // region that exists before any message is put in it (screen readers ignore regions that
 // appear together with their text). No strings of its own: callers pass the server's text.
 
+const VISIBLE_MS = 10_000; // then it goes, unless the pointer or focus is on it
 let region = null;
 
 // Creates the live region once per page; call it when a widget that may toast mounts.
@@ -30,9 +31,23 @@ export function showToast(message, { tone = "success", closeLabel = "×" } = {})
   close.className = "c-toast__close";
   close.setAttribute("aria-label", closeLabel);
   close.textContent = "×";
-  const remove = () => toast.remove();
+  let timer = null;
+  const remove = () => {
+    clearTimeout(timer);
+    toast.remove();
+  };
+  const later = () => {
+    clearTimeout(timer);
+    timer = setTimeout(remove, VISIBLE_MS);
+  };
+  const hold = () => clearTimeout(timer);
   close.addEventListener("click", remove);
+  toast.addEventListener("pointerenter", hold);
+  toast.addEventListener("pointerleave", later);
+  toast.addEventListener("focusin", hold);
+  toast.addEventListener("focusout", later);
   toast.append(text, close);
   host.append(toast);
+  later();
   return remove;
 }

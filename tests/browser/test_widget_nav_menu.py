@@ -1,0 +1,51 @@
+"""The header navigation on phones: a disclosure button below 41 rem, Escape closes it and
+returns focus; wider screens and visitors without JavaScript get the plain list."""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PLAIN = "/_widgets/plain"
+
+
+def test_menu_button_opens_and_escape_closes(open_widget_page):
+    page = open_widget_page(PLAIN, width=375)
+    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    toggle = page.locator(".c-nav__toggle")
+    assert toggle.is_visible() and toggle.text_content() == "Menú"
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert toggle.get_attribute("aria-controls") == page.locator(".c-nav__list").get_attribute("id")
+    assert not page.locator(".c-nav__list").is_visible()
+
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.locator(".c-nav__list").is_visible()
+    page.keyboard.press("Tab")  # into the list
+    assert page.evaluate("() => document.activeElement.classList.contains('c-nav__link')")
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not page.locator(".c-nav__list").is_visible()
+    assert page.evaluate("() => document.activeElement.classList.contains('c-nav__toggle')")
+    assert page.console_errors == []
+
+
+def test_header_fits_one_row_on_a_phone(open_widget_page):
+    page = open_widget_page(PLAIN, width=375)
+    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    brand = page.locator(".c-header__brand").bounding_box()
+    toggle = page.locator(".c-nav__toggle").bounding_box()
+    assert abs(brand["y"] + brand["height"] / 2 - (toggle["y"] + toggle["height"] / 2)) < 12
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+
+
+def test_wide_screens_keep_the_plain_list(open_widget_page):
+    page = open_widget_page(PLAIN, width=1280)
+    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    assert not page.locator(".c-nav__toggle").is_visible()
+    assert page.locator(".c-nav__list").is_visible()
+
+
+def test_without_javascript_the_list_stays(open_widget_page):
+    page = open_widget_page(PLAIN, width=375, javascript=False)
+    assert page.locator(".c-nav__toggle").count() == 0
+    assert page.locator(".c-nav__list").is_visible()
