@@ -4,12 +4,14 @@
 //   { "entry": {"file": "mount-HASH.js", "imports": []},
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
-// `node widgets/build.mjs --watch` (npm run watch) rebuilds on every change.
+// `node widgets/build.mjs --watch` (npm run watch) rebuilds on every change;
+// `--outdir=DIR` builds elsewhere (the reproducibility test).
 import { build, context } from "esbuild";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-const outdir = "site/motorlab/static/build";
+const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
+const outdir = outdirArg ? outdirArg.slice("--outdir=".length) : "site/motorlab/static/build";
 const watch = process.argv.includes("--watch");
 
 const options = {

@@ -1,0 +1,96 @@
+"""The esbuild manifest as the templates use it: the entry's module script on every page,
+modulepreload for declared widgets, the CSP that lets exactly that run, and the widgets'
+props translated on the server."""
+
+import json
+
+import pytest
+from flask import render_template_string
+
+from motorlab import create_app
+from motorlab import config as settings
+from motorlab.security import content_security_policy
+from tests.conftest import soup_of
+
+pytestmark = pytest.mark.usefixtures("widget_manifest")
+
+
+def test_every_page_loads_the_entry_as_a_module_script(client, widget_manifest):
+    soup = soup_of(client.get("/services"))
+    scripts = soup.find_all("script", src=True)
+    assert [(s["src"], s.get("type")) for s in scripts] == [
+        (f"/static/build/{widget_manifest['entry']['file']}", "module")
+    ]
+    assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == ""
+
+
+def test_entry_and_chunks_are_served(client, widget_manifest):
+    files = {widget_manifest["entry"]["file"]}
+    for widget in widget_manifest["widgets"].values():
+        files.update([widget["file"], *widget["imports"]])
+    for file in files:
+        with client.get(f"/static/build/{file}") as response:
+            assert response.status_code == 200
+            assert response.mimetype == "text/javascript"
+
+
+def test_preloads_name_the_widget_and_every_chunk_it_imports(app, widget_manifest):
+    carousel = widget_manifest["widgets"]["carousel"]
+    with app.test_request_context("/"):
+        html = render_template_string('{{ widget_preloads(["carousel", "nav-menu"]) }}')
+    hrefs = [line.split('href="')[1].split('"')[0] for line in html.splitlines()]
+    expected = [f"/static/build/{f}" for f in (*carousel["imports"], carousel["file"])]
+    assert hrefs[: len(expected)] == expected
+    assert hrefs[-1] == f"/static/build/{widget_manifest['widgets']['nav-menu']['file']}"
+    assert len(hrefs) == len(set(hrefs))
+    assert all(line.startswith('<link rel="modulepreload" ') for line in html.splitlines())
+
+
+def test_unknown_widget_fails_loudly(app):
+    with app.test_request_context("/"), pytest.raises(KeyError, match="unknown widget"):
+        render_template_string('{{ widget_preloads(["carrousel"]) }}')
+
+
+def test_registry_names_are_folder_names(widget_manifest):
+    assert set(widget_manifest["widgets"]) == {"carousel", "contact-form", "nav-menu", "navigation"}
+
+
+def test_csp_allows_self_modules_and_the_one_inline_hash(client):
+    csp = client.get("/").headers["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in csp.split("; "))
+    sources = directives["script-src"].split()
+    assert sources[0] == "'self'" and len(sources) == 2 and sources[1].startswith("'sha256-")
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert directives["connect-src"] == "'self'"
+
+
+def test_csp_reaches_a_configured_api_origin():
+    csp = content_security_policy("https://api.motorlab.example/v1/")
+    assert "connect-src 'self' https://api.motorlab.example;" in csp
+    assert "connect-src 'self';" in content_security_policy("/api")
+
+
+def test_api_base_url_is_rendered_for_the_client(widget_manifest):
+    config = settings.TestConfig()
+    config.API_BASE_URL = "https://api.motorlab.example/"
+    client = create_app(config).test_client()
+    client.set_cookie("i18n_redirected", "es")
+    soup = soup_of(client.get("/services"))
+    assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == "https://api.motorlab.example/"
+
+
+@pytest.mark.parametrize(("prefix", "menu", "sending"), [("", "Menú", "Enviando…"), ("/en", "Menu", "Sending…")])
+def test_widget_props_are_translated_on_the_server(app, prefix, menu, sending):
+    with app.test_request_context(f"{prefix}/services"):
+        rendered = render_template_string(
+            "{{ widget_labels('nav-menu')|tojson }}|{{ widget_labels('contact-form')|tojson }}"
+            "|{{ carousel_props('Brands', auto_rotate=True, items_per_step={'0': 2})|tojson }}"
+        )
+    nav, form, carousel = (json.loads(part) for part in rendered.split("|"))
+    assert nav == {"label": menu}
+    assert form["sending"] == sending and set(form) == {
+        "sending", "success", "invalid", "failure", "errorPrefix", "close"
+    }
+    assert carousel["autoRotate"] is True and carousel["itemsPerStep"] == {"0": 2}
+    assert set(carousel["labels"]) == {"start", "stop", "previous", "next", "slide", "picker", "pick"}
+    assert "{n}" in carousel["labels"]["slide"] and "{total}" in carousel["labels"]["slide"]
