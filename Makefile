@@ -13,7 +13,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 WIDGET_SOURCES := $(shell find widgets -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test prod messages lint chromium bench
+.PHONY: help setup run test prod messages lint chromium bench watch
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -38,6 +38,9 @@ $(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
 
 translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/python
 	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+watch: $(STAMPS)/node ## Rebuild the widgets on every change (npm run watch)
+	npm run watch
 
 run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
@@ -68,6 +71,7 @@ lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
 
-bench: setup ## Measure page rendering speed and the contact pipeline under load
+bench: setup ## Measure page rendering, the contact pipeline under load, and JavaScript bytes per page
 	$(BIN)/python tests/perf/bench_home.py
 	$(BIN)/python tests/perf/load_contact.py
+	$(BIN)/python tests/perf/js_budget.py

@@ -7,8 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 from bs4 import BeautifulSoup
+from werkzeug.serving import make_server
 
 from motorlab import create_app
 from motorlab.config import TestConfig
@@ -110,9 +110,7 @@ def open_widget_page(browser, widget_server):
         contexts.append(context)
         page = context.new_page()
         page.console_errors = []
-        page.on(
-            "console", lambda m: m.type == "error" and page.console_errors.append(m.text)
-        )
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
         page.on("pageerror", lambda e: page.console_errors.append(str(e)))
         if goto:
             assert page.goto(widget_server + path).status == 200

@@ -1,8 +1,9 @@
 """Static asset URLs for templates.
 
 - `asset_url(filename)`: a static file with its content hash (`?v=…`), cacheable for a year.
-- `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js),
-  from the esbuild manifest `static/build/manifest.json` (`npm run build`).
+- `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js)
+  and `modulepreload` for the chunk(s) it imports, from the esbuild manifest
+  `static/build/manifest.json` (`npm run build`).
 - `widget_preloads(["carousel"])`: `<link rel="modulepreload">` for the named widgets' code
   and every chunk it imports, for widgets above the fold. Built files carry their hash in
   their names, so their URLs need no `?v=`.
@@ -39,8 +40,8 @@ class WidgetManifest:
             self._stamp = stamp
         return self._data
 
-    def entry(self) -> str:
-        return self.data()["entry"]["file"]
+    def entry(self) -> dict:
+        return self.data()["entry"]
 
     def files_for(self, names: list[str]) -> list[str]:
         """Each widget's file and its static imports, in order, without repeats."""
@@ -72,8 +73,14 @@ def init_app(app: Flask) -> None:
         return url_for("static", filename=f"{BUILD_DIR}/{file}")
 
     def widget_entry() -> Markup:
-        src = escape(build_url(manifest.entry()))
-        return Markup(f'<script type="module" src="{src}"></script>')
+        # The entry's own imports are preloaded too, so they do not wait for the entry.
+        entry = manifest.entry()
+        tags = [
+            f'<link rel="modulepreload" href="{escape(build_url(file))}">'
+            for file in entry["imports"]
+        ]
+        tags.append(f'<script type="module" src="{escape(build_url(entry["file"]))}"></script>')
+        return Markup("\n".join(tags))
 
     def widget_preloads(names: list[str]) -> Markup:
         links = (

@@ -14,12 +14,15 @@ def clean(axe, page):
     assert violations == [], json.dumps(violations, indent=1)
 
 
-@pytest.mark.parametrize("path", ["/_widgets/home", "/_widgets/plain", "/_widgets/contact", "/en/_widgets/home"])
+@pytest.mark.parametrize(
+    "path", ["/_widgets/home", "/_widgets/plain", "/_widgets/contact", "/en/_widgets/home"]
+)
 @pytest.mark.parametrize("width", [375, 1280])
 def test_every_fixture_page_mounted(open_widget_page, axe, path, width):
     page = open_widget_page(path, width=width)
     page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-widget]')].every(n => n.dataset.mounted === 'true')"
+        "() => [...document.querySelectorAll('[data-widget]')]"
+        ".every(n => n.dataset.mounted === 'true')"
     )
     clean(axe, page)
     assert page.console_errors == []
@@ -27,7 +30,9 @@ def test_every_fixture_page_mounted(open_widget_page, axe, path, width):
 
 @pytest.mark.parametrize("state", ["running", "paused", "stopped", "reduced"])
 def test_carousels_in_each_state(open_widget_page, axe, state):
-    page = open_widget_page("/_widgets/home", reduced_motion="reduce" if state == "reduced" else "no-preference")
+    page = open_widget_page(
+        "/_widgets/home", reduced_motion="reduce" if state == "reduced" else "no-preference"
+    )
     page.wait_for_selector("[data-testid=logos][data-mounted=true]")
     region = page.locator("[data-testid=logos] .c-carousel__region")
     if state == "paused":

@@ -43,7 +43,10 @@ def test_rotates_by_itself(open_widget_page):
     assert region(page, "logos").get_attribute("data-rotation") == "running"
     assert region(page, "logos").get_attribute("aria-roledescription") == "carousel"
     assert region(page, "logos").get_attribute("aria-label") == "Brands we work with"
-    assert page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live") == "off"
+    assert (
+        page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live")
+        == "off"
+    )
     start = current_step(page, "logos")
     page.wait_for_function(
         f"() => [...document.querySelectorAll('[data-testid=logos] .c-carousel__dot')]"
@@ -58,7 +61,10 @@ def test_pauses_while_hovered(open_widget_page):
     mounted(page)
     region(page, "logos").hover()
     assert region(page, "logos").get_attribute("data-rotation") == "paused"
-    assert page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live") == "polite"
+    assert (
+        page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live")
+        == "polite"
+    )
     step = current_step(page, "logos")
     page.wait_for_timeout(INTERVAL_MS * 2)
     assert current_step(page, "logos") == step
@@ -94,7 +100,10 @@ def test_no_rotation_under_reduced_motion(open_widget_page):
     for name in ("logos", "slider"):
         assert region(page, name).get_attribute("data-rotation") == "off"
         assert page.locator(f"[data-testid={name}] .c-carousel__rotation").count() == 0
-        assert page.locator(f"[data-testid={name}] .c-carousel__viewport").get_attribute("aria-live") == "polite"
+        assert (
+            page.locator(f"[data-testid={name}] .c-carousel__viewport").get_attribute("aria-live")
+            == "polite"
+        )
     steps = (current_step(page, "logos"), current_step(page, "slider"))
     page.wait_for_timeout(INTERVAL_MS * 2)
     assert (current_step(page, "logos"), current_step(page, "slider")) == steps
@@ -142,8 +151,9 @@ def test_swipe_moves_one_step(browser, widget_server):
             """() => {
               const el = document.querySelector('[data-testid=portfolio] .c-carousel__viewport');
               const touch = x => new Touch({identifier: 1, target: el, clientX: x, clientY: 100});
-              el.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(300)], bubbles: true}));
-              el.dispatchEvent(new TouchEvent('touchend', {changedTouches: [touch(120)], bubbles: true}));
+              const event = (type, list) => new TouchEvent(type, {...list, bubbles: true});
+              el.dispatchEvent(event('touchstart', {touches: [touch(300)]}));
+              el.dispatchEvent(event('touchend', {changedTouches: [touch(120)]}));
             }"""
         )
         assert current_step(page, "portfolio") == 1

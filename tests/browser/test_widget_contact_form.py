@@ -60,7 +60,9 @@ def test_field_errors_from_a_422_sit_beside_their_fields(open_widget_page):
     page.fill("#name", "Ana")
     page.fill("#email", "not-an-email")
     page.fill("#description", "short")
-    with page.expect_response(lambda r: r.url.endswith("/contact") and r.request.method == "POST") as answer:
+    with page.expect_response(
+        lambda r: r.url.endswith("/contact") and r.request.method == "POST"
+    ) as answer:
         page.click("button[type=submit]")
     assert answer.value.status == 422
     page.wait_for_selector("form[data-state=invalid]")

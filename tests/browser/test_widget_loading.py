@@ -14,7 +14,9 @@ def scripts_fetched(page) -> list[str]:
     )
 
 
-def test_page_without_carousels_fetches_no_react_until_intent(open_widget_page, react_chunk, widget_manifest):
+def test_page_without_carousels_fetches_no_react_until_intent(
+    open_widget_page, react_chunk, widget_manifest
+):
     page = open_widget_page("/_widgets/plain")
     page.wait_for_load_state("networkidle")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")

@@ -14,8 +14,10 @@ window.__barStates = [];
 new MutationObserver(() => {
   const bar = document.querySelector('.c-loading-bar');
   const state = bar && bar.dataset.state;
-  if (state && window.__barStates[window.__barStates.length - 1] !== state) window.__barStates.push(state);
-}).observe(document, {subtree: true, attributes: true, childList: true, attributeFilter: ['data-state']});
+  const states = window.__barStates;
+  if (state && states[states.length - 1] !== state) states.push(state);
+}).observe(document, {subtree: true, attributes: true, childList: true,
+                      attributeFilter: ['data-state']});
 """
 
 
@@ -44,10 +46,14 @@ def test_swaps_the_page_without_a_full_reload(open_widget_page):
     assert current.count() == 1 and current.text_content() == "Carousels"
     # The new page's widgets mount.
     page.wait_for_selector("[data-testid=logos][data-mounted=true]")
-    assert page.locator("link[rel=alternate][hreflang=en]").get_attribute("href") == "/en/_widgets/home"
+    assert (
+        page.locator("link[rel=alternate][hreflang=en]").get_attribute("href")
+        == "/en/_widgets/home"
+    )
     # The new title is announced.
     page.wait_for_function(
-        "() => [...document.querySelectorAll('[aria-live=polite]')].some(n => n.textContent.startsWith('Carousels'))"
+        "() => [...document.querySelectorAll('[aria-live=polite]')]"
+        ".some(n => n.textContent.startsWith('Carousels'))"
     )
     assert page.console_errors == []
 

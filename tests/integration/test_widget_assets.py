@@ -7,8 +7,8 @@ import json
 import pytest
 from flask import render_template_string
 
-from motorlab import create_app
 from motorlab import config as settings
+from motorlab import create_app
 from motorlab.security import content_security_policy
 from tests.conftest import soup_of
 
@@ -22,6 +22,8 @@ def test_every_page_loads_the_entry_as_a_module_script(client, widget_manifest):
         (f"/static/build/{widget_manifest['entry']['file']}", "module")
     ]
     assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == ""
+    preloads = [link["href"] for link in soup.find_all("link", rel="modulepreload")]
+    assert preloads == [f"/static/build/{f}" for f in widget_manifest["entry"]["imports"]]
 
 
 def test_entry_and_chunks_are_served(client, widget_manifest):
@@ -76,10 +78,15 @@ def test_api_base_url_is_rendered_for_the_client(widget_manifest):
     client = create_app(config).test_client()
     client.set_cookie("i18n_redirected", "es")
     soup = soup_of(client.get("/services"))
-    assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == "https://api.motorlab.example/"
+    assert (
+        soup.find("meta", attrs={"name": "api-base-url"})["content"]
+        == "https://api.motorlab.example/"
+    )
 
 
-@pytest.mark.parametrize(("prefix", "menu", "sending"), [("", "Menú", "Enviando…"), ("/en", "Menu", "Sending…")])
+@pytest.mark.parametrize(
+    ("prefix", "menu", "sending"), [("", "Menú", "Enviando…"), ("/en", "Menu", "Sending…")]
+)
 def test_widget_props_are_translated_on_the_server(app, prefix, menu, sending):
     with app.test_request_context(f"{prefix}/services"):
         rendered = render_template_string(
@@ -89,8 +96,21 @@ def test_widget_props_are_translated_on_the_server(app, prefix, menu, sending):
     nav, form, carousel = (json.loads(part) for part in rendered.split("|"))
     assert nav == {"label": menu}
     assert form["sending"] == sending and set(form) == {
-        "sending", "success", "invalid", "failure", "errorPrefix", "close"
+        "sending",
+        "success",
+        "invalid",
+        "failure",
+        "errorPrefix",
+        "close",
     }
     assert carousel["autoRotate"] is True and carousel["itemsPerStep"] == {"0": 2}
-    assert set(carousel["labels"]) == {"start", "stop", "previous", "next", "slide", "picker", "pick"}
+    assert set(carousel["labels"]) == {
+        "start",
+        "stop",
+        "previous",
+        "next",
+        "slide",
+        "picker",
+        "pick",
+    }
     assert "{n}" in carousel["labels"]["slide"] and "{total}" in carousel["labels"]["slide"]

@@ -11,7 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def build(outdir: Path) -> dict[str, bytes]:
     subprocess.run(
         ["node", "widgets/build.mjs", f"--outdir={outdir}"],
-        cwd=ROOT, check=True, capture_output=True, timeout=120,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=120,
     )
     return {str(p.relative_to(outdir)): p.read_bytes() for p in outdir.rglob("*") if p.is_file()}
 

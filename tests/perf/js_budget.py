@@ -1,0 +1,145 @@
+"""JavaScript bytes per page, as a visitor's browser fetches them.
+
+Starts gunicorn (2 workers) on a free loopback port serving the app plus the widget fixture
+pages (tests/widget_fixtures), then for each page in Chromium: load it, wait for the network
+to go quiet, scroll to the end (by script, so no pointer crosses a link), wait again, and
+count every script fetched, gzipped at level 9. For the page without carousels it also
+counts what the first intent to navigate (hovering a link) adds.
+
+Budgets (issue 8): the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
+any intent to navigate. Exits 1 when one is exceeded.
+
+    .venv/bin/python tests/perf/js_budget.py
+"""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.smtp import free_port  # noqa: E402
+
+BIN = Path(sys.executable).parent
+CHROMIUM = "/usr/bin/chromium"
+KB = 1000
+# (label, path, budget in bytes or None)
+PAGES = [
+    ("fixture home: 3 carousels + nav menu", "/_widgets/home", 70 * KB),
+    ("fixture plain: no carousel", "/_widgets/plain", 5 * KB),
+    ("fixture contact: contact form", "/_widgets/contact", 5 * KB),
+    ("real / (no widget wired yet)", "/", None),
+    ("real /services (no widget wired yet)", "/services", None),
+    ("real /contact (no widget wired yet)", "/contact", None),
+]
+
+
+def wait_until_up(base: str, server: subprocess.Popen) -> None:
+    for _ in range(150):
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited during start-up")
+        try:
+            with urllib.request.urlopen(base + "/_widgets/plain", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not start")
+
+
+class Scripts:
+    """Every script response of a page, by URL, gzipped at level 9."""
+
+    def __init__(self, page) -> None:
+        self.sizes: dict[str, tuple[int, int]] = {}
+        page.on("response", self.record)
+
+    def record(self, response) -> None:
+        if response.request.resource_type != "script" or response.url in self.sizes:
+            return
+        body = response.body()
+        self.sizes[response.url] = (len(body), len(gzip.compress(body, compresslevel=9)))
+
+    def total(self) -> int:
+        return sum(gz for _, gz in self.sizes.values())
+
+
+def settle(page) -> None:
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")
+
+
+def measure(browser, base: str) -> bool:
+    within = True
+    for label, path, budget in PAGES:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": base}])
+        page = context.new_page()
+        scripts = Scripts(page)
+        page.goto(base + path)
+        settle(page)
+        total = scripts.total()
+        verdict = ""
+        if budget is not None:
+            ok = total <= budget
+            within &= ok
+            verdict = f"  budget {budget / KB:.0f} kB: {'ok' if ok else 'OVER'}"
+        print(f"{label:42} {path:18} {len(scripts.sizes)} scripts {total / KB:6.1f} kB gz{verdict}")
+        for url, (raw, gz) in scripts.sizes.items():
+            print(
+                f"    {url.split('/static/build/')[-1]:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz"
+            )
+        if path == "/_widgets/plain":
+            page.hover("[data-testid=to-home]")
+            page.wait_for_selector(".c-loading-bar", state="attached")
+            page.wait_for_load_state("networkidle")
+            print(
+                f"{'  after the first intent to navigate':61} {len(scripts.sizes)} scripts "
+                f"{scripts.total() / KB:6.1f} kB gz"
+            )
+        context.close()
+    return within
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "tests.widget_fixtures:create_fixture_app()",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_until_up(base, server)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            try:
+                within = measure(browser, base)
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    print("all pages within budget" if within else "a page is over its budget")
+    return 0 if within else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
