@@ -93,9 +93,8 @@ def measure(browser, base: str) -> bool:
             verdict = f"  budget {budget / KB:.0f} kB: {'ok' if ok else 'OVER'}"
         print(f"{label:42} {path:18} {len(scripts.sizes)} scripts {total / KB:6.1f} kB gz{verdict}")
         for url, (raw, gz) in scripts.sizes.items():
-            print(
-                f"    {url.split('/static/build/')[-1]:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz"
-            )
+            name = url.split("/static/build/")[-1]
+            print(f"    {name:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz")
         if path == "/_widgets/plain":
             page.hover("[data-testid=to-home]")
             page.wait_for_selector(".c-loading-bar", state="attached")
