@@ -139,3 +139,16 @@ def test_language_switch_is_a_real_navigation(open_widget_page):
     page.wait_for_load_state()
     assert page.evaluate("() => document.documentElement.lang") == "en"
     assert page.evaluate("() => window.__marker") is None
+
+
+def test_back_to_an_anchor_of_the_previous_page_shows_that_page(open_widget_page):
+    page = open_widget_page(PLAIN)
+    start_navigation(page)
+    page.click("[data-testid=to-anchor]")  # the browser's own same-document entry
+    page.wait_for_function("() => location.hash === '#end'")
+    page.click("[data-testid=end-link]")
+    wait_for_title(page, "Contact")
+    page.go_back()
+    wait_for_title(page, "Plain page")
+    assert page.url.endswith(PLAIN + "#end")
+    assert page.evaluate("() => window.scrollY") > 0

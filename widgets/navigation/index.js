@@ -14,6 +14,12 @@ let env = null;
 let bar = null;
 let announcer = null;
 let visitId = 0;
+let shown = ""; // path and query of the page on screen
+
+const pageKey = (url) => {
+  const { pathname, search } = new URL(url, location.href);
+  return pathname + search;
+};
 
 const PAGE_EXTENSION = /\.(?!html?$)[a-z0-9]+$/i;
 
@@ -50,7 +56,7 @@ function focusHeading() {
 }
 
 function placeScroll(url, action, scroll) {
-  if (action === "pop") return window.scrollTo(0, scroll || 0);
+  if (action === "pop" && typeof scroll === "number") return window.scrollTo(0, scroll);
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
   if (target) return target.scrollIntoView();
   return window.scrollTo(0, 0);
@@ -61,7 +67,7 @@ function realNavigation(url, action) {
   else location.assign(url);
 }
 
-async function visit(href, action, scroll = 0) {
+async function visit(href, action, scroll) {
   const id = ++visitId;
   if (action === "push") saveScroll();
   bar.start();
@@ -89,6 +95,7 @@ async function visit(href, action, scroll = 0) {
   if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
   env.unmountAll(document.querySelector("main"));
   swap(doc);
+  shown = pageKey(url.href);
   placeScroll(url, action, scroll);
   focusHeading();
   announce(document.title);
@@ -111,8 +118,12 @@ function onIntent(event) {
 }
 
 function onPopState(event) {
-  if (!event.state || !event.state.motorlab) return;
-  visit(location.href, "pop", event.state.scroll);
+  if (event.state && event.state.motorlab) {
+    visit(location.href, "pop", event.state.scroll);
+  } else if (pageKey(location.href) !== shown) {
+    // An anchor's history entry of another page than the one on screen.
+    visit(location.href, "pop");
+  }
 }
 
 let scrollTimer = null;
@@ -131,6 +142,7 @@ export function start(options) {
   announcer.setAttribute("aria-atomic", "true");
   document.body.append(announcer);
   history.scrollRestoration = "manual";
+  shown = pageKey(location.href);
   saveScroll();
   document.addEventListener("click", onClick);
   document.addEventListener("pointerover", onIntent, { passive: true });
