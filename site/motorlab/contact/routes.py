@@ -84,8 +84,7 @@ def _page(form: ContactForm, status: int = 200, problem: str | None = None):
             "brands. We answer within two working days."
         ),
         form=form,
-        labels=content.LABELS,
-        content=content,
+        page=content,
         problem=problem,
         successes=get_flashed_messages(category_filter=["success"]),
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
 
 STYLESHEET = Path(__file__).resolve().parents[1] / "static" / "css" / "site.css"
@@ -103,3 +104,7 @@ def contrast_ratio(foreground: str, background: str) -> float:
 
     lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+# The cards section shows two of the real project cards.
+CARDS = PROJECTS[:2]
