@@ -10,7 +10,9 @@ PORT ?= 5000
 STAMPS := .setup-stamps
 PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
-WIDGET_SOURCES := $(shell find widgets -type f 2>/dev/null)
+# esbuild's inputs: the widgets and the stylesheet (styles/ and every component's .css).
+WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null) \
+  $(wildcard templates/components/*/*.css)
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: help setup run test prod messages lint chromium bench

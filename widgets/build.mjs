@@ -32,3 +32,51 @@ for (const [file, meta] of Object.entries(result.metafile.outputs)) {
 }
 await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`widgets built: ${Object.keys(result.metafile.outputs).length} files in ${outdir}`);
+
+// Stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
+// component's CSS; one minified, hashed file, added to the manifest as "site.css".
+// NODE_ENV=development adds a linked source map; --watch (npm run watch) rebuilds on change.
+import { context as stylesContext } from "esbuild";
+import { readFile } from "node:fs/promises";
+
+const development = process.env.NODE_ENV === "development";
+let stylesheet = null;
+const styles = await stylesContext({
+  entryPoints: { site: "site/motorlab/styles/site.css" },
+  bundle: true,
+  minify: true,
+  sourcemap: development ? "linked" : false,
+  entryNames: "[name]-[hash]",
+  outdir,
+  metafile: true,
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "manifest",
+      setup(build) {
+        build.onEnd(async ({ metafile }) => {
+          if (!metafile) return; // a failed rebuild keeps the last good stylesheet
+          const [file] = Object.keys(metafile.outputs).filter((f) => f.endsWith(".css"));
+          const name = path.relative(outdir, file);
+          if (stylesheet && stylesheet !== name) {
+            await rm(path.join(outdir, stylesheet), { force: true });
+            await rm(path.join(outdir, `${stylesheet}.map`), { force: true });
+          }
+          stylesheet = name;
+          const manifestFile = path.join(outdir, "manifest.json");
+          const current = JSON.parse(await readFile(manifestFile, "utf8"));
+          current["site.css"] = name;
+          await writeFile(manifestFile, JSON.stringify(current, null, 2) + "\n");
+          console.log(`stylesheet built: ${name}`);
+        });
+      },
+    },
+  ],
+});
+if (process.argv.includes("--watch")) {
+  await styles.watch();
+  console.log("watching the stylesheet and its imports (Ctrl-C to stop)");
+} else {
+  await styles.rebuild();
+  await styles.dispose();
+}

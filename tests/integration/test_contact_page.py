@@ -68,8 +68,8 @@ def test_the_honeypot_is_hidden_from_people_and_assistive_technology(contact_cli
     wrapper = trap.find_parent("div")
     assert wrapper["aria-hidden"] == "true"
     assert "c-contact-form__trap" in wrapper["class"]
-    with contact_client.get("/static/css/site.css") as css:
-        assert ".c-contact-form__trap { display: none; }" in css.get_data(as_text=True)
+    with contact_client.get(soup.find("link", rel="stylesheet")["href"]) as css:
+        assert ".c-contact-form__trap{display:none}" in css.get_data(as_text=True)
 
 
 def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, page, smtp):
