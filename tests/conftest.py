@@ -1,15 +1,83 @@
-"""Fixtures shared by every test: the app built with TestConfig, its client, HTML parsing."""
+"""What every test shares: the app built with TestConfig, its clients, HTML parsing, the list of
+pages, and the browser fixtures (the app on a loopback port, Debian's Chromium, axe-core)."""
 
 from __future__ import annotations
 
+import json
+import threading
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
 import pytest
 from bs4 import BeautifulSoup
+from werkzeug.serving import make_server
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.content.types import Image
 
 # The contact tests' fixtures (smtp, contact_app, contact_client).
 pytest_plugins = ["tests.contact_support"]
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "site" / "motorlab" / "static"
+SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
+LOCALES = ("es", "en")
+
+# Every public route of the site (PRODUCT.md), without its locale prefix.
+ROUTES = (
+    "/",
+    "/services",
+    "/aboutus",
+    "/portfolio",
+    "/contact",
+    "/guideline",
+    "/test",
+    "/privacy",
+    "/projects/ads",
+    "/projects/kuzu",
+    "/projects/vc",
+    "/projects/viewbox",
+)
+NOINDEX_ROUTES = {"/test"}
+
+
+def localized(route: str, locale: str) -> str:
+    """A route's path in a locale: `/services` -> `/en/services`, `/` -> `/en`."""
+    if locale == "es":
+        return route
+    return "/en" if route == "/" else "/en" + route
+
+
+# Every page as (path, locale), for pytest.mark.parametrize, each with a readable id.
+PAGES = [
+    pytest.param(localized(route, locale), locale, id=localized(route, locale))
+    for route in ROUTES
+    for locale in LOCALES
+]
+
+
+def soup_of(response) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def visible_text(soup: BeautifulSoup) -> str:
+    """The page's text as a person reads it: whitespace folded, scripts left out."""
+    for node in soup(["script", "style", "template"]):
+        node.decompose()
+    return " ".join(soup.get_text(" ").split())
+
+
+def images_in(value):
+    """Every content `Image` inside a datum (dataclasses and tuples, walked deeply)."""
+    if isinstance(value, Image):
+        yield value
+    elif is_dataclass(value):
+        for field in fields(value):
+            yield from images_in(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from images_in(item)
 
 
 @pytest.fixture
@@ -31,12 +99,71 @@ def first_visit_client(app):
     return app.test_client()
 
 
-def soup_of(response) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+# --- Browser: the app on a free loopback port, Debian's Chromium through Playwright ----------
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 
-def visible_text(soup: BeautifulSoup) -> str:
-    """The page's text as a person reads it: whitespace folded, scripts left out."""
-    for node in soup(["script", "style", "template"]):
-        node.decompose()
-    return " ".join(soup.get_text(" ").split())
+@pytest.fixture(scope="session")
+def live_server():
+    app = create_app(TestConfig())
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Playwright launches the system Chromium: no browser download is possible here."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where browser tests leave screenshots for a person to look at (git-ignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """`axe(page)` runs axe-core on the page and returns its WCAG 2.2 A/AA and best-practice
+    violations (empty when there are none), with the first nodes of each for the report.
+
+    axe is evaluated by Playwright rather than injected as a <script>, so the page's strict
+    CSP stays as it is; it also runs on pages loaded with JavaScript disabled."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make setup` (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+
+    def run(page) -> list[dict]:
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.evaluate(source)
+        result = page.evaluate(
+            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
+        )
+        return [
+            {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"]
+        ]
+
+    return run
+
+
+def axe_report(violations: list[dict]) -> str:
+    return json.dumps(violations, indent=1)

@@ -24,11 +24,12 @@ from motorlab.config import TestConfig
 ROUTES = (
     "/", "/aboutus", "/contact", "/guideline", "/portfolio", "/privacy", "/services", "/test",
     "/projects/ads", "/projects/kuzu", "/projects/vc", "/projects/viewbox", "/no-such-page",
-)
+)  # fmt: skip
 
 
 def paths() -> list[str]:
-    return [route for route in ROUTES] + ["/en" + (route if route != "/" else "") for route in ROUTES]
+    english = ["/en" + (route if route != "/" else "") for route in ROUTES]
+    return [*ROUTES, *english]
 
 
 def page_record(html: str, status: int) -> dict:
@@ -81,8 +82,9 @@ def main(argv: list[str]) -> int:
         return 0
     if len(argv) == 4 and argv[1] == "compare":
         with open(argv[2], encoding="utf-8") as f1, open(argv[3], encoding="utf-8") as f2:
-            differences = compare(json.load(f1), json.load(f2))
-        print("\n".join(differences) or f"identical: {len(json.load(open(argv[2])))} pages")
+            before, after = json.load(f1), json.load(f2)
+        differences = compare(before, after)
+        print("\n".join(differences) or f"identical: {len(before)} pages")
         return 1 if differences else 0
     print(__doc__)
     return 2

@@ -1,28 +1,11 @@
 """Every piece of content points at a real file and is translated."""
 
-from dataclasses import fields, is_dataclass
-from pathlib import Path
-
 import pytest
 from flask_babel import force_locale
 
 from motorlab.content import home
 from motorlab.content.brands import BRANDS
-from motorlab.content.types import Image
-
-STATIC = Path(__file__).resolve().parents[2] / "site" / "motorlab" / "static"
-
-
-def images_in(value):
-    if isinstance(value, Image):
-        yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from images_in(getattr(value, field.name))
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from images_in(item)
-
+from tests.conftest import STATIC, images_in
 
 ALL_HOME_CONTENT = (
     BRANDS,
@@ -57,3 +40,10 @@ def test_lazy_strings_translate_to_spanish(app):
             "Experiencias digitales",
         ]
         assert str(home.CTA_BUTTON) == "Estoy listo"
+
+
+@pytest.mark.parametrize("folder", ["team", "tech"])
+def test_drawn_pictures_stay_small(folder):
+    sizes = {p.name: p.stat().st_size for p in (STATIC / "img" / folder).glob("*.svg")}
+    assert sizes
+    assert {name: size for name, size in sizes.items() if size > 8 * 1024} == {}

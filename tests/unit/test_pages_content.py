@@ -4,7 +4,7 @@ import pytest
 from flask_babel import force_locale
 
 from motorlab.content import portfolio, services, team
-from tests.unit.test_content import STATIC, images_in
+from tests.conftest import STATIC, images_in
 
 PAGES_CONTENT = (
     services.SERVICES,

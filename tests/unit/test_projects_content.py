@@ -1,13 +1,9 @@
 """Case-study content: every picture is a small SVG drawn here, the order cycles."""
 
-from pathlib import Path
-
 import pytest
 
 from motorlab.content.projects import CASE_STUDIES, neighbours
-from tests.unit.test_content import images_in
-
-STATIC = Path(__file__).resolve().parents[2] / "site" / "motorlab" / "static"
+from tests.conftest import STATIC, images_in
 
 
 @pytest.mark.parametrize("image", list(images_in(CASE_STUDIES)), ids=lambda i: i.src)

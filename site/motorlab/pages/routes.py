@@ -6,7 +6,8 @@ from __future__ import annotations
 from flask import render_template
 from flask_babel import gettext as _
 
-from motorlab.content import examples, guideline as guideline_content
+from motorlab.content import examples
+from motorlab.content import guideline as guideline_content
 from motorlab.content import home as home_content
 from motorlab.content import portfolio as portfolio_content
 from motorlab.content import privacy as privacy_content
