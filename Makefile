@@ -15,7 +15,7 @@ WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null)
   $(wildcard templates/components/*/*.css)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test prod messages lint chromium bench
+.PHONY: help setup run test test-fast prod messages lint chromium bench
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -47,8 +47,14 @@ run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
 prod: setup ## Serve the site with gunicorn
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --access-logfile - wsgi:app
 
+# Both cores: pytest-xdist spreads the tests over one worker per core.
+PYTEST := $(BIN)/pytest -n auto
+
 test: setup chromium ## Set up, then run every test (browser tests included)
-	$(BIN)/pytest
+	$(PYTEST)
+
+test-fast: setup ## Every test but the browser ones, for the edit loop
+	$(PYTEST) -m "not browser"
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -61,9 +67,14 @@ chromium: ## Make sure Debian's Chromium is there for the browser tests
 	  fi; \
 	fi
 
+# The catalogs' folder; the catalog test points it at a copy.
+TRANSLATIONS ?= translations
+
 messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
-	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location --sort-output --add-comments=TRANSLATORS: -k _l -o translations/messages.pot site templates
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i translations/messages.pot -d translations
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-comments=TRANSLATORS: \
+	  -k _l -k lazy_pgettext:1c,2 -o $(TRANSLATIONS)/messages.pot site templates
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot \
+	  -d $(TRANSLATIONS)
 	@echo "Now translate the empty entries in translations/*/LC_MESSAGES/messages.po"
 
 lint: $(STAMPS)/python ## Check the Python code style

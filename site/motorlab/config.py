@@ -113,4 +113,6 @@ class TestConfig(Config):
         self.MAIL_SERVER = "127.0.0.1"
         self.MAIL_PORT = 9
         self.MAIL_TIMEOUT = 5
-        self.OUTBOX_PATH = str(Path(tempfile.gettempdir()) / "motorlab-test-outbox.sqlite3")
+        # One file per process: the suite runs in parallel workers (pytest-xdist).
+        outbox = f"motorlab-test-outbox-{os.getpid()}.sqlite3"
+        self.OUTBOX_PATH = str(Path(tempfile.gettempdir()) / outbox)

@@ -2,20 +2,16 @@
 checked by axe (WCAG 2.x A/AA rules) in its empty, invalid and thank-you states."""
 
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
 from motorlab import create_app
+from tests.conftest import axe_report
 from tests.contact_support import contact_config
 from tests.smtp import SmtpServer
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-AXE_RUN = """async () => (await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a',
-  'wcag21aa', 'wcag22aa', 'best-practice']})).violations.map(v => v.id + ': ' + v.help)"""
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +84,7 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
 
 
 @pytest.mark.parametrize("state", ["empty", "invalid", "thanks"])
-def test_axe_finds_no_violation(browser, contact_server, artifacts, state):
+def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state):
     base, _ = contact_server
     context, page = new_page(browser, javascript=True, width=1280)
     try:
@@ -102,7 +98,7 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, state):
             page.get_by_role("button", name="Enviar").click()
             assert page.get_by_role("status").is_visible()
         page.screenshot(path=str(artifacts / f"contact-state-{state}.png"), full_page=True)
-        page.add_script_tag(path=str(AXE))
-        assert page.evaluate(AXE_RUN) == []
+        violations = axe(page)
+        assert violations == [], axe_report(violations)
     finally:
         context.close()

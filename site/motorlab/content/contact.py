@@ -8,6 +8,7 @@ LABELS = ContactLabels(
     name=_l("Your name"),
     email=_l("Your email address"),
     tellus=_l("Tell us about your project"),
+    # TRANSLATORS: the contact form's submit button (the spec says "Enviar").
     submit=_l("Send"),
     privacity=_l("We only use your details to answer your request."),
 )
