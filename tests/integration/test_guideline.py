@@ -55,7 +55,7 @@ def soup(client, request):
 
 
 def test_guideline_uses_its_layout_with_a_table_of_contents(soup):
-    assert "l-guideline" in soup.body["class"]
+    assert "l-body--guideline" in soup.body["class"]
     toc = soup.find("nav", class_="l-guideline__toc")
     targets = [a["href"] for a in toc.find_all("a")]
     assert len(targets) >= 8
