@@ -15,13 +15,25 @@ from wtforms import Form, StringField, TextAreaField
 from wtforms.validators import Length
 
 from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
-from motorlab.content import home, portfolio, services, team
+from motorlab.content import contact, home, portfolio, services, team
 from motorlab.content.brands import BRANDS
 from motorlab.content.projects import ADS, neighbours
 
-# Components that frame every page, or that the others are built from: each page shows them,
-# so they need no showcase of their own.
-FRAME_COMPONENTS = ("band", "footer", "header", "image", "lang_switch", "page_head", "section")
+# The components /test does not show on their own, and why.
+_FRAME = "frames every page or wraps other components: every page shows it"
+_OPENING = "holds a page's only <h1>: /test has its own"
+NOT_SHOWCASED = {
+    "band": _FRAME,
+    "footer": _FRAME,
+    "header": _FRAME,
+    "image": _FRAME,
+    "lang_switch": _FRAME,
+    "page_head": _FRAME,
+    "prose": _FRAME,
+    "section": _FRAME,
+    "error_page": _OPENING,
+    "intro": _OPENING,
+}
 
 
 @dataclass(frozen=True)
@@ -53,8 +65,8 @@ FIELDS_NOTE = _l("Examples only: these fields are not sent anywhere.")
 def form_fields(prefix: str) -> tuple[Example, ...]:
     """A filled field, a field with an error and a multi-line field with a hint. Built per
     render: a form keeps state. `prefix` keeps element ids unique on the page."""
-    form = DemoForm(prefix=f"{prefix}-", data={"name": "Lucía Ferrer", "email": "lucia@"})
-    form.email.errors = [FIELD_ERROR]
+    form = form_with_errors(prefix)
+    form.name.data = "Lucía Ferrer"
     return (
         Example((form.name, FIELD_LABELS["name"]), {"autocomplete": "off"}),
         Example((form.email, FIELD_LABELS["email"]), {"type": "email", "autocomplete": "off"}),
@@ -63,6 +75,12 @@ def form_fields(prefix: str) -> tuple[Example, ...]:
             {"hint": FIELD_HINT, "multiline": True},
         ),
     )
+
+
+def form_with_errors(prefix: str) -> DemoForm:
+    form = DemoForm(prefix=f"{prefix}-", data={"email": "lucia@"})
+    form.email.errors = [FIELD_ERROR]
+    return form
 
 
 def showcase() -> dict[str, tuple[Example, ...]]:
@@ -90,6 +108,8 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "result_list": (Example((ADS.results,)),),
         "project_pager": (Example(neighbours(ADS.slug)),),
         "form_field": form_fields("t"),
+        "notice": (Example((contact.SUCCESS,)),),
+        "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
         "cta_band": (
             Example(
                 (home.CTA_TITLE, home.CTA_TEXT, home.CTA_BUTTON, home.CTA_LINK),
