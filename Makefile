@@ -12,7 +12,7 @@ PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 # esbuild's inputs: the widgets and the stylesheet (styles/ and every component's .css).
 WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null) \
-  $(wildcard templates/components/*/*.css)
+  $(wildcard templates/components/*/*.css templates/pages/*.css)
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: help setup run test test-fast prod messages lint chromium bench

@@ -15,6 +15,7 @@ STYLES = ROOT / "site" / "motorlab" / "styles"
 INDEX = STYLES / "site.css"
 TOKENS = STYLES / "tokens.css"
 COMPONENTS = ROOT / "templates" / "components"
+PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 BUDGET = 25 * 1024  # bytes, before compression
 
@@ -54,6 +55,10 @@ def component_stylesheets() -> list[Path]:
     return sorted(COMPONENTS.glob("*/*.css"))
 
 
+def page_stylesheets() -> list[Path]:
+    return sorted(PAGES.glob("*.css"))
+
+
 def imports() -> list[Path]:
     text = COMMENT.sub("", INDEX.read_text(encoding="utf-8"))
     return [(STYLES / target).resolve() for target in IMPORT.findall(text)]
@@ -90,6 +95,8 @@ def test_every_import_exists():
 def test_every_component_stylesheet_is_imported_exactly_once_in_sorted_order():
     components = [path for path in imports() if path.is_relative_to(COMPONENTS)]
     assert components == component_stylesheets()
+    pages = [path for path in imports() if path.is_relative_to(PAGES)]
+    assert pages == page_stylesheets()
     assert len(set(imports())) == len(imports())
 
 
@@ -106,7 +113,9 @@ def test_the_colour_check_finds_raw_colours():
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in sorted(STYLES.glob("*.css")) if p != TOKENS] + component_stylesheets(),
+    [p for p in sorted(STYLES.glob("*.css")) if p != TOKENS]
+    + component_stylesheets()
+    + page_stylesheets(),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_no_raw_colour_outside_the_tokens(path):
