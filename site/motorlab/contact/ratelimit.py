@@ -113,7 +113,10 @@ def init_app(app: Flask) -> None:
     limiter for the contact form."""
     if not app.config.get("RATELIMIT_STORAGE_URI"):
         app.config["RATELIMIT_STORAGE_URI"] = default_storage_uri(app.config)
-    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
+    uri = app.config["RATELIMIT_STORAGE_URI"]
+    # The outbox's lock bound holds for the limit's table too.
+    options = {"timeout": app.config["OUTBOX_LOCK_TIMEOUT"]} if uri.startswith("sqlite:") else {}
+    storage = storage_from_string(uri, **options)
     app.extensions["contact_rate_limit"] = FixedWindowRateLimiter(storage)
 
 
