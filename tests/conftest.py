@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import signal
@@ -59,8 +60,8 @@ def visible_text(soup: BeautifulSoup) -> str:
 
 @contextmanager
 def gunicorn(env: dict[str, str], workers: int = 2, port: int | None = None):
-    """The app under gunicorn on a free loopback port (the address is yielded), with its own
-    process group so that everything it started stops with it."""
+    """The app under gunicorn on a free loopback port, in its own process group so that
+    everything it started stops with it. Yields (base address, process)."""
     from tests.smtp import free_port
 
     port = port or free_port()
@@ -82,7 +83,7 @@ def gunicorn(env: dict[str, str], workers: int = 2, port: int | None = None):
                     break
             except OSError:
                 time.sleep(0.1)
-        yield base
+        yield base, server
     finally:
         with suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGTERM)
@@ -107,19 +108,24 @@ class Visitor:
     def fetch_token(self, path: str = "/en/contact") -> None:
         self.token = self.TOKEN.search(self.get(path)[1]).group(1)
 
-    def post(self, path: str, fields: dict, *, as_json: bool = False) -> tuple[int, str]:
+    def post(
+        self, path: str, fields: dict, *, as_json: bool = False, headers: dict | None = None
+    ) -> tuple[int, str]:
         body = urllib.parse.urlencode({**fields, "csrf_token": self.token}).encode()
-        accept = "application/json" if as_json else "text/html"
+        accept = {"Accept": "application/json" if as_json else "text/html"}
         return self._open(
-            urllib.request.Request(self.base + path, data=body, headers={"Accept": accept})
+            urllib.request.Request(self.base + path, data=body, headers={**accept, **(headers or {})})
         )
 
     def _open(self, request) -> tuple[int, str]:
+        """The status and body; 0 when the server cannot be reached (or hangs up)."""
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
+        except (urllib.error.URLError, ConnectionError, http.client.HTTPException):
+            return 0, ""
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -33,7 +33,7 @@ def test_the_rate_limit_is_shared_by_four_workers_and_counts_only_accepted_posts
     stalled = StalledServer()  # nothing is delivered here; only the counting matters
     env = site_env(tmp_path, stalled.port, CONTACT_RATE_LIMIT="5/minute;50/day")
     try:
-        with gunicorn(env, workers=4) as base:
+        with gunicorn(env, workers=4) as (base, _):
             visitors = [Visitor(base) for _ in range(40)]
             for visitor in visitors:
                 visitor.fetch_token()
@@ -61,7 +61,7 @@ def test_a_stopped_mail_server_does_not_slow_the_site(tmp_path):
         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        with gunicorn(env, workers=2) as base:
+        with gunicorn(env, workers=2) as (base, _):
             visitors = [Visitor(base) for _ in range(8)]
             for visitor in visitors:
                 visitor.fetch_token()
