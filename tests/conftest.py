@@ -112,10 +112,8 @@ class Visitor:
         self, path: str, fields: dict, *, as_json: bool = False, headers: dict | None = None
     ) -> tuple[int, str]:
         body = urllib.parse.urlencode({**fields, "csrf_token": self.token}).encode()
-        accept = {"Accept": "application/json" if as_json else "text/html"}
-        return self._open(
-            urllib.request.Request(self.base + path, data=body, headers={**accept, **(headers or {})})
-        )
+        headers = {"Accept": "application/json" if as_json else "text/html", **(headers or {})}
+        return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
 
     def _open(self, request) -> tuple[int, str]:
         """The status and body; 0 when the server cannot be reached (or hangs up)."""

@@ -208,9 +208,7 @@ def test_an_encoded_word_in_the_name_stays_literal_in_the_subject(
     assert b"Subject: =?utf-8?" in raw and b"4oCuZ25wLmV4ZQ==?= invoice" not in raw
 
 
-def test_format_characters_in_the_description_are_shown_escaped(
-    contact_client, contact_app, smtp
-):
+def test_format_characters_in_the_description_are_shown_escaped(contact_client, contact_app, smtp):
     description = "Invoice attached: Ana \u202egnp.exe and a\u200bhidden space."
     assert post_contact(contact_client, {**VALID, "description": description}).status_code == 303
     deliver(contact_app)

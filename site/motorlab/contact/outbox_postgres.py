@@ -154,11 +154,13 @@ class PostgresOutbox:
 
     def requeue_failed(self) -> int:
         return self._run(
-            lambda db: db.execute(
-                "UPDATE outbox SET status = %s, attempts = 0, next_attempt_at = %s"
-                " WHERE status = %s",
-                (QUEUED, time.time(), FAILED),
-            ).rowcount
+            lambda db: (
+                db.execute(
+                    "UPDATE outbox SET status = %s, attempts = 0, next_attempt_at = %s"
+                    " WHERE status = %s",
+                    (QUEUED, time.time(), FAILED),
+                ).rowcount
+            )
         )
 
     def rows(self, status: str | None = None) -> list[Row]:
