@@ -74,3 +74,4 @@ lint: $(STAMPS)/python ## Check the Python code style
 bench: setup ## Measure page rendering speed and the contact pipeline under load
 	$(BIN)/python tests/perf/bench_home.py
 	$(BIN)/python tests/perf/load_contact.py
+	$(BIN)/python tests/perf/stalled_smtp.py
