@@ -116,13 +116,13 @@ class Visitor:
         return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
 
     def _open(self, request) -> tuple[int, str]:
-        """The status and body; 0 when the server cannot be reached (or hangs up)."""
+        """The status and body; 0 when the server cannot be reached, hangs up or times out."""
         try:
             with self.opener.open(request, timeout=30) as response:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
-        except (urllib.error.URLError, ConnectionError, http.client.HTTPException):
+        except (OSError, http.client.HTTPException):  # URLError and timeouts are OSErrors
             return 0, ""
 
 
