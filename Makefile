@@ -41,10 +41,13 @@ $(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
 translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/python
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
-run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
+# The sender (`flask outbox worker`) runs beside the web server and stops with it.
+run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender
+	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-prod: setup ## Serve the site with gunicorn
+prod: setup ## Serve the site with gunicorn and its mail sender
+	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --access-logfile - wsgi:app
 
 # Both cores: pytest-xdist spreads the tests over one worker per core.
@@ -84,3 +87,4 @@ lint: $(STAMPS)/python ## Check the Python code style
 bench: setup ## Measure page rendering speed and the contact pipeline under load
 	$(BIN)/python tests/perf/bench_home.py
 	$(BIN)/python tests/perf/load_contact.py
+	$(BIN)/python tests/perf/stalled_smtp.py

@@ -3,9 +3,21 @@ pages, and the browser fixtures (the app on a loopback port, Debian's Chromium, 
 
 from __future__ import annotations
 
+import http.client
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager, suppress
 from dataclasses import fields, is_dataclass
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -167,3 +179,79 @@ def axe():
 
 def axe_report(violations: list[dict]) -> str:
     return json.dumps(violations, indent=1)
+
+
+# --- Servers started by the tests: gunicorn, and a visitor with its own cookies ----------
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], workers: int = 2, port: int | None = None):
+    """The app under gunicorn on a free loopback port, in its own process group so that
+    everything it started stops with it. Yields (base address, process)."""
+    from tests.smtp import free_port
+
+    port = port or free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "wsgi:app",
+    ]  # fmt: skip
+    server = subprocess.Popen(
+        command, cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for _ in range(150):
+            if server.poll() is not None:
+                raise RuntimeError("gunicorn exited during start-up")
+            try:
+                with urllib.request.urlopen(base + "/en/contact", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield base, server
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+class Visitor:
+    """A browser-like HTTP client with its own cookies, for servers started by the tests."""
+
+    TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect()
+        )
+        self.token = ""
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(self.base + path))
+
+    def fetch_token(self, path: str = "/en/contact") -> None:
+        self.token = self.TOKEN.search(self.get(path)[1]).group(1)
+
+    def post(
+        self, path: str, fields: dict, *, as_json: bool = False, headers: dict | None = None
+    ) -> tuple[int, str]:
+        body = urllib.parse.urlencode({**fields, "csrf_token": self.token}).encode()
+        headers = {"Accept": "application/json" if as_json else "text/html", **(headers or {})}
+        return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
+
+    def _open(self, request) -> tuple[int, str]:
+        """The status and body; 0 when the server cannot be reached, hangs up or times out."""
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+        except (OSError, http.client.HTTPException):  # URLError and timeouts are OSErrors
+            return 0, ""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None

@@ -7,7 +7,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from motorlab import assets, errors, i18n, layouts, security
 from motorlab.config import PROJECT_ROOT, Config
-from motorlab.extensions import babel, cache, csrf, limiter, mail
+from motorlab.contact import ratelimit
+from motorlab.extensions import babel, cache, csrf, limiter
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -22,9 +23,9 @@ def create_app(config: object | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    limiter.init_app(app)  # before CSRF, so refused posts count towards the limit too
+    ratelimit.init_app(app)  # fills in the default limit storage, before Flask-Limiter
+    limiter.init_app(app)
     csrf.init_app(app)
-    mail.init_app(app)
     if app.config.get("PROXY_FIX_HOPS"):
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
