@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from motorlab import assets, errors, i18n, layouts, security
+from motorlab import assets, errors, i18n, layouts, page_cache, security
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.extensions import babel, cache, csrf, limiter, mail
 
@@ -34,6 +34,7 @@ def create_app(config: object | None = None) -> Flask:
     _register_blueprints(app)
     errors.init_app(app)
     layouts.init_app(app)
+    page_cache.init_app(app)  # last: its middleware wraps everything above
     return app
 
 

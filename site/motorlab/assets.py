@@ -6,7 +6,7 @@ import hashlib
 from functools import cache as memoize
 from pathlib import Path
 
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 
 
 def init_app(app: Flask) -> None:
@@ -22,3 +22,13 @@ def init_app(app: Flask) -> None:
         return url_for("static", filename=filename, v=fingerprint(filename))
 
     app.jinja_env.globals["asset_url"] = asset_url
+    app.after_request(mark_immutable)
+
+
+def mark_immutable(response):
+    """A static file asked for by its content hash (`?v=…`) never changes at that URL."""
+    if request.endpoint == "static" and request.args.get("v") and response.status_code == 200:
+        response.cache_control.public = True
+        response.cache_control.max_age = 31_536_000
+        response.cache_control.immutable = True
+    return response
