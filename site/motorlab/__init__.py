@@ -41,6 +41,7 @@ def create_app(config: object | None = None) -> Flask:
 def _register_blueprints(app: Flask) -> None:
     from motorlab.contact import bp as contact_bp
     from motorlab.contact.cli import outbox_cli
+    from motorlab.health import bp as health_bp
     from motorlab.images import bp as images_bp
     from motorlab.images import urls as image_urls
     from motorlab.language import bp as language_bp
@@ -54,5 +55,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(seo_bp)
     app.register_blueprint(contact_bp)
     app.register_blueprint(images_bp)
+    app.register_blueprint(health_bp)
     image_urls.init_app(app)
     app.cli.add_command(outbox_cli)
