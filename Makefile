@@ -13,7 +13,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 WIDGET_SOURCES := $(shell find widgets -type f 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test prod messages lint chromium bench
+.PHONY: help setup run test prod prod-env export messages lint chromium nginx wrk bench
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -42,10 +42,17 @@ translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $
 run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-prod: setup ## Serve the site with gunicorn
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --access-logfile - wsgi:app
+prod: prod-env setup ## Serve the site with gunicorn: WEB_CONCURRENCY workers (2 x cores + 1), needs SECRET_KEY
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
+	  --worker-class sync --timeout 30 --access-logfile - --error-logfile - wsgi:app
 
-test: setup chromium ## Set up, then run every test (browser tests included)
+prod-env:
+	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
+
+export: setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
+	$(BIN)/python -m motorlab.export build/site
+
+test: setup chromium nginx ## Set up, then run every test (browser tests included)
 	$(BIN)/pytest
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
@@ -59,6 +66,26 @@ chromium: ## Make sure Debian's Chromium is there for the browser tests
 	  fi; \
 	fi
 
+nginx: ## Make sure Debian's nginx (with brotli_static) is there for the deployment tests
+	@if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's nginx for the deployment tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+wrk: ## Make sure wrk (HTTP benchmark) is there for make bench
+	@if ! command -v wrk >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	  else \
+	    echo "make bench needs wrk. Install it with: sudo apt-get install wrk" >&2; exit 1; \
+	  fi; \
+	fi
+
 messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
 	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location --sort-output --add-comments=TRANSLATORS: -k _l -o translations/messages.pot site templates
 	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i translations/messages.pot -d translations
@@ -68,6 +95,7 @@ lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
 
-bench: setup ## Measure page rendering speed and the contact pipeline under load
+bench: setup nginx wrk ## Measure page speed (app, cache, nginx, first visit) and the contact pipeline
 	$(BIN)/python tests/perf/bench_home.py
+	$(BIN)/python tests/perf/bench_speed.py
 	$(BIN)/python tests/perf/load_contact.py
