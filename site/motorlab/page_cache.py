@@ -109,7 +109,10 @@ def compress_on_the_fly(response: Response) -> None:
     if coding == compression.IDENTITY:
         return
     response.direct_passthrough = False
+    source = response.response
     data = response.get_data()
+    if hasattr(source, "close"):
+        source.close()  # a static file's handle: its bytes are read
     if len(data) < compression.MIN_SIZE:
         return
     response.set_data(compression.compress(data, coding, fast=True))
