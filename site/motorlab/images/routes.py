@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, request, send_file
+from flask import Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
@@ -30,13 +30,13 @@ def resized(width: int, filename: str):
     except sources.NotAnImage:
         abort(404)
     if sources.is_vector(path):  # SVG scales by itself: served as it is
-        return _immutable(send_file(path, mimetype="image/svg+xml", conditional=True))
+        return _immutable(_file_response(path, "image/svg+xml"))
     fmt = resize.choose_format(request.headers.get("Accept", ""), path)
     try:
         rendition = resize.rendition(path, width, fmt, cache_dir())
     except resize.RefusedImage:
         abort(400)
-    response = send_file(rendition, mimetype=resize.FORMATS[fmt][0], conditional=True, etag=True)
+    response = _file_response(rendition, resize.FORMATS[fmt][0])
     response.vary.add("Accept")
     return _immutable(response)
 
@@ -58,7 +58,7 @@ def share_image(locale: str, page: str):
     target = cache_dir() / "share" / f"{key}.png"
     if not target.is_file():
         _write(target, share.draw(title, tagline, host))
-    response = send_file(target, mimetype="image/png", conditional=True, etag=True)
+    response = _file_response(target, "image/png")
     response.cache_control.public = True
     response.cache_control.max_age = DAY
     return response
@@ -71,6 +71,13 @@ def _page_html(path: str, locale: str) -> str:
     if page.status_code != 200:
         abort(404)
     return page.get_data(as_text=True)
+
+
+def _file_response(path: Path, mimetype: str) -> Response:
+    """The file's bytes (small: read at once, no handle left open) with a strong ETag."""
+    response = Response(path.read_bytes(), mimetype=mimetype)
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 def _immutable(response):
