@@ -13,6 +13,7 @@ Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 
 from __future__ import annotations
 
+import contextvars
 import re
 import sys
 import warnings
@@ -25,7 +26,8 @@ from flask_frozen import Freezer
 
 from motorlab import compression
 from motorlab.config import PROJECT_ROOT
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
+from motorlab.i18n import LOCALES, PREFIXES
+from motorlab.internal_request import fetch
 from motorlab.public_pages import public_paths
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
@@ -36,7 +38,12 @@ MISSING_PAGE = "/__export-404__"
 
 
 class SiteFreezer(Freezer):
-    """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`)."""
+    """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`), and each
+    is built in a fresh context (see internal_request: Frozen-Flask keeps one request
+    context open around the whole run, whose `g` would otherwise leak between pages)."""
+
+    def _build_one(self, url, last_modified=None):
+        return contextvars.Context().run(super()._build_one, url, last_modified)
 
     def urlpath_to_filepath(self, path: str) -> str:
         if "." not in path.rsplit("/", 1)[-1]:
@@ -44,18 +51,11 @@ class SiteFreezer(Freezer):
         return path.lstrip("/")
 
 
-def page_client(app: Flask):
-    client = app.test_client()
-    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)  # `/` without detection
-    return client
-
-
 def referenced_images(app: Flask, pages: list[str]) -> list[str]:
     """Every /_img URL (srcset widths and share images) that the pages link to."""
-    client = page_client(app)
     found: dict[str, None] = {}
     for path in pages:
-        for url in _IMAGE_URL.findall(client.get(path).get_data(as_text=True)):
+        for url in _IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)):
             found[url] = None
     return list(found)
 
@@ -91,16 +91,14 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
 
 
 def _write_not_found_pages(app: Flask, destination: Path) -> None:
-    client = page_client(app)
     for locale in LOCALES:
-        response = client.get(PREFIXES[locale] + MISSING_PAGE)
+        response = fetch(app, PREFIXES[locale] + MISSING_PAGE)
         target = destination / PREFIXES[locale].lstrip("/") / "404.html"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(response.data)
 
 
 def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:
-    client = app.test_client()
     for url in urls:
         parts = urlsplit(url)
         if not parts.path.startswith("/_img/") or parts.path.startswith("/_img/share/"):
@@ -108,7 +106,7 @@ def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> Non
         if Path(parts.path).suffix.lower() == ".svg":
             continue
         for suffix, accept in IMAGE_VARIANTS.items():
-            response = client.get(url, headers={"Accept": accept})
+            response = fetch(app, url, headers={"Accept": accept})
             if response.status_code == 200:
                 (destination / (parts.path.lstrip("/") + suffix)).write_bytes(response.data)
 

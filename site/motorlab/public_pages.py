@@ -6,6 +6,7 @@ point it elsewhere when the page list moves.
 
 from __future__ import annotations
 
+import contextvars
 from urllib.parse import urlsplit
 
 from flask import Flask
@@ -15,5 +16,9 @@ def public_paths(app: Flask) -> list[str]:
     """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …)."""
     from motorlab.seo.routes import sitemap_entries
 
-    with app.test_request_context("/"):
-        return [urlsplit(entry["loc"]).path for entry in sitemap_entries()]
+    def collect() -> list[str]:
+        with app.test_request_context("/"):
+            return [urlsplit(entry["loc"]).path for entry in sitemap_entries()]
+
+    # A fresh context: called during a request, it must not share (and change) its `g`.
+    return contextvars.Context().run(collect)

@@ -12,9 +12,10 @@ from flask import Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from motorlab.i18n import COOKIE_NAME, LOCALES, localized_rule
+from motorlab.i18n import LOCALES, localized_rule
 from motorlab.images import bp, resize, share, sources
 from motorlab.images.urls import cache_dir
+from motorlab.internal_request import fetch
 from motorlab.public_pages import public_paths
 
 YEAR = 31_536_000
@@ -65,9 +66,7 @@ def share_image(locale: str, page: str):
 
 
 def _page_html(path: str, locale: str) -> str:
-    client = current_app.test_client()
-    client.set_cookie(COOKIE_NAME, locale)  # `/` must not run language detection
-    page = client.get(path)
+    page = fetch(current_app._get_current_object(), path, language_cookie=locale)
     if page.status_code != 200:
         abort(404)
     return page.get_data(as_text=True)
