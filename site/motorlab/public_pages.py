@@ -14,6 +14,7 @@ from flask import Flask
 
 def public_paths(app: Flask) -> list[str]:
     """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …)."""
+    app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
     from motorlab.seo.routes import sitemap_entries
 
     def collect() -> list[str]:
