@@ -77,33 +77,46 @@ def raster_app(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def exported_site(tmp_path_factory):
+def session_dir():
+    """A private folder for the session's servers and export. Not under pytest's basetemp:
+    other pytest runs of the same user prune old basetemp folders while this one runs."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp(prefix="motorlab-tests-"))
+    folder.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def exported_site(session_dir):
     """`make export` once per session, into a temporary folder: (folder, frozen URLs)."""
     from motorlab.export import export
 
-    destination = tmp_path_factory.mktemp("export") / "site"
+    destination = session_dir / "export" / "site"
     urls = export(create_app(TestConfig()), destination)
     return destination, urls
 
 
 @pytest.fixture(scope="session")
-def app_server(tmp_path_factory):
+def app_server(session_dir):
     """gunicorn (2 sync workers) serving wsgi:app on a free loopback port: its base URL."""
     from tests.servers import app_environment, start_gunicorn
 
-    workdir = tmp_path_factory.mktemp("gunicorn")
+    workdir = session_dir / "gunicorn"
+    workdir.mkdir()
     server, base = start_gunicorn("wsgi:app", app_environment(workdir / "outbox.sqlite3"), workdir)
     yield base
     server.stop()
 
 
 @pytest.fixture(scope="session")
-def nginx_server(exported_site, app_server, tmp_path_factory):
+def nginx_server(exported_site, app_server, session_dir):
     """Debian's nginx with deploy/nginx.conf over the export, in front of `app_server`."""
     from tests.servers import start_nginx
 
-    server, base = start_nginx(
-        exported_site[0], app_server.removeprefix("http://"), tmp_path_factory.mktemp("nginx")
-    )
+    server, base = start_nginx(exported_site[0], app_server.removeprefix("http://"), session_dir)
     yield base
     server.stop()

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -32,7 +33,8 @@ def app_environment(outbox: Path, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         SECRET_KEY="test-secret-key",
-        SITE_URL="https://www.motorlab.example",
+        # Plain http, as on loopback: a `Secure` session cookie would never come back.
+        SITE_URL="http://www.motorlab.example",
         OUTBOX_PATH=str(outbox),
         MAIL_SERVER="127.0.0.1",
         MAIL_PORT="9",
@@ -48,8 +50,9 @@ class Process:
 
     def __init__(self, args: list[str], *, env: dict | None = None, log: Path) -> None:
         self.log = log
+        self.output = log.open("wb")
         self.handle = subprocess.Popen(
-            args, cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+            args, cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
@@ -57,12 +60,17 @@ class Process:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.handle.poll() is not None:
+                self.stop()
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(url, timeout=2):
                     return
+            except urllib.error.HTTPError as error:
+                self.stop()
+                raise RuntimeError(f"{url} answered {error.code}") from error
             except OSError:
                 time.sleep(0.1)
+        self.stop()
         raise RuntimeError(f"no answer from {url}: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
@@ -73,6 +81,7 @@ class Process:
             except subprocess.TimeoutExpired:
                 os.killpg(self.handle.pid, signal.SIGKILL)
                 self.handle.wait(10)
+        self.output.close()
 
 
 def start_gunicorn(target: str, env: dict, workdir: Path, *, workers: int = 2,
