@@ -52,7 +52,11 @@ class Process:
         self.log = log
         self.output = log.open("wb")
         self.handle = subprocess.Popen(
-            args, cwd=ROOT, env=env, stdout=self.output, stderr=subprocess.STDOUT,
+            args,
+            cwd=ROOT,
+            env=env,
+            stdout=self.output,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
@@ -84,12 +88,28 @@ class Process:
         self.output.close()
 
 
-def start_gunicorn(target: str, env: dict, workdir: Path, *, workers: int = 2,
-                   health: str = "/healthz", access_log: bool = False) -> tuple[Process, str]:
+def start_gunicorn(
+    target: str,
+    env: dict,
+    workdir: Path,
+    *,
+    workers: int = 2,
+    health: str = "/healthz",
+    access_log: bool = False,
+) -> tuple[Process, str]:
     port = free_port()
     args = [
-        str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-        "--worker-class", "sync", "--timeout", "30", "--chdir", str(ROOT),
+        str(BIN / "gunicorn"),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "sync",
+        "--timeout",
+        "30",
+        "--chdir",
+        str(ROOT),
     ]
     if access_log:
         args += ["--access-logfile", str(workdir / "gunicorn-access.log")]
@@ -103,7 +123,9 @@ def start_nginx(export: Path, app_address: str, workdir: Path) -> tuple[Process,
     from motorlab.deploy_config import render
 
     if not Path(NGINX).exists():
-        raise RuntimeError("nginx is missing: apt-get install nginx libnginx-mod-http-brotli-static")
+        raise RuntimeError(
+            "nginx is missing: apt-get install nginx libnginx-mod-http-brotli-static"
+        )
     runtime = Path(tempfile.mkdtemp(prefix="nginx-", dir=workdir))
     port = free_port()
     conf = runtime / "nginx.conf"
@@ -111,8 +133,17 @@ def start_nginx(export: Path, app_address: str, workdir: Path) -> tuple[Process,
         render(listen=f"127.0.0.1:{port}", root=export, app=app_address, runtime=runtime)
     )
     server = Process(
-        [NGINX, "-c", str(conf), "-p", str(runtime), "-e", str(runtime / "error.log"),
-         "-g", "daemon off;"],
+        [
+            NGINX,
+            "-c",
+            str(conf),
+            "-p",
+            str(runtime),
+            "-e",
+            str(runtime / "error.log"),
+            "-g",
+            "daemon off;",
+        ],
         log=runtime / "stdout.log",
     )
     base = f"http://127.0.0.1:{port}"

@@ -1,5 +1,5 @@
-"""Render deploy/nginx.conf: fills the template's placeholders (${LISTEN}, ${ROOT}, …) (nginx's own $name
-variables stay as they are). The Content-Security-Policy comes from the app's code, so
+"""Render deploy/nginx.conf: fill the placeholders (${LISTEN}, ${ROOT}, …); nginx's own $name
+variables stay as they are. The Content-Security-Policy comes from the app's code, so
 nginx sends the very header the app sends.
 
     python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
@@ -33,7 +33,9 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080")
+    parser.add_argument(
+        "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
+    )
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
     parser.add_argument("--runtime", default="/run/motorlab", help="pid, logs and temp files")

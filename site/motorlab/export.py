@@ -69,8 +69,9 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         FREEZER_IGNORE_MIMETYPE_WARNINGS=True,
         FREEZER_REDIRECT_POLICY="error",
     )
-    freezer = SiteFreezer(app, with_static_files=True, with_no_argument_rules=False,
-                          log_url_for=False)
+    freezer = SiteFreezer(
+        app, with_static_files=True, with_no_argument_rules=False, log_url_for=False
+    )
     pages = public_paths(app)
 
     @freezer.register_generator

@@ -31,7 +31,9 @@ def queued_count(path: str) -> int:
             return 0
         raise OutboxUnavailable(f"{folder} is missing or not writable")
     try:
-        with closing(sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=2)) as db:
+        with closing(
+            sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True, timeout=2)
+        ) as db:
             db.execute("PRAGMA busy_timeout = 2000")
             return db.execute("SELECT COUNT(*) FROM outbox WHERE status = 'queued'").fetchone()[0]
     except sqlite3.Error as error:

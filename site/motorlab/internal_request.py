@@ -15,8 +15,13 @@ from werkzeug.test import TestResponse
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 
 
-def fetch(app: Flask, path: str, *, headers: dict | None = None,
-          language_cookie: str | None = DEFAULT_LOCALE) -> TestResponse:
+def fetch(
+    app: Flask,
+    path: str,
+    *,
+    headers: dict | None = None,
+    language_cookie: str | None = DEFAULT_LOCALE,
+) -> TestResponse:
     """GET `path` as a returning visitor (the language cookie set, so `/` never redirects)."""
     app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
     client = app.test_client()

@@ -38,8 +38,13 @@ from motorlab.i18n import COOKIE_NAME
 
 ENVIRON_FLAG = "motorlab.page_cache.store"
 SHAREABLE_TYPES = ("text/html", "application/xml", "text/plain")
-COMPRESSIBLE_TYPES = (*SHAREABLE_TYPES, "text/css", "text/javascript", "application/json",
-                      "image/svg+xml")
+COMPRESSIBLE_TYPES = (
+    *SHAREABLE_TYPES,
+    "text/css",
+    "text/javascript",
+    "application/json",
+    "image/svg+xml",
+)
 # Headers that belong to one response on the wire, not to the stored page.
 _PER_RESPONSE = {"content-length", "content-encoding", "etag", "date", "server", "set-cookie"}
 DEFAULT_CACHE_CONTROL = "public, max-age=60, s-maxage=300"
@@ -101,7 +106,8 @@ def compress_on_the_fly(response: Response) -> None:
         response.status_code != 200
         or response.mimetype not in COMPRESSIBLE_TYPES
         or "Content-Encoding" in response.headers
-        or response.is_streamed and not response.direct_passthrough
+        or response.is_streamed
+        and not response.direct_passthrough
     ):
         return
     coding = compression.negotiate(request.headers.get("Accept-Encoding"), compression.CODINGS)

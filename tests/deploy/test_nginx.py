@@ -76,10 +76,13 @@ def test_exported_pages_answer_304_to_their_etag(nginx_server):
     assert again[0] == 304
 
 
-@pytest.mark.parametrize(("path", "words"), [
-    ("/no-such-page", "No se ha encontrado esta página"),
-    ("/en/no-such-page", "This page could not be found"),
-])
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/no-such-page", "No se ha encontrado esta página"),
+        ("/en/no-such-page", "This page could not be found"),
+    ],
+)
 def test_unknown_paths_get_the_localised_404(nginx_server, path, words):
     status, _headers, body = get(nginx_server + path)
     assert status == 404 and words in text_of(body)
@@ -105,12 +108,14 @@ def test_the_contact_form_works_through_nginx(nginx_server):
     status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
     assert status == 200
     token = TOKEN.search(body.decode()).group(1)
-    form = urllib.parse.urlencode({
-        "csrf_token": token,
-        "name": "José Núñez",
-        "email": "jose.nunez@example.com",
-        "description": "We need a booking app for the workshops of three brands.",
-    }).encode()
+    form = urllib.parse.urlencode(
+        {
+            "csrf_token": token,
+            "name": "José Núñez",
+            "email": "jose.nunez@example.com",
+            "description": "We need a booking app for the workshops of three brands.",
+        }
+    ).encode()
     request = urllib.request.Request(nginx_server + "/en/contact", data=form)
     try:
         opener.open(request, timeout=20)
@@ -121,8 +126,9 @@ def test_the_contact_form_works_through_nginx(nginx_server):
     status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
     page = BeautifulSoup(body.decode(), "html.parser")
     assert page.select_one(".c-notice--success") is not None
-    invalid = urllib.parse.urlencode({"csrf_token": token, "name": "", "email": "x",
-                                      "description": "short"}).encode()
+    invalid = urllib.parse.urlencode(
+        {"csrf_token": token, "name": "", "email": "x", "description": "short"}
+    ).encode()
     try:
         opener.open(urllib.request.Request(nginx_server + "/en/contact", data=invalid), timeout=20)
         raise AssertionError("expected a 422")

@@ -13,7 +13,11 @@ def test_make_prod_refuses_to_start_without_a_secret_key():
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "MAKEFLAGS", "MAKELEVEL")}
     result = subprocess.run(
         ["make", "--no-print-directory", "-s", "prod"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode != 0
     assert result.stdout == ""

@@ -24,9 +24,16 @@ def exported_file(folder, path):
 def test_both_locales_of_every_public_page_are_exported(exported_site):
     folder, _urls = exported_site
     assert len(PAGES) >= 20 and "/en" in PAGES and "/en/services" in PAGES
-    for expected in ("index.html", "en/index.html", "services/index.html",
-                     "en/projects/ads/index.html", "404.html", "en/404.html",
-                     "sitemap.xml", "robots.txt"):
+    for expected in (
+        "index.html",
+        "en/index.html",
+        "services/index.html",
+        "en/projects/ads/index.html",
+        "404.html",
+        "en/404.html",
+        "sitemap.xml",
+        "robots.txt",
+    ):
         assert (folder / expected).is_file(), expected
     assert not (folder / "test").exists() and not (folder / "en" / "test").exists()
     assert not (folder / "language").exists(), "the switcher stays dynamic"
@@ -67,8 +74,11 @@ def test_every_asset_and_image_a_page_references_is_exported(exported_site):
         page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
         refs = [tag.get("href") for tag in page.find_all("link", href=True)]
         refs += [tag.get("src") for tag in page.find_all(["img", "script"], src=True)]
-        refs += [item.split()[0] for tag in page.find_all(srcset=True)
-                 for item in tag["srcset"].split(",")]
+        refs += [
+            item.split()[0]
+            for tag in page.find_all(srcset=True)
+            for item in tag["srcset"].split(",")
+        ]
         refs += [tag["content"] for tag in page.find_all("meta", property="og:image")]
         for ref in refs:
             local = urlsplit(ref).path

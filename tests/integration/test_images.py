@@ -145,8 +145,7 @@ def test_image_macro_gives_a_raster_srcset_sizes_and_lazy_loading(raster_app):
     candidates = [item.strip().split(" ") for item in img["srcset"].split(",")]
     urls = [url for url, _ in candidates]
     assert [descriptor for _, descriptor in candidates] == ["320w", "640w", "768w", "800w"]
-    assert all(url.startswith(f"/_img/") and RASTER_PORTRAIT in url and "?v=" in url
-               for url in urls)
+    assert all(url.startswith("/_img/") and RASTER_PORTRAIT in url and "?v=" in url for url in urls)
     assert img["sizes"] == "(max-width: 160px) 100vw, 160px"
     assert (img["width"], img["height"], img["alt"]) == ("160", "160", "Portrait")
     assert img["loading"] == "lazy" and img["decoding"] == "async"
@@ -205,7 +204,9 @@ def test_real_photographs_replace_the_team_pictures_without_a_template_change(
     """The agency swaps the drawn SVGs for a PNG/JPEG in content/team.py: nothing else."""
     first_team = team.TEAMS[0]
     member = first_team.members[0]
-    member = dataclasses.replace(member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT))
+    member = dataclasses.replace(
+        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
+    )
     first_team = dataclasses.replace(first_team, members=(member, *first_team.members[1:]))
     monkeypatch.setattr(team, "TEAMS", (first_team, *team.TEAMS[1:]))
     photo = dataclasses.replace(

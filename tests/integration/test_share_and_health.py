@@ -59,8 +59,13 @@ def test_healthz_counts_the_queued_requests(app, tmp_path):
     client = app.test_client()
     assert client.get("/healthz").get_json() == {"status": "ok", "queued": 0}
     for index in range(3):
-        row = outbox.add_claimed(path, locale="en", name=f"N{index}", email="a@example.com",
-                                 description="A workshop booking app.")
+        row = outbox.add_claimed(
+            path,
+            locale="en",
+            name=f"N{index}",
+            email="a@example.com",
+            description="A workshop booking app.",
+        )
         if index < 2:
             outbox.release(path, row, "SMTP down")
     response = client.get("/healthz")

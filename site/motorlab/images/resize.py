@@ -109,8 +109,13 @@ def _open(source) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(source)
-    except (OSError, Image.DecompressionBombError, Image.DecompressionBombWarning,
-            SyntaxError, ValueError) as error:
+    except (
+        OSError,
+        Image.DecompressionBombError,
+        Image.DecompressionBombWarning,
+        SyntaxError,
+        ValueError,
+    ) as error:
         raise RefusedImage(str(error)) from error
     if image.width * image.height > MAX_PIXELS or image.format not in FORMATS:
         image.close()
