@@ -86,7 +86,9 @@ def _mark_shareable(response: Response) -> Response:
         and not g.get("page_cache_skip", False)
     )
     if shareable:
-        request.environ[ENVIRON_FLAG] = True
+        # Only a GET carries the body to store (a HEAD answer has none); HEAD is still
+        # answered from the store once a GET has filled it.
+        request.environ[ENVIRON_FLAG] = request.method == "GET"
         response.headers.setdefault("Cache-Control", _config("PAGE_CACHE_CONTROL"))
     else:
         compress_on_the_fly(response)

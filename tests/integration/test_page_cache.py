@@ -144,3 +144,12 @@ def test_accept_encoding_negotiation():
     assert compression.negotiate("br;q=0, *;q=0.5", available) == "gzip"
     assert compression.negotiate("", available) == "identity"
     assert compression.negotiate("deflate", available) == "identity"
+
+
+def test_a_head_request_never_stores_an_empty_page(client):
+    head = client.head("/en/portfolio", headers={"Accept-Encoding": "br"})
+    assert head.status_code == 200 and head.data == b""
+    page = client.get("/en/portfolio")
+    assert b"</html>" in page.data
+    again = client.head("/en/portfolio")
+    assert int(again.headers["Content-Length"]) == len(page.data) and again.data == b""
