@@ -148,3 +148,26 @@ def test_share_images_come_from_the_export(nginx_server):
     assert status == 200 and body[:8] == b"\x89PNG\r\n\x1a\n"
     assert headers["Content-Type"] == "image/png"
     assert "Set-Cookie" not in headers
+
+
+@pytest.mark.parametrize(
+    ("accept", "media_type"),
+    [
+        ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
+        ("image/webp,*/*", "image/webp"),
+        ("image/png,image/*", "image/png"),
+    ],
+)
+def test_nginx_picks_the_exported_image_format_by_accept(
+    nginx_server, exported_site, accept, media_type
+):
+    folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
+    folder.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", ".avif", ".webp"):
+        (folder / f"photo.png{suffix}").write_bytes(f"body{suffix}".encode())
+    status, headers, body = get(
+        nginx_server + "/_img/320/img/nginx-check/photo.png?v=1", {"Accept": accept}
+    )
+    assert status == 200 and headers["Content-Type"] == media_type
+    assert "Accept" in headers["Vary"]
+    assert "immutable" in headers["Cache-Control"]

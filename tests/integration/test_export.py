@@ -104,3 +104,33 @@ def test_text_files_have_precompressed_siblings(exported_site):
         for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
             sibling = (folder / (name + suffix)).read_bytes()
             assert compression.decompress(sibling, coding) == original
+
+
+def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
+    raster_app, monkeypatch, tmp_path
+):
+    """A photograph in content/team.py: the export holds each srcset width in three formats."""
+    import dataclasses
+
+    from motorlab.content import team
+    from motorlab.export import export
+    from tests.conftest import RASTER_PORTRAIT
+
+    first = team.TEAMS[0]
+    member = first.members[0]
+    member = dataclasses.replace(
+        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
+    )
+    first = dataclasses.replace(first, members=(member, *first.members[1:]))
+    monkeypatch.setattr(team, "TEAMS", (first, *team.TEAMS[1:]))
+    folder = tmp_path / "site"
+    export(raster_app, folder)
+    page = BeautifulSoup((folder / "en/aboutus/index.html").read_text(), "html.parser")
+    portrait = page.find("img", srcset=True, class_="c-member__portrait")
+    urls = [urlsplit(item.split()[0]).path for item in portrait["srcset"].split(",")]
+    assert len(urls) == 4
+    for url in urls:
+        base = folder / url.lstrip("/")
+        assert base.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert base.with_name(base.name + ".webp").read_bytes()[8:12] == b"WEBP"
+        assert base.with_name(base.name + ".avif").read_bytes()[4:12] == b"ftypavif"
