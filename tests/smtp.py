@@ -33,6 +33,7 @@ class _Collector:
         self.reply_delay = reply_delay
         self.received: list[Received] = []
         self.lock = threading.Lock()
+        self.closing = False
 
     async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
         await asyncio.sleep(self.command_delay)
@@ -52,6 +53,8 @@ class _Collector:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+        if self.closing:
+            return "421 4.3.2 Shutting down"  # not taken: the client must try again later
         if self.delay:
             time.sleep(self.delay)  # a slow server: widens the window for races
         message = email.message_from_bytes(envelope.original_content, policy=policy.default)
@@ -94,8 +97,14 @@ class SmtpServer:
         return self
 
     def stop(self) -> None:
+        """A clean shutdown, as an operator's restart: take no new message, let the replies
+        for the ones already taken reach their clients, then close. (Killed between storing
+        a message and answering, any server makes its client send it again.)"""
         if self._controller is not None:
+            self._collector.closing = True
+            time.sleep(0.3)
             self._controller.stop()
+            self._collector.closing = False
             self._controller = None
 
 

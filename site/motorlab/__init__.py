@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from motorlab import assets, errors, i18n, layouts, security
+from motorlab import assets, errors, i18n, layouts, page_cache, security
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
 from motorlab.extensions import babel, cache, csrf, limiter
@@ -35,12 +35,16 @@ def create_app(config: object | None = None) -> Flask:
     _register_blueprints(app)
     errors.init_app(app)
     layouts.init_app(app)
+    page_cache.init_app(app)  # last: its middleware wraps everything above
     return app
 
 
 def _register_blueprints(app: Flask) -> None:
     from motorlab.contact import bp as contact_bp
     from motorlab.contact.cli import outbox_cli
+    from motorlab.health import bp as health_bp
+    from motorlab.images import bp as images_bp
+    from motorlab.images import urls as image_urls
     from motorlab.language import bp as language_bp
     from motorlab.pages import bp as pages_bp
     from motorlab.projects import bp as projects_bp
@@ -51,4 +55,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(language_bp)
     app.register_blueprint(seo_bp)
     app.register_blueprint(contact_bp)
+    app.register_blueprint(images_bp)
+    app.register_blueprint(health_bp)
+    image_urls.init_app(app)
     app.cli.add_command(outbox_cli)

@@ -13,7 +13,7 @@ import json
 from functools import cache as memoize
 from pathlib import Path
 
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 
@@ -59,3 +59,17 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["asset_url"] = asset_url
     app.jinja_env.globals["bundle_url"] = bundle_url
+    app.after_request(mark_immutable)
+
+
+def mark_immutable(response):
+    """A static file asked for by its content hash (`?v=…`, or a hashed bundle name under
+    build/) never changes at that URL."""
+    hashed = request.args.get("v") or (request.view_args or {}).get("filename", "").startswith(
+        f"{BUILD_DIR}/"
+    )
+    if request.endpoint == "static" and hashed and response.status_code == 200:
+        response.cache_control.public = True
+        response.cache_control.max_age = 31_536_000
+        response.cache_control.immutable = True
+    return response

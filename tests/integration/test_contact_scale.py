@@ -126,18 +126,19 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path):
 def _a_page_cached_by_one_is_served_by_the_other(one: str, two: str, cache: str) -> None:
     import redis as client
 
+    from motorlab.page_cache import make_entry
+
     reader_one, reader_two = Visitor(one), Visitor(two)
     status, page = reader_one.get("/en/projects/ads")
     assert status == 200
     store = client.Redis.from_url(f"{cache}/1")
     marker = "<p>rendered by instance one, kept in Redis</p>"
     replaced = 0
-    for key in store.keys("*"):
-        value = store.get(key)
-        cached = pickle.loads(value[1:]) if value and value.startswith(b"!") else None
-        if isinstance(cached, str) and "<html" in cached:  # a rendered page, not a version
-            store.set(key, b"!" + pickle.dumps(marker), keepttl=True)
-            replaced += 1
+    for key in store.keys("*page:*:/en/projects/ads"):  # the page cache's entry (page_cache.py)
+        entry = pickle.loads(store.get(key)[1:])  # Flask-Caching's RedisCache: b"!" + pickle
+        forged = make_entry(entry["status"], entry["headers"], marker.encode())
+        store.set(key, b"!" + pickle.dumps(forged), keepttl=True)
+        replaced += 1
     assert replaced == 1
     status, served = reader_two.get("/en/projects/ads")
     assert status == 200 and marker in served
