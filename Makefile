@@ -10,10 +10,12 @@ PORT ?= 5000
 STAMPS := .setup-stamps
 PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
-WIDGET_SOURCES := $(shell find widgets -type f 2>/dev/null)
+# esbuild's inputs: the widgets and the stylesheet (styles/ and every component's .css).
+WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null) \
+  $(wildcard templates/components/*/*.css templates/pages/*.css)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test prod messages lint chromium bench watch
+.PHONY: help setup run test test-fast prod prod-env export messages lint chromium nginx wrk bench watch
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -39,17 +41,33 @@ $(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
 translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/python
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
-watch: $(STAMPS)/node ## Rebuild the widgets on every change (npm run watch)
+watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm run watch)
 	npm run watch
 
-run: setup ## Set up, then serve the site on http://$(HOST):$(PORT)
+# The sender (`flask outbox worker`) runs beside the web server and stops with it.
+run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender
+	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-prod: setup ## Serve the site with gunicorn
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-2} --access-logfile - wsgi:app
+prod: prod-env setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
+	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
+	  --worker-class sync --timeout 30 --access-logfile - --error-logfile - wsgi:app
 
-test: setup chromium ## Set up, then run every test (browser tests included)
-	$(BIN)/pytest
+prod-env:
+	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
+
+export: setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
+	$(BIN)/python -m motorlab.export build/site
+
+# Both cores: pytest-xdist spreads the tests over one worker per core.
+PYTEST := $(BIN)/pytest -n auto
+
+test: setup chromium nginx ## Set up, then run every test (browser tests included)
+	$(PYTEST)
+
+test-fast: setup nginx ## Every test but the browser ones, for the edit loop
+	$(PYTEST) -m "not browser"
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -62,16 +80,44 @@ chromium: ## Make sure Debian's Chromium is there for the browser tests
 	  fi; \
 	fi
 
+# The catalogs' folder; the catalog test points it at a copy.
+TRANSLATIONS ?= translations
+
+nginx: ## Make sure Debian's nginx (with brotli_static) is there for the deployment tests
+	@if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's nginx for the deployment tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+wrk: ## Make sure wrk (HTTP benchmark) is there for make bench
+	@if ! command -v wrk >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; \
+	  else \
+	    echo "make bench needs wrk. Install it with: sudo apt-get install wrk" >&2; exit 1; \
+	  fi; \
+	fi
+
 messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
-	$(BIN)/pybabel extract -F babel.cfg --omit-header --no-location --sort-output --add-comments=TRANSLATORS: -k _l -o translations/messages.pot site templates
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i translations/messages.pot -d translations
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-comments=TRANSLATORS: \
+	  -k _l -k lazy_pgettext:1c,2 -o $(TRANSLATIONS)/messages.pot site templates
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot \
+	  -d $(TRANSLATIONS)
 	@echo "Now translate the empty entries in translations/*/LC_MESSAGES/messages.po"
 
 lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
 
-bench: setup ## Measure page rendering, the contact pipeline under load, and JavaScript bytes per page
+bench: setup nginx wrk ## Measure page speed, the contact pipeline, JavaScript bytes per page and Lighthouse scores
 	$(BIN)/python tests/perf/bench_home.py
+	$(BIN)/python tests/perf/bench_speed.py
 	$(BIN)/python tests/perf/load_contact.py
+	$(BIN)/python tests/perf/stalled_smtp.py
 	$(BIN)/python tests/perf/js_budget.py
+	$(BIN)/python tests/perf/lighthouse.py

@@ -1,9 +1,23 @@
-"""Fixtures shared by every test: the app built with TestConfig, its client, HTML parsing."""
+"""What every test shares: the app built with TestConfig, its clients, HTML parsing, the list of
+pages, and the browser fixtures (the app on a loopback port, Debian's Chromium, axe-core)."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager, suppress
+from dataclasses import fields, is_dataclass
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -12,9 +26,70 @@ from werkzeug.serving import make_server
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.content.types import Image
 
 # The contact tests' fixtures (smtp, contact_app, contact_client).
 pytest_plugins = ["tests.contact_support"]
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "site" / "motorlab" / "static"
+SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
+LOCALES = ("es", "en")
+
+# Every public route of the site (PRODUCT.md), without its locale prefix.
+ROUTES = (
+    "/",
+    "/services",
+    "/aboutus",
+    "/portfolio",
+    "/contact",
+    "/guideline",
+    "/test",
+    "/privacy",
+    "/projects/ads",
+    "/projects/kuzu",
+    "/projects/vc",
+    "/projects/viewbox",
+)
+NOINDEX_ROUTES = {"/test"}
+
+
+def localized(route: str, locale: str) -> str:
+    """A route's path in a locale: `/services` -> `/en/services`, `/` -> `/en`."""
+    if locale == "es":
+        return route
+    return "/en" if route == "/" else "/en" + route
+
+
+# Every page as (path, locale), for pytest.mark.parametrize, each with a readable id.
+PAGES = [
+    pytest.param(localized(route, locale), locale, id=localized(route, locale))
+    for route in ROUTES
+    for locale in LOCALES
+]
+
+
+def soup_of(response) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def visible_text(soup: BeautifulSoup) -> str:
+    """The page's text as a person reads it: whitespace folded, scripts left out."""
+    for node in soup(["script", "style", "template"]):
+        node.decompose()
+    return " ".join(soup.get_text(" ").split())
+
+
+def images_in(value):
+    """Every content `Image` inside a datum (dataclasses and tuples, walked deeply)."""
+    if isinstance(value, Image):
+        yield value
+    elif is_dataclass(value):
+        for field in fields(value):
+            yield from images_in(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from images_in(item)
 
 
 @pytest.fixture
@@ -36,41 +111,20 @@ def first_visit_client(app):
     return app.test_client()
 
 
-def soup_of(response) -> BeautifulSoup:
-    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+# --- Browser: the app on a free loopback port, Debian's Chromium through Playwright ----------
 
-
-def visible_text(soup: BeautifulSoup) -> str:
-    """The page's text as a person reads it: whitespace folded, scripts left out."""
-    for node in soup(["script", "style", "template"]):
-        node.decompose()
-    return " ".join(soup.get_text(" ").split())
-
-
-# --- Widgets (issue 8): fixture pages served by the real app, and helpers for the
-# browser tests that drive them. The site's page templates are being restructured, so the
-# widgets are proven on tests/widget_fixtures' pages with the real build output.
-
-AXE_PATH = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
-AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-WIDGET_MANIFEST = (
-    Path(__file__).resolve().parents[1] / "site" / "motorlab" / "static" / "build" / "manifest.json"
-)
-
-
-def _serve(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 
 @pytest.fixture(scope="session")
-def widget_server():
-    """The fixture pages (/_widgets/home|plain|contact) on a free loopback port."""
-    from tests.widget_fixtures import create_fixture_app
-
-    server = _serve(create_fixture_app())
+def live_server():
+    app = create_app(TestConfig())
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
@@ -79,10 +133,225 @@ def widget_server():
 
 
 @pytest.fixture(scope="session")
+def browser():
+    """Playwright launches the system Chromium: no browser download is possible here."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where browser tests leave screenshots for a person to look at (git-ignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """`axe(page)` runs axe-core on the page and returns its WCAG 2.2 A/AA and best-practice
+    violations (empty when there are none), with the first nodes of each for the report.
+
+    axe is evaluated by Playwright rather than injected as a <script>, so the page's strict
+    CSP stays as it is; it also runs on pages loaded with JavaScript disabled."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make setup` (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+
+    def run(page) -> list[dict]:
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.evaluate(source)
+        result = page.evaluate(
+            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
+        )
+        return [
+            {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"]
+        ]
+
+    return run
+
+
+def axe_report(violations: list[dict]) -> str:
+    return json.dumps(violations, indent=1)
+
+
+# --- Servers started by the tests: gunicorn, and a visitor with its own cookies ----------
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], workers: int = 2, port: int | None = None):
+    """The app under gunicorn on a free loopback port, in its own process group so that
+    everything it started stops with it. Yields (base address, process)."""
+    from tests.smtp import free_port
+
+    port = port or free_port()
+    base = f"http://127.0.0.1:{port}"
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "wsgi:app",
+    ]  # fmt: skip
+    server = subprocess.Popen(
+        command, cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        for _ in range(150):
+            if server.poll() is not None:
+                raise RuntimeError("gunicorn exited during start-up")
+            try:
+                with urllib.request.urlopen(base + "/en/contact", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield base, server
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+class Visitor:
+    """A browser-like HTTP client with its own cookies, for servers started by the tests."""
+
+    TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect()
+        )
+        self.token = ""
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(self.base + path))
+
+    def fetch_token(self, path: str = "/en/contact") -> None:
+        self.token = self.TOKEN.search(self.get(path)[1]).group(1)
+
+    def post(
+        self, path: str, fields: dict, *, as_json: bool = False, headers: dict | None = None
+    ) -> tuple[int, str]:
+        body = urllib.parse.urlencode({**fields, "csrf_token": self.token}).encode()
+        headers = {"Accept": "application/json" if as_json else "text/html", **(headers or {})}
+        return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
+
+    def _open(self, request) -> tuple[int, str]:
+        """The status and body; 0 when the server cannot be reached, hangs up or times out."""
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+        except (OSError, http.client.HTTPException):  # URLError and timeouts are OSErrors
+            return 0, ""
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+# --- Speed and deployment (#9): raster fixtures, the static export, gunicorn and nginx. ---
+
+RASTER_PORTRAIT = "img/team/fixture-portrait.png"
+RASTER_PHOTO = "img/team/fixture-photo.jpg"
+
+
+def draw_raster(path, size, fmt):
+    """A raster picture made here (gradient and shapes, so resizing has real work to do)."""
+    from PIL import Image, ImageDraw
+
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    pen = ImageDraw.Draw(image)
+    pen.ellipse((size[0] // 4, size[1] // 4, size[0] * 3 // 4, size[1] * 3 // 4), fill="#c8102e")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path, fmt)
+    return path
+
+
+@pytest.fixture
+def raster_app(tmp_path):
+    """The app over a copy of the static folder that also holds a PNG portrait and a JPEG
+    photo (what an agency swaps in for the drawn SVGs), with its own image disk cache."""
+    import shutil
+
+    app = create_app(TestConfig())
+    static = tmp_path / "static"
+    shutil.copytree(app.static_folder, static)
+    draw_raster(static / RASTER_PORTRAIT, (800, 800), "PNG")
+    draw_raster(static / RASTER_PHOTO, (1600, 900), "JPEG")
+    app.static_folder = str(static)
+    app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "image-cache")
+    return app
+
+
+@pytest.fixture(scope="session")
+def session_dir():
+    """A private folder for the session's servers and export. Not under pytest's basetemp:
+    other pytest runs of the same user prune old basetemp folders while this one runs."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    folder = Path(tempfile.mkdtemp(prefix="motorlab-tests-"))
+    folder.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def exported_site(session_dir):
+    """`make export` once per session, into a temporary folder: (folder, frozen URLs)."""
+    from motorlab.export import export
+
+    destination = session_dir / "export" / "site"
+    urls = export(create_app(TestConfig()), destination)
+    return destination, urls
+
+
+@pytest.fixture(scope="session")
+def app_server(session_dir):
+    """gunicorn (2 sync workers) serving wsgi:app on a free loopback port: its base URL."""
+    from tests.servers import app_environment, start_gunicorn
+
+    workdir = session_dir / "gunicorn"
+    workdir.mkdir()
+    server, base = start_gunicorn("wsgi:app", app_environment(workdir / "outbox.sqlite3"), workdir)
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def nginx_server(exported_site, app_server, session_dir):
+    """Debian's nginx with deploy/nginx.conf over the export, in front of `app_server`."""
+    from tests.servers import start_nginx
+
+    server, base = start_nginx(exported_site[0], app_server.removeprefix("http://"), session_dir)
+    yield base
+    server.stop()
+
+
+# --- Widgets (#8): the build's manifest and pages opened with the widgets mounted ----------
+
+BUILD = STATIC / "build"
+
+
+def read_widget_manifest() -> dict:
+    path = BUILD / "manifest.json"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run `make setup` (npm run build)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
 def widget_manifest() -> dict:
-    if not WIDGET_MANIFEST.exists():
-        pytest.fail(f"{WIDGET_MANIFEST} is missing: run `make setup` (npm run build)")
-    return json.loads(WIDGET_MANIFEST.read_text(encoding="utf-8"))
+    return read_widget_manifest()
 
 
 @pytest.fixture(scope="session")
@@ -95,49 +364,44 @@ def react_chunk(widget_manifest) -> str:
     return shared.pop()
 
 
+# Every widget node of the page has mounted (or failed to: the page stays usable).
+WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]'))
+    .every(node => node.dataset.mounted === 'true' || node.dataset.mounted === 'failed')"""
+WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
+    .every(node => node.dataset.mounted === 'true')"""
+
+
+def wait_for_widgets(page) -> None:
+    """Wait until every widget on the page has mounted."""
+    page.wait_for_function(WIDGETS_MOUNTED)
+
+
 @pytest.fixture
-def open_widget_page(browser, widget_server):
-    """open_widget_page(path, width=1280, reduced_motion="no-preference", javascript=True)
-    -> a Playwright page whose console errors collect in page.console_errors."""
+def open_page(browser, live_server):
+    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True)
+    -> a Playwright page of the real site (language cookie set) whose console errors collect
+    in page.console_errors; with `goto`, opened and its widgets mounted."""
     contexts = []
 
-    def open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True):
+    def open_(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True):
         context = browser.new_context(
             viewport={"width": width, "height": 800},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
         )
+        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": live_server}])
         contexts.append(context)
         page = context.new_page()
+        page.base = live_server
         page.console_errors = []
         page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
         page.on("pageerror", lambda e: page.console_errors.append(str(e)))
         if goto:
-            assert page.goto(widget_server + path).status == 200
+            assert page.goto(live_server + path).status == 200
+            if javascript:
+                wait_for_widgets(page)
         return page
 
-    yield open_page
+    yield open_
     for context in contexts:
         context.close()
-
-
-@pytest.fixture(scope="session")
-def axe():
-    """axe(page) -> the WCAG 2.2 A/AA violations on the page as it is now. axe is evaluated
-    by Playwright, not injected as a <script>, so the page's CSP stays strict."""
-    if not AXE_PATH.exists():
-        pytest.fail(f"{AXE_PATH} is missing: run `make setup` (npm ci)")
-    source = AXE_PATH.read_text(encoding="utf-8")
-
-    def run(page) -> list:
-        if not page.evaluate("() => typeof axe !== 'undefined'"):
-            page.evaluate(source)
-        result = page.evaluate(
-            "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS
-        )
-        return [
-            {"id": v["id"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-            for v in result["violations"]
-        ]
-
-    return run

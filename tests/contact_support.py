@@ -3,11 +3,15 @@ loopback and to its own outbox file, and a way to post the form with a real CSRF
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 from motorlab import create_app
 from motorlab.config import TestConfig
-from motorlab.contact import outbox
+from motorlab.contact import delivery
+from motorlab.contact.outbox import Row, open_outbox
 from tests.conftest import soup_of
 from tests.smtp import SmtpServer
 
@@ -24,6 +28,9 @@ def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
     config.OUTBOX_PATH = str(tmp_path / "outbox.sqlite3")
     config.CONTACT_RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]
     config.CONTACT_RATE_LIMIT = "1000/minute"
+    config.OUTBOX_RETRY_BASE = 0.05  # back-off in fractions of a second
+    config.OUTBOX_RETRY_MAX = 0.2
+    config.OUTBOX_POLL_INTERVAL = 0.02
     for key, value in overrides.items():
         setattr(config, key, value)
     return config
@@ -63,5 +70,20 @@ def post_contact(
     return client.post(path, data=form, headers={**accept, **(headers or {})}, **kwargs)
 
 
-def stored(app) -> list[outbox.Row]:
-    return outbox.rows(app.config["OUTBOX_PATH"])
+def stored(app) -> list[Row]:
+    return open_outbox(app.config).rows()
+
+
+def wait_for(predicate, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def deliver(app) -> delivery.Tally:
+    """Run the sender until no row is due: what `flask outbox worker` does in production."""
+    with app.app_context():
+        return delivery.run_worker(open_outbox(app.config), threading.Event(), until_idle=True)

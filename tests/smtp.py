@@ -3,6 +3,7 @@ script. It can be stopped and started again on the same port, and keeps every ma
 
 from __future__ import annotations
 
+import asyncio
 import email
 import socket
 import threading
@@ -22,17 +23,44 @@ class Received:
 
 
 class _Collector:
-    def __init__(self, delay: float) -> None:
+    """`delay`: a blocking pause before a message is taken (widens races); `command_delay`:
+    each of EHLO, MAIL and RCPT answered that late; `reply_delay`: the message is stored, and
+    only then the final reply after DATA comes that late."""
+
+    def __init__(self, delay: float, command_delay: float, reply_delay: float) -> None:
         self.delay = delay
+        self.command_delay = command_delay
+        self.reply_delay = reply_delay
         self.received: list[Received] = []
         self.lock = threading.Lock()
+        self.closing = False
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
+        await asyncio.sleep(self.command_delay)
+        session.host_name = hostname
+        return responses
+
+    async def handle_MAIL(self, server, session, envelope, address, options):  # noqa: N802
+        await asyncio.sleep(self.command_delay)
+        envelope.mail_from = address
+        envelope.mail_options.extend(options)
+        return "250 OK"
+
+    async def handle_RCPT(self, server, session, envelope, address, options):  # noqa: N802
+        await asyncio.sleep(self.command_delay)
+        envelope.rcpt_tos.append(address)
+        envelope.rcpt_options.extend(options)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
+        if self.closing:
+            return "421 4.3.2 Shutting down"  # not taken: the client must try again later
         if self.delay:
             time.sleep(self.delay)  # a slow server: widens the window for races
         message = email.message_from_bytes(envelope.original_content, policy=policy.default)
         with self.lock:
             self.received.append(Received(envelope.mail_from, tuple(envelope.rcpt_tos), message))
+        await asyncio.sleep(self.reply_delay)
         return "250 Message accepted for delivery"
 
 
@@ -43,9 +71,11 @@ def free_port() -> int:
 
 
 class SmtpServer:
-    def __init__(self, delay: float = 0.0) -> None:
+    def __init__(
+        self, delay: float = 0.0, command_delay: float = 0.0, reply_delay: float = 0.0
+    ) -> None:
         self.port = free_port()
-        self._collector = _Collector(delay)
+        self._collector = _Collector(delay, command_delay, reply_delay)
         self._controller: Controller | None = None
 
     @property
@@ -67,6 +97,26 @@ class SmtpServer:
         return self
 
     def stop(self) -> None:
+        """A clean shutdown, as an operator's restart: take no new message, let the replies
+        for the ones already taken reach their clients, then close. (Killed between storing
+        a message and answering, any server makes its client send it again.)"""
         if self._controller is not None:
+            self._collector.closing = True
+            time.sleep(0.3)
             self._controller.stop()
+            self._collector.closing = False
             self._controller = None
+
+
+class StalledServer:
+    """An SMTP server that has stopped (as under SIGSTOP): connections are queued by the
+    kernel and never answered."""
+
+    def __init__(self) -> None:
+        self._socket = socket.socket()
+        self._socket.bind(("127.0.0.1", 0))
+        self._socket.listen(64)
+        self.port = self._socket.getsockname()[1]
+
+    def stop(self) -> None:
+        self._socket.close()

@@ -1,25 +1,31 @@
-// Bundles widgets/mount.js and the widgets it imports lazily into site/motorlab/static/build/:
-// ES modules, code splitting (React lands in one shared chunk), minified, content-hashed
-// names, and manifest.json for assets.py:
-//   { "entry": {"file": "mount-HASH.js", "imports": []},
+// One esbuild build for everything the browser downloads from site/motorlab/static/build/:
+// - the stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
+//   component's CSS (templates/components/<name>/<name>.css) -> one minified site-HASH.css;
+// - the widgets: widgets/mount.js and the widgets it imports lazily (widgets/<name>/index.js)
+//   as ES modules with code splitting (React lands in one shared chunk), minified.
+// Every file name carries its content hash. manifest.json tells assets.py what to link:
+//   { "site.css": "site-HASH.css",
+//     "entry": {"file": "mount-HASH.js", "imports": []},
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
-// `node widgets/build.mjs --watch` (npm run watch) rebuilds on every change;
+// `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
 import { build, context } from "esbuild";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
 const outdir = outdirArg ? outdirArg.slice("--outdir=".length) : "site/motorlab/static/build";
 const watch = process.argv.includes("--watch");
+const development = process.env.NODE_ENV === "development";
 
 const options = {
-  entryPoints: { mount: "widgets/mount.js" },
+  entryPoints: { mount: "widgets/mount.js", site: "site/motorlab/styles/site.css" },
   bundle: true,
   splitting: true,
   format: "esm",
   minify: true,
+  sourcemap: development ? "linked" : false,
   target: ["es2020"],
   entryNames: "[name]-[hash]",
   chunkNames: "chunks/[name]-[hash]",
@@ -33,6 +39,8 @@ const options = {
   plugins: [{ name: "manifest", setup: (b) => b.onEnd(writeManifest) }],
 };
 
+const rel = (file) => path.relative(outdir, file).split(path.sep).join("/");
+
 function staticImports(outputs, file, seen = new Set()) {
   for (const item of outputs[file].imports) {
     if (item.kind !== "import-statement" || seen.has(item.path)) continue;
@@ -42,20 +50,33 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
+async function removeStale(outputs) {
+  // A rebuild under --watch writes new hashed names; the previous ones go.
+  const keep = new Set(Object.keys(outputs).map(rel));
+  for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === "manifest.json") continue;
+    const file = rel(path.join(entry.parentPath ?? entry.path, entry.name));
+    if (!keep.has(file)) await rm(path.join(outdir, file), { force: true });
+  }
+}
+
 async function writeManifest(result) {
+  // A failed rebuild keeps the last good output.
   if (result.errors.length || !result.metafile) return;
   const outputs = result.metafile.outputs;
-  const rel = (file) => path.relative(outdir, file).split(path.sep).join("/");
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
-  const manifest = { entry: null, widgets: {} };
+  const manifest = { "site.css": null, entry: null, widgets: {} };
   for (const [file, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
-    if (source === "widgets/mount.js") manifest.entry = describe(file);
-    else if (/^widgets\/[a-z-]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
+    if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
+    else if (source === "widgets/mount.js") manifest.entry = describe(file);
+    else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
   }
+  manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());
+  await removeStale(outputs);
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-  console.log(`widgets built: ${Object.keys(outputs).length} files in ${outdir}`);
+  console.log(`built: ${Object.keys(outputs).length} files in ${outdir}`);
 }
 
 await rm(outdir, { recursive: true, force: true });
@@ -63,7 +84,7 @@ await mkdir(outdir, { recursive: true });
 if (watch) {
   const ctx = await context(options);
   await ctx.watch();
-  console.log("watching widgets/ …");
+  console.log("watching the stylesheet and widgets (Ctrl-C to stop)");
 } else {
   await build(options);
 }

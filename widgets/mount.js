@@ -11,8 +11,8 @@
 
 const registry = {
   carousel: () => import("./carousel/index.js"),
-  "contact-form": () => import("./contact-form/index.js"),
-  "nav-menu": () => import("./nav-menu/index.js"),
+  contact_form: () => import("./contact_form/index.js"),
+  nav_menu: () => import("./nav_menu/index.js"),
 };
 
 const LOAD_TIMEOUT_MS = 120_000;

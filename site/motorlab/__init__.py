@@ -5,9 +5,10 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from motorlab import assets, errors, i18n, layouts, security, widget_props
+from motorlab import assets, errors, i18n, layouts, page_cache, security, widget_props
 from motorlab.config import PROJECT_ROOT, Config
-from motorlab.extensions import babel, cache, csrf, limiter, mail
+from motorlab.contact import ratelimit
+from motorlab.extensions import babel, cache, csrf, limiter
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -22,9 +23,9 @@ def create_app(config: object | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    limiter.init_app(app)  # before CSRF, so refused posts count towards the limit too
+    ratelimit.init_app(app)  # fills in the default limit storage, before Flask-Limiter
+    limiter.init_app(app)
     csrf.init_app(app)
-    mail.init_app(app)
     if app.config.get("PROXY_FIX_HOPS"):
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
@@ -35,12 +36,16 @@ def create_app(config: object | None = None) -> Flask:
     _register_blueprints(app)
     errors.init_app(app)
     layouts.init_app(app)
+    page_cache.init_app(app)  # last: its middleware wraps everything above
     return app
 
 
 def _register_blueprints(app: Flask) -> None:
     from motorlab.contact import bp as contact_bp
     from motorlab.contact.cli import outbox_cli
+    from motorlab.health import bp as health_bp
+    from motorlab.images import bp as images_bp
+    from motorlab.images import urls as image_urls
     from motorlab.language import bp as language_bp
     from motorlab.pages import bp as pages_bp
     from motorlab.projects import bp as projects_bp
@@ -51,4 +56,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(language_bp)
     app.register_blueprint(seo_bp)
     app.register_blueprint(contact_bp)
+    app.register_blueprint(images_bp)
+    app.register_blueprint(health_bp)
+    image_urls.init_app(app)
     app.cli.add_command(outbox_cli)

@@ -1,12 +1,17 @@
-"""Static asset URLs for templates.
+"""Static asset URLs with a content hash, so browsers may cache them for a year.
 
-- `asset_url(filename)`: a static file with its content hash (`?v=…`), cacheable for a year.
-- `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js)
-  and `modulepreload` for the chunk(s) it imports, from the esbuild manifest
-  `static/build/manifest.json` (`npm run build`).
-- `widget_preloads(["carousel"])`: `<link rel="modulepreload">` for the named widgets' code
-  and every chunk it imports, for widgets above the fold. Built files carry their hash in
-  their names, so their URLs need no `?v=`.
+Two kinds: files kept as they are in static/ (`asset_url("img/logo.svg")`, hashed here on first
+use) and what esbuild builds into static/build/ with the hash in the file name
+(widgets/build.mjs), looked up in its one manifest:
+
+- `bundle_url("site.css")`: the stylesheet bundle.
+- `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js) and
+  `modulepreload` for the chunk(s) it imports.
+- `widget_preloads(["carousel"])`: `<link rel="modulepreload">` for the named widgets' code and
+  every chunk it imports, for widgets above the fold.
+
+All are served by Flask's static route with the year-long cache of `SEND_FILE_MAX_AGE_DEFAULT`,
+marked immutable.
 """
 
 from __future__ import annotations
@@ -16,49 +21,48 @@ import json
 from functools import cache as memoize
 from pathlib import Path
 
-from flask import Flask, url_for
+from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
-BUILD_DIR = "build"
+BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 
 
-class WidgetManifest:
-    """The manifest, read again only when the file changes (`npm run watch`)."""
+class MissingBundleError(RuntimeError):
+    """The esbuild output is missing or does not name the requested bundle."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._stamp: float | None = None
-        self._data: dict = {}
 
-    def data(self) -> dict:
-        try:
-            stamp = self.path.stat().st_mtime
-        except FileNotFoundError:
-            raise RuntimeError(f"{self.path} is missing: run `npm run build`") from None
-        if stamp != self._stamp:
-            self._data = json.loads(self.path.read_text(encoding="utf-8"))
-            self._stamp = stamp
-        return self._data
+def read_manifest(static_folder: Path) -> dict:
+    """esbuild's manifest: {"site.css": file, "entry": {...}, "widgets": {name: {...}}}."""
+    path = static_folder / BUILD_DIR / "manifest.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MissingBundleError(
+            f"{path} is missing: the stylesheet and widgets are not built. "
+            "Run `npm run build` (or `make setup`)."
+        ) from None
 
-    def entry(self) -> dict:
-        return self.data()["entry"]
 
-    def files_for(self, names: list[str]) -> list[str]:
-        """Each widget's file and its static imports, in order, without repeats."""
-        widgets = self.data()["widgets"]
-        files: list[str] = []
-        for name in names:
-            if name not in widgets:
-                raise KeyError(f"unknown widget {name!r}; built: {', '.join(sorted(widgets))}")
-            for file in (*widgets[name]["imports"], widgets[name]["file"]):
-                if file not in files:
-                    files.append(file)
-        return files
+def widget_files(manifest: dict, names: list[str]) -> list[str]:
+    """Each named widget's file after its static imports, in order, without repeats."""
+    widgets = manifest["widgets"]
+    files: list[str] = []
+    for name in names:
+        if name not in widgets:
+            raise KeyError(f"unknown widget {name!r}; built: {', '.join(sorted(widgets))}")
+        for file in (*widgets[name]["imports"], widgets[name]["file"]):
+            if file not in files:
+                files.append(file)
+    return files
 
 
 def init_app(app: Flask) -> None:
     static_folder = Path(app.static_folder)
-    manifest = WidgetManifest(static_folder / BUILD_DIR / "manifest.json")
+    built = read_manifest(static_folder)  # once per process, and fail at start without it
+
+    def manifest() -> dict:
+        # In debug, `npm run watch` may rebuild under new hashes while the server runs.
+        return read_manifest(static_folder) if app.debug else built
 
     @memoize
     def fingerprint(filename: str) -> str:
@@ -72,23 +76,45 @@ def init_app(app: Flask) -> None:
     def build_url(file: str) -> str:
         return url_for("static", filename=f"{BUILD_DIR}/{file}")
 
+    def bundle_url(name: str) -> str:
+        bundles = manifest()
+        if not isinstance(bundles.get(name), str):
+            raise MissingBundleError(
+                f"{name!r} is not in {BUILD_DIR}/manifest.json. "
+                "Run `npm run build` (or `make setup`)."
+            )
+        return build_url(bundles[name])
+
+    def preload(file: str) -> str:
+        return f'<link rel="modulepreload" href="{escape(build_url(file))}">'
+
     def widget_entry() -> Markup:
         # The entry's own imports are preloaded too, so they do not wait for the entry.
-        entry = manifest.entry()
-        tags = [
-            f'<link rel="modulepreload" href="{escape(build_url(file))}">'
-            for file in entry["imports"]
-        ]
+        entry = manifest()["entry"]
+        tags = [preload(file) for file in entry["imports"]]
         tags.append(f'<script type="module" src="{escape(build_url(entry["file"]))}"></script>')
         return Markup("\n".join(tags))
 
     def widget_preloads(names: list[str]) -> Markup:
-        links = (
-            f'<link rel="modulepreload" href="{escape(build_url(file))}">'
-            for file in manifest.files_for(names)
-        )
-        return Markup("\n".join(links))
+        return Markup("\n".join(preload(file) for file in widget_files(manifest(), names)))
 
     app.jinja_env.globals.update(
-        asset_url=asset_url, widget_entry=widget_entry, widget_preloads=widget_preloads
+        asset_url=asset_url,
+        bundle_url=bundle_url,
+        widget_entry=widget_entry,
+        widget_preloads=widget_preloads,
     )
+    app.after_request(mark_immutable)
+
+
+def mark_immutable(response):
+    """A static file asked for by its content hash (`?v=…`, or a hashed bundle name under
+    build/) never changes at that URL."""
+    hashed = request.args.get("v") or (request.view_args or {}).get("filename", "").startswith(
+        f"{BUILD_DIR}/"
+    )
+    if request.endpoint == "static" and hashed and response.status_code == 200:
+        response.cache_control.public = True
+        response.cache_control.max_age = 31_536_000
+        response.cache_control.immutable = True
+    return response

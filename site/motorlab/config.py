@@ -22,6 +22,13 @@ def _env_int(name: str, default: int) -> int:
     return int(value) if value.isdigit() else default
 
 
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, "").strip())
+    except ValueError:
+        return default
+
+
 def _env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
@@ -70,15 +77,29 @@ class Config:
         self.MAIL_DEFAULT_SENDER = env("MAIL_DEFAULT_SENDER", "web@motorlab.example")
         self.CONTACT_RECIPIENTS = _env_list("CONTACT_RECIPIENTS", "hola@motorlab.example")
         self.OUTBOX_PATH = env("OUTBOX_PATH", str(PROJECT_ROOT / "instance" / "outbox.sqlite3"))
+        # Empty: the SQLite file OUTBOX_PATH. postgresql://… for several machines.
+        self.OUTBOX_URL = env("OUTBOX_URL", "")
+        # Seconds a request may wait for the outbox's lock before the visitor gets a 503.
+        self.OUTBOX_LOCK_TIMEOUT = _env_float("OUTBOX_LOCK_TIMEOUT", 3)
+        # The sender: attempts before a row is "failed"; back-off base and ceiling (seconds);
+        # how often an idle `flask outbox worker` looks for due rows.
+        self.OUTBOX_MAX_ATTEMPTS = _env_int("OUTBOX_MAX_ATTEMPTS", 10)
+        self.OUTBOX_RETRY_BASE = _env_float("OUTBOX_RETRY_BASE", 60)
+        self.OUTBOX_RETRY_MAX = _env_float("OUTBOX_RETRY_MAX", 3600)
+        self.OUTBOX_POLL_INTERVAL = _env_float("OUTBOX_POLL_INTERVAL", 1)
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
-        self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "memory://")
+        # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
+        self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
         self.RATELIMIT_HEADERS_ENABLED = True  # Retry-After on 429
         # If the limit storage (Redis) fails, accept the request rather than lose it.
         self.RATELIMIT_SWALLOW_ERRORS = True
-        self.MAIL_SUPPRESS_SEND = False  # Flask-Mail would stay silent whenever TESTING is on
-        self.MAIL_TIMEOUT = _env_int("MAIL_TIMEOUT", 10)  # seconds per SMTP connection
-        # Seconds after which a row left "sending" (a crashed worker) is queued again.
-        self.OUTBOX_STALE_AFTER = _env_int("OUTBOX_STALE_AFTER", 600)
+        # Seconds for the SMTP connection and each command before DATA.
+        self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
+        # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6: 10 minutes).
+        self.MAIL_DATA_TIMEOUT = _env_float("MAIL_DATA_TIMEOUT", 600)
+        # Seconds after which a row left "sending" (a sender that died) is queued again;
+        # longer than one attempt can last (MAIL_DATA_TIMEOUT plus the commands).
+        self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
         # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
 
@@ -114,4 +135,9 @@ class TestConfig(Config):
         self.MAIL_SERVER = "127.0.0.1"
         self.MAIL_PORT = 9
         self.MAIL_TIMEOUT = 5
-        self.OUTBOX_PATH = str(Path(tempfile.gettempdir()) / "motorlab-test-outbox.sqlite3")
+        # One file per test process: other checkouts may run their tests at the same time.
+        self.OUTBOX_PATH = str(
+            Path(tempfile.gettempdir()) / f"motorlab-test-{os.getpid()}" / "outbox.sqlite3"
+        )
+        self.MAIL_DATA_TIMEOUT = 5
+        self.OUTBOX_LOCK_TIMEOUT = 1

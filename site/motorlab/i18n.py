@@ -3,7 +3,7 @@
 One route table serves both locales: `LocalizedBlueprint.route` registers every rule twice,
 once per locale, under the same endpoint, with the locale as a URL default. Inside a request
 `url_for` fills in the current locale by itself (see `_inject_locale`), and `twin_url` gives
-the same page in another locale.
+the same page in another locale. This module knows no page: links are built with `url_for`.
 """
 
 from __future__ import annotations
@@ -31,11 +31,6 @@ def localized_rule(rule: str, locale: str) -> str:
     return prefix + rule
 
 
-def localized(path: str, locale: str | None = None) -> str:
-    """A route path (`/services`) in the current locale (`/en/services` in English)."""
-    return localized_rule(path, locale or current_locale())
-
-
 def locale_from_path(path: str) -> str:
     """The locale a path belongs to, used where no route matched (404s)."""
     for locale, prefix in PREFIXES.items():
@@ -45,20 +40,11 @@ def locale_from_path(path: str) -> str:
 
 
 class LocalizedBlueprint(Blueprint):
-    """A blueprint whose `route` serves each rule in every locale.
+    """A blueprint whose `route` serves each rule in every locale, under one endpoint."""
 
-    `sitemap=False` keeps a page out of /sitemap.xml (pages marked noindex).
-    """
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.sitemap_endpoints: list[str] = []
-
-    def route(self, rule: str, *, sitemap: bool = True, **options) -> Callable:
+    def route(self, rule: str, **options) -> Callable:
         def decorator(view: Callable) -> Callable:
             endpoint = options.pop("endpoint", view.__name__)
-            if sitemap:
-                self.sitemap_endpoints.append(f"{self.name}.{endpoint}")
             for locale in LOCALES:
                 self.add_url_rule(
                     localized_rule(rule, locale),
@@ -81,12 +67,12 @@ def current_locale() -> str:
 
 
 def twin_url(locale: str, *, external: bool = False) -> str:
-    """This page's URL in `locale` (that locale's home page when no localized route matched)."""
+    """This page's URL in `locale` (that locale's root when no localized route matched)."""
     endpoint = request.endpoint if request.url_rule else None
-    values = dict(request.view_args or {})
-    if endpoint is None or not _is_localized(endpoint):
-        endpoint, values = "pages.home", {}
-    path = url_for(endpoint, **values, **{LOCALE_ARG: locale})
+    if endpoint is not None and _is_localized(endpoint):
+        path = url_for(endpoint, **(request.view_args or {}), **{LOCALE_ARG: locale})
+    else:
+        path = localized_rule("/", locale)
     return absolute_url(path) if external else path
 
 
@@ -124,22 +110,21 @@ def _redirect_to(path: str) -> Callable:
 def init_app(app: Flask) -> None:
     app.url_value_preprocessor(_pull_locale)
     app.url_defaults(_inject_locale)
-    app.jinja_env.filters["localized"] = localized
     # `/en/` is a common way to type the English home: send it to `/en` for good.
     for locale, prefix in PREFIXES.items():
         if prefix:
             app.add_url_rule(prefix + "/", f"{locale}_root_slash", _redirect_to(prefix))
 
-    @app.context_processor
-    def i18n_context() -> dict:
-        return {
-            "current_locale": current_locale,
-            "twin_url": twin_url,
-            "absolute_url": absolute_url,
-            "LOCALES": LOCALES,
-            "LANGUAGE_NAMES": LANGUAGE_NAMES,
-            "OG_LOCALES": OG_LOCALES,
-        }
+    # Globals, not context variables, so that component macros see them without context.
+    # They are functions read when a template calls them, never folded at compile time.
+    app.jinja_env.globals.update(
+        current_locale=current_locale,
+        twin_url=twin_url,
+        absolute_url=absolute_url,
+        LOCALES=LOCALES,
+        LANGUAGE_NAMES=LANGUAGE_NAMES,
+        OG_LOCALES=OG_LOCALES,
+    )
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 in the page's language (widgets ship no catalogs). Templates render them into the widget
 node's <script type="application/json"> with `|tojson`:
 
-    {{ widget_labels("nav-menu")|tojson }}
+    {{ widget_labels("nav_menu")|tojson }}
     {{ carousel_props(_("Brands we work with"), auto_rotate=True, items_per_step={"0": 2})|tojson }}
 
 Each widget's README (widgets/<name>/README.md) documents its props.
@@ -27,7 +27,7 @@ LABELS = {
         # TRANSLATORS: a button that shows one step of a carousel. Keep {n} and {total}.
         "pick": _l("Show slide {n} of {total}"),
     },
-    "contact-form": {
+    "contact_form": {
         "sending": _l("Sending…"),
         "success": contact.SUCCESS,
         "invalid": contact.ERROR_SUMMARY_TITLE,
@@ -39,7 +39,7 @@ LABELS = {
         "close": _l("Close message"),
     },
     # TRANSLATORS: the button that opens the main navigation on phones.
-    "nav-menu": {"label": _l("Menu")},
+    "nav_menu": {"label": _l("Menu")},
 }
 
 

@@ -1,4 +1,4 @@
-"""The header works by keyboard on a 320 px phone without JavaScript."""
+"""Keyboard use without JavaScript: the header on a 320 px phone, the case studies' pager."""
 
 import pytest
 
@@ -21,5 +21,21 @@ def test_navigation_is_keyboard_reachable_on_a_small_phone(browser, live_server)
             assert label in reached
         box = page.get_by_role("link", name="Español").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320
+    finally:
+        context.close()
+
+
+def test_next_project_by_keyboard(browser, live_server):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/en/projects/viewbox")
+        link = page.get_by_role("link", name="Next project ADS")
+        link.focus()
+        box = link.bounding_box()
+        assert box and box["height"] >= 44 and box["x"] + box["width"] <= 375
+        page.keyboard.press("Enter")
+        page.wait_for_url(live_server + "/en/projects/ads")
+        assert page.locator("h1").inner_text() == "ADS"
     finally:
         context.close()

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.browser
 CONTACT = "/_widgets/contact"
 RECORD_STATES = """() => {
   window.__formStates = [];
-  const form = document.querySelector('form[data-widget=contact-form]');
+  const form = document.querySelector('form[data-widget=contact_form]');
   new MutationObserver(() => window.__formStates.push([form.dataset.state, performance.now()]))
     .observe(form, {attributes: true, attributeFilter: ['data-state']});
 }"""

@@ -54,4 +54,4 @@ def test_failing_chunk_reloads_once_not_twice(open_widget_page, widget_server, w
     assert page.evaluate("() => Number(sessionStorage.getItem('motorlab:chunk-reload')) > 0")
     # The page stays usable: the server's list is all there, and the other widgets mounted.
     assert page.locator("[data-testid=logos] .c-carousel__list > li").count() == 6
-    assert page.locator("[data-widget=nav-menu][data-mounted=true]").count() == 1
+    assert page.locator("[data-widget=nav_menu][data-mounted=true]").count() == 1

@@ -10,7 +10,7 @@ PLAIN = "/_widgets/plain"
 
 def test_menu_button_opens_and_escape_closes(open_widget_page):
     page = open_widget_page(PLAIN, width=375)
-    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
     toggle = page.locator(".c-nav__toggle")
     assert toggle.is_visible() and toggle.text_content() == "Menú"
     assert toggle.get_attribute("aria-expanded") == "false"
@@ -31,7 +31,7 @@ def test_menu_button_opens_and_escape_closes(open_widget_page):
 
 def test_header_fits_one_row_on_a_phone(open_widget_page):
     page = open_widget_page(PLAIN, width=375)
-    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
     brand = page.locator(".c-header__brand").bounding_box()
     toggle = page.locator(".c-nav__toggle").bounding_box()
     assert abs(brand["y"] + brand["height"] / 2 - (toggle["y"] + toggle["height"] / 2)) < 12
@@ -40,7 +40,7 @@ def test_header_fits_one_row_on_a_phone(open_widget_page):
 
 def test_wide_screens_keep_the_plain_list(open_widget_page):
     page = open_widget_page(PLAIN, width=1280)
-    page.wait_for_selector("[data-widget=nav-menu][data-mounted=true]")
+    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
     assert not page.locator(".c-nav__toggle").is_visible()
     assert page.locator(".c-nav__list").is_visible()
 

@@ -7,8 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-from motorlab.contact import mail, outbox
-from tests.contact_support import VALID, post_contact, stored
+from motorlab.contact import outbox
+from motorlab.contact.outbox import open_outbox
+from tests.contact_support import VALID, deliver, post_contact, stored
 from tests.smtp import SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +28,7 @@ def test_a_valid_request_arrives_as_one_mail_with_every_field(contact_client, co
         contact_client, {**VALID, "description": description}, path="/en/contact"
     )
     assert response.status_code == 303
+    assert deliver(contact_app).sent == 1
     (received,) = smtp.envelopes
     assert sorted(received.rcpt_tos) == RECIPIENTS
     message = received.message
@@ -47,9 +49,10 @@ def test_a_valid_request_arrives_as_one_mail_with_every_field(contact_client, co
     assert description in text.replace("\r\n", "\n")
 
 
-def test_html_in_a_request_is_escaped_in_the_html_part(contact_client, smtp):
+def test_html_in_a_request_is_escaped_in_the_html_part(contact_client, contact_app, smtp):
     evil = "<script>alert(1)</script> please call me"
     assert post_contact(contact_client, {**VALID, "description": evil}).status_code == 303
+    deliver(contact_app)
     text, html = parts(smtp.messages[0])
     assert evil in text
     assert "<script>" not in html and "&lt;script&gt;" in html
@@ -60,13 +63,11 @@ def test_a_name_with_a_bcc_line_adds_no_recipient(contact_client, contact_app, s
     assert post_contact(contact_client, data).status_code == 422
     assert smtp.envelopes == [] and stored(contact_app) == []
     # Even a row that skipped validation (an old row, a bug) cannot add a header.
-    path = contact_app.config["OUTBOX_PATH"]
-    row = outbox.add_claimed(
-        path, locale="es", name="Eve\r\nBcc: victim@example.com\r\nX-Evil: 1",
+    open_outbox(contact_app.config).add(
+        locale="es", name="Eve\r\nBcc: victim@example.com\r\nX-Evil: 1",
         email="eve@example.com", description="A description that is long enough.",
     )  # fmt: skip
-    with contact_app.app_context():
-        assert mail.deliver(path, row) is None
+    assert deliver(contact_app).sent == 1
     (received,) = smtp.envelopes
     assert sorted(received.rcpt_tos) == RECIPIENTS
     assert "Bcc" not in received.message and "X-Evil" not in received.message
@@ -79,13 +80,15 @@ def test_a_stopped_server_loses_nothing_and_send_delivers_once(contact_client, c
     response = post_contact(contact_client, as_json=True)
     assert response.status_code == 200 and response.get_json() == {"ok": True}
     (row,) = stored(contact_app)
-    assert row.status == outbox.QUEUED and row.attempts == 1
-    assert "ConnectionRefusedError" in row.last_error
+    assert row.status == outbox.QUEUED and row.attempts == 0  # the request only stores
 
     runner = contact_app.test_cli_runner()
     failed = runner.invoke(args=["outbox", "send"])
     assert failed.exit_code == 1 and "0 sent, 1 failed, 1 still queued" in failed.output
-    assert stored(contact_app)[0].attempts == 2
+    (row,) = stored(contact_app)
+    assert row.attempts == 1 and "ConnectionRefusedError" in row.last_error
+    assert row.next_attempt_at > row.claimed_at  # backed off
+    assert runner.invoke(args=["outbox", "send"]).exit_code == 1
 
     smtp.start()
     result = runner.invoke(args=["outbox", "send"])
@@ -101,41 +104,42 @@ def test_a_stopped_server_loses_nothing_and_send_delivers_once(contact_client, c
 
 def test_outbox_list_shows_status_attempts_and_last_error(contact_client, contact_app, smtp):
     assert post_contact(contact_client).status_code == 303
+    deliver(contact_app)
     smtp.stop()
     assert post_contact(contact_client, {**VALID, "email": "ana@example.com"}).status_code == 303
+    deliver(contact_app)
     runner = contact_app.test_cli_runner()
     listed = runner.invoke(args=["outbox", "list"]).output
     assert "sent" in listed and "jose.nunez@example.com" in listed
     assert "queued" in listed and "ana@example.com" in listed and "last error:" in listed
-    assert listed.strip().endswith("1 queued, 0 sending, 1 sent")
+    assert listed.strip().endswith("1 queued, 0 sending, 1 sent, 0 failed")
     only_queued = runner.invoke(args=["outbox", "list", "--status", "queued"]).output
     assert "ana@example.com" in only_queued and "jose.nunez@" not in only_queued
 
 
 def test_a_stale_claim_is_queued_again(contact_app, smtp):
-    path = contact_app.config["OUTBOX_PATH"]
-    row = outbox.add_claimed(path, locale="es", **VALID)  # a worker died while sending
-    assert outbox.claim_next(path, stale_after=600) is None  # still fresh: left alone
+    store = open_outbox(contact_app.config)
+    store.add(locale="es", **VALID)
+    row = store.claim_next()  # a sender that dies while sending
+    assert store.claim_next(stale_after=600) is None  # still fresh: left alone
     time.sleep(0.05)
-    claimed = outbox.claim_next(path, stale_after=0.01)
+    claimed = store.claim_next(stale_after=0.01)
     assert claimed.id == row.id and claimed.attempts == 2
     assert claimed.last_error == "claim expired"
-    assert outbox.mark_sent(path, row) is False  # the dead worker's claim no longer counts
-    assert outbox.mark_sent(path, claimed) is True
+    assert store.mark_sent(row) is False  # the dead sender's claim no longer counts
+    assert store.mark_sent(claimed) is True
 
 
 def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
     smtp = SmtpServer(delay=0.05).start()
     try:
         path = str(tmp_path / "outbox.sqlite3")
-        ids = []
+        store = open_outbox({"OUTBOX_PATH": path})
         for number in range(40):
-            row = outbox.add_claimed(
-                path, locale="en", name=f"Client {number}", email=f"c{number}@example.com",
+            store.add(
+                locale="en", name=f"Client {number}", email=f"c{number}@example.com",
                 description="A project description that is long enough.",
             )  # fmt: skip
-            outbox.release(path, row, "SMTP down")
-            ids.append(row.uuid)
         env = {
             **os.environ,
             "OUTBOX_PATH": path,
@@ -156,14 +160,15 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
         assert min(sent) > 0, outputs  # the two runs really overlapped
         message_ids = [message["Message-ID"] for message in smtp.messages]
         assert len(message_ids) == 40 and len(set(message_ids)) == 40
-        assert outbox.counts(path) == {"queued": 0, "sending": 0, "sent": 40}
+        assert store.counts() == {"queued": 0, "sending": 0, "sent": 40, "failed": 0}
     finally:
         smtp.stop()
 
 
-def test_address_like_names_cannot_redirect_the_reply(contact_client, smtp):
+def test_address_like_names_cannot_redirect_the_reply(contact_client, contact_app, smtp):
     data = {**VALID, "name": 'Ana "Boss", Eve <eve@evil.example>; =?utf-8?q?x?='}
     assert post_contact(contact_client, data).status_code == 303
+    deliver(contact_app)
     (received,) = smtp.envelopes
     assert sorted(received.rcpt_tos) == RECIPIENTS
     (reply_to,) = received.message["Reply-To"].addresses
@@ -183,6 +188,7 @@ def test_a_failed_quit_after_the_mail_was_taken_still_counts_as_sent(
 
     monkeypatch.setattr(smtplib.SMTP, "quit", hang_up)
     assert post_contact(contact_client).status_code == 303
+    assert deliver(contact_app).sent == 1
     (row,) = stored(contact_app)
     assert row.status == outbox.SENT and len(smtp.messages) == 1
     result = contact_app.test_cli_runner().invoke(args=["outbox", "send"])

@@ -4,7 +4,14 @@ JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 import pytest
 
 from tests.conftest import soup_of, visible_text
-from tests.contact_support import VALID, contact_config, csrf_token, post_contact, stored
+from tests.contact_support import (
+    VALID,
+    contact_config,
+    csrf_token,
+    deliver,
+    post_contact,
+    stored,
+)
 
 PAGES = {
     "es": {
@@ -16,7 +23,7 @@ PAGES = {
         "privacy": "/privacy",
         "csrf": "El formulario caducó antes de enviarse.",
         "too_large": "La petición es demasiado grande",
-        "too_many": "Demasiadas peticiones",
+        "too_many": "Has enviado varias solicitudes en poco tiempo.",
     },
     "en": {
         "path": "/en/contact",
@@ -27,7 +34,7 @@ PAGES = {
         "privacy": "/en/privacy",
         "csrf": "Your form expired before it was sent.",
         "too_large": "The request is too large",
-        "too_many": "Too many requests",
+        "too_many": "You have sent several requests in a short time.",
     },
 }
 
@@ -68,11 +75,11 @@ def test_the_honeypot_is_hidden_from_people_and_assistive_technology(contact_cli
     wrapper = trap.find_parent("div")
     assert wrapper["aria-hidden"] == "true"
     assert "c-contact-form__trap" in wrapper["class"]
-    with contact_client.get("/static/css/site.css") as css:
-        assert ".c-contact-form__trap { display: none; }" in css.get_data(as_text=True)
+    with contact_client.get(soup.find("link", rel="stylesheet")["href"]) as css:
+        assert ".c-contact-form__trap{display:none}" in css.get_data(as_text=True)
 
 
-def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, page, smtp):
+def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, contact_app, page, smtp):
     response = post_contact(contact_client, path=page["path"])
     assert response.status_code == 303
     assert response.headers["Location"] == page["path"]
@@ -82,7 +89,8 @@ def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, page, 
     assert page["success"] in notice.get_text()
     again = soup_of(contact_client.get(page["path"]))
     assert again.find(class_="c-notice") is None
-    assert len(smtp.messages) == 1
+    assert smtp.messages == []  # the request only stores; the sender delivers
+    assert deliver(contact_app).sent == 1 and len(smtp.messages) == 1
 
 
 def test_an_invalid_post_keeps_the_input_and_links_each_error(contact_client, page, contact_app):
@@ -116,6 +124,7 @@ def test_json_mode_answers_ok_or_the_errors(contact_client, contact_app, smtp):
     assert bad.get_json() == {"ok": False, "errors": {"email": ["Enter your email address."]}}
     bad_es = post_contact(contact_client, {**VALID, "name": ""}, as_json=True)
     assert bad_es.get_json()["errors"] == {"name": ["Escribe tu nombre."]}
+    assert deliver(contact_app).sent == 1
     assert len(stored(contact_app)) == 1 and len(smtp.messages) == 1
 
 
@@ -173,6 +182,7 @@ def test_the_sixth_post_in_a_minute_is_a_localized_429(smtp, tmp_path, page):
     as_json = post_contact(client, path=page["path"], as_json=True)
     assert as_json.status_code == 429
     assert as_json.get_json()["error"].startswith(page["too_many"])
+    assert deliver(app).sent == 5
     assert len(stored(app)) == 5 and len(smtp.messages) == 5
 
 

@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from motorlab import create_app
 from motorlab.contact import outbox
-from tests.contact_support import VALID, contact_config, csrf_token
+from motorlab.contact.outbox import open_outbox
+from tests.contact_support import VALID, contact_config, csrf_token, deliver
 
 ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 OVERSIZED = st.text(st.characters(blacklist_categories=("Cs",)), min_size=4000, max_size=9000)
@@ -30,13 +31,14 @@ SUBMISSIONS = st.fixed_dictionaries(
 @given(data=SUBMISSIONS, as_json=st.booleans())
 def test_any_input_is_refused_cleanly_or_stored_once(smtp, tmp_path_factory, data, as_json):
     app, client, token = _visitor(smtp, tmp_path_factory)
-    path = app.config["OUTBOX_PATH"]
-    before = len(outbox.rows(path))
+    store = open_outbox(app.config)
+    before = len(store.rows())
     form = {**data, "csrf_token": token}
     headers = {"Accept": "application/json" if as_json else "text/html"}
     response = client.post("/en/contact", data=form, headers=headers)
     assert response.status_code in (200, 303, 413, 422), response.status_code
-    rows = outbox.rows(path)
+    deliver(app)
+    rows = store.rows()
     accepted = response.status_code in (200, 303)
     trapped = bool(data.get("website", "").strip())
     assert len(rows) == before + (accepted and not trapped)
@@ -79,9 +81,9 @@ def _visitor(smtp, tmp_path_factory):
 )
 def test_raw_bytes_never_cause_a_500(smtp, tmp_path_factory, raw, content_type):
     app, client, token = _visitor(smtp, tmp_path_factory)
-    path = app.config["OUTBOX_PATH"]
-    before = len(outbox.rows(path))
+    store = open_outbox(app.config)
+    before = len(store.rows())
     body = f"csrf_token={token}&".encode() + raw
     response = client.post("/en/contact", data=body, content_type=content_type)
     assert response.status_code in (303, 400, 413, 422), response.status_code
-    assert len(outbox.rows(path)) == before + (response.status_code == 303)
+    assert len(store.rows()) == before + (response.status_code == 303)

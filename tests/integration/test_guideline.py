@@ -1,5 +1,6 @@
 """The guideline shows the design system from the very tokens of site.css."""
 
+import json
 import re
 from pathlib import Path
 
@@ -9,7 +10,8 @@ from motorlab.content import guideline
 from tests.conftest import soup_of
 
 ROOT = Path(__file__).resolve().parents[2]
-CSS = ROOT / "site" / "motorlab" / "static" / "css" / "site.css"
+BUILD = ROOT / "site" / "motorlab" / "static" / "build"
+CSS = BUILD / json.loads((BUILD / "manifest.json").read_text())["site.css"]  # the bundle
 COMPONENTS = ROOT / "templates" / "components"
 
 
@@ -28,9 +30,9 @@ def test_guideline_lists_exactly_the_tokens_of_root():
 @pytest.mark.parametrize(
     ("tokens", "rule"),
     [
-        (guideline.COLORS, ".c-swatch--{0} {{ background: var(--{0}); }}"),
-        (guideline.TYPE_SCALE, ".c-type--{0} {{ font-size: var(--{0}); }}"),
-        (guideline.SPACING, ".c-space--{0} {{ width: var(--{0}); }}"),
+        (guideline.COLORS, ".c-swatch--{0}{{background:var(--{0})}}"),
+        (guideline.TYPE_SCALE, ".c-type--{0}{{font-size:var(--{0})}}"),
+        (guideline.SPACING, ".c-space--{0}{{width:var(--{0})}}"),
     ],
 )
 def test_every_sample_is_drawn_by_its_token(tokens, rule):
@@ -41,7 +43,7 @@ def test_every_sample_is_drawn_by_its_token(tokens, rule):
 
 def test_layout_breakpoints_are_the_stylesheets():
     css = CSS.read_text(encoding="utf-8")
-    in_css = {int(rem) for rem in re.findall(r"@media \(min-width: (\d+)rem\)", css)}
+    in_css = {int(rem) for rem in re.findall(r"@media ?\(min-width: ?(\d+)rem\)", css)}
     assert in_css == {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS} == {41, 65, 91, 121}
 
 
@@ -53,7 +55,7 @@ def soup(client, request):
 
 
 def test_guideline_uses_its_layout_with_a_table_of_contents(soup):
-    assert "l-guideline" in soup.body["class"]
+    assert "l-body--guideline" in soup.body["class"]
     toc = soup.find("nav", class_="l-guideline__toc")
     targets = [a["href"] for a in toc.find_all("a")]
     assert len(targets) >= 8

@@ -3,11 +3,9 @@ points at it."""
 
 import xml.etree.ElementTree as ET
 
-from tests.site_pages import PENDING, ROUTES, localized
+from tests.conftest import NOINDEX_ROUTES, ROUTES, SITE, localized
 
-SITE = "https://www.motorlab.example"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-UNLISTED = {"/test"}  # noindex pages
 
 
 def test_sitemap_lists_every_indexable_page_in_both_locales(client):
@@ -16,7 +14,7 @@ def test_sitemap_lists_every_indexable_page_in_both_locales(client):
     assert response.mimetype == "application/xml"
     root = ET.fromstring(response.data)
     locs = [url.find("s:loc", NS).text for url in root.findall("s:url", NS)]
-    built = [r for r in ROUTES if r not in PENDING | UNLISTED]
+    built = [r for r in ROUTES if r not in NOINDEX_ROUTES]
     expected = {SITE + localized(route, locale) for route in built for locale in ("es", "en")}
     assert set(locs) >= expected
     assert len(locs) == len(set(locs))

@@ -39,11 +39,11 @@ def test_entry_and_chunks_are_served(client, widget_manifest):
 def test_preloads_name_the_widget_and_every_chunk_it_imports(app, widget_manifest):
     carousel = widget_manifest["widgets"]["carousel"]
     with app.test_request_context("/"):
-        html = render_template_string('{{ widget_preloads(["carousel", "nav-menu"]) }}')
+        html = render_template_string('{{ widget_preloads(["carousel", "nav_menu"]) }}')
     hrefs = [line.split('href="')[1].split('"')[0] for line in html.splitlines()]
     expected = [f"/static/build/{f}" for f in (*carousel["imports"], carousel["file"])]
     assert hrefs[: len(expected)] == expected
-    assert hrefs[-1] == f"/static/build/{widget_manifest['widgets']['nav-menu']['file']}"
+    assert hrefs[-1] == f"/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
     assert len(hrefs) == len(set(hrefs))
     assert all(line.startswith('<link rel="modulepreload" ') for line in html.splitlines())
 
@@ -54,7 +54,7 @@ def test_unknown_widget_fails_loudly(app):
 
 
 def test_registry_names_are_folder_names(widget_manifest):
-    assert set(widget_manifest["widgets"]) == {"carousel", "contact-form", "nav-menu", "navigation"}
+    assert set(widget_manifest["widgets"]) == {"carousel", "contact_form", "nav_menu", "navigation"}
 
 
 def test_csp_allows_self_modules_and_the_one_inline_hash(client):
@@ -90,7 +90,7 @@ def test_api_base_url_is_rendered_for_the_client(widget_manifest):
 def test_widget_props_are_translated_on_the_server(app, prefix, menu, sending):
     with app.test_request_context(f"{prefix}/services"):
         rendered = render_template_string(
-            "{{ widget_labels('nav-menu')|tojson }}|{{ widget_labels('contact-form')|tojson }}"
+            "{{ widget_labels('nav_menu')|tojson }}|{{ widget_labels('contact_form')|tojson }}"
             "|{{ carousel_props('Brands', auto_rotate=True, items_per_step={'0': 2})|tojson }}"
         )
     nav, form, carousel = (json.loads(part) for part in rendered.split("|"))

@@ -1,11 +1,12 @@
 """Load test of the contact pipeline: `.venv/bin/python tests/perf/load_contact.py`.
 
-Starts gunicorn (2 workers) on a free loopback port with a temporary outbox and a high rate
-limit, and a real SMTP server (aiosmtpd) on loopback. 20 concurrent clients post 500 valid
-requests (half JSON, half plain form posts); the SMTP server is stopped after 150 accepted
-requests and started again after 350. Then it checks that queued rows + delivered mails =
-accepted requests, runs `flask outbox send`, and checks that every accepted request was
-delivered exactly once. Not collected by pytest; bounded in count and time.
+Starts gunicorn (2 workers) and the sender (`flask outbox worker`) on a temporary outbox with
+a high rate limit, and a real SMTP server (aiosmtpd) on loopback. 20 concurrent clients post
+500 valid requests (half JSON, half plain form posts); the SMTP server is stopped after 150
+accepted requests and started again after 350. It prints accepted/s, the POST latencies
+and the time the sender takes to deliver the backlog once the posts end, then checks that
+every accepted request was delivered exactly once (a final `flask outbox send` finds
+nothing left). Not collected by pytest; bounded in count and time.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from tests.smtp import SmtpServer, free_port  # noqa: E402
 
 from motorlab.contact import outbox  # noqa: E402
+from motorlab.contact.outbox import open_outbox  # noqa: E402
 
 REQUESTS = 500
 CLIENTS = 20
@@ -122,6 +124,12 @@ def percentile(values: list[float], share: float) -> float:
     return sorted(values)[min(len(values) - 1, int(len(values) * share))]
 
 
+def start(command: list[str], env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+
 def main() -> int:
     smtp = SmtpServer().start()
     port = free_port()
@@ -138,14 +146,15 @@ def main() -> int:
             "MAIL_TIMEOUT": "5",
             "CONTACT_RECIPIENTS": "equipo@motorlab.example",
             "CONTACT_RATE_LIMIT": "100000/minute",
+            "OUTBOX_RETRY_BASE": "1",  # seconds: the backlog goes out soon after a restart
+            "OUTBOX_RETRY_MAX": "4",
+            "OUTBOX_MAX_ATTEMPTS": "100",
+            "OUTBOX_POLL_INTERVAL": "0.2",
         }
-        server = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "wsgi:app"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        gunicorn = [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2"]
+        server = start([*gunicorn, "wsgi:app"], env)
+        sender = start([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], env)
+        store = open_outbox({"OUTBOX_PATH": path})
         try:
             wait_until_up(base, server)
             run = Run(base, smtp)
@@ -156,14 +165,18 @@ def main() -> int:
                 for future in futures:
                     future.result()
             duration = time.perf_counter() - started
+            rows = store.rows()
+            delivered_during = len(smtp.messages)
+            queued = sum(row.status == outbox.QUEUED for row in rows)
+            stuck = sum(row.status == outbox.SENDING for row in rows)
+            backlog_started = time.perf_counter()
+            while store.counts()["sent"] < len(rows) and time.monotonic() < run.deadline:
+                time.sleep(0.05)
+            backlog = time.perf_counter() - backlog_started
         finally:
-            server.terminate()
-            server.wait(timeout=30)
-
-        rows = outbox.rows(path)
-        delivered_during = len(smtp.messages)
-        queued = sum(row.status == outbox.QUEUED for row in rows)
-        stuck = sum(row.status == outbox.SENDING for row in rows)
+            for process in (server, sender):
+                process.terminate()
+                process.wait(timeout=30)
         smtp.start()
         flush = subprocess.run(
             [str(BIN / "flask"), "--app", "wsgi", "outbox", "send"],
@@ -175,26 +188,30 @@ def main() -> int:
         )
         message_ids = [message["Message-ID"] for message in smtp.messages]
         smtp.stop()
-        final = outbox.counts(path)
+        final = store.counts()
 
     latencies = run.latencies
     print(f"requests: {len(latencies)} from {CLIENTS} clients in {duration:.1f} s")
-    print(f"throughput: {len(latencies) / duration:.0f} requests/s")
+    print(f"accepted/s: {run.accepted / duration:.0f}")
     p50, p95 = percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000
-    top, mean = max(latencies) * 1000, statistics.mean(latencies) * 1000
-    print(f"latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, max {top:.0f} ms, mean {mean:.0f} ms")
+    p99, top = percentile(latencies, 0.99) * 1000, max(latencies) * 1000
+    mean = statistics.mean(latencies) * 1000
+    print(
+        f"POST latency: p50 {p50:.0f} ms, p95 {p95:.0f} ms, p99 {p99:.0f} ms, "
+        f"max {top:.0f} ms, mean {mean:.0f} ms"
+    )
     print(f"statuses: {dict(sorted(run.statuses.items()))}")
     for event in run.events:
         print(f"event: {event}")
     print(f"accepted: {run.accepted}; outbox rows: {len(rows)}")
-    print(f"after the run: {delivered_during} delivered + {queued} queued ({stuck} sending)")
-    print(f"outbox send: {flush.stdout.strip()} (exit {flush.returncode})")
-    print(f"after outbox send: {len(message_ids)} mails, {len(set(message_ids))} distinct")
+    print(f"when the posts ended: {delivered_during} delivered, {queued} queued, {stuck} sending")
+    print(f"backlog delivered by the sender in {backlog:.2f} s after the posts ended")
+    print(f"outbox send afterwards: {flush.stdout.strip()} (exit {flush.returncode})")
+    print(f"mails: {len(message_ids)}, {len(set(message_ids))} distinct")
     print(f"outbox: {final}")
     checks = {
         "every accepted request is in the outbox": len(rows) == run.accepted,
-        "delivered + queued = accepted": delivered_during + queued + stuck == run.accepted,
-        "all delivered after outbox send": final["sent"] == run.accepted,
+        "all delivered": final["sent"] == run.accepted,
         "no duplicate mail": len(message_ids) == len(set(message_ids)) == run.accepted,
         "every request accepted": run.accepted == REQUESTS,
     }

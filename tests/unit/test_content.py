@@ -1,44 +1,47 @@
-"""Every piece of content points at a real file and is translated."""
+"""The content of every page (content/): the spec's counts and figures, every picture a safe
+SVG drawn here, every string translated, every link naming a page that exists."""
 
 from dataclasses import fields, is_dataclass
-from pathlib import Path
 
 import pytest
+from flask import url_for
 from flask_babel import force_locale
 
-from motorlab.content import home
+from motorlab.content import home, navigation, portfolio, services, team
 from motorlab.content.brands import BRANDS
-from motorlab.content.types import Image
+from motorlab.content.projects import CASE_STUDIES, neighbours
+from motorlab.content.types import Link
+from motorlab.seo.pages import SITEMAP_PAGES
+from tests.conftest import LOCALES, STATIC, images_in
 
-STATIC = Path(__file__).resolve().parents[2] / "site" / "motorlab" / "static"
-
-
-def images_in(value):
-    if isinstance(value, Image):
-        yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from images_in(getattr(value, field.name))
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from images_in(item)
-
-
-ALL_HOME_CONTENT = (
+ALL_CONTENT = (
     BRANDS,
     home.AGENCY_IMAGE,
     home.RECENT_PROJECTS,
     home.SLIDES,
     home.REASONS,
+    services.SERVICES,
+    services.TECHNOLOGY_GROUPS,
+    team.PHOTO,
+    team.TEAMS,
+    portfolio.PROJECTS,
 )
 
 
-@pytest.mark.parametrize("image", list(images_in(ALL_HOME_CONTENT)), ids=lambda i: i.src)
-def test_every_image_exists_and_is_svg_made_here(image):
-    path = STATIC / image.src
-    assert path.is_file(), image.src
-    text = path.read_text(encoding="utf-8")
-    assert "<svg" in text and "<script" not in text and 'href="http' not in text
+def links_in(value):
+    if isinstance(value, Link):
+        yield value
+    elif is_dataclass(value):
+        for field in fields(value):
+            yield from links_in(getattr(value, field.name))
+        if hasattr(value, "link"):  # a property, e.g. CaseStudy.link
+            yield value.link
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from links_in(item)
+
+
+# --- Counts and figures -----------------------------------------------------------------------
 
 
 def test_home_has_the_spec_counts():
@@ -49,6 +52,61 @@ def test_home_has_the_spec_counts():
     assert home.FOUNDED == 2012
 
 
+def test_pages_have_the_spec_counts():
+    assert len(services.SERVICES) == 3
+    assert all(len(s.benefits) >= 3 for s in services.SERVICES)
+    assert len(services.TECHNOLOGY_GROUPS) == 4
+    assert len(team.TEAMS) == 4
+    assert 12 <= sum(len(t.members) for t in team.TEAMS) <= 16
+    assert len(portfolio.PROJECTS) == 4
+
+
+def test_case_studies_cycle():
+    slugs = [study.slug for study in CASE_STUDIES]
+    assert slugs == ["ads", "kuzu", "vc", "viewbox"]
+    assert [s.slug for s in neighbours("ads")] == ["viewbox", "kuzu"]
+    assert [s.slug for s in neighbours("viewbox")] == ["vc", "ads"]
+
+
+def test_results_as_the_spec_gives_them():
+    figures = {study.slug: [r.tstrong for r in study.results] for study in CASE_STUDIES}
+    assert figures == {
+        "ads": ["4", "2", "3"],
+        "kuzu": ["+500", "+30", "+50"],
+        "vc": [],
+        "viewbox": ["+70", "5", "+15"],
+    }
+
+
+# --- Pictures ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("image", list(images_in(ALL_CONTENT)), ids=lambda i: i.src)
+def test_every_page_image_is_an_svg_drawn_here(image):
+    text = (STATIC / image.src).read_text(encoding="utf-8")
+    assert text.startswith("<svg") and "<script" not in text
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in text
+    assert f'viewBox="0 0 {image.width} {image.height}"' in text
+
+
+@pytest.mark.parametrize("image", list(images_in(CASE_STUDIES)), ids=lambda i: i.src)
+def test_every_case_study_image_is_a_small_svg_made_here(image):
+    text = (STATIC / image.src).read_text(encoding="utf-8")
+    assert text.startswith("<svg") and "<script" not in text and "href=" not in text
+    assert len(text.encode()) < 5 * 1024
+
+
+@pytest.mark.parametrize("folder", ["team", "tech"])
+def test_drawn_pictures_stay_small(folder):
+    sizes = {p.name: p.stat().st_size for p in (STATIC / "img" / folder).glob("*.svg")}
+    assert sizes
+    assert {name: size for name, size in sizes.items() if size > 8 * 1024} == {}
+
+
+# --- Translations and links -------------------------------------------------------------------
+
+
 def test_lazy_strings_translate_to_spanish(app):
     with app.test_request_context("/"), force_locale("es"):
         assert [str(s.title) for s in home.SLIDES] == [
@@ -57,3 +115,31 @@ def test_lazy_strings_translate_to_spanish(app):
             "Experiencias digitales",
         ]
         assert str(home.CTA_BUTTON) == "Estoy listo"
+        assert [str(g.title) for g in services.TECHNOLOGY_GROUPS] == [
+            "Front-End",
+            "Back-End",
+            "Bases de datos",
+            "Desarrollo móvil",
+        ]
+        assert str(portfolio.CLIENTS_TITLE) == "Nuestros Clientes"
+        assert str(team.TEAMS[0].members[0].image.alt) == "Retrato de Lucía Ferrer"
+
+
+def test_every_content_link_names_a_page_in_both_locales(app):
+    """Content names pages by endpoint: a renamed route fails here, not in a browser."""
+    links = set(links_in((ALL_CONTENT, CASE_STUDIES, home.CTA_LINK, navigation.MAIN_NAVIGATION)))
+    links |= set(SITEMAP_PAGES)
+    assert len(links) >= 10
+    with app.test_request_context("/"):
+        for link in links:
+            paths = {url_for(link.endpoint, **link.params, lang_code=lo) for lo in LOCALES}
+            assert len(paths) == 2, link
+
+
+def test_sitemap_lists_every_page_but_the_showcase(app):
+    localized = {r.endpoint for r in app.url_map.iter_rules() if "lang_code" in (r.defaults or {})}
+    assert {link.endpoint for link in SITEMAP_PAGES} == localized - {"pages.test"}
+    slugs = {
+        link.params["slug"] for link in SITEMAP_PAGES if link.endpoint == "projects.case_study"
+    }
+    assert slugs == {study.slug for study in CASE_STUDIES}

@@ -6,7 +6,7 @@
 // aria-* attribute on <html>, and axe reports it (aria-allowed-attr). Back/forward fetch again and restore the scroll position. Anything
 // unusual (network failure, timeout, non-HTML answer, locale switch, changed assets) ends
 // in a real navigation: "when in doubt, do a real page load".
-import { createLoadingBar } from "../loading-bar/index.js";
+import { createLoadingBar } from "../loading_bar/index.js";
 import { fetchPage, prefetch } from "./fetch-page.js";
 import { canSwap, swap } from "./swap.js";
 

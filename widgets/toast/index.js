@@ -5,9 +5,12 @@
 const VISIBLE_MS = 10_000; // then it goes, unless the pointer or focus is on it
 let region = null;
 
-// Creates the live region once per page; call it when a widget that may toast mounts.
+// The live region: the one the server rendered (templates/components/toast), or one created
+// once per page; call it when a widget that may toast mounts.
 export function toastRegion() {
   if (region && region.isConnected) return region;
+  region = document.querySelector(".c-toast-region");
+  if (region) return region;
   region = document.createElement("div");
   region.className = "c-toast-region";
   region.setAttribute("aria-live", "polite");

@@ -1,46 +1,87 @@
-"""`flask --app wsgi outbox list|send`: look at the queue and deliver what waits in it.
+"""`flask --app wsgi outbox list|send|worker|requeue`: look at the queue and deliver it.
 
-`send` is safe from cron and concurrently: each row is claimed atomically before it is
-mailed, so two runs never deliver the same row.
+`worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
+is one pass for cron. Both are safe to run several at once: each row is claimed atomically
+before it is mailed, so two senders never deliver the same row.
 """
 
 from __future__ import annotations
+
+import signal
+import threading
 
 import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from motorlab.contact import mail, outbox
+from motorlab.contact import delivery
+from motorlab.contact.outbox import STATUSES, OutboxUnavailable, open_outbox
 
 outbox_cli = AppGroup("outbox", help="Contact requests waiting for delivery.")
 
 
+def _store():
+    return open_outbox(current_app.config)
+
+
+def _unavailable(error: OutboxUnavailable) -> None:
+    click.echo(f"Error: the outbox cannot be opened: {error}", err=True)
+    raise SystemExit(2)
+
+
 @outbox_cli.command("list")
 @click.option(
-    "--status",
-    type=click.Choice([outbox.QUEUED, outbox.SENDING, outbox.SENT]),
-    help="Only rows with this status (default: every row).",
+    "--status", type=click.Choice(STATUSES), help="Only rows with this status (default: all)."
 )
 def list_command(status: str | None) -> None:
-    """Show the outbox, oldest first."""
-    path = current_app.config["OUTBOX_PATH"]
-    found = outbox.rows(path, status)
+    """Show the outbox, oldest first, then the totals."""
+    store = _store()
+    try:
+        found, totals = store.rows(status), store.counts()
+    except OutboxUnavailable as error:
+        _unavailable(error)
     for row in found:
         error = f"  last error: {row.last_error}" if row.last_error else ""
         click.echo(
             f"{row.id:>6}  {row.status:<7}  attempts={row.attempts}  {row.created_at}  "
             f"{row.locale}  {row.email}{error}"
         )
-    totals = outbox.counts(path)
     click.echo(", ".join(f"{count} {status}" for status, count in totals.items()))
 
 
 @outbox_cli.command("send")
 def send_command() -> None:
-    """Try to deliver every queued row once. Exits with 1 if some row failed."""
-    config = current_app.config
-    sent, failed = mail.send_queued(config["OUTBOX_PATH"], config["OUTBOX_STALE_AFTER"])
-    queued = outbox.counts(config["OUTBOX_PATH"])[outbox.QUEUED]
-    click.echo(f"{sent} sent, {failed} failed, {queued} still queued")
-    if failed:
+    """Try every queued row once. Exits with 1 if some row was not sent."""
+    store = _store()
+    try:
+        tally = delivery.send_all(store)
+        queued = store.counts()["queued"]
+    except OutboxUnavailable as error:
+        _unavailable(error)
+    not_sent = tally.retry + tally.failed
+    click.echo(f"{tally.sent} sent, {not_sent} failed, {queued} still queued")
+    if not_sent:
         raise SystemExit(1)
+
+
+@outbox_cli.command("worker")
+@click.option("--until-idle", is_flag=True, help="Stop once no row is due (for scripts).")
+def worker_command(until_idle: bool) -> None:
+    """Deliver queued rows as they become due, until SIGTERM or SIGINT."""
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    click.echo(f"outbox worker: delivering from {_store()!r}")
+    tally = delivery.run_worker(_store(), stop, until_idle=until_idle)
+    click.echo(f"outbox worker: {tally.sent} sent, {tally.retry} to retry, {tally.failed} failed")
+
+
+@outbox_cli.command("requeue")
+def requeue_command() -> None:
+    """Queue every failed row again, with a fresh count of attempts."""
+    store = _store()
+    try:
+        count = store.requeue_failed()
+    except OutboxUnavailable as error:
+        _unavailable(error)
+    click.echo(f"{count} queued again")

@@ -48,6 +48,18 @@ class NoControlCharacters:
                 raise StopValidation(_l("Remove the invisible control characters from this field."))
 
 
+class NoFormatCharacters:
+    """Refuses invisible format characters (Unicode category Cf: bidi overrides and
+    isolates, zero-width joiners and spaces, soft hyphens): in a name they can only make it
+    read differently from what it is ("Ana \u202egnp.exe" shows as "Ana exe.png")."""
+
+    def __call__(self, form, field) -> None:
+        if any(unicodedata.category(char) == "Cf" for char in field.data or ""):
+            raise StopValidation(
+                _l("Remove the invisible formatting characters (such as text direction marks).")
+            )
+
+
 class ContactForm(FlaskForm):
     # CSRFProtect checks every POST (form field or X-CSRFToken header) before the view runs;
     # the form itself does not check again.
@@ -61,6 +73,7 @@ class ContactForm(FlaskForm):
             # Length fills in %(min)s and %(max)s itself.
             Within(max=NAME_MAX, message=_l("Your name must be %(max)s characters or fewer.")),
             NoControlCharacters(),
+            NoFormatCharacters(),
         ],
     )
     email = StringField(

@@ -3,7 +3,11 @@
 HTML: GET shows the form; an invalid POST answers 422 with the form, the input and the
 errors; a valid one answers 303 back to the page, which shows the thanks once (flash).
 JSON (`Accept: application/json`): 200 {"ok": true} or 422 {"ok": false, "errors": ...};
-400 (CSRF), 413 (too large) and 429 (rate limit) answer {"ok": false, "error": "..."}.
+400 (CSRF, undecodable body), 413 (too large), 429 (rate limit) and 503 (outbox fault)
+answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text.
+
+A POST only stores the request in the outbox; `flask outbox worker` delivers it. So the
+answer never waits on the mail server, and a stored row is never lost.
 """
 
 from __future__ import annotations
@@ -22,26 +26,30 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from motorlab.contact import bp, mail, outbox
+from motorlab.contact import bp, ratelimit
+from motorlab.contact.body import undecodable_form
 from motorlab.contact.forms import ContactForm
+from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
 from motorlab.errors.handlers import error_message, render_error
-from motorlab.extensions import limiter
+from motorlab.extensions import csrf
 from motorlab.i18n import current_locale
 from motorlab.layouts import uses_layout
 
 
-def _rate_limit() -> str:
-    return current_app.config["CONTACT_RATE_LIMIT"]
-
-
+# Exempt from CSRFProtect's early check: the view checks the token itself, after making
+# sure the body can be read at all (an undecodable body would look like a missing token).
+@csrf.exempt
 @bp.route("/contact", methods=["GET", "POST"])
-@limiter.limit(_rate_limit, methods=["POST"])
 @uses_layout("default")
 def form():
-    form = ContactForm()
     if request.method == "GET":
-        return _page(form)
+        return _page(ContactForm())
+    unreadable = undecodable_form()
+    if unreadable is not None:
+        return _refused(ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
+    csrf.protect()
+    form = ContactForm()
     if form.is_spam:
         return _accepted()  # a robot: look successful, send nothing
     if not form.validate():
@@ -49,20 +57,37 @@ def form():
             errors = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
             return jsonify(ok=False, errors=errors), 422
         return _page(form, status=422)
-    _store_and_send(form)
+    email = current_app.config["CONTACT_EMAIL"]
+    wait = ratelimit.reserve()
+    if wait is not None:
+        response = _refused(form, 429, content.TOO_MANY % {"email": email})
+        response.headers["Retry-After"] = str(int(wait + 0.999))
+        return response
+    try:
+        _store(form)
+    except OutboxUnavailable as error:
+        current_app.logger.error("Contact request not stored: %s", error)
+        return _refused(form, 503, content.UNAVAILABLE % {"email": email})
     return _accepted()
 
 
-def _store_and_send(form: ContactForm) -> None:
-    path = current_app.config["OUTBOX_PATH"]
-    row = outbox.add_claimed(
-        path,
+def _store(form: ContactForm) -> None:
+    open_outbox(current_app.config).add(
         locale=current_locale(),
         name=form.name.data,
         email=form.email.data,
         description=form.description.data,
     )
-    mail.deliver(path, row)  # a failure leaves the row queued for `flask outbox send`
+
+
+def _refused(form: ContactForm, status: int, message: str):
+    """The form again, its text kept, with `message` on top (or in JSON)."""
+    if wants_json():
+        response = jsonify(ok=False, error=message)
+        response.status_code = status
+        return response
+    body, status = _page(form, status=status, problem=message)
+    return current_app.make_response((body, status))
 
 
 def _accepted():
@@ -84,8 +109,7 @@ def _page(form: ContactForm, status: int = 200, problem: str | None = None):
             "brands. We answer within two working days."
         ),
         form=form,
-        labels=content.LABELS,
-        content=content,
+        page=content,
         problem=problem,
         successes=get_flashed_messages(category_filter=["success"]),
     )
@@ -106,10 +130,9 @@ def never_store(response):
 
 @bp.errorhandler(CSRFError)
 def csrf_failed(error: CSRFError):
-    message = str(content.CSRF_EXPIRED)
-    if wants_json():
-        return jsonify(ok=False, error=message), 400
-    return _page(ContactForm(), status=400, problem=message)
+    no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
+    message = content.NO_COOKIES if no_cookie else content.CSRF_EXPIRED
+    return _refused(ContactForm(), 400, str(message))
 
 
 @bp.errorhandler(HTTPException)

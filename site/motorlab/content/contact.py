@@ -8,6 +8,7 @@ LABELS = ContactLabels(
     name=_l("Your name"),
     email=_l("Your email address"),
     tellus=_l("Tell us about your project"),
+    # TRANSLATORS: the contact form's submit button (the spec says "Enviar").
     submit=_l("Send"),
     privacity=_l("We only use your details to answer your request."),
 )
@@ -38,4 +39,21 @@ SUCCESS = _l("Thank you: we have received your message and will answer within tw
 ERROR_SUMMARY_TITLE = _l("Please check the form")
 CSRF_EXPIRED = _l(
     "Your form expired before it was sent. Your text is still here: please send it again."
+)
+NO_COOKIES = _l(
+    "Your form could not be checked because your browser did not send our cookie. Allow "
+    "cookies for this site (its only cookie protects this form), then send it again. Your "
+    "text is still here."
+)
+UNREADABLE = _l(
+    "Part of your text could not be read because your browser did not send it as UTF-8. "
+    "The unreadable characters are shown as �: please check your text and send it again."
+)
+UNAVAILABLE = _l(
+    "We could not save your request just now. Your text is still here: please try again in "
+    "a few minutes, or write to us at %(email)s."
+)
+TOO_MANY = _l(
+    "You have sent several requests in a short time. Your text is still here: please try "
+    "again later, or write to us at %(email)s."
 )

@@ -1,9 +1,11 @@
-"""Content of the guideline page: the design tokens of site.css, shown live.
+"""Content of the guideline page: the design tokens of the site's stylesheet, shown live.
 
 The token names are listed here once, with what each is for; their values are read from the
-`:root` block of the stylesheet the site really uses, and every swatch or sample on the page
-is drawn by a CSS class that uses `var(--token)`. A test checks that this list and `:root`
-hold exactly the same tokens, so the guideline cannot drift from the site.
+`:root` block of `styles/tokens.css`, the one file that defines them (and the only one where a
+raw colour may appear), which the bundled stylesheet imports first. Every swatch or sample on
+the page is drawn by a class of `templates/components/guideline/guideline.css` that uses
+`var(--token)`. Tests check that this list and `:root` hold exactly the same tokens, so the
+guideline cannot drift from the site.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from pathlib import Path
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
 
-STYLESHEET = Path(__file__).resolve().parents[1] / "static" / "css" / "site.css"
+STYLESHEET = Path(__file__).resolve().parents[1] / "styles" / "tokens.css"
 
 
 @dataclass(frozen=True)
@@ -31,11 +34,18 @@ COLORS: tuple[Token, ...] = (
     Token("color-paper", _l("Page background and text on dark bands")),
     Token("color-accent", _l("Brand red: primary buttons and highlights")),
     Token("color-accent-dark", _l("Links, hovered buttons and figures")),
+    Token("color-accent-light", _l("Figures on dark tiles")),
+    Token("color-accent-tint", _l("Columns of the grid example")),
     Token("color-muted", _l("Secondary text")),
+    Token("color-on-ink", _l("Text of the footer")),
     Token("color-surface", _l("Background of alternate bands")),
+    Token("color-line", _l("Thin lines: header, tables and pager")),
+    Token("color-line-strong", _l("Outline of technology badges")),
     Token("color-night", _l("Background of the call to action")),
     Token("color-blue", _l("Illustrations and charts")),
     Token("color-focus", _l("Keyboard focus ring")),
+    Token("color-success", _l("Edge of success messages")),
+    Token("color-success-surface", _l("Background of success messages")),
 )
 TYPE_SCALE: tuple[Token, ...] = (
     Token("step--1", _l("Small print, labels and card types")),
@@ -88,7 +98,7 @@ _DECLARATION = re.compile(r"--(?P<name>[\w-]+)\s*:\s*(?P<value>[^;]+);")
 
 @cache
 def root_tokens() -> dict[str, str]:
-    """The custom properties of the stylesheet's first `:root` block, name -> value."""
+    """The custom properties of the first `:root` block of tokens.css, name -> value."""
     body = _ROOT.search(STYLESHEET.read_text(encoding="utf-8"))["body"]
     return {m["name"]: " ".join(m["value"].split()) for m in _DECLARATION.finditer(body)}
 
@@ -103,3 +113,7 @@ def contrast_ratio(foreground: str, background: str) -> float:
 
     lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+# The cards section shows two of the real project cards.
+CARDS = PROJECTS[:2]

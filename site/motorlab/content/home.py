@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.projects import project_card
-from motorlab.content.types import Image, ProjectCard, Reason, Slide
+from motorlab.content.types import Image, Link, ProjectCard, Reason, Slide
 
 FOUNDED = 2012
 
@@ -44,7 +44,7 @@ SLIDES: tuple[Slide, ...] = (
         ),
         Image("img/slides/technology.svg", "", 480, 360),
         _l("OUR SERVICES"),
-        "/services",
+        Link("pages.services"),
     ),
     Slide(
         _l("Digital Products"),
@@ -54,7 +54,7 @@ SLIDES: tuple[Slide, ...] = (
         ),
         Image("img/slides/digital-products.svg", "", 480, 360),
         _l("OUR SERVICES"),
-        "/services",
+        Link("pages.services"),
     ),
     Slide(
         _l("Digital experiences"),
@@ -64,7 +64,7 @@ SLIDES: tuple[Slide, ...] = (
         ),
         Image("img/slides/digital-experiences.svg", "", 480, 360),
         _l("OUR SERVICES"),
-        "/services",
+        Link("pages.services"),
     ),
 )
 
@@ -95,4 +95,4 @@ REASONS: tuple[Reason, ...] = (
 CTA_TITLE = _l("Do you have a project in mind?")
 CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
 CTA_BUTTON = _l("I'm ready")
-CTA_LINK = "/contact"
+CTA_LINK = Link("contact.form")

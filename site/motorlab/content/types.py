@@ -1,8 +1,9 @@
 """The content entities of the specification (section 3), as frozen dataclasses.
 
 Strings are lazy gettext objects (`_l`), so the data exists at import time and is translated
-when a template renders it. Links are route paths (`/services`); templates localize them with
-the `localized` filter, so one datum serves both locales.
+when a template renders it. Links name a page by endpoint and URL values (`Link`), never by
+path; templates build them with `url_for`, which adds the page's locale, so one datum serves both
+locales and a renamed route fails the build of any link to it instead of sending a visitor astray.
 """
 
 from __future__ import annotations
@@ -12,6 +13,26 @@ from dataclasses import dataclass, field
 from flask_babel import LazyString
 
 Text = LazyString | str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A page of the site: `url_for(link.endpoint, **link.params)` in a template."""
+
+    endpoint: str  # e.g. "pages.services", "projects.case_study"
+    values: tuple[tuple[str, str], ...] = ()  # URL values, e.g. (("slug", "ads"),)
+
+    @property
+    def params(self) -> dict[str, str]:
+        return dict(self.values)
+
+
+@dataclass(frozen=True)
+class NavItem:
+    """One entry of the header's main navigation."""
+
+    label: Text
+    link: Link
 
 
 @dataclass(frozen=True)
@@ -34,7 +55,7 @@ class ProjectCard:
     title: Text
     image: Image  # spec: urlImage
     button_text: Text  # spec: textButton
-    link: str  # spec: urlButton, a route path
+    link: Link  # spec: urlButton
 
 
 @dataclass(frozen=True)
@@ -43,7 +64,7 @@ class Slide:
     description: Text
     image: Image  # spec: urlImage
     button_text: Text  # spec: textButton
-    link: str  # spec: linkButton, a route path
+    link: Link  # spec: linkButton
 
 
 @dataclass(frozen=True)
@@ -132,7 +153,7 @@ class CaseStudy:
     """A case-study page (/projects/<slug>): the spec's overview, modules, methodology,
     screens, technologies and results; `results` is empty when the spec shows none."""
 
-    slug: str  # also the route: /projects/<slug>
+    slug: str  # the route's value: /projects/<slug>
     name: str  # the product's name: not translated
     kind: Text
     description: Text  # the meta description
@@ -147,8 +168,8 @@ class CaseStudy:
     results: tuple[ResultItem, ...] = ()
 
     @property
-    def path(self) -> str:
-        return f"/projects/{self.slug}"
+    def link(self) -> Link:
+        return Link("projects.case_study", (("slug", self.slug),))
 
 
 @dataclass(frozen=True)
@@ -158,3 +179,32 @@ class ArtDirectedImage:
     wide: Image
     narrow: Image
     media: str = "(min-width: 41rem)"
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Sentences shown as one paragraph; each is its own message for translators. A sentence
+    may hold named placeholders (`%(email)s`) that the template fills with markup."""
+
+    sentences: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class BulletList:
+    items: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A titled part of a legal text (an <h3>), with paragraphs and lists."""
+
+    title: Text
+    blocks: tuple[Paragraph | BulletList, ...]
+    anchor: str | None = None  # the fragment other pages may link to
+
+
+@dataclass(frozen=True)
+class LegalSection:
+    anchor: str
+    title: Text
+    topics: tuple[Topic, ...]

@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("language", __name__)
 
-from motorlab.language import routes  # noqa: E402,F401
+from motorlab.language import detection, routes  # noqa: E402,F401

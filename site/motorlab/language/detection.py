@@ -1,11 +1,20 @@
-"""Browser-language detection, done once, on the root path only."""
+"""Browser-language detection, done once, on the root path only.
+
+A hook on the root route: a first visit to `/` (no `i18n_redirected` cookie) from a browser
+that prefers English is sent to `/en`; either way the outcome is remembered in the cookie.
+`/` answers differently by language and cookie, so it says so to every cache (Vary).
+"""
 
 from __future__ import annotations
 
-from flask import Response, current_app, request
+from flask import Response, after_this_request, current_app, redirect, request
 from werkzeug.datastructures import LanguageAccept
 
-from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES
+from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
+from motorlab.language import bp
+
+ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
+ROOT_VARY = ("Accept-Language", "Cookie")
 
 
 def preferred_locale(accept: LanguageAccept) -> str | None:
@@ -44,3 +53,26 @@ def detected_locale() -> str | None:
     if COOKIE_NAME in request.cookies:
         return None
     return preferred_locale(request.accept_languages) or DEFAULT_LOCALE
+
+
+@bp.before_app_request
+def detect_on_root() -> Response | None:
+    if request.path != ROOT_PATH or request.method not in ("GET", "HEAD"):
+        return None
+
+    @after_this_request
+    def vary(response: Response) -> Response:
+        response.vary.update(ROOT_VARY)
+        return response
+
+    locale = detected_locale()
+    if locale is None:
+        return None
+    if locale != DEFAULT_LOCALE:
+        return remember_locale(redirect(localized_rule("/", locale)), locale)
+
+    @after_this_request
+    def remember(response: Response) -> Response:
+        return remember_locale(response, locale)
+
+    return None

@@ -4,4 +4,4 @@ from motorlab.i18n import LocalizedBlueprint
 
 bp = LocalizedBlueprint("pages", __name__)
 
-from motorlab.pages import design, info, routes  # noqa: E402,F401
+from motorlab.pages import routes  # noqa: E402,F401

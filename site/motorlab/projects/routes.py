@@ -1,4 +1,4 @@
-"""The case studies: four fixed routes (the spec's routes have no parameters), one helper."""
+"""The case studies: one route and one template for the four of them."""
 
 from __future__ import annotations
 
@@ -6,47 +6,23 @@ from flask import render_template
 from flask_babel import gettext as _
 
 from motorlab.content.projects import BY_SLUG, neighbours
-from motorlab.extensions import cache
-from motorlab.i18n import current_locale
 from motorlab.layouts import uses_layout
 from motorlab.projects import bp
 
+SLUGS = ",".join(BY_SLUG)  # any other slug does not match: the 404 page answers
 
-@bp.route("/projects/ads")
+
+@bp.route(f"/projects/<any({SLUGS}):slug>")
 @uses_layout("default")
-def ads():
-    return _render_case_study("ads", current_locale())
-
-
-@bp.route("/projects/kuzu")
-@uses_layout("default")
-def kuzu():
-    return _render_case_study("kuzu", current_locale())
-
-
-@bp.route("/projects/vc")
-@uses_layout("default")
-def vc():
-    return _render_case_study("vc", current_locale())
-
-
-@bp.route("/projects/viewbox")
-@uses_layout("default")
-def viewbox():
-    return _render_case_study("viewbox", current_locale())
-
-
-@cache.memoize()
-def _render_case_study(slug: str, locale: str) -> str:
-    """`locale` is part of the cache key: each language is rendered and cached apart."""
+def case_study(slug: str):
     study = BY_SLUG[slug]
     previous, following = neighbours(slug)
     return render_template(
-        f"pages/projects/{slug}.html",
+        "pages/case_study.html",
         # TRANSLATORS: page title of a case study, e.g. "ADS: Multi-brand after-sales system".
         title=_("%(name)s: %(kind)s", name=study.name, kind=study.kind),
         description=study.description,
-        study=study,
+        page=study,
         previous=previous,
         following=following,
     )

@@ -1,24 +1,22 @@
 from __future__ import annotations
 
-from flask import Response, current_app, render_template, url_for
+from flask import Response, render_template, url_for
 
 from motorlab.extensions import cache
-from motorlab.i18n import LOCALE_ARG, LOCALES, LocalizedBlueprint, absolute_url
+from motorlab.i18n import LOCALE_ARG, LOCALES, absolute_url
 from motorlab.seo import bp
+from motorlab.seo.pages import SITEMAP_PAGES
 
 
 def sitemap_entries() -> list[dict]:
     """One entry per page and locale, each with the page's URLs in every locale."""
     entries = []
-    for blueprint in current_app.blueprints.values():
-        if not isinstance(blueprint, LocalizedBlueprint):
-            continue
-        for endpoint in blueprint.sitemap_endpoints:
-            urls = {
-                locale: absolute_url(url_for(endpoint, **{LOCALE_ARG: locale}))
-                for locale in LOCALES
-            }
-            entries.extend({"loc": urls[locale], "alternates": urls} for locale in LOCALES)
+    for link in SITEMAP_PAGES:
+        urls = {
+            locale: absolute_url(url_for(link.endpoint, **link.params, **{LOCALE_ARG: locale}))
+            for locale in LOCALES
+        }
+        entries.extend({"loc": urls[locale], "alternates": urls} for locale in LOCALES)
     return entries
 
 

@@ -46,12 +46,14 @@ ADS = CaseStudy(
         _module(_l("Vehicle reception"), "reception"),
         _module(_l("Work orders"), "work-orders"),
         _module(_l("Workshop planning"), "planning"),
+        # TRANSLATORS: module of the after-sales system that manages spare parts.
         _module(_l("Parts"), "parts"),
         _module(_l("Warranty"), "warranty"),
         _module(_l("Invoicing"), "invoicing"),
         _module(_l("Customers"), "customers"),
         _module(_l("Vehicle history"), "history"),
         _module(_l("Courtesy cars"), "courtesy-cars"),
+        # TRANSLATORS: module of the after-sales system: price quotes for repairs.
         _module(_l("Quotes"), "quotes"),
         _module(_l("Technical campaigns"), "campaigns"),
         _module(_l("Satisfaction surveys"), "surveys"),

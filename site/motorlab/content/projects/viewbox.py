@@ -93,6 +93,7 @@ VIEWBOX = CaseStudy(
     ),
     technologies=("React", "Next.js", "TypeScript", "Python", "Django", "PostgreSQL", "Redis"),
     results=(
+        # TRANSLATORS: result figure "+70 spaces": brand and dealer spaces published with ViewBox.
         ResultItem("+70", _l("spaces")),
         ResultItem("5", _l("brand templates")),
         ResultItem("+15", _l("trainings")),

@@ -1,0 +1,89 @@
+"""Delivery of outbox rows, outside any web request.
+
+`deliver` sends one claimed row and records the outcome: sent; queued again with an
+exponential back-off (`OUTBOX_RETRY_BASE` × 2^(attempts−1), at most `OUTBOX_RETRY_MAX`
+seconds, ±10 % jitter so rows that failed together spread out); or `failed` once it has had
+`OUTBOX_MAX_ATTEMPTS` attempts. A failing row never stops a run: the next row is tried.
+`send_all` is one pass over every queued row (the `outbox send` command, for cron);
+`run_worker` is the sender that `flask outbox worker` runs beside the web workers.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from flask import current_app
+
+from motorlab.contact import mail, transport
+from motorlab.contact.outbox import Outbox, OutboxUnavailable, Row
+
+SENT, RETRY, FAILED = "sent", "retry", "failed"
+
+
+@dataclass
+class Tally:
+    sent: int = 0
+    retry: int = 0
+    failed: int = 0
+
+    def add(self, outcome: str) -> None:
+        setattr(self, outcome, getattr(self, outcome) + 1)
+
+
+def retry_delay(attempts: int, config: Mapping) -> float:
+    base, ceiling = float(config["OUTBOX_RETRY_BASE"]), float(config["OUTBOX_RETRY_MAX"])
+    delay = min(base * 2 ** max(attempts - 1, 0), ceiling)
+    return delay * random.uniform(0.9, 1.1)
+
+
+def deliver(store: Outbox, row: Row) -> str:
+    """Send a claimed row and record the outcome; returns SENT, RETRY or FAILED."""
+    config = current_app.config
+    try:
+        transport.send(mail.build_message(row), config)
+    except Exception as error:  # noqa: BLE001 - whatever failed, the row is kept
+        reason = f"{type(error).__name__}: {error}"
+        if row.attempts >= int(config["OUTBOX_MAX_ATTEMPTS"]):
+            current_app.logger.error("Contact request %s failed for good: %s", row.uuid, reason)
+            store.mark_failed(row, reason)
+            return FAILED
+        current_app.logger.warning("Contact request %s not sent: %s", row.uuid, reason)
+        store.retry_later(row, reason, time.time() + retry_delay(row.attempts, config))
+        return RETRY
+    if not store.mark_sent(row):
+        current_app.logger.warning("Contact request %s sent after its claim expired", row.uuid)
+    return SENT
+
+
+def send_all(store: Outbox) -> Tally:
+    """Try every queued row once, oldest first, due or not; a failure skips to the next."""
+    tally, after_id = Tally(), 0
+    stale_after = float(current_app.config["OUTBOX_STALE_AFTER"])
+    while row := store.claim_next(after_id=after_id, due_only=False, stale_after=stale_after):
+        after_id = row.id
+        tally.add(deliver(store, row))
+    return tally
+
+
+def run_worker(store: Outbox, stop: threading.Event, *, until_idle: bool = False) -> Tally:
+    """Deliver due rows until `stop` is set (or, with `until_idle`, until none is due).
+    A store that cannot be opened is retried after the poll interval."""
+    config = current_app.config
+    poll, stale_after = float(config["OUTBOX_POLL_INTERVAL"]), float(config["OUTBOX_STALE_AFTER"])
+    tally = Tally()
+    while not stop.is_set():
+        try:
+            row = store.claim_next(due_only=True, stale_after=stale_after)
+            if row is not None:
+                tally.add(deliver(store, row))
+                continue
+        except OutboxUnavailable as error:
+            current_app.logger.error("Outbox unavailable: %s", error)
+        if until_idle:
+            break
+        stop.wait(poll)
+    return tally

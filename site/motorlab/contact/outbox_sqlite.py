@@ -1,0 +1,232 @@
+"""The outbox in one SQLite file (WAL mode), shared by every gunicorn worker and sender on
+one machine.
+
+Claims run inside BEGIN IMMEDIATE, so two senders never take the same row. Every wait for
+a lock is bounded by `lock_timeout`. A file that vanished or was truncated gets its schema
+again on the next use; a file from before the back-off columns is migrated in place.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from motorlab.contact.outbox import (
+    FAILED,
+    QUEUED,
+    SENDING,
+    SENT,
+    STATUSES,
+    OutboxUnavailable,
+    Row,
+    now_iso,
+)
+
+T = TypeVar("T")
+SCHEMA_VERSION = 2
+
+TABLE = """
+CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uuid TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    description TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT,
+    claim TEXT,
+    claimed_at REAL,
+    sent_at TEXT,
+    next_attempt_at REAL NOT NULL DEFAULT 0
+)"""
+INDEX = "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at, id)"
+V1_COLUMNS = (
+    "id, uuid, created_at, locale, name, email, description, status, attempts, last_error,"
+    " claim, claimed_at, sent_at"
+)
+
+_ready: set[str] = set()  # files whose schema this process has checked
+
+
+def _ensure_schema(db: sqlite3.Connection) -> None:
+    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.execute("PRAGMA journal_mode = WAL")
+    if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+            old = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'outbox'").fetchone()
+            if old:  # version 1: no 'failed' status, no back-off column
+                db.execute("ALTER TABLE outbox RENAME TO outbox_v1")
+            db.execute(TABLE)
+            if old:
+                db.execute(f"INSERT INTO outbox ({V1_COLUMNS}) SELECT {V1_COLUMNS} FROM outbox_v1")
+                db.execute("DROP TABLE outbox_v1")
+            db.execute("DROP INDEX IF EXISTS outbox_status")
+            db.execute(INDEX)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class SqliteOutbox:
+    def __init__(self, path: str, *, lock_timeout: float = 3) -> None:
+        self.path = str(path)
+        self.lock_timeout = lock_timeout
+
+    def __repr__(self) -> str:
+        return f"SqliteOutbox({self.path!r})"
+
+    @contextmanager
+    def _connect(self, durable: bool) -> Iterator[sqlite3.Connection]:
+        """A connection in autocommit mode (transactions are explicit), closed on exit.
+
+        A durable connection syncs each commit to disk: a stored request survives a power
+        cut. Status changes may skip that sync (WAL keeps them safe from a crashed process);
+        losing one only means a row is tried again (the Message-ID lets receivers dedupe)."""
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        if not Path(self.path).exists():
+            _ready.discard(self.path)  # a new (or replaced) file needs its table
+        with closing(
+            sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None)
+        ) as db:
+            db.row_factory = sqlite3.Row
+            db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
+            db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            if self.path not in _ready:
+                _ensure_schema(db)
+                _ready.add(self.path)
+            yield db
+
+    def _run(self, work: Callable[[sqlite3.Connection], T], *, durable: bool = False) -> T:
+        """Run `work` on a connection; a table lost under us (file truncated) is recreated
+        once; every other fault becomes OutboxUnavailable."""
+        for attempt in (1, 2):
+            try:
+                with self._connect(durable) as db:
+                    return work(db)
+            except sqlite3.OperationalError as error:
+                if "no such table" in str(error) and attempt == 1:
+                    _ready.discard(self.path)
+                    continue
+                raise OutboxUnavailable(f"{type(error).__name__}: {error}") from error
+            except (sqlite3.Error, OSError) as error:
+                raise OutboxUnavailable(f"{type(error).__name__}: {error}") from error
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    @contextmanager
+    def _immediate(db: sqlite3.Connection) -> Iterator[None]:
+        """A write transaction that takes the lock up front, so reads inside it stay true."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    @staticmethod
+    def _get(db: sqlite3.Connection, row_id: int) -> Row:
+        return Row(**db.execute("SELECT * FROM outbox WHERE id = ?", (row_id,)).fetchone())
+
+    def add(self, *, locale: str, name: str, email: str, description: str) -> Row:
+        """Store a new request, queued and due at once; returns when it is on disk."""
+
+        def work(db: sqlite3.Connection) -> Row:
+            cursor = db.execute(
+                "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
+                " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
+                 time.time()),
+            )  # fmt: skip
+            return self._get(db, cursor.lastrowid)
+
+        return self._run(work, durable=True)
+
+    def claim_next(
+        self, *, after_id: int = 0, due_only: bool = True, stale_after: float = 900
+    ) -> Row | None:
+        """Claim the oldest queued row above `after_id` (only a due one if `due_only`)."""
+        claim, now = uuid.uuid4().hex, time.time()
+
+        def work(db: sqlite3.Connection) -> Row | None:
+            with self._immediate(db):
+                db.execute(
+                    "UPDATE outbox SET status = ?, claim = NULL,"
+                    " last_error = COALESCE(last_error, 'claim expired')"
+                    " WHERE status = ? AND claimed_at < ?",
+                    (QUEUED, SENDING, now - stale_after),
+                )
+                found = db.execute(
+                    "SELECT id FROM outbox WHERE status = ? AND id > ?"
+                    " AND (? OR next_attempt_at <= ?) ORDER BY id LIMIT 1",
+                    (QUEUED, after_id, not due_only, now),
+                ).fetchone()
+                if found is None:
+                    return None
+                db.execute(
+                    "UPDATE outbox SET status = ?, claim = ?, claimed_at = ?,"
+                    " attempts = attempts + 1 WHERE id = ? AND status = ?",
+                    (SENDING, claim, now, found["id"], QUEUED),
+                )
+                return self._get(db, found["id"])
+
+        return self._run(work)
+
+    def mark_sent(self, row: Row) -> bool:
+        """Record a delivery; False if the claim was lost meanwhile (it expired)."""
+        return self._update(
+            "status = ?, sent_at = ?, claim = NULL, last_error = NULL", (SENT, now_iso()), row
+        )
+
+    def retry_later(self, row: Row, error: str, at: float) -> None:
+        self._update(
+            "status = ?, claim = NULL, last_error = ?, next_attempt_at = ?",
+            (QUEUED, error[:500], at),
+            row,
+        )
+
+    def mark_failed(self, row: Row, error: str) -> None:
+        self._update("status = ?, claim = NULL, last_error = ?", (FAILED, error[:500]), row)
+
+    def _update(self, assignments: str, values: tuple, row: Row) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?",
+                (*values, row.id, row.claim),
+            )
+            return cursor.rowcount == 1
+
+        return self._run(work)
+
+    def requeue_failed(self) -> int:
+        def work(db: sqlite3.Connection) -> int:
+            return db.execute(
+                "UPDATE outbox SET status = ?, attempts = 0, next_attempt_at = ? WHERE status = ?",
+                (QUEUED, time.time(), FAILED),
+            ).rowcount
+
+        return self._run(work)
+
+    def rows(self, status: str | None = None) -> list[Row]:
+        query, args = "SELECT * FROM outbox ORDER BY id", ()
+        if status is not None:
+            query, args = "SELECT * FROM outbox WHERE status = ? ORDER BY id", (status,)
+        return self._run(lambda db: [Row(**found) for found in db.execute(query, args)])
+
+    def counts(self) -> dict[str, int]:
+        query = "SELECT status, COUNT(*) FROM outbox GROUP BY status"
+        found = self._run(lambda db: dict(db.execute(query).fetchall()))
+        return {status: found.get(status, 0) for status in STATUSES}

@@ -1,0 +1,127 @@
+"""Example data for every component, rendered through the component's own macro.
+
+One source for three readers: the showcase page /test, the guideline's demos, and the tests
+(tests/integration/test_components.py renders each example and finds the very same markup on
+/test), so the showcase cannot drift from the markup the real pages use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask_babel import lazy_gettext as _l
+from wtforms import Form, StringField, TextAreaField
+from wtforms.validators import Length
+
+from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
+from motorlab.content import contact, home, portfolio, services, team
+from motorlab.content.brands import BRANDS
+from motorlab.content.projects import ADS, neighbours
+
+# The components /test does not show on their own, and why.
+_FRAME = "frames every page or wraps other components: every page shows it"
+_OPENING = "holds a page's only <h1>: /test has its own"
+NOT_SHOWCASED = {
+    "band": _FRAME,
+    "footer": _FRAME,
+    "header": _FRAME,
+    "image": _FRAME,
+    "lang_switch": _FRAME,
+    "page_head": _FRAME,
+    "prose": _FRAME,
+    "section": _FRAME,
+    "error_page": _OPENING,
+    "intro": _OPENING,
+}
+
+
+@dataclass(frozen=True)
+class Example:
+    """The arguments of one call of a component's macro: `macro(*args, **kwargs)`."""
+
+    args: tuple = ()
+    kwargs: Mapping = field(default_factory=dict)
+
+
+class DemoForm(Form):
+    """The contact form's fields and limits, not bound to any request: nothing is sent."""
+
+    name = StringField(validators=[Length(max=NAME_MAX)])
+    email = StringField(validators=[Length(max=EMAIL_MAX)])
+    description = TextAreaField(validators=[Length(max=DESCRIPTION_MAX)])
+
+
+FIELD_LABELS = {
+    "name": _l("Name"),
+    "email": _l("E-mail"),
+    "description": _l("Project description"),
+}
+FIELD_HINT = _l("What should the product do, and for whom?")
+FIELD_ERROR = _l("Enter an e-mail address such as name@example.com.")
+FIELDS_NOTE = _l("Examples only: these fields are not sent anywhere.")
+
+
+def form_fields(prefix: str) -> tuple[Example, ...]:
+    """A filled field, a field with an error and a multi-line field with a hint. Built per
+    render: a form keeps state. `prefix` keeps element ids unique on the page."""
+    form = form_with_errors(prefix)
+    form.name.data = "Lucía Ferrer"
+    return (
+        Example((form.name, FIELD_LABELS["name"]), {"autocomplete": "off"}),
+        Example((form.email, FIELD_LABELS["email"]), {"type": "email", "autocomplete": "off"}),
+        Example(
+            (form.description, FIELD_LABELS["description"]),
+            {"hint": FIELD_HINT, "multiline": True},
+        ),
+    )
+
+
+def form_with_errors(prefix: str) -> DemoForm:
+    form = DemoForm(prefix=f"{prefix}-", data={"email": "lucia@"})
+    form.email.errors = [FIELD_ERROR]
+    return form
+
+
+def showcase() -> dict[str, tuple[Example, ...]]:
+    """Every showcased component's examples, by component name (its folder and macro)."""
+    return {
+        "button": (
+            Example((_l("Primary button"), "#t-button")),
+            Example((_l("Secondary button"), "#t-button"), {"variant": "secondary"}),
+        ),
+        "logo_list": (Example((BRANDS,)),),
+        "picture": (Example((team.PHOTO,), {"class": "c-team-photo"}),),
+        "project_card": tuple(
+            Example((card, f"t-card-{number}"))
+            for number, card in enumerate(portfolio.PROJECTS[:3], start=1)
+        ),
+        "slide": (Example((home.SLIDES[0], "t-slide-1")),),
+        "service": (Example((services.SERVICES[1], "t-service-1")),),
+        "technology_group": (Example((services.TECHNOLOGY_GROUPS[0], "t-tech-1")),),
+        "team_member": tuple(Example((member,)) for member in team.TEAMS[1].members[:2]),
+        "reasons": (Example((home.REASONS[:2],)),),
+        "stat": (Example((home.FOUNDED, home.FOUNDED_LABEL)),),
+        "steps": (Example((services.METHODOLOGY[:2],)),),
+        "module_list": (Example((ADS.modules[:4],)),),
+        "screen_figure": (Example((ADS.screens[0],)),),
+        "result_list": (Example((ADS.results,)),),
+        "project_pager": (Example(neighbours(ADS.slug)),),
+        "form_field": form_fields("t"),
+        "notice": (Example((contact.SUCCESS,)),),
+        "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
+        "cta_band": (
+            Example(
+                (home.CTA_TITLE, home.CTA_TEXT, home.CTA_BUTTON, home.CTA_LINK),
+                {"heading_id": "t-cta-title"},
+            ),
+        ),
+    }
+
+
+TITLE = _l("Component showcase")
+INTRO = _l(
+    "Every component and widget of the site with sample data, for the people who build it. "
+    "Search engines do not index this page."
+)
+PICTURE_NOTE = _l("Resize the window: below 41 rem the picture switches to its narrow crop.")

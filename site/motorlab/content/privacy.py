@@ -1,0 +1,233 @@
+"""Content of the privacy and terms page (/privacy), which the contact form links to.
+
+Placeholders the template fills: %(email)s (the contact address as a mail link),
+%(addresses)s (the staff who receive requests) and %(name)s (the language cookie's name).
+"""
+
+from datetime import date
+
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.types import BulletList, LegalSection, Paragraph, Topic
+
+TITLE = _l("Privacy and terms")
+INTRO = _l(
+    "What personal data this website collects, why, and what rights you have; followed by the "
+    "terms of use of the site."
+)
+UPDATED_LABEL = _l("Last updated:")
+UPDATED = date(2026, 11, 23)
+
+PRIVACY = LegalSection(
+    "privacy",
+    _l("Privacy policy"),
+    (
+        Topic(
+            _l("Who is responsible"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "Motorlab Digital is responsible for the personal data collected on "
+                            "this website."
+                        ),
+                        _l("You can write to us about anything on this page at %(email)s."),
+                    )
+                ),
+            ),
+        ),
+        Topic(
+            _l("What the contact form collects"),
+            (
+                BulletList(
+                    (
+                        _l("Your name."),
+                        _l("Your e-mail address."),
+                        _l("The description of your project."),
+                        _l("The language of the page and the date and time you sent the form."),
+                    )
+                ),
+                Paragraph((_l("Only browsing this site collects no personal data at all."),)),
+            ),
+            anchor="collected",
+        ),
+        Topic(
+            _l("Why we use it"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "We use these data only to answer your request and, if you ask for "
+                            "it, to prepare a proposal."
+                        ),
+                        _l(
+                            "The legal basis is your consent, which you give when you send the "
+                            "form, and the steps you ask us to take before a possible contract "
+                            "(article 6.1 a and b of the GDPR)."
+                        ),
+                    )
+                ),
+            ),
+            anchor="purpose",
+        ),
+        Topic(
+            _l("How long we keep it"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "We keep your request for 12 months after our last exchange, and "
+                            "then delete it."
+                        ),
+                        _l(
+                            "We hold the IP address of a visitor who sends the form for one day "
+                            "at most, only to limit abuse of the form."
+                        ),
+                    )
+                ),
+            ),
+            anchor="retention",
+        ),
+        Topic(
+            _l("Who receives it"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "Your request reaches the Motorlab Digital staff who answer contact "
+                            "requests (%(addresses)s) through our mail provider, which handles it "
+                            "on our behalf."
+                        ),
+                        _l(
+                            "We do not sell your data, and we do not pass it on to anyone else "
+                            "without your permission."
+                        ),
+                    )
+                ),
+            ),
+            anchor="recipients",
+        ),
+        Topic(
+            _l("Cookies"),
+            (
+                Paragraph((_l("This site sets only two cookies, both needed for it to work:"),)),
+                BulletList(
+                    (
+                        _l("%(name)s remembers the language you chose, for one year."),
+                        _l(
+                            "A session cookie keeps the security token of the contact form and "
+                            "ends when you close the browser."
+                        ),
+                    )
+                ),
+                Paragraph((_l("We use no advertising or tracking cookies."),)),
+            ),
+            anchor="cookies",
+        ),
+        Topic(
+            _l("Your rights"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "Under the General Data Protection Regulation (GDPR) you have the "
+                            "right to:"
+                        ),
+                    )
+                ),
+                BulletList(
+                    (
+                        _l("access the data we hold about you;"),
+                        _l("have them rectified if they are wrong;"),
+                        _l("have them erased;"),
+                        _l("restrict their processing;"),
+                        _l("object to their processing;"),
+                        _l("receive them in a portable format;"),
+                        _l("withdraw your consent at any time."),
+                    )
+                ),
+                Paragraph(
+                    (
+                        _l(
+                            "To exercise any of these rights, write to %(email)s and we will "
+                            "answer within one month."
+                        ),
+                        _l(
+                            "If you are not satisfied with our answer, you can complain to the "
+                            "Spanish Data Protection Agency (AEPD)."
+                        ),
+                    )
+                ),
+            ),
+            anchor="rights",
+        ),
+    ),
+)
+
+TERMS = LegalSection(
+    "terms",
+    _l("Terms of use"),
+    (
+        Topic(
+            _l("Content"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "The texts, illustrations and code of this site belong to Motorlab "
+                            "Digital."
+                        ),
+                        _l("You may quote them if you link to the page you quote."),
+                    )
+                ),
+            ),
+        ),
+        Topic(
+            _l("Brands"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "The car brands on this site, their names and their logos are "
+                            "fictional and were drawn for it; any resemblance to real brands is "
+                            "a coincidence."
+                        ),
+                    )
+                ),
+            ),
+        ),
+        Topic(
+            _l("No warranty"),
+            (
+                Paragraph(
+                    (
+                        _l(
+                            "We take care to keep this site accurate and available, but we "
+                            "provide it as it is, without any warranty."
+                        ),
+                        _l(
+                            "The figures of the case studies describe past projects and are not "
+                            "an offer."
+                        ),
+                    )
+                ),
+            ),
+        ),
+        Topic(
+            _l("Applicable law"),
+            (
+                Paragraph(
+                    (
+                        _l("These terms are governed by Spanish law."),
+                        _l(
+                            "Any dispute goes to the courts of Madrid, unless the law lets you, "
+                            "as a consumer, go to the courts where you live."
+                        ),
+                    )
+                ),
+            ),
+        ),
+    ),
+)
+
+SECTIONS: tuple[LegalSection, ...] = (PRIVACY, TERMS)

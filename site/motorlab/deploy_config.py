@@ -1,0 +1,48 @@
+"""Render deploy/nginx.conf: fill the placeholders (${LISTEN}, ${ROOT}, …); nginx's own $name
+variables stay as they are. The Content-Security-Policy comes from the app's code, so
+nginx sends the very header the app sends.
+
+    python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
+        --app 127.0.0.1:8000 --runtime /run/motorlab > /etc/nginx/nginx.conf
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from motorlab.config import PROJECT_ROOT
+from motorlab.security import content_security_policy
+
+TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
+_PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
+
+
+def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
+    values = {
+        "LISTEN": listen,
+        "ROOT": str(Path(root).resolve()),
+        "APP": app,
+        "RUNTIME": str(Path(runtime).resolve()),
+        "CSP": content_security_policy(),
+    }
+    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
+    )
+    parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
+    parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
+    parser.add_argument("--runtime", default="/run/motorlab", help="pid, logs and temp files")
+    args = parser.parse_args(argv)
+    sys.stdout.write(render(listen=args.listen, root=args.root, app=args.app, runtime=args.runtime))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

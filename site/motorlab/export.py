@@ -1,0 +1,138 @@
+"""`make export`: the whole public site as files under build/site/, for nginx (or any static
+host) to serve. Built with Frozen-Flask from the app itself, so every byte is the app's.
+
+What it writes: each public page of both locales as PATH/index.html (`index.html`,
+`en/index.html`, `services/index.html`, …), `404.html` and `en/404.html`, `sitemap.xml`,
+`robots.txt`, every static file, every image-service URL the pages reference (each width,
+with `.avif` and `.webp` siblings for rasters, which nginx picks by `Accept`), and the share
+images; then `.br` and `.gz` siblings of every text file for nginx's brotli_static and
+gzip_static. The language switcher (`/language/…`) is not frozen: nginx sends it to the app.
+
+Usage: python -m motorlab.export [DESTINATION]   (default build/site)
+"""
+
+from __future__ import annotations
+
+import contextvars
+import re
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Flask
+from flask_frozen import Freezer
+
+from motorlab import compression
+from motorlab.config import PROJECT_ROOT
+from motorlab.i18n import LOCALES, PREFIXES
+from motorlab.internal_request import fetch
+from motorlab.public_pages import public_paths
+
+DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
+TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
+IMAGE_VARIANTS = {".avif": "image/avif,image/*;q=0.8", ".webp": "image/webp,image/*;q=0.8"}
+_IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
+MISSING_PAGE = "/__export-404__"
+
+
+class SiteFreezer(Freezer):
+    """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`), and each
+    is built in a fresh context (see internal_request: Frozen-Flask keeps one request
+    context open around the whole run, whose `g` would otherwise leak between pages)."""
+
+    def _build_one(self, url, last_modified=None):
+        return contextvars.Context().run(super()._build_one, url, last_modified)
+
+    def urlpath_to_filepath(self, path: str) -> str:
+        if "." not in path.rsplit("/", 1)[-1]:
+            path = path.rstrip("/") + "/index.html"
+        return path.lstrip("/")
+
+
+def referenced_images(app: Flask, pages: list[str]) -> list[str]:
+    """Every /_img URL (srcset widths and share images) that the pages link to."""
+    found: dict[str, None] = {}
+    for path in pages:
+        for url in _IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)):
+            found[url] = None
+    return list(found)
+
+
+def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
+    """Write the site under `destination`; returns the frozen URLs."""
+    destination = Path(destination).resolve()
+    app.config.update(
+        FREEZER_DESTINATION=str(destination),
+        FREEZER_REMOVE_EXTRA_FILES=True,
+        FREEZER_IGNORE_MIMETYPE_WARNINGS=True,
+        FREEZER_REDIRECT_POLICY="error",
+    )
+    freezer = SiteFreezer(
+        app, with_static_files=True, with_no_argument_rules=False, log_url_for=False
+    )
+    pages = public_paths(app)
+
+    @freezer.register_generator
+    def site_urls() -> Iterator[str]:
+        yield from pages
+        yield "/sitemap.xml"
+        yield "/robots.txt"
+        yield from referenced_images(app, pages)
+
+    with warnings.catch_warnings():
+        # Endpoints left out on purpose (language switcher, contact POST, /healthz, /test).
+        warnings.simplefilter("ignore")
+        urls = sorted(freezer.freeze())
+    _write_not_found_pages(app, destination)
+    _write_image_variants(app, destination, urls)
+    _precompress(destination)
+    return urls
+
+
+def _write_not_found_pages(app: Flask, destination: Path) -> None:
+    for locale in LOCALES:
+        response = fetch(app, PREFIXES[locale] + MISSING_PAGE)
+        target = destination / PREFIXES[locale].lstrip("/") / "404.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(response.data)
+
+
+def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:
+    for url in urls:
+        parts = urlsplit(url)
+        if not parts.path.startswith("/_img/") or parts.path.startswith("/_img/share/"):
+            continue
+        if Path(parts.path).suffix.lower() == ".svg":
+            continue
+        for suffix, accept in IMAGE_VARIANTS.items():
+            response = fetch(app, url, headers={"Accept": accept})
+            if response.status_code == 200:
+                (destination / (parts.path.lstrip("/") + suffix)).write_bytes(response.data)
+
+
+def _precompress(destination: Path) -> None:
+    for file in destination.rglob("*"):
+        if not file.is_file() or file.suffix.lower() not in TEXT_SUFFIXES:
+            continue
+        data = file.read_bytes()
+        if len(data) < compression.MIN_SIZE:
+            continue
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            file.with_name(file.name + suffix).write_bytes(compression.compress(data, coding))
+
+
+def main(argv: list[str]) -> int:
+    from motorlab import create_app
+
+    destination = Path(argv[0]) if argv else DEFAULT_DESTINATION
+    app = create_app()
+    urls = export(app, destination)
+    pages = [u for u in urls if "." not in u.rsplit("/", 1)[-1]]
+    print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

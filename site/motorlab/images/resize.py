@@ -1,0 +1,127 @@
+"""Resizing with Pillow to the spec's breakpoint widths, in AVIF, WebP or the source format,
+with a disk cache: each (file, content, width, format) is encoded once per machine."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+from motorlab.images.sources import RASTER_SUFFIXES
+
+WIDTHS = (320, 640, 768, 1024, 1280, 1536)  # the spec's breakpoints
+# Anything larger is refused before it is decoded (a decompression bomb): 40 megapixels
+# is a 7700 x 5200 photograph, far beyond what a 1536-px rendition needs.
+MAX_PIXELS = 40_000_000
+FORMATS = {  # format -> (media type, file suffix)
+    "AVIF": ("image/avif", ".avif"),
+    "WEBP": ("image/webp", ".webp"),
+    "JPEG": ("image/jpeg", ".jpg"),
+    "PNG": ("image/png", ".png"),
+}
+_SAVE_OPTIONS = {
+    "AVIF": {"quality": 55, "speed": 6},
+    "WEBP": {"quality": 80, "method": 5},
+    "JPEG": {"quality": 82, "optimize": True, "progressive": True},
+    "PNG": {"optimize": True},
+}
+
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own guard, for every other use of Pillow
+
+
+class RefusedImage(ValueError):
+    """The file is not an image Pillow can read safely (corrupt, or a decompression bomb)."""
+
+
+def source_format(path: Path) -> str:
+    return RASTER_SUFFIXES[path.suffix.lower()]
+
+
+def choose_format(accept: str, path: Path) -> str:
+    """AVIF when the browser takes it, else WebP, else the source's own format."""
+    accept = accept.lower()
+    if "image/avif" in accept:
+        return "AVIF"
+    if "image/webp" in accept:
+        return "WEBP"
+    return source_format(path)
+
+
+@lru_cache(maxsize=512)
+def _size_of(path: str, mtime_ns: int) -> tuple[int, int]:
+    with _open(Path(path)) as image:
+        return ImageOps.exif_transpose(image).size if _rotated(image) else image.size
+
+
+def intrinsic_size(path: Path) -> tuple[int, int]:
+    """Width and height of a raster file as it is shown (EXIF orientation applied)."""
+    return _size_of(str(path), path.stat().st_mtime_ns)
+
+
+def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
+    """The file holding `path` at `width` in `fmt`, made now if the disk cache lacks it."""
+    data = path.read_bytes()
+    key = hashlib.sha256(data + f"|{width}|{fmt}".encode()).hexdigest()[:32]
+    target = cache_dir / key[:2] / (key + FORMATS[fmt][1])
+    if target.is_file():
+        return target
+    encoded = encode(data, width, fmt)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Written aside, then renamed: a worker never reads a half-written file.
+    fd, draft = tempfile.mkstemp(dir=target.parent, suffix=".part")
+    with os.fdopen(fd, "wb") as out:
+        out.write(encoded)
+    os.replace(draft, target)
+    return target
+
+
+def encode(data: bytes, width: int, fmt: str) -> bytes:
+    """`data` (a raster image) scaled down to `width` (never up) and encoded as `fmt`."""
+    try:
+        return _encode(data, width, fmt)
+    except (OSError, ValueError) as error:  # truncated or corrupt pixel data
+        raise RefusedImage(str(error)) from error
+
+
+def _encode(data: bytes, width: int, fmt: str) -> bytes:
+    with _open(io.BytesIO(data)) as image:
+        image = ImageOps.exif_transpose(image)
+        if image.width > width:
+            height = max(1, round(image.height * width / image.width))
+            image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
+        if fmt == "JPEG" and image.mode not in ("RGB", "L"):
+            image = image.convert("RGB")
+        elif image.mode not in ("RGB", "RGBA", "L", "LA"):
+            image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
+        out = io.BytesIO()
+        image.save(out, fmt, **_SAVE_OPTIONS[fmt])
+        return out.getvalue()
+
+
+def _open(source) -> Image.Image:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(source)
+    except (
+        OSError,
+        Image.DecompressionBombError,
+        Image.DecompressionBombWarning,
+        SyntaxError,
+        ValueError,
+    ) as error:
+        raise RefusedImage(str(error)) from error
+    if image.width * image.height > MAX_PIXELS or image.format not in FORMATS:
+        image.close()
+        raise RefusedImage(f"{image.width}x{image.height} {image.format}")
+    return image
+
+
+def _rotated(image: Image.Image) -> bool:
+    return image.getexif().get(0x0112, 1) in (5, 6, 7, 8)

@@ -1,0 +1,95 @@
+"""/_img/<width>/<file>: a static raster at a breakpoint width; /_img/share/…: share images."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Response, abort, current_app, request
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from motorlab.i18n import LOCALES, localized_rule
+from motorlab.images import bp, resize, share, sources
+from motorlab.images.urls import cache_dir
+from motorlab.internal_request import fetch
+from motorlab.public_pages import public_paths
+
+YEAR = 31_536_000
+DAY = 86_400
+
+
+@bp.route("/<int:width>/<path:filename>")
+def resized(width: int, filename: str):
+    if width not in resize.WIDTHS:
+        abort(404)
+    try:
+        path = sources.resolve(current_app.static_folder, filename)
+    except sources.NotAnImage:
+        abort(404)
+    if sources.is_vector(path):  # SVG scales by itself: served as it is
+        return _immutable(_file_response(path, "image/svg+xml"))
+    fmt = resize.choose_format(request.headers.get("Accept", ""), path)
+    try:
+        rendition = resize.rendition(path, width, fmt, cache_dir())
+    except resize.RefusedImage:
+        abort(400)
+    response = _file_response(rendition, resize.FORMATS[fmt][0])
+    response.vary.add("Accept")
+    return _immutable(response)
+
+
+@bp.route("/share/<locale>/<path:page>.png")
+def share_image(locale: str, page: str):
+    """The share image of one public page in one locale (`index` names the home page)."""
+    if locale not in LOCALES:
+        abort(404)
+    path = localized_rule("/" if page == "index" else f"/{page}", locale)
+    if path not in public_paths(current_app):
+        abort(404)
+    page_html = _page_html(path, locale)
+    with force_locale(locale):
+        tagline = _("Software for car brands")
+    title = share.page_title(page_html)
+    host = urlsplit(current_app.config["SITE_URL"]).netloc
+    key = hashlib.sha256(f"{locale}|{title}|{tagline}|{host}|v1".encode()).hexdigest()[:32]
+    target = cache_dir() / "share" / f"{key}.png"
+    if not target.is_file():
+        _write(target, share.draw(title, tagline, host))
+    response = _file_response(target, "image/png")
+    response.cache_control.public = True
+    response.cache_control.max_age = DAY
+    return response
+
+
+def _page_html(path: str, locale: str) -> str:
+    page = fetch(current_app._get_current_object(), path, language_cookie=locale)
+    if page.status_code != 200:
+        abort(404)
+    return page.get_data(as_text=True)
+
+
+def _file_response(path: Path, mimetype: str) -> Response:
+    """The file's bytes (small: read at once, no handle left open) with a strong ETag."""
+    response = Response(path.read_bytes(), mimetype=mimetype)
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+def _immutable(response):
+    """Resized files are linked with their source's hash (`?v=`): a URL never changes."""
+    response.cache_control.public = True
+    response.cache_control.max_age = YEAR if request.args.get("v") else DAY
+    response.cache_control.immutable = bool(request.args.get("v"))
+    return response
+
+
+def _write(target: Path, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, draft = tempfile.mkstemp(dir=target.parent, suffix=".part")
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
+    os.replace(draft, target)

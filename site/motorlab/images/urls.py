@@ -1,0 +1,62 @@
+"""URLs of the image service for templates: srcset of a raster, the share image of a page."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from flask import current_app, request, url_for
+
+from motorlab.i18n import PREFIXES, absolute_url, current_locale
+from motorlab.images import resize, sources
+
+
+def cache_dir() -> Path:
+    return Path(
+        current_app.config.get("IMAGE_CACHE_DIR") or Path(current_app.instance_path, "images")
+    )
+
+
+@lru_cache(maxsize=512)
+def _version(path: str, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def widths_for(intrinsic: int) -> list[int]:
+    """Breakpoint widths worth offering for an image `intrinsic` pixels wide: each narrower
+    one, and the first that covers it (the service never scales up)."""
+    chosen = [w for w in resize.WIDTHS if w < intrinsic]
+    covering = [w for w in resize.WIDTHS if w >= intrinsic]
+    return chosen + covering[:1]
+
+
+def responsive(src: str, display_width: int) -> dict:
+    """`src`, `srcset` and `sizes` for a static image shown at most `display_width` CSS px
+    wide. SVG keeps its static URL (it scales by itself); a raster gets every breakpoint
+    width through the image service."""
+    if sources.is_vector(src) or not sources.is_raster(src):
+        return {"src": current_app.jinja_env.globals["asset_url"](src), "srcset": "", "sizes": ""}
+    path = sources.resolve(current_app.static_folder, src)
+    stat = path.stat()
+    version = _version(str(path), stat.st_mtime_ns, stat.st_size)
+    intrinsic, _height = resize.intrinsic_size(path)
+    widths = widths_for(intrinsic)
+    urls = {w: url_for("images.resized", width=w, filename=src, v=version) for w in widths}
+    srcset = ", ".join(f"{urls[w]} {min(w, intrinsic)}w" for w in widths)
+    # The fallback src: the smallest width that covers the displayed size on a 1x screen.
+    fallback = next((w for w in widths if w >= display_width), widths[-1])
+    sizes = f"(max-width: {display_width}px) 100vw, {display_width}px"
+    return {"src": urls[fallback], "srcset": srcset, "sizes": sizes}
+
+
+def share_image_url() -> str:
+    """Absolute URL of this page's share image (Open Graph and Twitter cards)."""
+    locale = current_locale()
+    page = request.path.removeprefix(PREFIXES[locale]).strip("/") or "index"
+    return absolute_url(url_for("images.share_image", locale=locale, page=page))
+
+
+def init_app(app) -> None:
+    app.jinja_env.globals["responsive_image"] = responsive
+    app.jinja_env.globals["share_image_url"] = share_image_url

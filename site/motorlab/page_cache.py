@@ -1,0 +1,245 @@
+"""The page cache: every public page, stored per path (so per locale) already compressed.
+
+Two halves, one concern:
+
+- `after_request` (inside Flask) decides whether a response may be shared: a GET of a page
+  that answered 200 with HTML, XML or text, set no cookie and never touched the session.
+  That leaves out the contact page whenever it carries a CSRF token or a one-time message
+  (both live in the session), and the first visit to `/` (language detection sets a cookie).
+  It also sets the `Cache-Control` that lets a CDN keep the page for a short time.
+- `PageCache` (a WSGI middleware around Flask) stores such a response, with its final
+  headers, as identity + brotli + gzip bodies under one strong ETag, and answers later
+  requests for the same path straight from the store: a hit costs neither a render, nor a
+  compression, nor Flask's request handling; only a lookup and a choice of body by
+  `Accept-Encoding`. `If-None-Match` gets a 304.
+
+`/` answers by browser language and cookie (`Vary: Accept-Language, Cookie`), so it is served
+from the store only to visitors that already have the language cookie, and it keeps its Vary.
+Requests with a query string are never served from (or stored in) the store.
+
+The store is Flask-Caching's backend (`CACHE_TYPE`, SimpleCache by default: one per worker;
+RedisCache shares it). Keys carry a fingerprint of the templates, catalogs and static files,
+so a deploy never serves pages rendered by the previous release.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from flask import Flask, Response, g, request
+from flask.globals import request_ctx
+from werkzeug.http import dump_header, parse_cookie, parse_etags, parse_set_header
+
+from motorlab import compression
+from motorlab.extensions import cache
+from motorlab.i18n import COOKIE_NAME
+
+ENVIRON_FLAG = "motorlab.page_cache.store"
+SHAREABLE_TYPES = ("text/html", "application/xml", "text/plain")
+COMPRESSIBLE_TYPES = (
+    *SHAREABLE_TYPES,
+    "text/css",
+    "text/javascript",
+    "application/json",
+    "image/svg+xml",
+)
+# Headers that belong to one response on the wire, not to the stored page.
+_PER_RESPONSE = {"content-length", "content-encoding", "etag", "date", "server", "set-cookie"}
+DEFAULT_CACHE_CONTROL = "public, max-age=60, s-maxage=300"
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("PAGE_CACHE_CONTROL", DEFAULT_CACHE_CONTROL)
+    app.config.setdefault("PAGE_CACHE_TIMEOUT", app.config.get("CACHE_DEFAULT_TIMEOUT", 300))
+    app.after_request(_mark_shareable)
+    app.wsgi_app = PageCache(app, app.wsgi_app)
+
+
+def request_is_shareable(method: str, path: str, query: str, cookie_header: str) -> bool:
+    """Whether the answer to this request is the same for everyone who asks."""
+    if method not in ("GET", "HEAD") or query:
+        return False
+    if path == "/":  # language detection runs for visitors without the cookie
+        return COOKIE_NAME in parse_cookie(cookie_header)
+    return True
+
+
+def _mark_shareable(response: Response) -> Response:
+    shareable = (
+        request_is_shareable(
+            request.method,
+            request.path,
+            request.query_string.decode("latin-1"),
+            request.headers.get("Cookie", ""),
+        )
+        and request.url_rule is not None
+        and request.endpoint != "static"
+        and response.status_code == 200
+        and response.mimetype in SHAREABLE_TYPES
+        and not response.direct_passthrough
+        and not response.is_streamed
+        and "Set-Cookie" not in response.headers
+        and "Content-Encoding" not in response.headers
+        and not _session_used()
+        and not g.get("page_cache_skip", False)
+    )
+    if shareable:
+        # Only a GET carries the body to store (a HEAD answer has none); HEAD is still
+        # answered from the store once a GET has filled it.
+        request.environ[ENVIRON_FLAG] = request.method == "GET"
+        response.headers.setdefault("Cache-Control", _config("PAGE_CACHE_CONTROL"))
+    else:
+        compress_on_the_fly(response)
+    return response
+
+
+def _session_used() -> bool:
+    """Whether this request read or wrote the session (a CSRF token, a flashed message).
+    Looks at the session object itself: Flask's `session` proxy would mark it as read."""
+    opened = getattr(request_ctx._get_current_object(), "_session", None)
+    return bool(opened is not None and (opened.accessed or opened.modified))
+
+
+def compress_on_the_fly(response: Response) -> None:
+    """Pages that are not shared (the contact form) and static text files: compress now."""
+    if (
+        response.status_code != 200
+        or response.mimetype not in COMPRESSIBLE_TYPES
+        or "Content-Encoding" in response.headers
+        or response.is_streamed
+        and not response.direct_passthrough
+    ):
+        return
+    coding = compression.negotiate(request.headers.get("Accept-Encoding"), compression.CODINGS)
+    response.vary.add("Accept-Encoding")
+    if coding == compression.IDENTITY:
+        return
+    response.direct_passthrough = False
+    source = response.response
+    data = response.get_data()
+    if hasattr(source, "close"):
+        source.close()  # a static file's handle: its bytes are read
+    if len(data) < compression.MIN_SIZE:
+        return
+    response.set_data(compression.compress(data, coding, fast=True))
+    response.headers["Content-Encoding"] = coding
+    etag, weak = response.get_etag()
+    if etag:
+        response.set_etag(f"{etag}-{coding}", weak=weak)
+
+
+def _config(name: str):
+    from flask import current_app
+
+    return current_app.config[name]
+
+
+class PageCache:
+    """WSGI middleware: serve stored pages, and store the ones Flask marked as shareable."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable) -> None:
+        self.flask_app = app
+        self.wsgi_app = wsgi_app
+        self.release = release_fingerprint(app)
+
+    @property
+    def store(self):
+        return self.flask_app.extensions["cache"][cache]
+
+    def key(self, path: str) -> str:
+        return f"page:{self.release}:{path}"
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO", "") or "/"
+        shareable = request_is_shareable(
+            environ.get("REQUEST_METHOD", "GET"),
+            path,
+            environ.get("QUERY_STRING", ""),
+            environ.get("HTTP_COOKIE", ""),
+        )
+        if shareable:
+            entry = self.store.get(self.key(path))
+            if entry is not None:
+                return self.respond(entry, environ, start_response)
+        return self.pass_through(path, environ, start_response)
+
+    def pass_through(self, path: str, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        captured: dict = {}
+
+        def capture(status, headers, exc_info=None):
+            captured.update(status=status, headers=headers)
+            if not environ.get(ENVIRON_FLAG):
+                return start_response(status, headers, exc_info)
+            return lambda data: None  # Flask writes through the returned iterable only
+
+        body = self.wsgi_app(environ, capture)
+        if not environ.get(ENVIRON_FLAG):
+            return body
+        try:
+            data = b"".join(body)
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+        entry = make_entry(captured["status"], captured["headers"], data)
+        self.store.set(self.key(path), entry, timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"])
+        return self.respond(entry, environ, start_response)
+
+    def respond(self, entry: dict, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        coding = compression.negotiate(environ.get("HTTP_ACCEPT_ENCODING"), entry["bodies"])
+        etag = entry_etag(entry, coding)
+        headers = [*entry["headers"], ("ETag", etag)]
+        if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+        if if_none_match and _matches(if_none_match, entry):
+            keep = {"cache-control", "vary", "etag", "content-location", "expires"}
+            start_response("304 Not Modified", [h for h in headers if h[0].lower() in keep])
+            return []
+        body = entry["bodies"][coding]
+        if coding != compression.IDENTITY:
+            headers.append(("Content-Encoding", coding))
+        headers.append(("Content-Length", str(len(body))))
+        start_response(entry["status"], headers)
+        return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict:
+    kept = [(name, value) for name, value in headers if name.lower() not in _PER_RESPONSE]
+    vary = parse_set_header(", ".join(v for n, v in kept if n.lower() == "vary"))
+    vary.add("Accept-Encoding")
+    kept = [(n, v) for n, v in kept if n.lower() != "vary"] + [("Vary", dump_header(vary))]
+    return {
+        "status": status,
+        "headers": kept,
+        "bodies": compression.variants(data),
+        "hash": hashlib.sha256(data).hexdigest()[:24],
+    }
+
+
+def entry_etag(entry: dict, coding: str) -> str:
+    """A strong ETag per representation: each content coding is its own set of bytes."""
+    if coding == compression.IDENTITY:
+        return f'"{entry["hash"]}"'
+    return f'"{entry["hash"]}-{coding}"'
+
+
+def _matches(if_none_match: str, entry: dict) -> bool:
+    # If-None-Match uses weak comparison: any coding of the same page is "not modified".
+    etags = parse_etags(if_none_match)
+    if etags.star_tag:
+        return True
+    return any(etags.contains_weak(entry_etag(entry, coding)[1:-1]) for coding in entry["bodies"])
+
+
+def release_fingerprint(app: Flask) -> str:
+    """A digest of what pages are made of (code, templates, static files, catalogs), so a new
+    release never reads pages that the previous one left in a shared store (Redis)."""
+    roots = [Path(app.root_path), Path(app.template_folder)]
+    roots.append(Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", app.root_path)))
+    digest = hashlib.sha256()
+    for root in roots:
+        for file in sorted(p for p in root.rglob("*") if p.is_file()):
+            if "__pycache__" not in file.parts:
+                digest.update(file.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:12]

@@ -1,0 +1,173 @@
+"""nginx in front, as production runs it (#9): Debian's nginx with deploy/nginx.conf over a
+fresh export (`exported_site`) and gunicorn serving the app (`app_server`), both on free
+loopback ports. Every page answers as the app alone does; only the dynamic paths reach it."""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from http.cookiejar import CookieJar
+
+import pytest
+from bs4 import BeautifulSoup
+
+from motorlab import compression, config, create_app
+from motorlab.public_pages import public_paths
+from tests.conftest import visible_text
+
+PAGES = public_paths(create_app(config.TestConfig()))
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def get(url: str, headers: dict | None = None, opener=None):
+    """(status, headers, body) without following redirects."""
+    opener = opener or urllib.request.build_opener(NoRedirect())
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with opener.open(request, timeout=20) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def text_of(body: bytes) -> str:
+    soup = BeautifulSoup(body.decode(), "html.parser")
+    token = soup.find("input", attrs={"name": "csrf_token"})
+    if token is not None:
+        token["value"] = ""
+    return visible_text(soup)
+
+
+COOKIE = {"Cookie": "i18n_redirected=es"}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
+    front = get(nginx_server + path, COOKIE)
+    alone = get(app_server + path, COOKIE)
+    assert front[0] == alone[0] == 200
+    assert text_of(front[2]) == text_of(alone[2])
+    assert front[1]["Content-Security-Policy"] == alone[1]["Content-Security-Policy"]
+    if not path.endswith("/contact") and path != "/":
+        assert "Set-Cookie" not in front[1], "served by nginx from the export"
+        assert "s-maxage=300" in front[1]["Cache-Control"]
+
+
+@pytest.mark.parametrize("path", ["/en/services", "/projects/kuzu", "/sitemap.xml"])
+def test_nginx_sends_the_precompressed_files(nginx_server, path):
+    plain = get(nginx_server + path)
+    for coding in ("br", "gzip"):
+        status, headers, body = get(nginx_server + path, {"Accept-Encoding": coding})
+        assert status == 200 and headers["Content-Encoding"] == coding
+        assert "Accept-Encoding" in headers["Vary"]
+        assert compression.decompress(body, coding) == plain[2]
+
+
+def test_exported_pages_answer_304_to_their_etag(nginx_server):
+    status, headers, _body = get(nginx_server + "/en/services")
+    again = get(nginx_server + "/en/services", {"If-None-Match": headers["ETag"]})
+    assert again[0] == 304
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/no-such-page", "No se ha encontrado esta página"),
+        ("/en/no-such-page", "This page could not be found"),
+    ],
+)
+def test_unknown_paths_get_the_localised_404(nginx_server, path, words):
+    status, _headers, body = get(nginx_server + path)
+    assert status == 404 and words in text_of(body)
+
+
+def test_root_still_redirects_an_english_browser(nginx_server):
+    status, headers, _body = get(nginx_server + "/", {"Accept-Language": "en-US,en;q=0.9"})
+    assert status in (302, 303, 307) and headers["Location"].endswith("/en")
+    assert "i18n_redirected=en" in headers["Set-Cookie"]
+    status, headers, body = get(nginx_server + "/", {"Accept-Language": "es-ES,es"})
+    assert status == 200 and "i18n_redirected=es" in headers["Set-Cookie"]
+
+
+def test_the_language_switcher_reaches_the_app(nginx_server):
+    status, headers, _ = get(nginx_server + "/language/en?next=/en/services")
+    assert status == 303 and headers["Location"] == "/en/services"
+    assert "i18n_redirected=en" in headers["Set-Cookie"]
+
+
+def test_the_contact_form_works_through_nginx(nginx_server):
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect())
+    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
+    assert status == 200
+    token = TOKEN.search(body.decode()).group(1)
+    form = urllib.parse.urlencode(
+        {
+            "csrf_token": token,
+            "name": "José Núñez",
+            "email": "jose.nunez@example.com",
+            "description": "We need a booking app for the workshops of three brands.",
+        }
+    ).encode()
+    request = urllib.request.Request(nginx_server + "/en/contact", data=form)
+    try:
+        opener.open(request, timeout=20)
+        raise AssertionError("expected a 303")
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 303
+        assert answer.headers["Location"].endswith("/en/contact")
+    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
+    page = BeautifulSoup(body.decode(), "html.parser")
+    assert page.select_one(".c-notice--success") is not None
+    invalid = urllib.parse.urlencode(
+        {"csrf_token": token, "name": "", "email": "x", "description": "short"}
+    ).encode()
+    try:
+        opener.open(urllib.request.Request(nginx_server + "/en/contact", data=invalid), timeout=20)
+        raise AssertionError("expected a 422")
+    except urllib.error.HTTPError as answer:
+        assert answer.code == 422
+
+
+def test_health_and_unexported_images_reach_the_app(nginx_server):
+    status, headers, body = get(nginx_server + "/healthz")
+    assert status == 200 and b'"queued"' in body
+    status, headers, body = get(nginx_server + "/_img/640/img/favicon.svg")
+    assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
+
+
+def test_share_images_come_from_the_export(nginx_server):
+    status, headers, body = get(nginx_server + "/_img/share/en/services.png")
+    assert status == 200 and body[:8] == b"\x89PNG\r\n\x1a\n"
+    assert headers["Content-Type"] == "image/png"
+    assert "Set-Cookie" not in headers
+
+
+@pytest.mark.parametrize(
+    ("accept", "media_type"),
+    [
+        ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
+        ("image/webp,*/*", "image/webp"),
+        ("image/png,image/*", "image/png"),
+    ],
+)
+def test_nginx_picks_the_exported_image_format_by_accept(
+    nginx_server, exported_site, accept, media_type
+):
+    folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
+    folder.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", ".avif", ".webp"):
+        (folder / f"photo.png{suffix}").write_bytes(f"body{suffix}".encode())
+    status, headers, body = get(
+        nginx_server + "/_img/320/img/nginx-check/photo.png?v=1", {"Accept": accept}
+    )
+    assert status == 200 and headers["Content-Type"] == media_type
+    assert "Accept" in headers["Vary"]
+    assert "immutable" in headers["Cache-Control"]

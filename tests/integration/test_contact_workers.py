@@ -1,0 +1,98 @@
+"""The contact form under gunicorn with several workers (issue 11): the rate limit is one
+count for all workers, and a stopped mail server cannot slow the site down."""
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from tests.conftest import ROOT, Visitor, gunicorn
+from tests.contact_support import VALID
+from tests.smtp import StalledServer
+
+
+def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:
+    return {
+        "SECRET_KEY": "workers-test-secret",
+        "SITE_URL": "http://127.0.0.1",
+        "OUTBOX_PATH": str(tmp_path / "outbox.sqlite3"),
+        "MAIL_SERVER": "127.0.0.1",
+        "MAIL_PORT": str(mail_port),
+        "MAIL_TIMEOUT": "3",
+        "OUTBOX_POLL_INTERVAL": "0.05",
+        **extra,
+    }
+
+
+def test_the_rate_limit_is_shared_by_four_workers_and_counts_only_accepted_posts(tmp_path):
+    stalled = StalledServer()  # nothing is delivered here; only the counting matters
+    env = site_env(tmp_path, stalled.port, CONTACT_RATE_LIMIT="5/minute;50/day")
+    try:
+        with gunicorn(env, workers=4) as (base, _):
+            visitors = [Visitor(base) for _ in range(40)]
+            for visitor in visitors:
+                visitor.fetch_token()
+            mistyped = visitors[0].post("/en/contact", {**VALID, "email": "ana@"})
+            assert mistyped[0] == 422  # a mistyped post does not count
+            fields = {**VALID, "description": "Keep this text: a workshop booking app."}
+            with ThreadPoolExecutor(40) as pool:
+                answers = list(pool.map(lambda v: v.post("/en/contact", fields), visitors))
+        statuses = [status for status, _ in answers]
+        assert statuses.count(303) == 5, statuses
+        assert statuses.count(429) == 35, statuses
+        refused = next(body for status, body in answers if status == 429)
+        assert "Keep this text: a workshop booking app." in refused
+        assert "You have sent several requests in a short time." in refused
+    finally:
+        stalled.stop()
+
+
+def timed(visitor: Visitor, path: str) -> float:
+    started = time.perf_counter()
+    assert visitor.get(path)[0] == 200
+    return time.perf_counter() - started
+
+
+def test_a_stopped_mail_server_does_not_slow_the_site(tmp_path):
+    stalled = StalledServer()
+    env = site_env(tmp_path, stalled.port, CONTACT_RATE_LIMIT="1000/minute")
+    flask = str(Path(sys.executable).with_name("flask"))
+    sender = subprocess.Popen(
+        [flask, "--app", "wsgi", "outbox", "worker"], cwd=ROOT, env={**os.environ, **env},
+        start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        with gunicorn(env, workers=2) as (base, _):
+            visitors = [Visitor(base) for _ in range(8)]
+            for visitor in visitors:
+                visitor.fetch_token()
+            reader = Visitor(base)
+            reader.get("/en/services")  # warm: templates compiled
+            answers, during, after = [], [], []
+
+            def post(visitor):
+                answers.append(visitor.post("/en/contact", VALID, as_json=True))
+
+            posts = [threading.Thread(target=post, args=(v,)) for v in visitors]
+            for thread in posts:
+                thread.start()
+            for _ in range(5):  # while the 8 posts are in flight
+                during.append(timed(reader, "/en/services"))
+            for thread in posts:
+                thread.join(timeout=30)
+            assert [status for status, _ in answers] == [200] * 8
+            # The 8 requests now wait in the outbox; the sender is stuck on the server.
+            after = [timed(reader, "/en/services") for _ in range(10)]
+        # No page waited for the mail server (a post that did would hold a worker for
+        # MAIL_TIMEOUT, 3 s); once the posts are answered, pages are as fast as ever.
+        assert max(during) < 2, during
+        assert statistics.median(after) < 0.1, after
+    finally:
+        os.killpg(sender.pid, signal.SIGTERM)
+        sender.wait(timeout=30)
+        stalled.stop()

@@ -1,0 +1,137 @@
+"""`make export` (#9): the whole public site as files, equal to what the app serves."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from motorlab import compression, config, create_app
+from motorlab.public_pages import public_paths
+from tests.conftest import soup_of, visible_text
+
+PAGES = public_paths(create_app(config.TestConfig()))
+
+
+def exported_file(folder, path):
+    if "." in path.rsplit("/", 1)[-1]:
+        return folder / path.lstrip("/")
+    return folder / path.strip("/") / "index.html" if path != "/" else folder / "index.html"
+
+
+def test_both_locales_of_every_public_page_are_exported(exported_site):
+    folder, _urls = exported_site
+    assert len(PAGES) >= 20 and "/en" in PAGES and "/en/services" in PAGES
+    for expected in (
+        "index.html",
+        "en/index.html",
+        "services/index.html",
+        "en/projects/ads/index.html",
+        "404.html",
+        "en/404.html",
+        "sitemap.xml",
+        "robots.txt",
+    ):
+        assert (folder / expected).is_file(), expected
+    assert not (folder / "test").exists() and not (folder / "en" / "test").exists()
+    assert not (folder / "language").exists(), "the switcher stays dynamic"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_an_exported_page_has_the_apps_visible_text(exported_site, client, path):
+    folder, _urls = exported_site
+    exported = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
+    served = soup_of(client.get(path))
+    if path.endswith("/contact"):  # the CSRF token differs per visitor; the text does not
+        for soup in (exported, served):
+            soup.find("input", attrs={"name": "csrf_token"})["value"] = ""
+    assert visible_text(exported) == visible_text(served)
+    assert exported.title.string == served.title.string
+
+
+def test_the_not_found_pages_are_in_their_locale(exported_site):
+    folder, _urls = exported_site
+    spanish = BeautifulSoup((folder / "404.html").read_text(), "html.parser")
+    english = BeautifulSoup((folder / "en" / "404.html").read_text(), "html.parser")
+    assert spanish.html["lang"] == "es" and english.html["lang"] == "en"
+    assert "No se ha encontrado esta página" in visible_text(spanish)
+    assert "This page could not be found" in visible_text(english)
+
+
+def test_the_exported_sitemap_lists_every_public_page_and_no_test_page(exported_site):
+    folder, _urls = exported_site
+    sitemap = (folder / "sitemap.xml").read_text()
+    listed = {urlsplit(loc).path for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)}
+    assert listed == set(PAGES)
+    assert "/test" not in sitemap
+
+
+def test_every_asset_and_image_a_page_references_is_exported(exported_site):
+    folder, _urls = exported_site
+    for path in PAGES:
+        page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
+        refs = [tag.get("href") for tag in page.find_all("link", href=True)]
+        refs += [tag.get("src") for tag in page.find_all(["img", "script"], src=True)]
+        refs += [
+            item.split()[0]
+            for tag in page.find_all(srcset=True)
+            for item in tag["srcset"].split(",")
+        ]
+        refs += [tag["content"] for tag in page.find_all("meta", property="og:image")]
+        for ref in refs:
+            local = urlsplit(ref).path
+            if urlsplit(ref).netloc not in ("", "www.motorlab.example") or not local.startswith(
+                ("/static/", "/_img/")
+            ):
+                continue
+            assert (folder / local.lstrip("/")).is_file(), f"{path} -> {ref}"
+
+
+def test_share_images_are_exported(exported_site):
+    folder, _urls = exported_site
+    for path in PAGES:
+        page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
+        image = urlsplit(page.find("meta", property="og:image")["content"]).path
+        assert (folder / image.lstrip("/")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_text_files_have_precompressed_siblings(exported_site):
+    folder, _urls = exported_site
+    bundle = next((folder / "static" / "build").glob("site-*.css")).relative_to(folder)
+    for name in ("en/services/index.html", str(bundle), "sitemap.xml"):
+        original = (folder / name).read_bytes()
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            sibling = (folder / (name + suffix)).read_bytes()
+            assert compression.decompress(sibling, coding) == original
+
+
+def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
+    raster_app, monkeypatch, tmp_path
+):
+    """A photograph in content/team.py: the export holds each srcset width in three formats."""
+    import dataclasses
+
+    from motorlab.content import team
+    from motorlab.export import export
+    from tests.conftest import RASTER_PORTRAIT
+
+    first = team.TEAMS[0]
+    member = first.members[0]
+    member = dataclasses.replace(
+        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
+    )
+    first = dataclasses.replace(first, members=(member, *first.members[1:]))
+    monkeypatch.setattr(team, "TEAMS", (first, *team.TEAMS[1:]))
+    folder = tmp_path / "site"
+    export(raster_app, folder)
+    page = BeautifulSoup((folder / "en/aboutus/index.html").read_text(), "html.parser")
+    portrait = page.find("img", srcset=True, class_="c-member__portrait")
+    urls = [urlsplit(item.split()[0]).path for item in portrait["srcset"].split(",")]
+    assert len(urls) == 4
+    for url in urls:
+        base = folder / url.lstrip("/")
+        assert base.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert base.with_name(base.name + ".webp").read_bytes()[8:12] == b"WEBP"
+        assert base.with_name(base.name + ".avif").read_bytes()[4:12] == b"ftypavif"

@@ -1,0 +1,233 @@
+"""The image service (/_img), the picture macros and the share images (#9)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+
+import pytest
+from PIL import Image
+
+from motorlab.content import team
+from motorlab.content.types import ArtDirectedImage
+from motorlab.content.types import Image as ContentImage
+from motorlab.images.resize import MAX_PIXELS, WIDTHS
+from tests.conftest import RASTER_PHOTO, RASTER_PORTRAIT, draw_raster, soup_of
+
+FORMATS = {  # Accept header -> (Pillow format, media type)
+    "image/avif,image/webp,image/*;q=0.8": ("AVIF", "image/avif"),
+    "image/webp,image/*;q=0.8": ("WEBP", "image/webp"),
+    "image/*": (None, None),  # the source's own format
+}
+SOURCES = {RASTER_PORTRAIT: ("PNG", (800, 800)), RASTER_PHOTO: ("JPEG", (1600, 900))}
+
+
+def decoded(response) -> Image.Image:
+    image = Image.open(io.BytesIO(response.data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("accept", FORMATS)
+@pytest.mark.parametrize("source", SOURCES)
+def test_every_breakpoint_width_in_every_format(raster_app, source, accept, width):
+    client = raster_app.test_client()
+    response = client.get(f"/_img/{width}/{source}", headers={"Accept": accept})
+    assert response.status_code == 200
+    fmt, media_type = FORMATS[accept]
+    original, (full_width, full_height) = SOURCES[source]
+    image = decoded(response)
+    assert image.format == (fmt or original)
+    assert response.mimetype == (media_type or Image.MIME[original])
+    expected = min(width, full_width)  # never scaled up
+    assert image.size == (expected, round(full_height * expected / full_width))
+    assert "Accept" in response.headers["Vary"]
+
+
+def test_a_second_request_is_served_from_the_disk_cache(raster_app):
+    client = raster_app.test_client()
+    url = f"/_img/640/{RASTER_PHOTO}"
+    first = client.get(url, headers={"Accept": "image/webp"})
+    cache = raster_app.config["IMAGE_CACHE_DIR"]
+    files = [os.path.join(d, f) for d, _, names in os.walk(cache) for f in names]
+    assert len(files) == 1 and files[0].endswith(".webp")
+    stamp = os.stat(files[0]).st_mtime_ns
+    second = client.get(url, headers={"Accept": "image/webp"})
+    assert second.data == first.data
+    assert os.stat(files[0]).st_mtime_ns == stamp, "read back, not encoded again"
+
+
+def test_versioned_urls_are_immutable(raster_app):
+    client = raster_app.test_client()
+    control = client.get(f"/_img/320/{RASTER_PORTRAIT}?v=abc").headers["Cache-Control"]
+    assert "immutable" in control and "max-age=31536000" in control
+
+
+@pytest.mark.parametrize("width", [0, 1, 100, 319, 321, 500, 1920, 2048, 99999])
+def test_other_widths_are_refused(raster_app, width):
+    assert raster_app.test_client().get(f"/_img/{width}/{RASTER_PORTRAIT}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/_img/640/../config.py",
+        "/_img/640/%2e%2e/config.py",
+        "/_img/640/%2E%2E/%2e%2e/pyproject.toml",
+        "/_img/640/img/%2e%2e/%2e%2e/config.py",
+        "/_img/640/..%2fconfig.py",
+        "/_img/640/%2fetc%2fpasswd",
+        "/_img/640//etc/passwd",
+        "/_img/640/img\\..\\..\\config.py",
+        "/_img/640/http://example.com/a.png",
+        "/_img/640/https%3A%2F%2Fexample.com%2Fa.png",
+    ],
+)
+def test_paths_that_leave_the_static_folder_are_refused(raster_app, path):
+    response = raster_app.test_client().get(path, follow_redirects=True)
+    assert response.status_code in (400, 404)
+    assert not response.mimetype.startswith("image/")
+
+
+def test_symlinks_out_of_the_static_folder_are_refused(raster_app, tmp_path):
+    outside = draw_raster(tmp_path / "outside.png", (400, 300), "PNG")
+    os.symlink(outside, os.path.join(raster_app.static_folder, "img", "link.png"))
+    assert raster_app.test_client().get("/_img/320/img/link.png").status_code == 404
+
+
+@pytest.mark.parametrize("name", ["css/site.css", "build/manifest.json", "img/missing.png"])
+def test_non_images_are_refused(raster_app, name):
+    assert raster_app.test_client().get(f"/_img/640/{name}").status_code == 404
+
+
+def test_a_file_that_only_claims_to_be_an_image_is_refused(raster_app):
+    with open(os.path.join(raster_app.static_folder, "img", "fake.png"), "w") as fake:
+        fake.write("<?php echo 'not a picture'; ?>")
+    assert raster_app.test_client().get("/_img/640/img/fake.png").status_code == 400
+
+
+def test_a_decompression_bomb_is_refused(raster_app):
+    side = int(MAX_PIXELS**0.5) + 200  # a little over the limit; compresses to a few KB
+    Image.new("1", (side, side)).save(os.path.join(raster_app.static_folder, "img", "bomb.png"))
+    response = raster_app.test_client().get("/_img/320/img/bomb.png")
+    assert response.status_code == 400
+    assert not os.path.exists(raster_app.config["IMAGE_CACHE_DIR"])
+
+
+def test_svg_is_served_as_it_is(client, app):
+    response = client.get("/_img/640/img/favicon.svg")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    with open(os.path.join(app.static_folder, "img", "favicon.svg"), "rb") as original:
+        assert response.data == original.read()
+    response.close()
+
+
+# --- the macros ---------------------------------------------------------------------------
+
+
+def render_macro(app, source: str, **values) -> str:
+    template = app.jinja_env.from_string(source)
+    with app.test_request_context("/en/aboutus"):
+        return template.render(**values)
+
+
+def test_image_macro_gives_a_raster_srcset_sizes_and_lazy_loading(raster_app):
+    portrait = ContentImage(RASTER_PORTRAIT, "Portrait", 160, 160)
+    html = render_macro(
+        raster_app,
+        '{% from "components/image/image.html" import image %}{{ image(img, class="c") }}',
+        img=portrait,
+    )
+    img = soup_of_html(html).find("img")
+    candidates = [item.strip().split(" ") for item in img["srcset"].split(",")]
+    urls = [url for url, _ in candidates]
+    assert [descriptor for _, descriptor in candidates] == ["320w", "640w", "768w", "800w"]
+    assert all(url.startswith("/_img/") and RASTER_PORTRAIT in url and "?v=" in url for url in urls)
+    assert img["sizes"] == "(max-width: 160px) 100vw, 160px"
+    assert (img["width"], img["height"], img["alt"]) == ("160", "160", "Portrait")
+    assert img["loading"] == "lazy" and img["decoding"] == "async"
+    assert not img.has_attr("fetchpriority")
+    assert img["src"] == urls[0]
+    client = raster_app.test_client()
+    for url in urls:
+        assert client.get(url, headers={"Accept": "image/avif"}).status_code == 200
+
+
+def test_image_macro_marks_the_first_large_image_high_priority(raster_app):
+    photo = ContentImage(RASTER_PHOTO, "Workshop", 1200, 675)
+    html = render_macro(
+        raster_app,
+        '{% from "components/image/image.html" import image %}{{ image(img, priority=true) }}',
+        img=photo,
+    )
+    img = soup_of_html(html).find("img")
+    assert img["fetchpriority"] == "high" and img["loading"] == "eager"
+    assert img["sizes"] == "(max-width: 1200px) 100vw, 1200px"
+    assert img["src"].startswith("/_img/1280/")
+    assert [c.split(" ")[1] for c in img["srcset"].split(", ")][-1] == "1536w"
+
+
+def test_image_macro_keeps_svg_at_its_static_url(app):
+    logo = ContentImage("img/favicon.svg", "", 32, 32)
+    html = render_macro(
+        app, '{% from "components/image/image.html" import image %}{{ image(img) }}', img=logo
+    )
+    img = soup_of_html(html).find("img")
+    assert img["src"].startswith("/static/img/favicon.svg?v=")
+    assert not img.has_attr("srcset")
+    assert img["loading"] == "lazy" and img["decoding"] == "async"
+
+
+def test_picture_macro_gives_each_crop_a_srcset(raster_app):
+    art = ArtDirectedImage(
+        wide=ContentImage(RASTER_PHOTO, "Team", 1200, 675),
+        narrow=ContentImage(RASTER_PORTRAIT, "Team", 600, 600),
+    )
+    html = render_macro(
+        raster_app,
+        '{% from "components/picture/picture.html" import picture %}{{ picture(art) }}',
+        art=art,
+    )
+    page = soup_of_html(html)
+    source, img = page.find("source"), page.find("img")
+    assert RASTER_PHOTO in source["srcset"] and "1536w" in source["srcset"]
+    assert source["sizes"] == "(max-width: 1200px) 100vw, 1200px"
+    assert RASTER_PORTRAIT in img["srcset"] and img["loading"] == "lazy"
+
+
+def test_real_photographs_replace_the_team_pictures_without_a_template_change(
+    raster_app, monkeypatch
+):
+    """The agency swaps the drawn SVGs for a PNG/JPEG in content/team.py: nothing else."""
+    first_team = team.TEAMS[0]
+    member = first_team.members[0]
+    member = dataclasses.replace(
+        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
+    )
+    first_team = dataclasses.replace(first_team, members=(member, *first_team.members[1:]))
+    monkeypatch.setattr(team, "TEAMS", (first_team, *team.TEAMS[1:]))
+    photo = dataclasses.replace(
+        team.PHOTO,
+        wide=dataclasses.replace(team.PHOTO.wide, src=RASTER_PHOTO),
+        narrow=dataclasses.replace(team.PHOTO.narrow, src=RASTER_PORTRAIT),
+    )
+    monkeypatch.setattr(team, "PHOTO", photo)
+    client = raster_app.test_client()
+    page = soup_of(client.get("/en/aboutus"))
+    portraits = [img for img in page.select("img.c-member__portrait") if img.get("srcset")]
+    assert len(portraits) == 1 and RASTER_PORTRAIT in portraits[0]["src"]
+    assert portraits[0]["width"] == str(member.image.width)
+    assert RASTER_PHOTO in page.find("picture").find("source")["srcset"]
+    assert RASTER_PORTRAIT in page.find("picture").find("img")["srcset"]
+    for url in [c.split(" ")[0] for c in portraits[0]["srcset"].split(", ")]:
+        response = client.get(url, headers={"Accept": "image/webp"})
+        assert response.status_code == 200 and decoded(response).format == "WEBP"
+
+
+def soup_of_html(html: str):
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(html, "html.parser")

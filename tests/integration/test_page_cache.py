@@ -1,0 +1,160 @@
+"""The page cache, validators and compression (#9): every public page is stored once,
+compressed once, and answered from the store with a strong ETag."""
+
+from __future__ import annotations
+
+import pytest
+from flask import template_rendered
+
+from motorlab import compression, config, create_app
+from motorlab.public_pages import public_paths
+from tests.conftest import soup_of, visible_text
+
+PAGES = public_paths(create_app(config.TestConfig()))
+CACHED = [path for path in PAGES if not path.endswith("/contact")]
+
+
+@pytest.fixture
+def renders(app):
+    seen: list[str] = []
+
+    def record(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(record, app)
+    yield seen
+    template_rendered.disconnect(record, app)
+
+
+@pytest.mark.parametrize("path", CACHED)
+def test_a_cache_hit_serves_the_same_bytes_without_rendering(client, renders, path):
+    first = client.get(path, headers={"Accept-Encoding": "br"})
+    assert first.status_code == 200
+    assert renders, "the first request renders the page"
+    renders.clear()
+    second = client.get(path, headers={"Accept-Encoding": "br"})
+    assert renders == []
+    assert second.data == first.data
+    assert second.headers["ETag"] == first.headers["ETag"]
+    assert second.headers["Content-Encoding"] == "br"
+
+
+@pytest.mark.parametrize("path", CACHED)
+def test_compressed_and_plain_bodies_decode_to_the_same_page(client, path):
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers
+    for coding in ("br", "gzip"):
+        response = client.get(path, headers={"Accept-Encoding": f"{coding}, identity;q=0.5"})
+        assert response.headers["Content-Encoding"] == coding
+        assert "Accept-Encoding" in response.headers["Vary"]
+        assert int(response.headers["Content-Length"]) == len(response.data) < len(plain.data)
+        assert compression.decompress(response.data, coding) == plain.data
+
+
+@pytest.mark.parametrize("path", CACHED)
+def test_a_repeated_request_with_if_none_match_gets_304(client, path):
+    first = client.get(path, headers={"Accept-Encoding": "gzip"})
+    etag = first.headers["ETag"]
+    assert etag.startswith('"') and not etag.startswith("W/"), "a strong validator"
+    again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.data == b""
+    assert again.headers["ETag"] == etag
+    # Another coding of the same page is the same page: still not modified.
+    plain = client.get(path, headers={"If-None-Match": etag})
+    assert plain.status_code == 304
+    changed = client.get(path, headers={"If-None-Match": '"something-else"'})
+    assert changed.status_code == 200
+
+
+def test_each_coding_has_its_own_strong_etag(client):
+    tags = {
+        coding: client.get("/en/services", headers={"Accept-Encoding": coding}).headers["ETag"]
+        for coding in ("br", "gzip", "identity")
+    }
+    assert len(set(tags.values())) == 3
+
+
+def test_pages_may_be_kept_by_a_cdn_for_a_short_time(client):
+    control = client.get("/en/services").headers["Cache-Control"]
+    assert "public" in control and "s-maxage=300" in control and "max-age=60" in control
+
+
+@pytest.mark.parametrize("path", ["/contact", "/en/contact"])
+def test_the_contact_page_is_never_shared(client, path):
+    first, second = client.get(path), client.get(path)
+    assert "ETag" not in first.headers
+    assert first.headers["Cache-Control"] == "no-store"
+    token = soup_of(first).find("input", attrs={"name": "csrf_token"})["value"]
+    assert token == soup_of(second).find("input", attrs={"name": "csrf_token"})["value"]
+    fresh = create_app(config.TestConfig()).test_client()
+    other = soup_of(fresh.get(path)).find("input", attrs={"name": "csrf_token"})["value"]
+    assert other != token, "another visitor gets a token of their own, not a stored page"
+
+
+def test_the_root_keeps_language_detection_and_its_vary(app, client, first_visit_client):
+    stored = client.get("/", headers={"Accept-Encoding": "br"})
+    assert client.get("/").status_code == 200
+    vary = stored.headers["Vary"]
+    assert "Accept-Language" in vary and "Cookie" in vary and "Accept-Encoding" in vary
+    # The stored page never answers a first visit: detection still redirects English browsers.
+    english = first_visit_client.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"})
+    assert english.status_code in (302, 303, 307)
+    assert english.headers["Location"].endswith("/en")
+    spanish = app.test_client().get("/", headers={"Accept-Language": "es"})
+    assert "i18n_redirected=es" in spanish.headers["Set-Cookie"]
+
+
+def test_a_query_string_bypasses_the_store(client, renders):
+    client.get("/en/services")
+    renders.clear()
+    client.get("/en/services?utm_source=x")
+    assert renders, "rendered, not taken from the store"
+
+
+def test_a_page_is_stored_per_locale(client):
+    spanish = visible_text(soup_of(client.get("/services")))
+    english = visible_text(soup_of(client.get("/en/services")))
+    assert spanish != english
+
+
+def test_not_found_pages_are_not_stored(client, renders):
+    client.get("/en/no-such-page")
+    renders.clear()
+    assert client.get("/en/no-such-page").status_code == 404
+    assert renders
+
+
+def test_hashed_static_files_are_immutable_for_a_year(client):
+    page = soup_of(client.get("/en"))
+    stylesheet = page.find("link", rel="stylesheet")["href"]  # a hashed bundle name
+    icon = page.find("link", rel="icon")["href"]  # a static file with its hash in ?v=
+    assert stylesheet.startswith("/static/build/site-") and "?v=" in icon
+    for href in (icon, stylesheet):
+        with client.get(href) as response:
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    href = stylesheet
+    response = client.get(href, headers={"Accept-Encoding": "br"})
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.headers["Content-Encoding"] == "br"
+    with client.get(href) as plain:
+        assert compression.decompress(response.data, "br") == plain.data
+
+
+def test_accept_encoding_negotiation():
+    available = ("identity", "br", "gzip")
+    assert compression.negotiate("gzip, deflate, br", available) == "br"
+    assert compression.negotiate("gzip", available) == "gzip"
+    assert compression.negotiate("br;q=0.4, gzip;q=0.8", available) == "gzip"
+    assert compression.negotiate("br;q=0, *;q=0.5", available) == "gzip"
+    assert compression.negotiate("", available) == "identity"
+    assert compression.negotiate("deflate", available) == "identity"
+
+
+def test_a_head_request_never_stores_an_empty_page(client):
+    head = client.head("/en/portfolio", headers={"Accept-Encoding": "br"})
+    assert head.status_code == 200 and head.data == b""
+    page = client.get("/en/portfolio")
+    assert b"</html>" in page.data
+    again = client.head("/en/portfolio")
+    assert int(again.headers["Content-Length"]) == len(page.data) and again.data == b""

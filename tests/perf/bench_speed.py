@@ -1,0 +1,218 @@
+"""Speed benchmark (#9): `make bench` or `.venv/bin/python tests/perf/bench_speed.py`.
+
+In one run on this machine it starts, on free loopback ports:
+  - nginx with deploy/nginx.conf over a fresh export (`make export`),
+  - the app with gunicorn (2 sync workers),
+  - a constant-string WSGI function with the same gunicorn settings (the server's ceiling),
+then loads pages on each with wrk (32 connections, keep-alive off: `Connection: close`,
+`Accept-Encoding: br, gzip` as browsers send) and prints requests/s, p50 and p99 and the
+ratios app/nginx and app/constant. `/` is proxied by nginx to the app (language detection),
+so the static home page through nginx is `/en`; both are measured.
+It also prints the uncached and cached render time of every public page (Flask test client,
+in process) and the bytes a first visit at 375 px transfers (Chromium, through nginx).
+Not collected by pytest; figures vary per machine and load.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
+
+CONNECTIONS = 32
+THREADS = 2
+DURATION = int(os.environ.get("BENCH_SECONDS", "5"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))  # the machine is shared: median of rounds
+PATHS = ("/", "/en", "/en/services")
+HEADERS = ("Connection: close", "Accept-Encoding: br, gzip", "Cookie: i18n_redirected=es")
+RENDER_RUNS = 200
+CHROMIUM = "/usr/bin/chromium"
+
+
+def wrk(url: str) -> dict:
+    args = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{DURATION}s", "--latency"]
+    for header in HEADERS:
+        args += ["-H", header]
+    output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout
+    figures = {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": _ms(re.search(r"50%\s+([\d.]+\w+)", output).group(1)),
+        "p99": _ms(re.search(r"99%\s+([\d.]+\w+)", output).group(1)),
+        "errors": 0,
+    }
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    sockets = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
+    )
+    figures["errors"] = (int(bad.group(1)) if bad else 0) + (
+        sum(int(n) for n in sockets.groups()) if sockets else 0
+    )
+    return figures
+
+
+def _ms(value: str) -> float:
+    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def load_servers(servers: dict[str, str]) -> tuple[dict, dict]:
+    """Per server and path, the median round by requests/s; per path, the median of each
+    round's ratios. The three servers of a path are loaded back to back in every round, so a
+    ratio compares runs made under the same load from other programs on the machine."""
+    rounds: dict[tuple[str, str], list[dict]] = {}
+    ratios: dict[tuple[str, str], list[float]] = {}
+    for _ in range(ROUNDS):
+        for path in PATHS:
+            found = {}
+            for name, base in servers.items():
+                for _ in range(8):  # warm: each worker stores the page
+                    subprocess.run(
+                        [
+                            "curl",
+                            "-s",
+                            "-o",
+                            "/dev/null",
+                            "-H",
+                            HEADERS[1],
+                            "-H",
+                            HEADERS[2],
+                            base + path,
+                        ],
+                        check=False,
+                    )
+                found[name] = wrk(base + path)
+                rounds.setdefault((name, path), []).append(found[name])
+            app = found["app"]["rps"]
+            ratios.setdefault(("app/nginx", path), []).append(app / found["nginx"]["rps"])
+            ratios.setdefault(("app/constant", path), []).append(app / found["constant"]["rps"])
+    medians = {
+        key: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
+        for key, found in rounds.items()
+    }
+    return medians, {key: statistics.median(values) for key, values in ratios.items()}
+
+
+def render_times() -> list[tuple[str, float, float]]:
+    from motorlab import create_app
+    from motorlab.config import TestConfig
+    from motorlab.public_pages import public_paths
+
+    class Uncached(TestConfig):
+        def __init__(self) -> None:
+            super().__init__()
+            self.CACHE_TYPE = "NullCache"
+
+    warnings.simplefilter("ignore")  # NullCache announces itself
+    rows = []
+    cached_app, uncached_app = create_app(TestConfig()), create_app(Uncached())
+    for path in public_paths(cached_app):
+        timings = []
+        for app in (uncached_app, cached_app):
+            client = app.test_client()
+            client.set_cookie("i18n_redirected", "es")
+            for _ in range(5):
+                client.get(path, headers={"Accept-Encoding": "br"})
+            runs = []
+            for _ in range(RENDER_RUNS if app is cached_app else RENDER_RUNS // 4):
+                start = time.perf_counter()
+                client.get(path, headers={"Accept-Encoding": "br"})
+                runs.append((time.perf_counter() - start) * 1000)
+            timings.append(statistics.median(runs))
+        rows.append((path, *timings))
+    return rows
+
+
+def first_visit_bytes(base: str, path: str) -> dict[str, int]:
+    """Encoded bytes (bodies + response headers) a first visit at 375 x 812 px transfers."""
+    from playwright.sync_api import sync_playwright
+
+    totals: dict[str, int] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(
+            viewport={"width": 375, "height": 812},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
+        page = context.new_page()
+        responses = []
+        page.on("requestfinished", lambda request: responses.append(request))
+        page.goto(base + path, wait_until="networkidle")
+        for request in responses:
+            sizes = request.sizes()
+            kind = request.resource_type
+            kind = {"stylesheet": "css", "script": "js", "document": "html"}.get(kind, kind)
+            totals[kind] = totals.get(kind, 0) + sizes["responseBodySize"]
+            totals["headers"] = totals.get("headers", 0) + sizes["responseHeadersSize"]
+        browser.close()
+    return totals
+
+
+def main() -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="motorlab-bench-"))
+    workdir.chmod(0o755)
+    env = app_environment(workdir / "outbox.sqlite3", SITE_URL="http://127.0.0.1")
+    os.environ.update({k: env[k] for k in ("SECRET_KEY", "SITE_URL", "OUTBOX_PATH")})
+    from motorlab import create_app
+    from motorlab.export import export
+
+    export(create_app(), workdir / "site")
+    started = []
+    try:
+        app_server, app_base = start_gunicorn("wsgi:app", env, workdir)
+        started.append(app_server)
+        constant, constant_base = start_gunicorn(
+            "tests.perf.constant_app:app", env, workdir, health="/"
+        )
+        started.append(constant)
+        nginx, nginx_base = start_nginx(workdir / "site", app_base.removeprefix("http://"), workdir)
+        started.append(nginx)
+        servers = {"nginx": nginx_base, "app": app_base, "constant": constant_base}
+        print(
+            f"wrk: {CONNECTIONS} connections, {THREADS} threads, {DURATION} s each, "
+            f"{', '.join(HEADERS)}; gunicorn: 2 sync workers; {os.cpu_count()} cores; "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
+        results, ratios = load_servers(servers)
+        print(f"{'path':<13} {'server':<9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+        for (name, path), figures in results.items():
+            print(
+                f"{path:<13} {name:<9} {figures['rps']:>9.0f} {figures['p50']:>8.2f} "
+                f"{figures['p99']:>8.2f} {figures['errors']:>7}"
+            )
+        for path in PATHS:
+            print(
+                f"{path:<13} app/nginx {ratios['app/nginx', path]:.2f}   "
+                f"app/constant {ratios['app/constant', path]:.2f}  (median of round ratios)"
+            )
+        print(f"load average after the load: {os.getloadavg()[0]:.1f}")
+        print()
+        print(f"{'page':<22} {'uncached ms':>12} {'cached ms':>10}")
+        for path, uncached, cached in render_times():
+            print(f"{path:<22} {uncached:>12.2f} {cached:>10.3f}")
+        print()
+        for path in ("/", "/en"):
+            totals = first_visit_bytes(nginx_base, path)
+            total = sum(totals.values())
+            detail = ", ".join(f"{kind} {size}" for kind, size in sorted(totals.items()))
+            print(f"first visit {path} at 375 px: {total} bytes ({total / 1024:.1f} KB): {detail}")
+    finally:
+        for server in reversed(started):
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""A content page while the SMTP server is stalled: `.venv/bin/python tests/perf/stalled_smtp.py`.
+
+Starts gunicorn (2 workers) and the sender with the default MAIL_TIMEOUT (10 s), against an
+SMTP server that accepts connections and never answers (as one stopped with SIGSTOP). 8
+visitors post the contact form at once while a reader fetches /en/services again and again
+until every post has its answer; prints the latency of the posts and of the content page.
+Uses only HTTP, so it measures any version of the site. Not collected by pytest.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.conftest import Visitor  # noqa: E402
+from tests.perf.load_contact import percentile, wait_until_up  # noqa: E402
+from tests.smtp import StalledServer, free_port  # noqa: E402
+
+BIN = Path(sys.executable).parent
+POSTS = 8
+VALID = {
+    "name": "Ana Pérez",
+    "email": "ana@example.com",
+    "description": "A booking app for the workshops of three brands.",
+}
+
+
+def main() -> int:
+    stalled = StalledServer()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    outbox = Path(f"/tmp/motorlab-stalled-{os.getpid()}.sqlite3")
+    env = {
+        **os.environ,
+        "SECRET_KEY": "stalled-smtp-secret",
+        "SITE_URL": base,
+        "OUTBOX_PATH": str(outbox),
+        "MAIL_SERVER": "127.0.0.1",
+        "MAIL_PORT": str(stalled.port),
+        "CONTACT_RATE_LIMIT": "1000/minute",
+    }
+    quiet = {"cwd": ROOT, "env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    gunicorn = [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2"]
+    server = subprocess.Popen([*gunicorn, "wsgi:app"], **quiet)
+    sender = subprocess.Popen([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], **quiet)
+    try:
+        wait_until_up(base, server)
+        visitors = [Visitor(base) for _ in range(POSTS)]
+        for visitor in visitors:
+            visitor.fetch_token()
+        reader = Visitor(base)
+        reader.get("/en/services")
+        posts: list[float] = []
+
+        def post(visitor: Visitor) -> None:
+            started = time.perf_counter()
+            visitor.post("/en/contact", VALID, as_json=True)
+            posts.append(time.perf_counter() - started)
+
+        threads = [threading.Thread(target=post, args=(v,)) for v in visitors]
+        for thread in threads:
+            thread.start()
+        pages: list[float] = []
+        while any(thread.is_alive() for thread in threads) or len(pages) < 50:
+            started = time.perf_counter()
+            reader.get("/en/services")
+            pages.append(time.perf_counter() - started)
+        for thread in threads:
+            thread.join()
+    finally:
+        for process in (server, sender):
+            process.terminate()
+            process.wait(timeout=30)
+        stalled.stop()
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{outbox}{suffix}").unlink(missing_ok=True)
+    ms = 1000
+    print(f"posts: {POSTS}, p50 {percentile(posts, 0.5) * ms:.0f} ms, max {max(posts) * ms:.0f} ms")
+    print(
+        f"/en/services while they wait: {len(pages)} requests, "
+        f"p50 {percentile(pages, 0.5) * ms:.0f} ms, p99 {percentile(pages, 0.99) * ms:.0f} ms, "
+        f"max {max(pages) * ms:.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,287 @@
+"""What every page of the site must have, in both locales: served by the test client, by
+gunicorn with several workers, and in real Chromium (JavaScript on and off, phone and desktop).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from motorlab import config, create_app
+from tests.conftest import (
+    LOCALES,
+    NOINDEX_ROUTES,
+    PAGES,
+    ROOT,
+    ROUTES,
+    SITE,
+    axe_report,
+    localized,
+    soup_of,
+    visible_text,
+)
+
+HTML_BUDGET = 60 * 1024
+
+
+def internal_links(soup: BeautifulSoup) -> list[str]:
+    """Paths of the site's pages that the page links to or posts to; the language switcher
+    (which leads to the other language on purpose), static files and fragments left out."""
+    targets = [a["href"] for a in soup.find_all("a", href=True)]
+    targets += [form["action"] for form in soup.find_all("form", action=True)]
+    paths = []
+    for target in targets:
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+            continue  # mailto:, tel:, #fragment, other sites
+        if parts.path.startswith(("/language/", "/static/")):
+            continue
+        paths.append(parts.path)
+    return paths
+
+
+def links_in_wrong_language(html: str, locale: str) -> list[str]:
+    def in_english(path: str) -> bool:
+        return path == "/en" or path.startswith("/en/")
+
+    links = internal_links(BeautifulSoup(html, "html.parser"))
+    return [path for path in links if in_english(path) != (locale == "en")]
+
+
+# --- Test client ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_page_is_complete(client, path, locale):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert len(response.get_data()) < HTML_BUDGET
+    soup = soup_of(response)
+    assert soup.html["lang"] == locale
+    assert soup.title.string.endswith("Motorlab")
+    assert soup.find("meta", attrs={"name": "description"})["content"].strip()
+    assert len(soup.find_all("h1")) == 1
+    assert soup.find("header") and soup.find("main") and soup.find("footer")
+    hreflangs = {link["hreflang"] for link in soup.find_all("link", rel="alternate")}
+    assert hreflangs == {"es", "en", "x-default"}
+    canonical = soup.find("link", rel="canonical")
+    if urlsplit(path).path.removeprefix("/en") not in NOINDEX_ROUTES:
+        assert canonical["href"] == SITE + path
+    for image in soup.find_all("img"):
+        # Meaningful alt text, or alt="" for a decorative image.
+        assert image.has_attr("alt"), image
+        assert image.get("width") and image.get("height"), image
+
+
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_page_links_and_images_answer(client, path, locale):
+    soup = soup_of(client.get(path))
+    urls = set()
+    for tag in soup.find_all(["a", "img", "source", "script", "link", "form"]):
+        for attribute in ("href", "src", "srcset", "action"):
+            for url in (tag.get(attribute) or "").split(","):
+                url = url.strip().split(" ")[0]
+                parts = urlsplit(url)
+                if url and not (parts.scheme or parts.netloc or url.startswith("#")):
+                    urls.add(url)
+    assert urls
+    for url in sorted(urls):
+        with client.get(url) as response:
+            assert response.status_code in (200, 303), url
+
+
+@pytest.mark.parametrize("order", [("es", "en", "es"), ("en", "es", "en")], ids="-".join)
+def test_links_stay_in_the_page_language_whatever_the_order(order):
+    """One app serves every page in mixed-language order, as one worker does: a link that
+    Jinja evaluated once at compile time would keep the language of the first page."""
+    client = create_app(config.TestConfig()).test_client()
+    client.set_cookie("i18n_redirected", "es")
+    wrong = {}
+    for locale in order:
+        for route in ROUTES:
+            path = localized(route, locale)
+            response = client.get(path)
+            assert response.status_code == 200, path
+            if found := links_in_wrong_language(response.get_data(as_text=True), locale):
+                wrong[path] = found
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_visible_text_differs_between_locales(client, route):
+    main_es = visible_text(soup_of(client.get(localized(route, "es"))).find("main"))
+    main_en = visible_text(soup_of(client.get(localized(route, "en"))).find("main"))
+    assert main_es and main_en and main_es != main_en
+
+
+def test_titles_are_unique(client):
+    titles = {}
+    for route in ROUTES:
+        for locale in LOCALES:
+            title = soup_of(client.get(localized(route, locale))).title.string
+            titles.setdefault(title, []).append(localized(route, locale))
+    assert {title: paths for title, paths in titles.items() if len(paths) > 1} == {}
+
+
+# --- gunicorn with two workers ------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def gunicorn_site(tmp_path_factory):
+    """The site under gunicorn, 2 sync workers, as production runs it."""
+    port = _free_port()
+    instance = tmp_path_factory.mktemp("gunicorn")
+    env = {
+        **os.environ,
+        "SECRET_KEY": "every-page-test",
+        "OUTBOX_PATH": str(instance / "outbox.sqlite3"),
+        "MAIL_PORT": "9",
+    }
+    log_path = instance / "gunicorn.log"
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--workers",
+                "2",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "wsgi:app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/robots.txt", timeout=2).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                server.wait()
+                pytest.fail(f"gunicorn did not start: {log_path.read_text()[-2000:]}")
+            time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_links_stay_in_the_page_language_under_gunicorn(gunicorn_site):
+    """Each worker serves both languages in turn (new connections go to whichever worker
+    accepts first): no page may carry links in the other language."""
+    wrong = {}
+    for locale in ("es", "en", "es", "en", "es", "en"):
+        for route in ROUTES:
+            path = localized(route, locale)
+            request = urllib.request.Request(
+                gunicorn_site + path,
+                headers={"Cookie": "i18n_redirected=es", "Connection": "close"},
+            )
+            with urllib.request.urlopen(request, timeout=10) as response:
+                html = response.read().decode()
+            if found := links_in_wrong_language(html, locale):
+                wrong[path] = found
+    assert wrong == {}
+
+
+# --- Chromium ----------------------------------------------------------------------------------
+
+WIDTHS = {"phone": 375, "desktop": 1280}
+BROKEN_IMAGES = """
+Promise.all(Array.from(document.images, image => {
+    image.loading = "eager";
+    return image.decode().then(() => null, () => image.currentSrc || image.src);
+})).then(results => results.filter(Boolean))
+"""
+
+
+SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
+
+
+def serve_without_scripts(route) -> None:
+    """The page as a browser without JavaScript gets it: none of its scripts run. (Chromium's
+    own switch would also stop axe, whose checks need timers, so the scripts go instead.)"""
+    response = route.fetch()
+    route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
+
+
+def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> str:
+    route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
+    return f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
+@pytest.mark.parametrize("device", list(WIDTHS))
+def test_page_in_chromium(browser, live_server, artifacts, axe, path, locale, javascript, device):
+    """It loads, never scrolls sideways, decodes every image, logs no console error, and axe
+    finds no WCAG 2.2 A/AA or best-practice violation. Screenshots go to tests/artifacts/."""
+    context = browser.new_context(viewport={"width": WIDTHS[device], "height": 800})
+    context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
+    page = context.new_page()
+    if not javascript:
+        page.route(live_server + path, serve_without_scripts)
+    errors = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        response = page.goto(live_server + path, wait_until="load")
+        assert response.status == 200
+        assert page.evaluate("document.documentElement.lang") == locale
+        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[device]
+        # Load every image now (lazy ones would wait for the viewport), then list the ones
+        # that fail to decode: a missing file or an SVG that does not parse.
+        assert page.evaluate(BROKEN_IMAGES) == []
+        expected_class = "js" if javascript else "no-js"
+        assert expected_class in page.evaluate("document.documentElement.className").split()
+        violations = axe(page)
+        assert violations == [], axe_report(violations)
+        page.screenshot(
+            path=str(artifacts / screenshot_name(path, locale, device, javascript)),
+            full_page=True,
+        )
+        assert errors == []
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        too_wide = {}
+        for route in ROUTES:
+            for locale in LOCALES:
+                path = localized(route, locale)
+                page.goto(live_server + path)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > 320:
+                    too_wide[path] = width
+        assert too_wide == {}
+    finally:
+        context.close()

@@ -1,0 +1,94 @@
+"""Snapshot every page of both locales (visible text and link targets) and compare two snapshots.
+
+Used to show that a refactor changes nothing a visitor sees or follows:
+
+    .venv/bin/python tests/tools/crawl.py snapshot before.json    # on the old commit
+    .venv/bin/python tests/tools/crawl.py snapshot after.json     # on the new one
+    .venv/bin/python tests/tools/crawl.py compare before.json after.json
+
+Each page is rendered by a fresh app, so a page's links reflect only its own locale (the
+regression the suite checks in mixed order lives in tests/integration/test_every_page.py).
+Static asset URLs are left out: their content hashes change whenever a stylesheet does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from bs4 import BeautifulSoup
+
+from motorlab import create_app
+from motorlab.config import TestConfig
+
+ROUTES = (
+    "/", "/aboutus", "/contact", "/guideline", "/portfolio", "/privacy", "/services", "/test",
+    "/projects/ads", "/projects/kuzu", "/projects/vc", "/projects/viewbox", "/no-such-page",
+)  # fmt: skip
+
+
+def paths() -> list[str]:
+    english = ["/en" + (route if route != "/" else "") for route in ROUTES]
+    return [*ROUTES, *english]
+
+
+def page_record(html: str, status: int) -> dict:
+    soup = BeautifulSoup(html, "html.parser")
+    links = [
+        f"{tag.name}:{tag.get('href') or tag.get('action') or tag.get('src')}"
+        for tag in soup.find_all(["a", "form", "img", "link", "source"])
+        if not (tag.get("href") or tag.get("src") or tag.get("srcset") or "").startswith("/static/")
+        and (tag.get("href") or tag.get("action") or tag.get("src"))
+    ]
+    for node in soup(["script", "style", "template"]):
+        node.decompose()
+    return {"status": status, "text": " ".join(soup.get_text(" ").split()), "links": links}
+
+
+def snapshot() -> dict:
+    records = {}
+    for path in paths():
+        client = create_app(TestConfig()).test_client()
+        client.set_cookie("i18n_redirected", "es")
+        response = client.get(path)
+        records[path] = page_record(response.get_data(as_text=True), response.status_code)
+    return records
+
+
+def compare(before: dict, after: dict) -> list[str]:
+    differences = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path), after.get(path)
+        if old is None or new is None:
+            differences.append(f"{path}: only in {'after' if old is None else 'before'}")
+            continue
+        for key in ("status", "text", "links"):
+            if old[key] != new[key]:
+                if key == "links":
+                    gone = [link for link in old[key] if link not in new[key]]
+                    added = [link for link in new[key] if link not in old[key]]
+                    detail = f"removed {gone}, added {added}" if gone or added else "order changed"
+                else:
+                    detail = f"{old[key]!r:.200} -> {new[key]!r:.200}"
+                differences.append(f"{path}: {key} differs: {detail}")
+    return differences
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[1] == "snapshot":
+        with open(argv[2], "w", encoding="utf-8") as f:
+            json.dump(snapshot(), f, ensure_ascii=False, indent=1)
+        print(f"{len(paths())} pages written to {argv[2]}")
+        return 0
+    if len(argv) == 4 and argv[1] == "compare":
+        with open(argv[2], encoding="utf-8") as f1, open(argv[3], encoding="utf-8") as f2:
+            before, after = json.load(f1), json.load(f2)
+        differences = compare(before, after)
+        print("\n".join(differences) or f"identical: {len(before)} pages")
+        return 1 if differences else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,151 @@
+"""The stylesheet: tokens, base and layouts in styles/, one .css per component folder, all
+imported by the index styles/site.css and bundled by esbuild into one minified, hashed file."""
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from motorlab.content import guideline
+
+ROOT = Path(__file__).resolve().parents[2]
+STYLES = ROOT / "site" / "motorlab" / "styles"
+INDEX = STYLES / "site.css"
+TOKENS = STYLES / "tokens.css"
+COMPONENTS = ROOT / "templates" / "components"
+PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
+BUILD = ROOT / "site" / "motorlab" / "static" / "build"
+BUDGET = 25 * 1024  # bytes, before compression
+
+IMPORT = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")
+COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")
+HEX = re.compile(r"#[0-9a-fA-F]{3,8}\b")
+COLOR_FUNCTION = re.compile(r"\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(\s*[\d.+-]", re.I)
+# The CSS named colours (transparent, currentColor and inherit are not colours of their own).
+NAMED_COLORS = frozenset(
+    re.findall(
+        r"[a-z]+",
+        """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
+    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite
+    gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
+    lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
+    magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
+    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
+    mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
+    powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+    steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
+    yellowgreen""",
+    )
+)
+WORD = re.compile(r"(?<![\w-])[a-zA-Z]+(?![\w-])")
+
+
+def component_stylesheets() -> list[Path]:
+    return sorted(COMPONENTS.glob("*/*.css"))
+
+
+def page_stylesheets() -> list[Path]:
+    return sorted(PAGES.glob("*.css"))
+
+
+def imports() -> list[Path]:
+    text = COMMENT.sub("", INDEX.read_text(encoding="utf-8"))
+    return [(STYLES / target).resolve() for target in IMPORT.findall(text)]
+
+
+def declaration_values(css: str) -> list[str]:
+    """Every declaration's value, without comments, strings and var() references."""
+    css = STRING.sub('""', COMMENT.sub("", css))
+    values = re.findall(r"[{;]\s*[\w-]+\s*:([^;{}]*)", css)
+    return [re.sub(r"var\(--[\w-]+", "var(", value) for value in values]
+
+
+def raw_colours(css: str) -> list[str]:
+    found = []
+    for value in declaration_values(css):
+        found += HEX.findall(value) + COLOR_FUNCTION.findall(value)
+        found += [w for w in WORD.findall(value) if w.lower() in NAMED_COLORS]
+    return found
+
+
+def bundle() -> Path:
+    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    return BUILD / manifest["site.css"]
+
+
+def test_the_index_imports_tokens_base_and_layouts_first():
+    assert imports()[:3] == [STYLES / "tokens.css", STYLES / "base.css", STYLES / "layouts.css"]
+
+
+def test_every_import_exists():
+    assert [path for path in imports() if not path.is_file()] == []
+
+
+def test_every_component_stylesheet_is_imported_exactly_once_in_sorted_order():
+    components = [path for path in imports() if path.is_relative_to(COMPONENTS)]
+    assert components == component_stylesheets()
+    pages = [path for path in imports() if path.is_relative_to(PAGES)]
+    assert pages == page_stylesheets()
+    assert len(set(imports())) == len(imports())
+
+
+def test_a_component_stylesheet_is_named_after_its_folder():
+    assert [p for p in component_stylesheets() if p.stem != p.parent.name] == []
+
+
+def test_the_colour_check_finds_raw_colours():
+    css = ".a { color: #fff; border: 1px solid rgb(0 0 0 / 50%); background: White; }"
+    assert raw_colours(css) == ["#fff", "rgb(0", "White"]
+    allowed = ".c-band--night { background: var(--color-blue); color: currentColor; }"
+    assert raw_colours(allowed + ".b { border-color: transparent; } .c { color: inherit; }") == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(STYLES.glob("*.css")) if p != TOKENS]
+    + component_stylesheets()
+    + page_stylesheets(),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_raw_colour_outside_the_tokens(path):
+    assert raw_colours(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_guideline_lists_every_token():
+    listed = [token.name for token in guideline.ALL_TOKENS]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == set(guideline.root_tokens())
+    assert guideline.STYLESHEET == TOKENS
+
+
+def test_the_bundle_is_in_the_manifest_hashed_and_minified():
+    css = bundle()
+    assert re.fullmatch(r"site-[A-Z0-9]{8}\.css", css.name)
+    text = css.read_text(encoding="utf-8")
+    # A development build (NODE_ENV=development) ends with a link to its source map.
+    text, linked_maps = re.subn(r"/\*# sourceMappingURL=\S+ \*/\s*$", "", text)
+    assert linked_maps == (BUILD / f"{css.name}.map").exists()
+    assert text.startswith(":root{")
+    assert "/*" not in text
+    assert text.count("\n") <= 1
+
+
+def test_the_bundle_holds_every_component_and_stays_under_budget():
+    text = bundle().read_text(encoding="utf-8")
+    for path in component_stylesheets():
+        first_class = re.search(r"\.[\w-]+", COMMENT.sub("", path.read_text(encoding="utf-8")))
+        assert first_class[0] + "{" in text or first_class[0] + " " in text, path.name
+    size = bundle().stat().st_size
+    assert size < BUDGET
+    assert len(gzip.compress(bundle().read_bytes())) < size / 3
