@@ -2,8 +2,9 @@
 // A plain left click on a same-origin page link fetches the target's pre-rendered HTML,
 // swaps it in (swap.js), pushes history, moves focus to the new heading, announces the new
 // title and mounts the new page's widgets, with the loading bar and aria-busy while it
-// waits. aria-busy sits on <body>, not <html> as first planned: ARIA in HTML allows no
-// aria-* attribute on <html>, and axe reports it (aria-allowed-attr). Back/forward fetch again and restore the scroll position. Anything
+// waits. aria-busy sits on <body>, not <html> as the issue asks: ARIA in HTML allows no
+// aria-* attribute on <html>, and axe 4.14 reports it (aria-allowed-attr, WCAG 4.1.2).
+// Back/forward fetch again and restore the scroll position. Anything
 // unusual (network failure, timeout, non-HTML answer, locale switch, changed assets) ends
 // in a real navigation: "when in doubt, do a real page load".
 import { createLoadingBar } from "../loading_bar/index.js";

@@ -17,6 +17,7 @@ from wtforms.validators import Length
 from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content import contact, home, portfolio, services, team
 from motorlab.content.brands import BRANDS
+from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.content.projects import ADS, neighbours
 
 # The components /test does not show on their own, and why.
@@ -33,6 +34,9 @@ NOT_SHOWCASED = {
     "section": _FRAME,
     "error_page": _OPENING,
     "intro": _OPENING,
+    "loading_bar": "is on every page, where the navigation widget mounts it at the first intent "
+    "to navigate: follow any link",
+    "toast": "is part of contact_form, whose widget fills it",
 }
 
 
@@ -60,6 +64,12 @@ FIELD_LABELS = {
 FIELD_HINT = _l("What should the product do, and for whom?")
 FIELD_ERROR = _l("Enter an e-mail address such as name@example.com.")
 FIELDS_NOTE = _l("Examples only: these fields are not sent anywhere.")
+# TRANSLATORS: accessible name of the navigation shown as an example on /test.
+NAV_LABEL = _l("Example navigation")
+WIDGETS_NOTE = _l(
+    "With JavaScript the widget is mounted here as on the real pages; without it, you see "
+    "the server's markup, which is complete on its own."
+)
 
 
 def form_fields(prefix: str) -> tuple[Example, ...]:
@@ -110,6 +120,21 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "form_field": form_fields("t"),
         "notice": (Example((contact.SUCCESS,)),),
         "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
+        "carousel": (
+            Example(("logos", BRANDS, home.BRANDS_LABEL), {"id_prefix": "t-carousel-"}),
+            Example(("slides", home.SLIDES, home.SERVICES_TITLE), {"id_prefix": "t-carousel-"}),
+            Example(
+                ("projects", portfolio.PROJECTS, portfolio.CLIENTS_TITLE),
+                {"id_prefix": "t-carousel-"},
+            ),
+        ),
+        "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL}),),
+        "contact_form": (
+            Example(
+                (DemoForm(prefix="t-contact-"), contact.LABELS, contact.TELLUS_HINT),
+                {"privacy_link": contact.PRIVACY_LINK, "csrf": False},
+            ),
+        ),
         "cta_band": (
             Example(
                 (home.CTA_TITLE, home.CTA_TEXT, home.CTA_BUTTON, home.CTA_LINK),
