@@ -371,6 +371,16 @@ WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]')
     .every(node => node.dataset.mounted === 'true')"""
 
 
+SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
+
+
+def serve_without_scripts(route) -> None:
+    """The page as a browser without JavaScript gets it: none of its scripts run. (Chromium's
+    own switch would also stop axe, whose checks need timers, so the scripts go instead.)"""
+    response = route.fetch()
+    route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
+
+
 def wait_for_widgets(page) -> None:
     """Wait until every widget on the page has mounted."""
     page.wait_for_function(WIDGETS_MOUNTED)

@@ -5,7 +5,6 @@ gunicorn with several workers, and in real Chromium (JavaScript on and off, phon
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -26,8 +25,10 @@ from tests.conftest import (
     SITE,
     axe_report,
     localized,
+    serve_without_scripts,
     soup_of,
     visible_text,
+    wait_for_widgets,
 )
 
 HTML_BUDGET = 60 * 1024
@@ -218,16 +219,6 @@ Promise.all(Array.from(document.images, image => {
 """
 
 
-SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
-
-
-def serve_without_scripts(route) -> None:
-    """The page as a browser without JavaScript gets it: none of its scripts run. (Chromium's
-    own switch would also stop axe, whose checks need timers, so the scripts go instead.)"""
-    response = route.fetch()
-    route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
-
-
 def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> str:
     route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
     return f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
@@ -239,7 +230,8 @@ def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> st
 @pytest.mark.parametrize("device", list(WIDTHS))
 def test_page_in_chromium(browser, live_server, artifacts, axe, path, locale, javascript, device):
     """It loads, never scrolls sideways, decodes every image, logs no console error, and axe
-    finds no WCAG 2.2 A/AA or best-practice violation. Screenshots go to tests/artifacts/."""
+    finds no WCAG 2.2 A/AA or best-practice violation, with JavaScript once every widget has
+    mounted. Screenshots go to tests/artifacts/."""
     context = browser.new_context(viewport={"width": WIDTHS[device], "height": 800})
     context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
     page = context.new_page()
@@ -251,6 +243,8 @@ def test_page_in_chromium(browser, live_server, artifacts, axe, path, locale, ja
     try:
         response = page.goto(live_server + path, wait_until="load")
         assert response.status == 200
+        if javascript:
+            wait_for_widgets(page)  # axe below checks the page as the widgets left it
         assert page.evaluate("document.documentElement.lang") == locale
         assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[device]
         # Load every image now (lazy ones would wait for the viewport), then list the ones

@@ -1,5 +1,8 @@
 """The contact form in Chromium: without JavaScript, by keyboard, on a 320 px phone, and
-checked by axe (WCAG 2.x A/AA rules) in its empty, invalid and thank-you states."""
+checked by axe (WCAG 2.x A/AA rules) in its empty, invalid and thank-you states; with
+JavaScript the enhanced form (widgets/contact_form) posts JSON: sending (at least 200 ms) then
+success, field errors from a 422 beside their fields as the no-JS form shows them, and a
+toast at the top with a live region."""
 
 import threading
 
@@ -9,7 +12,7 @@ from werkzeug.serving import make_server
 from motorlab import create_app
 from motorlab.contact.delivery import run_worker
 from motorlab.contact.outbox import open_outbox
-from tests.conftest import axe_report
+from tests.conftest import axe_report, serve_without_scripts
 from tests.contact_support import contact_config, wait_for
 from tests.smtp import SmtpServer
 
@@ -96,11 +99,17 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
 
 
 @pytest.mark.parametrize("state", ["empty", "invalid", "thanks"])
-def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state):
+@pytest.mark.parametrize("javascript", [False, True], ids=["nojs", "js"])
+def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, javascript):
+    """Without JavaScript the server's pages; with it, the widget's states and its toast."""
     base, _ = contact_server
     context, page = new_page(browser, javascript=True, width=1280)
     try:
+        if not javascript:  # scripts stripped rather than switched off: axe needs timers
+            page.route(base + "/contact", serve_without_scripts)
         page.goto(base + "/contact")
+        if javascript:
+            page.wait_for_selector("form[data-mounted=true]")
         if state == "invalid":
             page.get_by_role("button", name="Enviar").click()
         elif state == "thanks":
@@ -108,9 +117,109 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state):
             page.get_by_label("Tu correo electrónico").fill("ana@example.com")
             page.get_by_label("Cuéntanos tu proyecto").fill("Una web para nuestros concesionarios.")
             page.get_by_role("button", name="Enviar").click()
+        if javascript and state != "empty":
+            page.wait_for_selector(f"form[data-state={'success' if state == 'thanks' else state}]")
+            page.wait_for_selector(".c-toast")
+        elif state == "thanks":
             assert page.get_by_role("status").is_visible()
-        page.screenshot(path=str(artifacts / f"contact-state-{state}.png"), full_page=True)
+        name = f"contact-state-{state}{'-js' if javascript else ''}.png"
+        page.screenshot(path=str(artifacts / name), full_page=True)
         violations = axe(page)
         assert violations == [], axe_report(violations)
     finally:
         context.close()
+
+
+# --- The enhanced form (JavaScript on) -------------------------------------------------------
+
+RECORD_STATES = """() => {
+  window.__formStates = [];
+  const form = document.querySelector('form[data-widget=contact_form]');
+  const button = form.querySelector('[type=submit]');
+  new MutationObserver(() => window.__formStates.push([form.dataset.state, performance.now(),
+      button.textContent, button.getAttribute('aria-disabled'), form.getAttribute('aria-busy')]))
+    .observe(form, {attributes: true, attributeFilter: ['data-state']});
+}"""
+
+
+@pytest.fixture
+def enhanced(browser, contact_server):
+    """The Spanish contact page with the widget mounted; console errors in page.errors."""
+    base, _ = contact_server
+    context, page = new_page(browser, javascript=True, width=1280)
+    page.errors = []
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(base + "/contact")
+    page.wait_for_selector("form[data-mounted=true]")
+    page.evaluate(RECORD_STATES)
+    yield page
+    context.close()
+
+
+def fill(page, name="Ana Pérez", email="ana@example.com", text="A booking app for workshops."):
+    page.fill("#name", name)
+    page.fill("#email", email)
+    page.fill("#description", text)
+
+
+def test_sending_then_success_with_a_toast(enhanced, contact_server):
+    page, (_, smtp) = enhanced, contact_server
+    before = len(smtp.messages)
+    fill(page)
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=success]")
+    states = page.evaluate("() => window.__formStates")
+    assert [state[0] for state in states] == ["sending", "success"]
+    assert states[0][2:] == ["Enviando…", "true", "true"]  # text, aria-disabled, aria-busy
+    assert states[1][1] - states[0][1] >= 195  # never a flicker
+    button = page.locator("button[type=submit]")
+    toast = page.locator(".c-toast-region .c-toast--success")
+    assert toast.text_content().startswith("Gracias")
+    assert page.locator(".c-toast-region").get_attribute("aria-live") == "polite"
+    assert toast.bounding_box()["y"] < 40  # at the top of the viewport
+    assert page.input_value("#name") == ""
+    assert button.text_content() == "Enviar"
+    assert page.url.endswith("/contact")  # no page load: the JSON answer
+    assert wait_for(lambda: len(smtp.messages) == before + 1)
+    assert page.errors == []
+
+
+def test_field_errors_from_a_422_sit_beside_their_fields(enhanced):
+    page = enhanced
+    fill(page, name="Ana", email="not-an-email", text="short")
+    with page.expect_response(
+        lambda r: r.url.endswith("/contact") and r.request.method == "POST"
+    ) as answer:
+        page.click("button[type=submit]")
+    assert answer.value.status == 422
+    page.wait_for_selector("form[data-state=invalid]")
+    for field in ("email", "description"):
+        error = page.locator(f"#{field}-error")
+        assert error.is_visible()
+        assert error.locator(".u-visually-hidden").text_content() == "Error:"
+        control = page.locator(f"#{field}")
+        assert control.get_attribute("aria-invalid") == "true"
+        assert f"{field}-error" in control.get_attribute("aria-describedby")
+        assert page.locator(f".c-field--error #{field}").count() == 1
+    assert page.locator("#name-error").count() == 0
+    assert page.evaluate("() => document.activeElement.id") == "email"
+    assert page.locator(".c-toast--error").text_content().startswith("Revisa el formulario")
+    # Fixed and sent again: the errors go, the thanks come.
+    fill(page, name="Ana", text="Now a longer description of the project.")
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=success]")
+    assert page.locator(".c-field__error").count() == 0
+    assert page.get_attribute("#email", "aria-invalid") is None
+    # Chromium logs every 4xx answer; the 422 is the expected one, and nothing else is logged.
+    assert [e for e in page.errors if "status of 422" not in e] == []
+
+
+def test_network_failure_keeps_the_text_and_says_so(enhanced):
+    page = enhanced
+    page.route("**/contact", lambda route: route.abort())
+    fill(page, name="Ana")
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=failure]")
+    assert page.input_value("#name") == "Ana"
+    assert page.locator(".c-toast--error").text_content().startswith("No se ha podido enviar")

@@ -1,44 +1,38 @@
-"""axe-core (WCAG 2.2 A/AA) with the widgets mounted on every fixture page, phone and
-desktop widths, and in each state a visitor can put them in: carousels rotating, paused,
-stopped and under reduced motion; the menu open; the form with errors and its toast."""
-
-import json
+"""axe-core (WCAG 2.2 A/AA and best practice) with the widgets in each state a visitor can
+put them in: carousels rotating, paused, stopped and under reduced motion; the menu open; the
+form with errors and its toast; the loading bar while a page loads. (Every page with its
+widgets mounted, at phone and desktop widths, is in tests/test_every_page.py.)"""
 
 import pytest
+
+from tests.conftest import axe_report
 
 pytestmark = pytest.mark.browser
 
 
 def clean(axe, page):
     violations = axe(page)
-    assert violations == [], json.dumps(violations, indent=1)
-
-
-@pytest.mark.parametrize(
-    "path", ["/_widgets/home", "/_widgets/plain", "/_widgets/contact", "/en/_widgets/home"]
-)
-@pytest.mark.parametrize("width", [375, 1280])
-def test_every_fixture_page_mounted(open_widget_page, axe, path, width):
-    page = open_widget_page(path, width=width)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-widget]')]"
-        ".every(n => n.dataset.mounted === 'true')"
-    )
-    clean(axe, page)
-    assert page.console_errors == []
+    assert violations == [], axe_report(violations)
 
 
 @pytest.mark.parametrize("state", ["running", "paused", "stopped", "reduced"])
-def test_carousels_in_each_state(open_widget_page, axe, state):
-    page = open_widget_page(
-        "/_widgets/home", reduced_motion="reduce" if state == "reduced" else "no-preference"
+@pytest.mark.parametrize("path", ["/", "/en/portfolio"])
+def test_carousels_in_each_state(open_page, axe, state, path):
+    page = open_page(
+        path, width=375, reduced_motion="reduce" if state == "reduced" else "no-preference"
     )
-    page.wait_for_selector("[data-testid=logos][data-mounted=true]")
-    region = page.locator("[data-testid=logos] .c-carousel__region")
+    kind = "projects" if "portfolio" in path else "logos"
+    region = page.locator(f".c-carousel--{kind} .c-carousel__region")
+    if kind == "projects":
+        # The portfolio row never rotates: its states are the steps a visitor moves to.
+        page.locator(".c-carousel--projects .c-carousel__dot").nth(2).click()
+        assert region.get_attribute("data-rotation") == "off"
+        clean(axe, page)
+        return
     if state == "paused":
         region.hover()
     if state == "stopped":
-        page.locator("[data-testid=logos] .c-carousel__rotation").focus()
+        page.locator(".c-carousel--logos .c-carousel__rotation").focus()
         page.keyboard.press("Enter")  # focus stopped it, Enter restarts, Enter stops again
         page.keyboard.press("Enter")
     expected = {"running": "running", "paused": "paused", "stopped": "stopped", "reduced": "off"}
@@ -46,9 +40,8 @@ def test_carousels_in_each_state(open_widget_page, axe, state):
     clean(axe, page)
 
 
-def test_open_menu_and_contact_errors_with_toast(open_widget_page, axe):
-    page = open_widget_page("/_widgets/contact", width=375)
-    page.wait_for_selector("form[data-mounted=true]")
+def test_open_menu_and_contact_errors_with_toast(open_page, axe):
+    page = open_page("/contact", width=375)
     page.fill("#email", "nope")
     page.click("button[type=submit]")
     page.wait_for_selector(".c-toast--error")
@@ -60,10 +53,11 @@ def test_open_menu_and_contact_errors_with_toast(open_widget_page, axe):
     clean(axe, page)
 
 
-def test_loading_bar_while_loading(open_widget_page, axe):
-    page = open_widget_page("/_widgets/plain")
-    page.hover("[data-testid=to-slow]")
+def test_loading_bar_while_loading(open_page, axe):
+    page = open_page("/services")
+    page.hover("header a.c-nav__link[href='/contact']")
     page.wait_for_selector(".c-loading-bar", state="attached")
-    page.click("[data-testid=to-slow]")
-    page.wait_for_selector(".c-loading-bar[data-state=loading]")
+    page.route("**/portfolio", lambda route: None)  # never answers
+    page.evaluate("() => document.querySelector(\"header a[href='/portfolio']\").click()")
+    page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")
     clean(axe, page)

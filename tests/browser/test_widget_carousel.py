@@ -1,171 +1,203 @@
-"""The APG carousel on the fixture page: rotation, pause on hover, stop on keyboard focus,
-no rotation under reduced motion, keyboard use, and the no-JS list."""
+"""The APG carousels on the real pages: the brand logos and the what-we-do slider on home
+(rotating), the portfolio's row of cards (no rotation). Rotation, pause on hover, stop on
+keyboard focus, no rotation under reduced motion, keyboard use, swipe, and the no-JS list.
+Playwright's clock runs the 5 s rotation interval fast."""
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-HOME = "/_widgets/home"
-INTERVAL_MS = 1500  # the fixture's logo and slider carousels
+HOME = "/en"
+PORTFOLIO = "/en/portfolio"
+INTERVAL_MS = 5000
+PHONE = 375  # two logos per step: three steps to rotate through
 
 
-def current_step(page, name):
+def current_step(page, kind):
     return page.evaluate(
-        """name => [...document.querySelectorAll(`[data-testid=${name}] .c-carousel__dot`)]
+        """kind => [...document.querySelectorAll(`.c-carousel--${kind} .c-carousel__dot`)]
             .findIndex(dot => dot.getAttribute('aria-current') === 'true')""",
-        name,
+        kind,
     )
 
 
-def region(page, name):
-    return page.locator(f"[data-testid={name}] .c-carousel__region")
+def region(page, kind):
+    return page.locator(f".c-carousel--{kind} .c-carousel__region")
 
 
-def mounted(page, name="logos"):
-    page.wait_for_selector(f"[data-testid={name}][data-mounted=true]")
+def live(page, kind):
+    return page.locator(f".c-carousel--{kind} .c-carousel__viewport").get_attribute("aria-live")
 
 
-def tab_into(page, name):
-    """Press Tab until keyboard focus is inside the carousel; returns the focused text."""
+def open_with_clock(open_page, path, **options):
+    page = open_page(path, goto=False, **options)
+    page.clock.install()
+    assert page.goto(page.base + path).status == 200
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-widget]')]"
+        ".every(n => n.dataset.mounted === 'true')"
+    )
+    return page
+
+
+def tab_into(page, kind):
+    """Press Tab until keyboard focus is inside the carousel."""
     for _ in range(40):
         page.keyboard.press("Tab")
-        inside = page.evaluate(
-            "name => document.activeElement.closest(`[data-testid=${name}]`) !== null", name
-        )
-        if inside:
-            return page.evaluate("() => document.activeElement.textContent")
-    raise AssertionError(f"keyboard focus never reached the {name} carousel")
+        if page.evaluate("k => document.activeElement.closest(`.c-carousel--${k}`) !== null", kind):
+            return
+    raise AssertionError(f"keyboard focus never reached the {kind} carousel")
 
 
-def test_rotates_by_itself(open_widget_page):
-    page = open_widget_page(HOME)
-    mounted(page)
-    assert region(page, "logos").get_attribute("data-rotation") == "running"
-    assert region(page, "logos").get_attribute("aria-roledescription") == "carousel"
-    assert region(page, "logos").get_attribute("aria-label") == "Brands we work with"
-    assert (
-        page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live")
-        == "off"
-    )
-    start = current_step(page, "logos")
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('[data-testid=logos] .c-carousel__dot')]"
-        f".findIndex(d => d.getAttribute('aria-current') === 'true') !== {start}",
-        timeout=INTERVAL_MS * 3,
-    )
+def test_rotates_by_itself(open_page):
+    page = open_with_clock(open_page, HOME, width=PHONE)
+    logos = region(page, "logos")
+    assert logos.get_attribute("data-rotation") == "running"
+    assert logos.get_attribute("aria-roledescription") == "carousel"
+    assert logos.get_attribute("aria-label") == "Brands we work for"
+    assert live(page, "logos") == "off"
+    slides = page.locator(".c-carousel--slides [role=group][aria-roledescription=slide]")
+    assert slides.count() == 3 and slides.nth(0).get_attribute("aria-label") == "1 of 3"
+    assert region(page, "slides").get_attribute("aria-label") == "What we do"
+    start = (current_step(page, "logos"), current_step(page, "slides"))
+    assert start == (0, 0)
+    page.clock.run_for(INTERVAL_MS + 100)
+    assert (current_step(page, "logos"), current_step(page, "slides")) == (1, 1)
+    page.clock.run_for(INTERVAL_MS)
+    assert current_step(page, "slides") == 2
+    # Each slide keeps its NUESTROS SERVICIOS button (here in English), in view when shown.
+    shown = page.locator(".c-carousel--slides [role=group]:not([inert]) a.c-button")
+    assert shown.count() == 1 and shown.is_visible()
     assert page.console_errors == []
 
 
-def test_pauses_while_hovered(open_widget_page):
-    page = open_widget_page(HOME)
-    mounted(page)
+def test_pauses_while_hovered(open_page):
+    page = open_with_clock(open_page, HOME, width=PHONE)
     region(page, "logos").hover()
     assert region(page, "logos").get_attribute("data-rotation") == "paused"
-    assert (
-        page.locator("[data-testid=logos] .c-carousel__viewport").get_attribute("aria-live")
-        == "polite"
-    )
-    step = current_step(page, "logos")
-    page.wait_for_timeout(INTERVAL_MS * 2)
-    assert current_step(page, "logos") == step
+    assert live(page, "logos") == "polite"
+    page.clock.run_for(INTERVAL_MS * 2)
+    assert current_step(page, "logos") == 0
     page.mouse.move(5, 790)
     assert region(page, "logos").get_attribute("data-rotation") == "running"
+    page.clock.run_for(INTERVAL_MS + 100)
+    assert current_step(page, "logos") == 1
 
 
-def test_keyboard_focus_stops_rotation_until_restarted(open_widget_page):
-    page = open_widget_page(HOME)
-    mounted(page)
+def test_keyboard_focus_stops_rotation_until_restarted(open_page):
+    page = open_with_clock(open_page, HOME, width=PHONE)
     tab_into(page, "logos")
     # The rotation button comes first; focus stopped rotation, so it now offers to start.
     assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__rotation')")
     assert region(page, "logos").get_attribute("data-rotation") == "stopped"
-    rotation = page.locator("[data-testid=logos] .c-carousel__rotation")
-    assert rotation.text_content() == "Iniciar el pase automático de diapositivas"
-    step = current_step(page, "logos")
-    page.wait_for_timeout(INTERVAL_MS * 2)
-    assert current_step(page, "logos") == step
+    rotation = page.locator(".c-carousel--logos .c-carousel__rotation")
+    assert rotation.text_content() == "Start automatic slide show"
+    page.clock.run_for(INTERVAL_MS * 2)
+    assert current_step(page, "logos") == 0
     page.keyboard.press("Enter")  # start it again
     assert region(page, "logos").get_attribute("data-rotation") == "running"
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('[data-testid=logos] .c-carousel__dot')]"
-        f".findIndex(d => d.getAttribute('aria-current') === 'true') !== {step}",
-        timeout=INTERVAL_MS * 3,
+    assert rotation.text_content() == "Stop automatic slide show"
+    page.clock.run_for(INTERVAL_MS + 100)
+    assert current_step(page, "logos") == 1
+
+
+def test_no_rotation_under_reduced_motion(open_page):
+    page = open_with_clock(open_page, HOME, width=PHONE, reduced_motion="reduce")
+    for kind in ("logos", "slides"):
+        assert region(page, kind).get_attribute("data-rotation") == "off"
+        assert page.locator(f".c-carousel--{kind} .c-carousel__rotation").count() == 0
+        assert live(page, kind) == "polite"
+    page.clock.run_for(INTERVAL_MS * 3)
+    assert (current_step(page, "logos"), current_step(page, "slides")) == (0, 0)
+
+
+def test_spanish_labels_come_from_the_server(open_page):
+    page = open_page("/", width=PHONE)
+    assert region(page, "logos").get_attribute("aria-label") == "Marcas para las que trabajamos"
+    assert page.locator(".c-carousel--logos .c-carousel__rotation").text_content() == (
+        "Detener el pase automático de diapositivas"
     )
+    group = page.locator(".c-carousel--slides [role=group]").nth(1)
+    assert group.get_attribute("aria-label") == "2 de 3"
+    buttons = page.locator(".c-carousel--slides a.c-button")
+    assert buttons.count() == 3
+    assert buttons.nth(0).text_content().strip() == "NUESTROS SERVICIOS"
 
 
-def test_no_rotation_under_reduced_motion(open_widget_page):
-    page = open_widget_page(HOME, reduced_motion="reduce")
-    mounted(page)
-    mounted(page, "slider")
-    for name in ("logos", "slider"):
-        assert region(page, name).get_attribute("data-rotation") == "off"
-        assert page.locator(f"[data-testid={name}] .c-carousel__rotation").count() == 0
-        assert (
-            page.locator(f"[data-testid={name}] .c-carousel__viewport").get_attribute("aria-live")
-            == "polite"
-        )
-    steps = (current_step(page, "logos"), current_step(page, "slider"))
-    page.wait_for_timeout(INTERVAL_MS * 2)
-    assert (current_step(page, "logos"), current_step(page, "slider")) == steps
-
-
-def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_widget_page):
-    page = open_widget_page(HOME, width=375)
-    mounted(page, "portfolio")
-    portfolio = region(page, "portfolio")
+def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
+    page = open_with_clock(open_page, PORTFOLIO, width=PHONE)
+    portfolio = region(page, "projects")
     assert portfolio.get_attribute("data-rotation") == "off"  # no auto-rotation
-    groups = page.locator("[data-testid=portfolio] [role=group][aria-roledescription=slide]")
+    groups = page.locator(".c-carousel--projects [role=group][aria-roledescription=slide]")
     assert groups.count() == 4
-    assert groups.nth(1).get_attribute("aria-label") == "2 de 4"
-    assert page.locator("[data-testid=portfolio] .c-carousel__dot").count() == 4
+    assert groups.nth(1).get_attribute("aria-label") == "2 of 4"
+    assert page.locator(".c-carousel--projects .c-carousel__dot").count() == 4
     assert groups.nth(0).get_attribute("inert") is None
     assert groups.nth(1).get_attribute("inert") is not None
+    page.clock.run_for(INTERVAL_MS * 2)
+    assert current_step(page, "projects") == 0
 
-    next_button = page.locator("[data-testid=portfolio] .c-carousel__button", has_text="Siguiente")
+    next_button = page.locator(".c-carousel--projects .c-carousel__button", has_text="Next")
     next_button.focus()
     page.keyboard.press("Enter")
-    assert current_step(page, "portfolio") == 1
+    assert current_step(page, "projects") == 1
     assert groups.nth(1).get_attribute("inert") is None
     assert groups.nth(0).get_attribute("inert") is not None
-    assert page.evaluate("() => document.activeElement.textContent.includes('Siguiente')")
+    assert page.evaluate("() => document.activeElement.textContent.includes('Next')")
 
     page.keyboard.press("Shift+Tab")  # previous
     page.keyboard.press("Space")
-    assert current_step(page, "portfolio") == 0
-    page.locator("[data-testid=portfolio] .c-carousel__dot").nth(3).focus()
+    assert current_step(page, "projects") == 0
+    page.locator(".c-carousel--projects .c-carousel__dot").nth(3).focus()
     page.keyboard.press("Enter")  # the picker does not move focus either
-    assert current_step(page, "portfolio") == 3
+    assert current_step(page, "projects") == 3
     assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__dot')")
     # Only the shown card's link can take focus: the others sit in inert groups.
-    assert page.locator("[data-testid=portfolio] [role=group]:not([inert]) a").count() == 1
-    assert page.locator("[data-testid=portfolio] [role=group][inert] a").count() == 3
+    assert page.locator(".c-carousel--projects [role=group]:not([inert]) a").count() == 1
+    assert page.locator(".c-carousel--projects [role=group][inert] a").count() == 3
+    # The case-study pager is not a carousel: it stays as the server rendered it.
+    page.goto(page.base + "/en/projects/ads")
+    assert page.locator(".c-carousel").count() == 0
+    assert page.console_errors == []
 
 
-def test_swipe_moves_one_step(browser, widget_server):
-    context = browser.new_context(viewport={"width": 375, "height": 800}, has_touch=True)
+def test_portfolio_shows_more_cards_per_step_on_desktop(open_page):
+    page = open_page(PORTFOLIO, width=1280)
+    visible = page.locator(".c-carousel--projects [aria-roledescription=slide]:not([inert])")
+    assert visible.count() == 3
+    assert page.locator(".c-carousel--projects .c-carousel__dot").count() == 2
+
+
+def test_swipe_moves_one_step(browser, live_server):
+    context = browser.new_context(viewport={"width": PHONE, "height": 800}, has_touch=True)
     try:
         page = context.new_page()
-        page.goto(widget_server + HOME)
-        mounted(page, "portfolio")
+        page.goto(live_server + PORTFOLIO)
+        page.wait_for_selector(".c-carousel--projects[data-mounted=true]")
         page.evaluate(
             """() => {
-              const el = document.querySelector('[data-testid=portfolio] .c-carousel__viewport');
+              const el = document.querySelector('.c-carousel--projects .c-carousel__viewport');
               const touch = x => new Touch({identifier: 1, target: el, clientX: x, clientY: 100});
               const event = (type, list) => new TouchEvent(type, {...list, bubbles: true});
               el.dispatchEvent(event('touchstart', {touches: [touch(300)]}));
               el.dispatchEvent(event('touchend', {changedTouches: [touch(120)]}));
             }"""
         )
-        assert current_step(page, "portfolio") == 1
+        assert current_step(page, "projects") == 1
     finally:
         context.close()
 
 
-def test_without_javascript_every_slide_shows_as_a_list(open_widget_page):
-    page = open_widget_page(HOME, width=375, javascript=False)
-    for name, count in (("logos", 6), ("slider", 3), ("portfolio", 4)):
-        slides = page.locator(f"[data-testid={name}] .c-carousel__list > li")
+@pytest.mark.parametrize(
+    ("path", "counts"),
+    [("/en", {"logos": 6, "slides": 3}), ("/en/portfolio", {"projects": 4})],
+)
+def test_without_javascript_every_slide_shows_as_a_list(open_page, path, counts):
+    page = open_page(path, width=PHONE, javascript=False)
+    for kind, count in counts.items():
+        slides = page.locator(f".c-carousel--{kind} .c-carousel__list > li")
         assert slides.count() == count
         for i in range(count):
+            slides.nth(i).scroll_into_view_if_needed()
             assert slides.nth(i).is_visible()
     assert page.locator(".c-carousel__region").count() == 0

@@ -15,9 +15,9 @@ def scripts_fetched(page) -> list[str]:
 
 
 def test_page_without_carousels_fetches_no_react_until_intent(
-    open_widget_page, react_chunk, widget_manifest
+    open_page, react_chunk, widget_manifest
 ):
-    page = open_widget_page("/_widgets/plain")
+    page = open_page("/en/services")
     page.wait_for_load_state("networkidle")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_timeout(300)
@@ -27,31 +27,32 @@ def test_page_without_carousels_fetches_no_react_until_intent(
     assert not any(path.endswith(navigation) for path in fetched), fetched
     assert any(path.endswith(widget_manifest["entry"]["file"]) for path in fetched)
 
-    page.hover("[data-testid=to-home]")  # the first intent to navigate
+    page.hover("header a.c-nav__link[href='/en/portfolio']")  # the first intent to navigate
     page.wait_for_selector(".c-loading-bar", state="attached")
     fetched = scripts_fetched(page)
     assert any(path.endswith(react_chunk) for path in fetched), fetched
     assert any(path.endswith(navigation) for path in fetched), fetched
 
 
-def test_keyboard_focus_on_a_link_is_an_intent_too(open_widget_page):
-    page = open_widget_page("/_widgets/plain")
-    page.focus("[data-testid=to-contact]")
+def test_keyboard_focus_on_a_link_is_an_intent_too(open_page):
+    page = open_page("/en/services")
+    page.focus("header a.c-nav__link[href='/en/contact']")
     page.wait_for_selector(".c-loading-bar", state="attached")
 
 
-def test_failing_chunk_reloads_once_not_twice(open_widget_page, widget_server, widget_manifest):
+def test_failing_chunk_reloads_once_not_twice(open_page, widget_manifest):
     carousel = widget_manifest["widgets"]["carousel"]["file"]
-    page = open_widget_page("/_widgets/home", goto=False)
+    page = open_page("/en", goto=False)
     page.route(f"**/static/build/{carousel}", lambda route: route.fulfill(status=500, body="down"))
     loads = []
     page.on("request", lambda r: r.is_navigation_request() and loads.append(r.url))
-    page.goto(widget_server + "/_widgets/home")
+    page.goto(page.base + "/en")
     page.wait_for_function("() => performance.getEntriesByType('navigation')[0].type === 'reload'")
-    page.wait_for_selector("[data-testid=logos][data-mounted=failed]", state="attached")
+    page.wait_for_selector(".c-carousel--logos[data-mounted=failed]", state="attached")
     page.wait_for_timeout(1500)  # a second reload would have started by now
     assert len(loads) == 2, loads
     assert page.evaluate("() => Number(sessionStorage.getItem('motorlab:chunk-reload')) > 0")
     # The page stays usable: the server's list is all there, and the other widgets mounted.
-    assert page.locator("[data-testid=logos] .c-carousel__list > li").count() == 6
+    assert page.locator(".c-carousel--logos .c-carousel__list > li").count() == 6
+    assert page.locator(".c-carousel--slides .c-carousel__list > li").count() == 3
     assert page.locator("[data-widget=nav_menu][data-mounted=true]").count() == 1

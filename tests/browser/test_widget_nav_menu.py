@@ -5,12 +5,11 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-PLAIN = "/_widgets/plain"
+PLAIN = "/services"
 
 
-def test_menu_button_opens_and_escape_closes(open_widget_page):
-    page = open_widget_page(PLAIN, width=375)
-    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
+def test_menu_button_opens_and_escape_closes(open_page):
+    page = open_page(PLAIN, width=375)
     toggle = page.locator(".c-nav__toggle")
     assert toggle.is_visible() and toggle.text_content() == "Menú"
     assert toggle.get_attribute("aria-expanded") == "false"
@@ -29,23 +28,35 @@ def test_menu_button_opens_and_escape_closes(open_widget_page):
     assert page.console_errors == []
 
 
-def test_header_fits_one_row_on_a_phone(open_widget_page):
-    page = open_widget_page(PLAIN, width=375)
-    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
+def test_header_fits_one_row_on_a_phone(open_page):
+    page = open_page(PLAIN, width=375)
     brand = page.locator(".c-header__brand").bounding_box()
     toggle = page.locator(".c-nav__toggle").bounding_box()
     assert abs(brand["y"] + brand["height"] / 2 - (toggle["y"] + toggle["height"] / 2)) < 12
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
 
 
-def test_wide_screens_keep_the_plain_list(open_widget_page):
-    page = open_widget_page(PLAIN, width=1280)
-    page.wait_for_selector("[data-widget=nav_menu][data-mounted=true]")
+def test_wide_screens_keep_the_plain_list(open_page):
+    page = open_page(PLAIN, width=1280)
     assert not page.locator(".c-nav__toggle").is_visible()
     assert page.locator(".c-nav__list").is_visible()
 
 
-def test_without_javascript_the_list_stays(open_widget_page):
-    page = open_widget_page(PLAIN, width=375, javascript=False)
+def test_the_menu_works_after_a_swapped_navigation(open_page):
+    page = open_page(PLAIN, width=375)
+    page.hover(".c-header__brand")  # the first intent: the navigation loads
+    page.wait_for_selector(".c-loading-bar", state="attached")
+    page.click(".c-header__brand")
+    page.wait_for_function("() => location.pathname === '/'")
+    toggle = page.locator(".c-nav__toggle")
+    assert toggle.count() == 1
+    toggle.click()
+    assert page.locator(".c-nav__list").is_visible()
+    current = page.locator(".c-nav__link[aria-current=page]")
+    assert current.count() == 1 and current.get_attribute("href") == "/"
+
+
+def test_without_javascript_the_list_stays(open_page):
+    page = open_page(PLAIN, width=375, javascript=False)
     assert page.locator(".c-nav__toggle").count() == 0
     assert page.locator(".c-nav__list").is_visible()

@@ -66,8 +66,10 @@ def test_swaps_the_page_without_a_full_reload(open_page):
     # The new page's widgets mount: the portfolio's row of cards.
     wait_for_widgets(page)
     assert page.locator("main .c-carousel__region").count() == 1
-    assert page.locator("link[rel=alternate][hreflang=es]").get_attribute("href").endswith(
-        "/portfolio"
+    assert (
+        page.locator("link[rel=alternate][hreflang=es]")
+        .get_attribute("href")
+        .endswith("/portfolio")
     )
     assert page.locator(".c-lang__link").get_attribute("href").endswith("/portfolio")
     # The new title is announced.
@@ -174,4 +176,3 @@ def test_language_switch_is_a_real_navigation(open_page):
     page.wait_for_load_state()
     assert page.evaluate("() => document.documentElement.lang") == "es"
     assert page.evaluate("() => window.__marker") is None
-

@@ -114,3 +114,61 @@ def test_widget_props_are_translated_on_the_server(app, prefix, menu, sending):
         "pick",
     }
     assert "{n}" in carousel["labels"]["slide"] and "{total}" in carousel["labels"]["slide"]
+
+
+def widgets_on(client, path):
+    soup = soup_of(client.get(path))
+    return sorted(node["data-widget"] for node in soup.select("[data-widget]")), soup
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/", ["carousel", "carousel", "nav_menu"]),
+        ("/en/portfolio", ["carousel", "nav_menu"]),
+        ("/contact", ["contact_form", "nav_menu"]),
+        ("/en/services", ["nav_menu"]),
+        ("/projects/ads", ["nav_menu"]),  # the case-study pager stays a pair of links
+    ],
+)
+def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expected):
+    found, soup = widgets_on(client, path)
+    assert found == expected
+    preloads = {link["href"] for link in soup.find_all("link", rel="modulepreload")}
+    carousel = f"/static/build/{widget_manifest['widgets']['carousel']['file']}"
+    # Above-the-fold carousels' code arrives with the page; nothing else is preloaded.
+    assert (carousel in preloads) == ("carousel" in expected)
+    for node in soup.select("[data-widget]"):
+        props = node.find("script", type="application/json", recursive=False)
+        assert props and json.loads(props.string)
+    assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
+
+
+def test_home_carousels_hold_every_item_for_visitors_without_javascript(client):
+    soup = soup_of(client.get("/"))
+    logos = soup.select(".c-carousel--logos .c-carousel__list > li img")
+    slides = soup.select(".c-carousel--slides .c-carousel__list > li .c-slide")
+    assert len(logos) == 6 and len(slides) == 3
+    buttons = [a.get_text(strip=True) for a in soup.select(".c-carousel--slides a.c-button")]
+    assert buttons == ["NUESTROS SERVICIOS"] * 3
+    props = json.loads(soup.select_one(".c-carousel--slides > script").string)
+    assert props["autoRotate"] is True and props["label"] == "Qué hacemos"
+
+
+def test_portfolio_row_does_not_rotate(client):
+    soup = soup_of(client.get("/en/portfolio"))
+    props = json.loads(soup.select_one(".c-carousel--projects > script").string)
+    assert props["autoRotate"] is False and props["itemsPerStep"]["0"] == 1
+    assert len(soup.select(".c-carousel--projects .c-carousel__list > li .c-card")) == 4
+
+
+def test_each_mounted_widget_sits_beside_its_component_of_the_same_name(widget_manifest):
+    from tests.conftest import ROOT
+
+    registry = (ROOT / "widgets" / "mount.js").read_text(encoding="utf-8")
+    for name in ("carousel", "contact_form", "nav_menu"):
+        assert f'import("./{name}/index.js")' in registry
+        assert (ROOT / "templates" / "components" / name / f"{name}.html").exists()
+    for name in ("loading_bar", "toast"):
+        assert (ROOT / "widgets" / name / "index.js").exists()
+        assert (ROOT / "templates" / "components" / name / f"{name}.html").exists()
