@@ -3,6 +3,9 @@
 //   change the slide without moving focus.
 // - Rotation pauses while the pointer is over the carousel and stops when keyboard focus
 //   enters it, until the visitor starts it again; none at all under reduced motion.
+// - The container is a group, not a region (APG allows either): the carousels sit in
+//   sections named by the same heading, and two landmarks of one name confuse (axe
+//   landmark-unique).
 // - aria-live is "off" while rotating, "polite" otherwise; slides are groups "N of M";
 //   slides out of view are inert. Touch swipe moves one step.
 import { useEffect, useRef, useState } from "react";
@@ -50,9 +53,10 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
   const first = Math.min(current * perStep, slides.length - perStep);
   const state = !canRotate ? "off" : stopped ? "stopped" : hovered ? "paused" : "running";
   return (
-    <section
+    <div
       ref={regionRef}
       className="c-carousel__region"
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       data-rotation={state}
@@ -111,6 +115,6 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
           ))}
         </div>
       )}
-    </section>
+    </div>
   );
 }
