@@ -56,7 +56,7 @@ def test_rotates_by_itself(open_page):
     assert logos.get_attribute("aria-roledescription") == "carousel"
     assert logos.get_attribute("aria-label") == "Brands we work for"
     assert live(page, "logos") == "off"
-    slides = page.locator(".c-carousel--slides [role=group][aria-roledescription=slide]")
+    slides = page.locator(".c-carousel--slides [aria-roledescription=slide]")
     assert slides.count() == 3 and slides.nth(0).get_attribute("aria-label") == "1 of 3"
     assert region(page, "slides").get_attribute("aria-label") == "What we do"
     start = (current_step(page, "logos"), current_step(page, "slides"))
@@ -66,7 +66,7 @@ def test_rotates_by_itself(open_page):
     page.clock.run_for(INTERVAL_MS)
     assert current_step(page, "slides") == 2
     # Each slide keeps its NUESTROS SERVICIOS button (here in English), in view when shown.
-    shown = page.locator(".c-carousel--slides [role=group]:not([inert]) a.c-button")
+    shown = page.locator(".c-carousel--slides [aria-roledescription=slide]:not([inert]) a.c-button")
     assert shown.count() == 1 and shown.is_visible()
     assert page.console_errors == []
 
@@ -117,7 +117,7 @@ def test_spanish_labels_come_from_the_server(open_page):
     assert page.locator(".c-carousel--logos .c-carousel__rotation").text_content() == (
         "Detener el pase automático de diapositivas"
     )
-    group = page.locator(".c-carousel--slides [role=group]").nth(1)
+    group = page.locator(".c-carousel--slides [aria-roledescription=slide]").nth(1)
     assert group.get_attribute("aria-label") == "2 de 3"
     buttons = page.locator(".c-carousel--slides a.c-button")
     assert buttons.count() == 3
@@ -128,7 +128,7 @@ def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     page = open_with_clock(open_page, PORTFOLIO, width=PHONE)
     portfolio = region(page, "projects")
     assert portfolio.get_attribute("data-rotation") == "off"  # no auto-rotation
-    groups = page.locator(".c-carousel--projects [role=group][aria-roledescription=slide]")
+    groups = page.locator(".c-carousel--projects [aria-roledescription=slide]")
     assert groups.count() == 4
     assert groups.nth(1).get_attribute("aria-label") == "2 of 4"
     assert page.locator(".c-carousel--projects .c-carousel__dot").count() == 4
@@ -153,8 +153,8 @@ def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     assert current_step(page, "projects") == 3
     assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__dot')")
     # Only the shown card's link can take focus: the others sit in inert groups.
-    assert page.locator(".c-carousel--projects [role=group]:not([inert]) a").count() == 1
-    assert page.locator(".c-carousel--projects [role=group][inert] a").count() == 3
+    assert page.locator(".c-carousel--projects [aria-roledescription=slide]:not([inert]) a").count() == 1
+    assert page.locator(".c-carousel--projects [aria-roledescription=slide][inert] a").count() == 3
     # The case-study pager is not a carousel: it stays as the server rendered it.
     page.goto(page.base + "/en/projects/ads")
     assert page.locator(".c-carousel").count() == 0
