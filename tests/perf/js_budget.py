@@ -1,10 +1,10 @@
 """JavaScript bytes per page, as a visitor's browser fetches them.
 
-Starts gunicorn (2 workers) on a free loopback port serving the app plus the widget fixture
-pages (tests/widget_fixtures), then for each page in Chromium: load it, wait for the network
-to go quiet, scroll to the end (by script, so no pointer crosses a link), wait again, and
-count every script fetched, gzipped at level 9. For the page without carousels it also
-counts what the first intent to navigate (hovering a link) adds.
+Starts the site under gunicorn (2 workers, as tests/conftest.py's `gunicorn` helper runs it)
+on a free loopback port, then for each page in Chromium at 1280 px: load it, wait for the
+network to go quiet, scroll to the end (by script, so no pointer crosses a link), wait
+again, and count every script fetched, gzipped at level 9. For the page without carousels it
+also counts what the first intent to navigate (hovering a link) adds.
 
 Budgets (issue 8): the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
 any intent to navigate. Exits 1 when one is exceeded.
@@ -15,41 +15,25 @@ any intent to navigate. Exits 1 when one is exceeded.
 from __future__ import annotations
 
 import gzip
-import subprocess
 import sys
-import time
-import urllib.request
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.smtp import free_port  # noqa: E402
+from tests.conftest import gunicorn  # noqa: E402
 
-BIN = Path(sys.executable).parent
 CHROMIUM = "/usr/bin/chromium"
 KB = 1000
+PLAIN = "/en/services"  # no carousel
 # (label, path, budget in bytes or None)
 PAGES = [
-    ("fixture home: 3 carousels + nav menu", "/_widgets/home", 70 * KB),
-    ("fixture plain: no carousel", "/_widgets/plain", 5 * KB),
-    ("fixture contact: contact form", "/_widgets/contact", 5 * KB),
-    ("real / (no widget wired yet)", "/", None),
-    ("real /services (no widget wired yet)", "/services", None),
-    ("real /contact (no widget wired yet)", "/contact", None),
+    ("home: logo carousel, slider, nav menu", "/", 70 * KB),
+    ("services: no carousel", PLAIN, 5 * KB),
+    ("portfolio: row of cards, nav menu", "/en/portfolio", None),
+    ("contact: contact form, nav menu", "/contact", None),
 ]
-
-
-def wait_until_up(base: str, server: subprocess.Popen) -> None:
-    for _ in range(150):
-        if server.poll() is not None:
-            raise SystemExit("gunicorn exited during start-up")
-        try:
-            with urllib.request.urlopen(base + "/_widgets/plain", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not start")
 
 
 class Scripts:
@@ -95,8 +79,8 @@ def measure(browser, base: str) -> bool:
         for url, (raw, gz) in scripts.sizes.items():
             name = url.split("/static/build/")[-1]
             print(f"    {name:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz")
-        if path == "/_widgets/plain":
-            page.hover("[data-testid=to-home]")
+        if path == PLAIN:
+            page.hover("header a.c-nav__link[href='/en/portfolio']")
             page.wait_for_selector(".c-loading-bar", state="attached")
             page.wait_for_load_state("networkidle")
             print(
@@ -110,32 +94,18 @@ def measure(browser, base: str) -> bool:
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "tests.widget_fixtures:create_fixture_app()",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_until_up(base, server)
-        with sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory() as instance:
+        env = {
+            "SECRET_KEY": "js-budget",
+            "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
+            "MAIL_PORT": "9",
+        }
+        with gunicorn(env, workers=2) as (base, _), sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             try:
                 within = measure(browser, base)
             finally:
                 browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     print("all pages within budget" if within else "a page is over its budget")
     return 0 if within else 1
 
