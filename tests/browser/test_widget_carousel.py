@@ -153,8 +153,9 @@ def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     assert current_step(page, "projects") == 3
     assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__dot')")
     # Only the shown card's link can take focus: the others sit in inert groups.
-    assert page.locator(".c-carousel--projects [aria-roledescription=slide]:not([inert]) a").count() == 1
-    assert page.locator(".c-carousel--projects [aria-roledescription=slide][inert] a").count() == 3
+    cards = ".c-carousel--projects [aria-roledescription=slide]"
+    assert page.locator(f"{cards}:not([inert]) a").count() == 1
+    assert page.locator(f"{cards}[inert] a").count() == 3
     # The case-study pager is not a carousel: it stays as the server rendered it.
     page.goto(page.base + "/en/projects/ads")
     assert page.locator(".c-carousel").count() == 0
