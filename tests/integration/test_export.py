@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import soup_of, visible_text
+from tests.conftest import read_widget_manifest, soup_of, visible_text
 
 PAGES = public_paths(create_app(config.TestConfig()))
 
@@ -135,3 +135,17 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
         assert base.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert base.with_name(base.name + ".webp").read_bytes()[8:12] == b"WEBP"
         assert base.with_name(base.name + ".avif").read_bytes()[4:12] == b"ftypavif"
+
+
+def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_site):
+    """The chunks mount.js imports lazily are referenced by no page, only by other chunks:
+    the export still holds each one, precompressed for nginx."""
+    folder, _urls = exported_site
+    manifest = read_widget_manifest()
+    files = {manifest["site.css"], manifest["entry"]["file"], *manifest["entry"]["imports"]}
+    for widget in manifest["widgets"].values():
+        files.update([widget["file"], *widget["imports"]])
+    for file in sorted(files):
+        exported = folder / "static" / "build" / file
+        assert exported.is_file(), file
+        assert exported.with_name(exported.name + ".gz").is_file(), file
