@@ -31,6 +31,7 @@ NOT_SHOWCASED = {
     "page_head": _FRAME,
     "prose": _FRAME,
     "section": _FRAME,
+    "consent_banner": "tops every page while a visitor has not chosen (with ANALYTICS_ID set)",
     "error_page": _OPENING,
     "intro": _OPENING,
 }
