@@ -8,6 +8,7 @@ from motorlab import assets, consent, errors, hosts, i18n, layouts, page_cache, 
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
 from motorlab.extensions import babel, cache, csrf, limiter
+from motorlab.request_body import GuardedBody
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -26,6 +27,7 @@ def create_app(config: object | None = None) -> Flask:
     limiter.init_app(app)
     csrf.init_app(app)
     hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
+    app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
     i18n.init_app(app)
     assets.init_app(app)
     security.init_app(app)
