@@ -9,6 +9,7 @@ from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
 from motorlab.extensions import babel, cache, csrf, limiter
 from motorlab.request_body import GuardedBody
+from motorlab.seo import structured_data
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -33,6 +34,7 @@ def create_app(config: object | None = None) -> Flask:
     security.init_app(app)
     _register_blueprints(app)
     consent.init_app(app)  # the analytics banner, its /consent form and its cookie
+    structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
     layouts.init_app(app)
     page_cache.init_app(app)  # last: its middleware wraps everything above
