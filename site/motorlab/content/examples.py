@@ -109,7 +109,8 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "result_list": (Example((ADS.results,)),),
         "project_pager": (Example(neighbours(ADS.slug)),),
         "form_field": form_fields("t"),
-        "notice": (Example((contact.SUCCESS,)),),
+        # One autofocus per page (HTML): the showcase's error summary keeps it.
+        "notice": (Example((contact.SUCCESS,), {"focus": False}),),
         "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
         "cta_band": (
             Example(
