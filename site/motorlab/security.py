@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
 
+from motorlab import consent
+
 # The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
 # states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
 # cached pages valid (a nonce would change on every response).
@@ -85,8 +87,6 @@ def headers(config: Mapping) -> dict[str, str]:
 
 
 def init_app(app: Flask) -> None:
-    from motorlab import consent
-
     common = headers(app.config)
     with_analytics = content_security_policy(app.config, analytics=True)
     app.jinja_env.globals["JS_FLAG_SCRIPT"] = JS_FLAG_SCRIPT
