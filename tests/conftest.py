@@ -119,9 +119,9 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 
-@pytest.fixture(scope="session")
-def live_server():
-    app = create_app(TestConfig())
+@contextmanager
+def serving(app):
+    """`app` on a free loopback port (Werkzeug's threaded server): its base URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -130,6 +130,29 @@ def live_server():
     finally:
         server.shutdown()
         server.server_close()
+
+
+ANALYTICS_ID = "G-TEST12345"
+
+
+def analytics_config() -> TestConfig:
+    """TestConfig with ANALYTICS_ID set: the consent banner, /consent, the analytics tags."""
+    config = TestConfig()
+    config.ANALYTICS_ID = ANALYTICS_ID
+    return config
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    with serving(create_app(TestConfig())) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def analytics_server():
+    """The site with ANALYTICS_ID set, on its own loopback port."""
+    with serving(create_app(analytics_config())) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

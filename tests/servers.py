@@ -35,6 +35,8 @@ def app_environment(outbox: Path, **extra: str) -> dict[str, str]:
         SECRET_KEY="test-secret-key",
         # Plain http, as on loopback: a `Secure` session cookie would never come back.
         SITE_URL="http://www.motorlab.example",
+        EXTRA_HOSTS="127.0.0.1",  # the tests reach it (and nginx) on loopback
+        API_BASE_URL="http://www.motorlab.example/api",  # same origin: nginx's CSP matches
         OUTBOX_PATH=str(outbox),
         MAIL_SERVER="127.0.0.1",
         MAIL_PORT="9",

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from flask import Flask
-from werkzeug.middleware.proxy_fix import ProxyFix
 
-from motorlab import assets, errors, i18n, layouts, page_cache, security, widget_props
+from motorlab import (
+    assets,
+    consent,
+    errors,
+    hosts,
+    i18n,
+    layouts,
+    page_cache,
+    security,
+    widget_props,
+)
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
 from motorlab.extensions import babel, cache, csrf, limiter
+from motorlab.request_body import GuardedBody
+from motorlab.seo import structured_data
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -26,14 +37,15 @@ def create_app(config: object | None = None) -> Flask:
     ratelimit.init_app(app)  # fills in the default limit storage, before Flask-Limiter
     limiter.init_app(app)
     csrf.init_app(app)
-    if app.config.get("PROXY_FIX_HOPS"):
-        hops = app.config["PROXY_FIX_HOPS"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
+    hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
+    app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
     i18n.init_app(app)
     assets.init_app(app)
     widget_props.init_app(app)
     security.init_app(app)
     _register_blueprints(app)
+    consent.init_app(app)  # the analytics banner, its /consent form and its cookie
+    structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
     layouts.init_app(app)
     page_cache.init_app(app)  # last: its middleware wraps everything above

@@ -100,6 +100,9 @@ class Config:
         # Seconds after which a row left "sending" (a sender that died) is queued again;
         # longer than one attempt can last (MAIL_DATA_TIMEOUT plus the commands).
         self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
+        # Host names the app answers for besides SITE_URL's (comma-separated; a leading dot
+        # takes in every subdomain). Any other Host header gets 400.
+        self.EXTRA_HOSTS = _env_list("EXTRA_HOSTS", "")
         # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
 
@@ -130,6 +133,8 @@ class TestConfig(Config):
         self.TESTING = True
         self.SECRET_KEY = "test-secret-key"
         self.SITE_URL = "https://www.motorlab.example"
+        # The test client asks for `localhost`, the live servers for `127.0.0.1`.
+        self.EXTRA_HOSTS = ["localhost", "127.0.0.1"]
         # Nothing listens on the discard port: a stray submission fails fast and stays queued.
         # Contact tests point these at their own SMTP server and outbox.
         self.MAIL_SERVER = "127.0.0.1"

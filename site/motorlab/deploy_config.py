@@ -1,6 +1,7 @@
 """Render deploy/nginx.conf: fill the placeholders (${LISTEN}, ${ROOT}, …); nginx's own $name
-variables stay as they are. The Content-Security-Policy comes from the app's code, so
-nginx sends the very header the app sends.
+variables stay as they are. The security headers (CSP, HSTS) come from the app's code and the
+same settings (SITE_URL, API_BASE_URL), so nginx sends the very headers the app sends: run it
+with the app's environment.
 
     python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
         --app 127.0.0.1:8000 --runtime /run/motorlab > /etc/nginx/nginx.conf
@@ -13,20 +14,24 @@ import re
 import sys
 from pathlib import Path
 
-from motorlab.config import PROJECT_ROOT
-from motorlab.security import content_security_policy
+from motorlab.config import PROJECT_ROOT, Config
+from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 _PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
 
 
 def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
+    """The config for the settings in the environment (SITE_URL, API_BASE_URL)."""
+    config = Config()
+    security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
     values = {
         "LISTEN": listen,
         "ROOT": str(Path(root).resolve()),
         "APP": app,
         "RUNTIME": str(Path(runtime).resolve()),
-        "CSP": content_security_policy(),
+        "CSP": security["Content-Security-Policy"],
+        "HSTS": security.get("Strict-Transport-Security", ""),
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
 

@@ -13,6 +13,9 @@ Two halves, one concern:
   compression, nor Flask's request handling; only a lookup and a choice of body by
   `Accept-Encoding`. `If-None-Match` gets a 304.
 
+With `ANALYTICS_ID` set, pages differ by the visitor's analytics choice (motorlab.consent):
+the key carries the choice, so each variant is stored on its own.
+
 `/` answers by browser language and cookie (`Vary: Accept-Language, Cookie`), so it is served
 from the store only to visitors that already have the language cookie, and it keeps its Vary.
 Requests with a query string are never served from (or stored in) the store.
@@ -32,8 +35,9 @@ from flask import Flask, Response, g, request
 from flask.globals import request_ctx
 from werkzeug.http import dump_header, parse_cookie, parse_etags, parse_set_header
 
-from motorlab import compression
+from motorlab import compression, consent
 from motorlab.extensions import cache
+from motorlab.hosts import host_is_trusted
 from motorlab.i18n import COOKIE_NAME
 
 ENVIRON_FLAG = "motorlab.page_cache.store"
@@ -148,8 +152,11 @@ class PageCache:
     def store(self):
         return self.flask_app.extensions["cache"][cache]
 
-    def key(self, path: str) -> str:
-        return f"page:{self.release}:{path}"
+    def key(self, path: str, environ: dict) -> str:
+        """Per path, and per analytics choice when ANALYTICS_ID is set (the banner, or the
+        analytics tags and their CSP): no visitor is served another one's choice."""
+        variant = consent.cache_variant(self.flask_app.config, environ.get("HTTP_COOKIE", ""))
+        return f"page:{self.release}:{variant}:{path}"
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "") or "/"
@@ -158,9 +165,9 @@ class PageCache:
             path,
             environ.get("QUERY_STRING", ""),
             environ.get("HTTP_COOKIE", ""),
-        )
+        ) and host_is_trusted(environ, self.flask_app.config["TRUSTED_HOSTS"])
         if shareable:
-            entry = self.store.get(self.key(path))
+            entry = self.store.get(self.key(path, environ))
             if entry is not None:
                 return self.respond(entry, environ, start_response)
         return self.pass_through(path, environ, start_response)
@@ -183,7 +190,9 @@ class PageCache:
             if hasattr(body, "close"):
                 body.close()
         entry = make_entry(captured["status"], captured["headers"], data)
-        self.store.set(self.key(path), entry, timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"])
+        self.store.set(
+            self.key(path, environ), entry, timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"]
+        )
         return self.respond(entry, environ, start_response)
 
     def respond(self, entry: dict, environ: dict, start_response: Callable) -> Iterable[bytes]:

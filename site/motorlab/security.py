@@ -1,18 +1,39 @@
-"""Security headers, and refusal of requests no page could answer."""
+"""Security headers, and refusal of requests no page could answer.
+
+One set of headers for every answer (pages, error pages, static files), and the same set in
+deploy/nginx.conf for the exported files (`deploy_config` fills it from `headers()`):
+a hash-based Content-Security-Policy (it keeps cached and exported pages valid, where a
+nonce would change on every response), HSTS when SITE_URL is https, and
+`Cross-Origin-Opener-Policy: same-origin`. A visitor who accepted analytics gets a policy
+that also names the analytics origins (see motorlab.consent), and only that visitor.
+"""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, request
+
+from motorlab import consent
 
 # The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
 # states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
 # cached pages valid (a nonce would change on every response).
 JS_FLAG_SCRIPT = "document.documentElement.classList.replace('no-js','js')"
 MAX_PATH_LENGTH = 2048
+HSTS = "max-age=63072000; includeSubDomains"
+# What Google Analytics 4 (gtag.js) loads and reports to, after consent only.
+ANALYTICS_SOURCES = {
+    "script-src": "https://www.googletagmanager.com",
+    "img-src": "https://*.google-analytics.com https://*.googletagmanager.com",
+    "connect-src": (
+        "https://*.google-analytics.com https://*.analytics.google.com "
+        "https://*.googletagmanager.com"
+    ),
+}
 
 
 def _script_hash(source: str) -> str:
@@ -20,7 +41,7 @@ def _script_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
-def _origin(url: str) -> str:
+def origin(url: str) -> str:
     """The origin of an absolute http(s) URL, or "" (a relative or empty base is same-origin)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -28,29 +49,53 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def content_security_policy(api_base_url: str = "") -> str:
-    """Module scripts, their lazily imported chunks and modulepreload come from 'self'; the
-    one inline script is allowed by its hash. The widgets' HTTP client may also reach the
-    origin of API_BASE_URL when it is set to another address."""
-    connect = " ".join(filter(None, ("'self'", _origin(api_base_url))))
+def content_security_policy(config: Mapping, *, analytics: bool = False) -> str:
+    """The policy for SITE_URL and API_BASE_URL; with `analytics`, the analytics origins too.
+    Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
+    inline script is allowed by its hash. The widgets' HTTP client may post to and fetch
+    from API_BASE_URL's origin when it is another address."""
+    extra = ANALYTICS_SOURCES if analytics else {}
+    form_action = connect = "'self'"
+    api = origin(config.get("API_BASE_URL", ""))
+    if api and api != origin(config["SITE_URL"]):
+        form_action += f" {api}"
+        connect += f" {api}"
+    directives = {
+        "default-src": "'self'",
+        "script-src": f"'self' {_script_hash(JS_FLAG_SCRIPT)}",
+        "style-src": "'self'",
+        "img-src": "'self' data:",
+        "font-src": "'self'",
+        "connect-src": connect,
+        "object-src": "'none'",
+        "base-uri": "'self'",
+        "form-action": form_action,
+        "frame-ancestors": "'none'",
+    }
     return "; ".join(
-        (
-            "default-src 'self'",
-            f"script-src 'self' {_script_hash(JS_FLAG_SCRIPT)}",
-            "style-src 'self'",
-            "img-src 'self' data:",
-            "font-src 'self'",
-            f"connect-src {connect}",
-            "object-src 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-            "frame-ancestors 'none'",
-        )
+        f"{name} {value} {extra[name]}" if name in extra else f"{name} {value}"
+        for name, value in directives.items()
     )
 
 
+def headers(config: Mapping) -> dict[str, str]:
+    """Every security header of an answer (the analytics-free policy)."""
+    values = {
+        "Content-Security-Policy": content_security_policy(config),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "strict-origin-when-cross-origin",
+        "X-Frame-Options": "DENY",
+        "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+        "Cross-Origin-Opener-Policy": "same-origin",
+    }
+    if config["SITE_URL"].startswith("https://"):
+        values["Strict-Transport-Security"] = HSTS
+    return values
+
+
 def init_app(app: Flask) -> None:
-    csp = content_security_policy(app.config.get("API_BASE_URL", ""))
+    common = headers(app.config)
+    with_analytics = content_security_policy(app.config, analytics=True)
     app.jinja_env.globals["JS_FLAG_SCRIPT"] = JS_FLAG_SCRIPT
 
     @app.before_request
@@ -60,10 +105,8 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def set_security_headers(response):
-        headers = response.headers
-        headers.setdefault("Content-Security-Policy", csp)
-        headers.setdefault("X-Content-Type-Options", "nosniff")
-        headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+        if consent.analytics_allowed():
+            response.headers.setdefault("Content-Security-Policy", with_analytics)
+        for name, value in common.items():
+            response.headers.setdefault(name, value)
         return response

@@ -171,3 +171,38 @@ def test_nginx_picks_the_exported_image_format_by_accept(
     assert status == 200 and headers["Content-Type"] == media_type
     assert "Accept" in headers["Vary"]
     assert "immutable" in headers["Cache-Control"]
+
+
+SECURITY_HEADERS = (
+    "Content-Security-Policy",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "X-Frame-Options",
+    "Permissions-Policy",
+    "Cross-Origin-Opener-Policy",
+)
+
+
+@pytest.mark.parametrize(
+    "path", ["/en/services", "/static/img/favicon.svg", "/en/no-such-page", "/", "/en/contact"]
+)
+def test_nginx_sends_the_apps_security_headers_once(nginx_server, app_server, path):
+    """Exported files get nginx's copy of the app's headers; proxied answers keep the app's
+    own, never both."""
+    front = get(nginx_server + path, COOKIE)[1]
+    alone = get(app_server + path, COOKIE)[1]
+    for name in SECURITY_HEADERS:
+        assert front.get_all(name) == alone.get_all(name) and front[name], name
+    # SITE_URL is plain http on loopback: no HSTS from either.
+    assert "Strict-Transport-Security" not in front and "Strict-Transport-Security" not in alone
+
+
+def test_a_visitor_with_a_consent_choice_is_served_by_the_app(nginx_server):
+    exported = get(nginx_server + "/en/services", COOKIE)[1]
+    assert "Last-Modified" in exported  # a file of the export
+    chosen = {"Cookie": "i18n_redirected=es; analytics_consent=denied"}
+    for path in ("/en/services", "/services"):
+        headers = get(nginx_server + path, chosen)[1]
+        assert "Last-Modified" not in headers, path  # rendered (or cached) by the app
+    status, _headers, _body = get(nginx_server + "/en/consent")
+    assert status == 405  # the form's POST-only route reaches the app

@@ -1,5 +1,7 @@
 """Each validation rule refuses with its own message, in both languages, and sends nothing."""
 
+import io
+
 import pytest
 
 from tests.conftest import soup_of
@@ -121,3 +123,12 @@ def test_edge_values_are_accepted_and_trimmed(contact_client, contact_app, field
     assert response.status_code == 200, response.get_json()
     (row,) = stored(contact_app)
     assert getattr(row, field) == value.strip().replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("field", ["name", "email", "description", "website"])
+def test_a_file_in_a_field_is_an_empty_field_not_a_crash(contact_client, field):
+    """Multipart with a file part named like a field (it used to answer 500: FileStorage has
+    no len()). The field reads as empty; the honeypot as untouched."""
+    data = {**VALID, field: (io.BytesIO(b"Ana"), "name.txt")}
+    response = post_contact(contact_client, data, content_type="multipart/form-data")
+    assert response.status_code == (303 if field == "website" else 422)

@@ -30,12 +30,38 @@ def test_titles_differ_between_locales(client):
 
 
 def test_canonical_never_comes_from_the_host_header(client):
-    soup = soup_of(client.get("/en", headers={"Host": "evil.example"}))
+    # 127.0.0.1 is one of TestConfig's EXTRA_HOSTS: answered, but never named in links.
+    soup = soup_of(client.get("/en", headers={"Host": "127.0.0.1:8000"}))
     assert soup.find("link", rel="canonical")["href"] == SITE + "/en"
 
 
-def test_security_headers(client):
-    response = client.get("/en")
-    csp = response.headers["Content-Security-Policy"]
-    assert "default-src 'self'" in csp and "'unsafe-inline'" not in csp
-    assert response.headers["X-Content-Type-Options"] == "nosniff"
+def structured_data(client, path: str) -> list[dict]:
+    import json
+
+    soup = soup_of(client.get(path))
+    return [json.loads(s.string) for s in soup.find_all("script", type="application/ld+json")]
+
+
+@pytest.mark.parametrize(("path", "words"), [("/", "diseña"), ("/en", "designs")])
+def test_home_describes_the_agency_in_json_ld(client, path, words):
+    (org,) = structured_data(client, path)
+    assert org["@context"] == "https://schema.org" and org["@type"] == "Organization"
+    assert org["name"] == "Motorlab Digital" and org["foundingDate"] == "2012"
+    assert org["logo"].startswith(SITE + "/static/") and words in org["description"]
+    point = org["contactPoint"]
+    assert point["@type"] == "ContactPoint" and point["email"] == "hola@motorlab.example"
+    assert point["telephone"] and point["contactType"]
+
+
+@pytest.mark.parametrize("slug", ["ads", "kuzu", "vc", "viewbox"])
+@pytest.mark.parametrize("locale", ["es", "en"])
+def test_each_case_study_is_a_creative_work_in_its_language(client, slug, locale):
+    path = ("/en" if locale == "en" else "") + f"/projects/{slug}"
+    (work,) = structured_data(client, path)
+    assert work["@type"] == "CreativeWork" and work["inLanguage"] == locale
+    assert work["url"] == SITE + path and work["name"] and work["description"]
+    assert work["creator"]["name"] == "Motorlab Digital"
+
+
+def test_other_pages_carry_no_structured_data(client):
+    assert structured_data(client, "/en/services") == []

@@ -67,9 +67,12 @@ def test_csp_allows_self_modules_and_the_one_inline_hash(client):
 
 
 def test_csp_reaches_a_configured_api_origin():
-    csp = content_security_policy("https://api.motorlab.example/v1/")
+    site = {"SITE_URL": "https://motorlab.example"}
+    csp = content_security_policy({**site, "API_BASE_URL": "https://api.motorlab.example/v1/"})
     assert "connect-src 'self' https://api.motorlab.example;" in csp
-    assert "connect-src 'self';" in content_security_policy("/api")
+    assert "connect-src 'self';" in content_security_policy({**site, "API_BASE_URL": "/api"})
+    same_origin = {**site, "API_BASE_URL": "https://motorlab.example/"}
+    assert "connect-src 'self';" in content_security_policy(same_origin)
 
 
 def test_api_base_url_is_rendered_for_the_client(widget_manifest):

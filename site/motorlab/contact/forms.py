@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.form import _Auto, _is_submitted
 from wtforms import StringField, TextAreaField
 from wtforms.validators import DataRequired, Email, Length, StopValidation, ValidationError
 
@@ -65,6 +67,13 @@ class ContactForm(FlaskForm):
     # the form itself does not check again.
     class Meta:
         csrf = False
+
+        def wrap_formdata(self, form, formdata):
+            # Text fields read the form only: a file part named like a field (multipart) is
+            # no text, so the field counts as empty (422), never as a FileStorage (500).
+            if formdata is _Auto and _is_submitted():
+                return request.form
+            return super().wrap_formdata(form, formdata)
 
     name = StringField(
         filters=[strip],

@@ -43,7 +43,7 @@ from motorlab.layouts import uses_layout
 @bp.route("/contact", methods=["GET", "POST"])
 @uses_layout("default")
 def form():
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _page(ContactForm())
     unreadable = undecodable_form()
     if unreadable is not None:

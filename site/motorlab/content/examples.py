@@ -32,6 +32,7 @@ NOT_SHOWCASED = {
     "page_head": _FRAME,
     "prose": _FRAME,
     "section": _FRAME,
+    "consent_banner": "tops every page while a visitor has not chosen (with ANALYTICS_ID set)",
     "error_page": _OPENING,
     "intro": _OPENING,
     "loading_bar": "is on every page, where the navigation widget mounts it at the first intent "
@@ -118,7 +119,8 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "result_list": (Example((ADS.results,)),),
         "project_pager": (Example(neighbours(ADS.slug)),),
         "form_field": form_fields("t"),
-        "notice": (Example((contact.SUCCESS,)),),
+        # One autofocus per page (HTML): the showcase's error summary keeps it.
+        "notice": (Example((contact.SUCCESS,), {"focus": False}),),
         "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
         "carousel": (
             Example(("logos", BRANDS, home.BRANDS_LABEL), {"id_prefix": "t-carousel-"}),

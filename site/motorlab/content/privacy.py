@@ -47,7 +47,10 @@ PRIVACY = LegalSection(
                         _l("The language of the page and the date and time you sent the form."),
                     )
                 ),
-                Paragraph((_l("Only browsing this site collects no personal data at all."),)),
+                Paragraph(
+                    (_l("Only browsing this site collects no personal data at all."),),
+                    without_analytics=True,
+                ),
             ),
             anchor="collected",
         ),
@@ -110,7 +113,7 @@ PRIVACY = LegalSection(
         Topic(
             _l("Cookies"),
             (
-                Paragraph((_l("This site sets only two cookies, both needed for it to work:"),)),
+                Paragraph((_l("This site needs two cookies to work:"),)),
                 BulletList(
                     (
                         _l("%(name)s remembers the language you chose, for one year."),
@@ -120,7 +123,9 @@ PRIVACY = LegalSection(
                         ),
                     )
                 ),
-                Paragraph((_l("We use no advertising or tracking cookies."),)),
+                Paragraph(
+                    (_l("We use no advertising or tracking cookies."),), without_analytics=True
+                ),
             ),
             anchor="cookies",
         ),
@@ -163,6 +168,39 @@ PRIVACY = LegalSection(
         ),
     ),
 )
+
+# Shown after "Cookies" when ANALYTICS_ID is set, with the form that changes the choice.
+ANALYTICS = Topic(
+    _l("Visit statistics"),
+    (
+        Paragraph(
+            (
+                _l(
+                    "If you accept them in the banner, and only then, your browser loads Google "
+                    "Analytics, a service of Google Ireland Limited."
+                ),
+                _l(
+                    "It records which pages you visit and when, the page you came from, your "
+                    "browser, your device and your approximate location, and it sets its _ga "
+                    "cookies for up to two years."
+                ),
+                _l(
+                    "We use these statistics only to count visits and to see which pages are "
+                    "useful; we never use them to identify you."
+                ),
+                _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
+                _l("%(consent_name)s remembers your choice for one year."),
+            )
+        ),
+    ),
+    anchor="analytics",
+)
+CHOICE_NOW = {
+    "": _l("You have not chosen yet."),
+    "granted": _l("You accepted the visit statistics."),
+    "denied": _l("You declined the visit statistics."),
+}
+CHANGE_CHOICE = _l("You can change your choice at any time:")
 
 TERMS = LegalSection(
     "terms",

@@ -187,6 +187,9 @@ class Paragraph:
     may hold named placeholders (`%(email)s`) that the template fills with markup."""
 
     sentences: tuple[Text, ...]
+    # True for a statement that stops being true once ANALYTICS_ID is set (the page then
+    # shows the analytics topic instead).
+    without_analytics: bool = False
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from urllib.parse import urlsplit
 
 from flask import abort, redirect, request, url_for
 
+from motorlab.hosts import local_path
 from motorlab.i18n import LOCALE_ARG, LOCALES, locale_from_path
 from motorlab.language import bp
 from motorlab.language.detection import remember_locale
@@ -13,12 +14,9 @@ MAX_NEXT_LENGTH = 2048
 
 def _safe_next(candidate: str | None, locale: str) -> str:
     """A local path of `locale` to go to; anything else falls back to that locale's home."""
-    if candidate and candidate.startswith("/") and not candidate.startswith("//"):
-        parts = urlsplit(candidate)
-        local = not (parts.scheme or parts.netloc) and "\\" not in candidate
-        sane = candidate.isprintable() and len(candidate) <= MAX_NEXT_LENGTH
-        if local and sane and locale_from_path(parts.path) == locale:
-            return candidate
+    path = local_path(candidate, MAX_NEXT_LENGTH)
+    if path is not None and locale_from_path(urlsplit(path).path) == locale:
+        return path
     return url_for("pages.home", **{LOCALE_ARG: locale})
 
 

@@ -1,0 +1,72 @@
+"""Consent for analytics (LSSI art. 22.2, the AEPD cookie guide), decided on the server.
+
+With `ANALYTICS_ID` set, a visitor who has not chosen sees the consent banner; its form posts
+to `/consent` (`/en/consent`), which stores "granted" or "denied" in the `analytics_consent`
+cookie and answers 303 back to the page. Only a "granted" visitor gets the analytics tags,
+and the analytics origins in that response's Content-Security-Policy. Without `ANALYTICS_ID`
+there is no banner, no script, no cookie, and `/consent` is a 404.
+
+Pages depend on the choice, so the page cache keeps one variant per choice (`cache_variant`),
+responses say `Vary: Cookie`, and nginx passes every request that carries the cookie to the
+app (the static export is the "not chosen yet" variant).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from werkzeug.http import parse_cookie
+
+from motorlab.i18n import LocalizedBlueprint
+
+COOKIE_NAME = "analytics_consent"
+GRANTED, DENIED = "granted", "denied"
+CHOICES = (GRANTED, DENIED)
+COOKIE_MAX_AGE = 365 * 24 * 60 * 60  # asked again after a year (AEPD: at most 24 months)
+ANALYTICS_SCRIPT = "https://www.googletagmanager.com/gtag/js?id="
+
+bp = LocalizedBlueprint("consent", __name__)
+
+
+def enabled() -> bool:
+    return bool(current_app.config.get("ANALYTICS_ID"))
+
+
+def choice_in(cookie_value: str | None) -> str:
+    """The stored choice, or "" when none (a value we never set counts as none)."""
+    return cookie_value if cookie_value in CHOICES else ""
+
+
+def current_choice() -> str | None:
+    """None when analytics is off; else "granted", "denied" or "" (not chosen yet)."""
+    if not enabled():
+        return None
+    return choice_in(request.cookies.get(COOKIE_NAME))
+
+
+def analytics_allowed() -> bool:
+    return current_choice() == GRANTED
+
+
+def cache_variant(config, cookie_header: str) -> str:
+    """The page cache's key part for a request: its choice, when analytics is on."""
+    if not config.get("ANALYTICS_ID"):
+        return ""
+    return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(
+        consent_choice=current_choice,
+        analytics_allowed=analytics_allowed,
+        ANALYTICS_SCRIPT=ANALYTICS_SCRIPT,
+    )
+
+    @app.after_request
+    def vary_on_the_choice(response):
+        if enabled() and response.mimetype == "text/html":
+            response.vary.add("Cookie")
+        return response
+
+
+from motorlab.consent import routes  # noqa: E402,F401

@@ -1,0 +1,45 @@
+"""POST /consent: remember the visitor's analytics choice, then show the same page again.
+
+Protected against cross-site requests without a session token (which would make every page
+that shows the banner uncacheable and the static export impossible): the browser's own
+`Sec-Fetch-Site`, else `Origin`, else `Referer` must name this site.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, redirect, request, url_for
+
+from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, bp, enabled
+from motorlab.extensions import csrf
+from motorlab.hosts import local_path
+
+
+def same_site_request() -> bool:
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None:
+        return fetch_site in ("same-origin", "none")
+    source = request.headers.get("Origin") or request.headers.get("Referer")
+    return bool(source) and urlsplit(source).netloc == request.host
+
+
+@csrf.exempt
+@bp.route("/consent", methods=["POST"])
+def choose():
+    if not enabled():
+        abort(404)
+    choice = request.form.get("choice")
+    if choice not in CHOICES or not same_site_request():
+        abort(400)
+    target = local_path(request.form.get("next")) or url_for("pages.home")
+    response = redirect(target, code=303)
+    response.set_cookie(
+        COOKIE_NAME,
+        choice,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        samesite="Lax",
+        secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
+    )
+    return response

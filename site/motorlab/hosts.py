@@ -1,0 +1,115 @@
+"""The hosts the app answers for, the scheme a proxy may forward, and where redirects go.
+
+- Flask's `TRUSTED_HOSTS` holds the host of `SITE_URL` plus `EXTRA_HOSTS`: a request for any
+  other host gets the localised 400 page (and the page cache serves it nothing).
+- Behind `PROXY_FIX_HOPS` proxies, an `X-Forwarded-Proto` other than http or https is dropped
+  before ProxyFix reads it, so no URL is ever built with a `javascript:` scheme.
+- A redirect to this very host goes out relative (`Location: /en/services`), so it never
+  depends on what the request said its host and scheme were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from urllib.parse import urlsplit, urlunsplit
+
+from flask import Flask, Response, current_app, request
+from flask.globals import request_ctx
+from werkzeug.exceptions import SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.sansio.utils import get_host
+
+from motorlab.errors.handlers import render_error
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+FORWARDED_SCHEMES = {"http", "https"}
+
+
+def trusted_hosts(site_url: str, extra: Iterable[str] = ()) -> list[str]:
+    """SITE_URL's host name, then the extra ones; a loopback SITE_URL (development) trusts
+    every loopback name, so `localhost:5000` works as well as `127.0.0.1:5000`."""
+    host = urlsplit(site_url).hostname or ""
+    hosts = [host, *extra]
+    if host in LOOPBACK:
+        hosts.extend(LOOPBACK)
+    return list(dict.fromkeys(h for h in hosts if h))
+
+
+def host_is_trusted(environ: dict, trusted: list[str]) -> bool:
+    """The WSGI-level check, for the page cache that answers before Flask does."""
+    try:
+        get_host(
+            environ.get("wsgi.url_scheme", "http"),
+            environ.get("HTTP_HOST"),
+            (environ.get("SERVER_NAME", ""), environ.get("SERVER_PORT")),
+            trusted,
+        )
+    except SecurityError:
+        return False
+    return True
+
+
+class ForwardedSchemeFilter:
+    """WSGI middleware before ProxyFix: forget an `X-Forwarded-Proto` naming anything but
+    http or https (`javascript`, `data`, …)."""
+
+    def __init__(self, wsgi_app: Callable) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        value = environ.get("HTTP_X_FORWARDED_PROTO")
+        if value is not None:
+            schemes = {part.strip().lower() for part in value.split(",")}
+            if not schemes <= FORWARDED_SCHEMES:
+                del environ["HTTP_X_FORWARDED_PROTO"]
+        return self.wsgi_app(environ, start_response)
+
+
+def relative_location(response: Response) -> Response:
+    """`Location: https://this-host/en/services` becomes `/en/services` (Werkzeug builds
+    routing redirects, such as `/en//services`, from the request's host and scheme)."""
+    location = response.headers.get("Location")
+    if not location:
+        return response
+    parts = urlsplit(location)
+    if parts.netloc and parts.netloc == request.host:
+        path = "/" + parts.path.lstrip("/")  # never `//other-host`
+        response.headers["Location"] = urlunsplit(("", "", path, parts.query, parts.fragment))
+    return response
+
+
+def untrusted_host(error: SecurityError) -> Response:
+    """The 400 page, in the locale of the path. Flask left the request without a URL
+    adapter (it refuses to bind one to an untrusted host): bind one to SITE_URL's."""
+    if request_ctx.url_adapter is None:
+        site = urlsplit(current_app.config["SITE_URL"])
+        request_ctx.url_adapter = current_app.url_map.bind(
+            site.netloc,
+            script_name=request.script_root or None,
+            url_scheme=site.scheme,
+            path_info=request.path,
+        )
+    return render_error(400)
+
+
+def local_path(candidate: str | None, max_length: int = 2048) -> str | None:
+    """`candidate` when it is a path on this site (`/en/services?x=1`), else None: never
+    `//host`, `/\\host`, a scheme, or anything unprintable or huge."""
+    if not candidate or not candidate.startswith("/") or candidate.startswith("//"):
+        return None
+    parts = urlsplit(candidate)
+    local = not (parts.scheme or parts.netloc) and "\\" not in candidate
+    if local and candidate.isprintable() and len(candidate) <= max_length:
+        return candidate
+    return None
+
+
+def init_app(app: Flask) -> None:
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(
+        app.config["SITE_URL"], app.config.get("EXTRA_HOSTS", ())
+    )
+    hops = app.config.get("PROXY_FIX_HOPS")
+    if hops:
+        app.wsgi_app = ForwardedSchemeFilter(ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops))
+    app.after_request(relative_location)
+    app.register_error_handler(SecurityError, untrusted_host)

@@ -1,0 +1,77 @@
+"""JSON-LD (schema.org) for search engines: the agency on the home page, each case study as
+a CreativeWork, both in the page's language. Rendered as `<script type="application/ld+json">`
+by templates/partials/_structured_data.html: a data block, which browsers never run, so the
+Content-Security-Policy has nothing to allow."""
+
+from __future__ import annotations
+
+from flask import Flask, url_for
+from flask_babel import gettext as _
+
+from motorlab.content.types import CaseStudy
+from motorlab.i18n import LOCALES, absolute_url, current_locale
+
+CONTEXT = "https://schema.org"
+NAME = "Motorlab Digital"
+FOUNDING_DATE = "2012"
+LOGO = "img/favicon.svg"
+
+
+def _url(endpoint: str, **values) -> str:
+    return absolute_url(url_for(endpoint, **values))
+
+
+def _static(filename: str) -> str:
+    return absolute_url(url_for("static", filename=filename))
+
+
+def organization() -> dict:
+    """The agency (home page)."""
+    from flask import current_app
+
+    config = current_app.config
+    return {
+        "@context": CONTEXT,
+        "@type": "Organization",
+        "@id": absolute_url("/#organization"),
+        "name": NAME,
+        "alternateName": "Motorlab",
+        "url": _url("pages.home"),
+        "logo": _static(LOGO),
+        "foundingDate": FOUNDING_DATE,
+        "description": _(
+            "Motorlab Digital designs and builds websites, apps and platforms for a group of "
+            "car brands, their dealers and their workshops."
+        ),
+        "email": config["CONTACT_EMAIL"],
+        "telephone": config["CONTACT_PHONE"],
+        "contactPoint": {
+            "@type": "ContactPoint",
+            "contactType": _("New projects"),
+            "email": config["CONTACT_EMAIL"],
+            "telephone": config["CONTACT_PHONE"],
+            "url": _url("contact.form"),
+            "availableLanguage": list(LOCALES),
+        },
+    }
+
+
+def creative_work(study: CaseStudy) -> dict:
+    """A case study (/projects/<slug>)."""
+    return {
+        "@context": CONTEXT,
+        "@type": "CreativeWork",
+        "name": f"{study.name}: {study.kind}",
+        "headline": study.name,
+        "description": str(study.description),
+        "genre": str(study.kind),
+        "url": _url("projects.case_study", slug=study.slug),
+        "image": _static(study.hero.src),
+        "inLanguage": current_locale(),
+        "keywords": ", ".join(study.technologies),
+        "creator": {"@type": "Organization", "@id": absolute_url("/#organization"), "name": NAME},
+    }
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(organization_data=organization, creative_work_data=creative_work)
