@@ -11,6 +11,7 @@
 
 const registry = {
   carousel: () => import("./carousel/index.js"),
+  consent_banner: () => import("./consent_banner/index.js"),
   contact_form: () => import("./contact_form/index.js"),
   nav_menu: () => import("./nav_menu/index.js"),
 };

@@ -27,6 +27,17 @@ LABELS = {
         # TRANSLATORS: a button that shows one step of a carousel. Keep {n} and {total}.
         "pick": _l("Show slide {n} of {total}"),
     },
+    "consent_banner": {
+        "granted": _l(
+            "Thank you: visit statistics start with the next page you open. You can change "
+            "this at any time on the privacy page."
+        ),
+        "denied": _l(
+            "Understood: we will not count your visits. You can change this at any time on "
+            "the privacy page."
+        ),
+        "close": _l("Close message"),
+    },
     "contact_form": {
         "sending": _l("Sending…"),
         "success": contact.SUCCESS,

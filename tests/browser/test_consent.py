@@ -6,6 +6,7 @@ finds no violation while it is shown."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import axe_report
 
@@ -48,14 +49,25 @@ def test_nothing_reaches_the_analytics_origin_before_consent_and_after_accept_it
     page.goto(analytics_server + "/en/projects/kuzu")
     banner = page.get_by_role("region", name="Visit statistics")
     assert banner.is_visible()
+    page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
     page.goto(analytics_server + "/en/aboutus")
     assert reached == []
     violations = axe(page)
     assert violations == [], axe_report(violations)
 
+    # The widget stores the choice without a page load: the banner goes, a toast says so.
+    page.evaluate("window.__samePage = true")
     page.get_by_role("button", name="Accept analytics").click()
-    page.wait_for_url(analytics_server + "/en/aboutus")
+    expect(page.locator(".c-toast")).to_contain_text("Thank you")
+    assert page.get_by_role("region", name="Visit statistics").count() == 0
+    assert page.evaluate("window.__samePage === true")
+    assert page.evaluate("document.activeElement.id") == "main"
+    page.get_by_role("button", name="Close message").click()
+    # Analytics starts on the next page, loaded in full under that page's policy.
+    page.get_by_role("link", name="Services").first.click()
+    page.wait_for_url(analytics_server + "/en/services")
     page.wait_for_load_state("load")
+    assert not page.evaluate("window.__samePage === true")
     assert any("gtag/js?id=G-TEST12345" in url for url in reached), reached
     assert page.get_by_role("region", name="Visit statistics").count() == 0
     assert page.evaluate("Array.isArray(window.dataLayer) && window.dataLayer.length > 0")
@@ -65,8 +77,9 @@ def test_nothing_reaches_the_analytics_origin_before_consent_and_after_accept_it
 def test_declining_is_remembered_across_pages(visit, analytics_server):
     page, reached = visit()
     page.goto(analytics_server + "/services")
+    page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
     page.get_by_role("button", name="Rechazar analítica").click()
-    page.wait_for_url(analytics_server + "/services")
+    expect(page.locator(".c-toast")).to_contain_text("Entendido")
     for path in ("/services", "/aboutus", "/en/portfolio", "/privacy"):
         page.goto(analytics_server + path)
         assert page.locator("[data-widget=consent_banner]").count() == 0, path

@@ -5,6 +5,8 @@ Without ANALYTICS_ID: no banner, no script, no cookie."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from motorlab import create_app
@@ -80,6 +82,23 @@ def test_declining_is_remembered_without_analytics(visitor):
         page = visitor.get(path)
         assert banner(page) is None and analytics_tags(page) == []
         assert "googletagmanager" not in page.headers["Content-Security-Policy"]
+
+
+def test_a_script_gets_the_choice_as_json_and_the_same_cookie(visitor):
+    answer = visitor.post(
+        "/en/consent",
+        data={"choice": "granted", "next": "/en/services"},
+        headers={**SAME_SITE, "Accept": "application/json"},
+    )
+    assert answer.status_code == 200 and answer.get_json() == {"choice": "granted"}
+    assert "analytics_consent=granted" in answer.headers["Set-Cookie"]
+    assert analytics_tags(visitor.get("/en/services"))[0] == GTAG
+
+
+def test_the_banner_carries_its_widgets_strings_in_the_pages_language(visitor):
+    for path, says in (("/en", "Thank you"), ("/", "Gracias")):
+        props = banner(visitor.get(path)).find("script", type="application/json")
+        assert json.loads(props.string)["granted"].startswith(says), path
 
 
 @pytest.mark.parametrize(

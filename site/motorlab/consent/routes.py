@@ -1,4 +1,5 @@
-"""POST /consent: remember the visitor's analytics choice, then show the same page again.
+"""POST /consent: remember the visitor's analytics choice, then show the same page again
+(a script asking for JSON gets `{"choice": …}` instead of the redirect).
 
 Protected against cross-site requests without a session token (which would make every page
 that shows the banner uncacheable and the static export impossible): the browser's own
@@ -9,11 +10,12 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, redirect, request, url_for
+from flask import abort, current_app, jsonify, redirect, request, url_for
 
 from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, bp, enabled
 from motorlab.extensions import csrf
 from motorlab.hosts import local_path
+from motorlab.negotiation import wants_json
 
 
 def same_site_request() -> bool:
@@ -32,8 +34,11 @@ def choose():
     choice = request.form.get("choice")
     if choice not in CHOICES or not same_site_request():
         abort(400)
-    target = local_path(request.form.get("next")) or url_for("pages.home")
-    response = redirect(target, code=303)
+    if wants_json():  # the consent_banner widget: no page load
+        response = jsonify(choice=choice)
+    else:
+        target = local_path(request.form.get("next")) or url_for("pages.home")
+        response = redirect(target, code=303)
     response.set_cookie(
         COOKIE_NAME,
         choice,

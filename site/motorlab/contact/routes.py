@@ -35,6 +35,7 @@ from motorlab.errors.handlers import error_message, render_error
 from motorlab.extensions import csrf
 from motorlab.i18n import current_locale
 from motorlab.layouts import uses_layout
+from motorlab.negotiation import wants_json
 
 
 # Exempt from CSRFProtect's early check: the view checks the token itself, after making
@@ -114,11 +115,6 @@ def _page(form: ContactForm, status: int = 200, problem: str | None = None):
         successes=get_flashed_messages(category_filter=["success"]),
     )
     return body, status
-
-
-def wants_json() -> bool:
-    best = request.accept_mimetypes.best_match(("text/html", "application/json"))
-    return best == "application/json"
 
 
 @bp.after_request
