@@ -11,7 +11,7 @@ PLAIN = "/services"
 def test_menu_button_opens_and_escape_closes(open_page):
     page = open_page(PLAIN, width=375)
     toggle = page.locator(".c-nav__toggle")
-    assert toggle.is_visible() and toggle.text_content() == "Menú"
+    assert toggle.is_visible() and toggle.text_content().strip() == "Menú"
     assert toggle.get_attribute("aria-expanded") == "false"
     assert toggle.get_attribute("aria-controls") == page.locator(".c-nav__list").get_attribute("id")
     assert not page.locator(".c-nav__list").is_visible()
@@ -58,5 +58,27 @@ def test_the_menu_works_after_a_swapped_navigation(open_page):
 
 def test_without_javascript_the_list_stays(open_page):
     page = open_page(PLAIN, width=375, javascript=False)
-    assert page.locator(".c-nav__toggle").count() == 0
+    assert not page.locator(".c-nav__toggle").is_visible()  # rendered, shown only with JS
     assert page.locator(".c-nav__list").is_visible()
+
+
+def test_header_has_its_final_layout_before_the_widget_arrives(open_page, widget_manifest):
+    """The button is server-rendered: the header does not change height when the widget
+    mounts (no layout shift), and a widget that fails to load leaves the plain list."""
+    chunk = widget_manifest["widgets"]["nav_menu"]["file"]
+    mounted = open_page(PLAIN, width=375)
+    final = mounted.evaluate("() => document.querySelector('main').getBoundingClientRect().top")
+
+    waiting = open_page(PLAIN, width=375, goto=False)
+    waiting.route(f"**/static/build/{chunk}", lambda route: None)  # never answers
+    waiting.goto(waiting.base + PLAIN)
+    top = waiting.evaluate("() => document.querySelector('main').getBoundingClientRect().top")
+    assert top == final
+    assert waiting.locator(".c-nav__toggle").is_visible()
+
+    failed = open_page(PLAIN, width=375, goto=False)
+    failed.route(f"**/static/build/{chunk}", lambda route: route.abort())
+    failed.goto(failed.base + PLAIN)
+    failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
+    assert not failed.locator(".c-nav__toggle").is_visible()
+    assert failed.locator(".c-nav__list").is_visible()

@@ -9,19 +9,25 @@ export function mount(nav, props) {
   const list = nav.querySelector(".c-nav__list");
   if (!list) return undefined;
   if (!list.id) list.id = `nav-menu-list-${++counter}`;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "c-nav__toggle";
+  // The server renders the button (templates/components/nav_menu), so the header has its
+  // final layout from the first paint; an older page without it gets one made here.
+  let button = nav.querySelector(".c-nav__toggle");
+  const made = !button;
+  if (made) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "c-nav__toggle";
+    const icon = document.createElement("span");
+    icon.className = "c-nav__toggle-icon";
+    icon.setAttribute("aria-hidden", "true");
+    const text = document.createElement("span");
+    text.className = "c-nav__toggle-text";
+    text.textContent = props.label;
+    button.append(icon, text);
+    list.before(button);
+  }
   button.setAttribute("aria-controls", list.id);
   button.setAttribute("aria-expanded", "false");
-  const icon = document.createElement("span");
-  icon.className = "c-nav__toggle-icon";
-  icon.setAttribute("aria-hidden", "true");
-  const text = document.createElement("span");
-  text.className = "c-nav__toggle-text";
-  text.textContent = props.label;
-  button.append(icon, text);
-  list.before(button);
 
   const setOpen = (open) => button.setAttribute("aria-expanded", String(open));
   const isOpen = () => button.getAttribute("aria-expanded") === "true";
@@ -43,7 +49,8 @@ export function mount(nav, props) {
   list.addEventListener("click", onClick);
   nav.addEventListener("focusout", onFocusOut);
   return () => {
-    button.remove();
+    button.removeEventListener("click", onToggle);
+    if (made) button.remove();
     nav.removeEventListener("keydown", onKeydown);
     list.removeEventListener("click", onClick);
     nav.removeEventListener("focusout", onFocusOut);

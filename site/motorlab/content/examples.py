@@ -131,7 +131,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
                 {"id_prefix": "t-carousel-"},
             ),
         ),
-        "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL}),),
+        "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),
         "contact_form": (
             Example(
                 (DemoForm(prefix="t-contact-"), contact.LABELS, contact.TELLUS_HINT),
