@@ -96,7 +96,11 @@ def init_app(app: Flask) -> None:
         return Markup("\n".join(tags))
 
     def widget_preloads(names: list[str]) -> Markup:
-        return Markup("\n".join(preload(file) for file in widget_files(manifest(), names)))
+        # What widget_entry() already preloads is not named twice.
+        files = manifest()
+        already = set(files["entry"]["imports"])
+        wanted = [file for file in widget_files(files, names) if file not in already]
+        return Markup("\n".join(preload(file) for file in wanted))
 
     app.jinja_env.globals.update(
         asset_url=asset_url,

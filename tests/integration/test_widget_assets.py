@@ -9,6 +9,7 @@ from flask import render_template_string
 
 from motorlab import config as settings
 from motorlab import create_app
+from motorlab.config import PROJECT_ROOT
 from motorlab.security import content_security_policy
 from tests.conftest import soup_of
 
@@ -41,7 +42,9 @@ def test_preloads_name_the_widget_and_every_chunk_it_imports(app, widget_manifes
     with app.test_request_context("/"):
         html = render_template_string('{{ widget_preloads(["carousel", "nav_menu"]) }}')
     hrefs = [line.split('href="')[1].split('"')[0] for line in html.splitlines()]
-    expected = [f"/static/build/{f}" for f in (*carousel["imports"], carousel["file"])]
+    entry_imports = widget_manifest["entry"]["imports"]  # widget_entry() preloads those
+    wanted = [f for f in carousel["imports"] if f not in entry_imports] + [carousel["file"]]
+    expected = [f"/static/build/{f}" for f in wanted]
     assert hrefs[: len(expected)] == expected
     assert hrefs[-1] == f"/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
     assert len(hrefs) == len(set(hrefs))
@@ -54,7 +57,13 @@ def test_unknown_widget_fails_loudly(app):
 
 
 def test_registry_names_are_folder_names(widget_manifest):
-    assert set(widget_manifest["widgets"]) == {"carousel", "contact_form", "nav_menu", "navigation"}
+    names = set(widget_manifest["widgets"])
+    assert {"carousel", "consent_banner", "contact_form", "nav_menu", "navigation"} <= names
+    for name in names:
+        assert (PROJECT_ROOT / "widgets" / name / "index.js").is_file(), name
+        # Each widget enhances the component of its name; navigation enhances every link.
+        component = PROJECT_ROOT / "templates" / "components" / name / f"{name}.html"
+        assert name == "navigation" or component.is_file(), name
 
 
 def test_csp_allows_self_modules_and_the_one_inline_hash(client):
@@ -137,7 +146,8 @@ def widgets_on(client, path):
 def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expected):
     found, soup = widgets_on(client, path)
     assert found == expected
-    preloads = {link["href"] for link in soup.find_all("link", rel="modulepreload")}
+    preloads = [link["href"] for link in soup.find_all("link", rel="modulepreload")]
+    assert len(preloads) == len(set(preloads)), "a module is preloaded twice"
     carousel = f"/static/build/{widget_manifest['widgets']['carousel']['file']}"
     # Above-the-fold carousels' code arrives with the page; nothing else is preloaded.
     assert (carousel in preloads) == ("carousel" in expected)

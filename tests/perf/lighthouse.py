@@ -9,6 +9,7 @@ it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below
     .venv/bin/python tests/perf/lighthouse.py --json out.json  # every score, for a script
     ANALYTICS_ID=G-XXXX .venv/bin/python tests/perf/lighthouse.py
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --fail-under 100
+    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --consent granted
 
 The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
 as ANALYTICS_ID (issue 10) is measured by setting it. `--fail-under N` exits 1 when a
@@ -40,8 +41,10 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 PAGES = ("/", "/services", "/contact", "/en", "/en/services", "/en/contact")
 
 
-def score(url: str, locale: str) -> dict[str, int]:
-    """One Lighthouse run (mobile preset): each category's score out of 100."""
+def score(url: str, locale: str, consent: str = "") -> dict[str, int]:
+    """One Lighthouse run (mobile preset): each category's score out of 100. `consent`
+    ("granted"/"denied") makes the visitor one who already answered the analytics banner."""
+    cookie = f"i18n_redirected={locale}" + (f"; analytics_consent={consent}" if consent else "")
     command = [
         str(LIGHTHOUSE),
         url,
@@ -52,7 +55,7 @@ def score(url: str, locale: str) -> dict[str, int]:
         f"--chrome-flags={CHROME_FLAGS}",
         # A returning visitor in the page's language: `/` does not redirect by browser language.
         "--extra-headers",
-        json.dumps({"Cookie": f"i18n_redirected={locale}"}),
+        json.dumps({"Cookie": cookie}),
     ]
     result = subprocess.run(
         command,
@@ -76,6 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--json", type=Path, help="also write the scores to this file")
     parser.add_argument("--fail-under", type=int, default=0, metavar="N")
+    parser.add_argument(
+        "--consent",
+        choices=("granted", "denied"),
+        default="",
+        help="a visitor who answered the analytics banner (with ANALYTICS_ID set)",
+    )
     options = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `make setup` (npm ci)")
@@ -90,12 +99,14 @@ def main(argv: list[str] | None = None) -> int:
             **extra,
         }
         shown = {k: v for k, v in env.items() if k == "ANALYTICS_ID" or k in extra}
+        if options.consent:
+            shown["consent"] = options.consent
         print(f"Lighthouse mobile preset, gunicorn 2 workers {shown or ''}".rstrip())
         print(f"{'page':14} " + " ".join(f"{name:>14}" for name in CATEGORIES))
         with gunicorn(env, workers=2) as (base, _):
             for path in PAGES:
                 locale = "en" if path.startswith("/en") else "es"
-                scores[path] = score(base + path, locale)
+                scores[path] = score(base + path, locale, options.consent)
                 print(f"{path:14} " + " ".join(f"{scores[path][n]:>14}" for n in CATEGORIES))
     if options.json:
         options.json.write_text(json.dumps(scores, indent=2) + "\n", encoding="utf-8")
