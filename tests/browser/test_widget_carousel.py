@@ -202,3 +202,24 @@ def test_without_javascript_every_slide_shows_as_a_list(open_page, path, counts)
             slides.nth(i).scroll_into_view_if_needed()
             assert slides.nth(i).is_visible()
     assert page.locator(".c-carousel__region").count() == 0
+
+
+@pytest.mark.parametrize("width", [PHONE, 800, 1280])
+@pytest.mark.parametrize("path", [HOME, PORTFOLIO])
+def test_mounting_moves_nothing_on_the_page(open_page, path, width):
+    """Until its code arrives, a carousel's list already has the widget's shape (stand-in
+    controls, one step in a row), so mounting shifts no content below it."""
+
+    def boxes(page):
+        return page.eval_on_selector_all(
+            ".c-carousel, footer",
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [Math.round(r.top + scrollY), Math.round(r.height)]; })",
+        )
+
+    waiting = open_page(path, width=width, goto=False)
+    waiting.route("**/chunks/carousel-*.js", lambda route: None)  # never answers: pending
+    waiting.goto(waiting.base + path)
+    waiting.wait_for_selector("[data-widget=carousel][data-mounted=pending]")
+    mounted = open_page(path, width=width)
+    assert boxes(waiting) == boxes(mounted)

@@ -21,7 +21,7 @@ export function mount(nav, props) {
     icon.className = "c-nav__toggle-icon";
     icon.setAttribute("aria-hidden", "true");
     const text = document.createElement("span");
-    text.className = "c-nav__toggle-text";
+    text.className = "c-nav__toggle-text u-visually-hidden";
     text.textContent = props.label;
     button.append(icon, text);
     list.before(button);
