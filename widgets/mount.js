@@ -64,12 +64,15 @@ export async function loadChunk(load) {
   }
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function mountNode(node) {
   const load = registry[node.dataset.widget];
   if (!load) return;
   node.dataset.mounted = "pending";
   try {
     const widget = await loadChunk(load);
+    await nextTask(); // one task per widget: no long task that blocks input while a page loads
     const cleanup = widget.mount(node, readProps(node));
     if (typeof cleanup === "function") cleanups.set(node, cleanup);
     node.dataset.mounted = "true";
