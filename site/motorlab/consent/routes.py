@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, jsonify, redirect, request, url_for
+from flask import abort, jsonify, redirect, request, url_for
 
 from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, bp, enabled
+from motorlab.cookies import remember
 from motorlab.extensions import csrf
 from motorlab.hosts import local_path
 from motorlab.negotiation import wants_json
@@ -39,12 +40,4 @@ def choose():
     else:
         target = local_path(request.form.get("next")) or url_for("pages.home")
         response = redirect(target, code=303)
-    response.set_cookie(
-        COOKIE_NAME,
-        choice,
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        samesite="Lax",
-        secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
-    )
-    return response
+    return remember(response, COOKIE_NAME, choice, COOKIE_MAX_AGE)

@@ -7,9 +7,10 @@ that prefers English is sent to `/en`; either way the outcome is remembered in t
 
 from __future__ import annotations
 
-from flask import Response, after_this_request, current_app, redirect, request
+from flask import Response, after_this_request, redirect, request
 from werkzeug.datastructures import LanguageAccept
 
+from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
 from motorlab.language import bp
 
@@ -37,15 +38,7 @@ def preferred_locale(accept: LanguageAccept) -> str | None:
 
 def remember_locale(response: Response, locale: str) -> Response:
     """Store the visitor's locale in the detection cookie for a year."""
-    response.set_cookie(
-        COOKIE_NAME,
-        locale,
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        samesite="Lax",
-        secure=current_app.config.get("SESSION_COOKIE_SECURE", False),
-    )
-    return response
+    return remember(response, COOKIE_NAME, locale, COOKIE_MAX_AGE)
 
 
 def detected_locale() -> str | None:
