@@ -57,20 +57,22 @@ def score(url: str, locale: str, consent: str = "") -> dict[str, int]:
         "--extra-headers",
         json.dumps({"Cookie": cookie}),
     ]
-    result = subprocess.run(
-        command,
-        cwd=ROOT,
-        env={**os.environ, "CHROME_PATH": CHROMIUM},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"lighthouse failed for {url}:\n{result.stderr[-2000:]}")
-    report = json.loads(result.stdout)
-    if report.get("runtimeError"):
-        raise SystemExit(f"lighthouse could not load {url}: {report['runtimeError']}")
+    for attempt in (1, 2):  # Lighthouse's trace recording fails now and then (NO_NAVSTART)
+        result = subprocess.run(
+            command,
+            cwd=ROOT,
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        report = json.loads(result.stdout) if result.returncode == 0 else {}
+        if report and not report.get("runtimeError"):
+            break
+        if attempt == 2:
+            problem = report.get("runtimeError") or result.stderr[-2000:]
+            raise SystemExit(f"lighthouse failed for {url}:\n{problem}")
     return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
 
 
