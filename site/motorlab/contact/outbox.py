@@ -11,6 +11,8 @@ raises `OutboxUnavailable`.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -43,6 +45,54 @@ class Row:
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class SqlOutbox:
+    """What both SQL stores share: the updates guarded by a row's claim, and the listings.
+    A store names its driver's placeholder (`PARAM`) and gives `_run(work)`, which runs
+    `work(connection)` in one transaction and turns store faults into OutboxUnavailable."""
+
+    PARAM = "?"
+
+    def _run(self, work: Callable):
+        raise NotImplementedError
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", self.PARAM)
+
+    def _update(self, assignments: str, values: tuple, row: Row) -> bool:
+        statement = self._sql(f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?")
+        return self._run(
+            lambda db: db.execute(statement, (*values, row.id, row.claim)).rowcount == 1
+        )
+
+    def mark_sent(self, row: Row) -> bool:
+        """Record a delivery; False if the claim was lost meanwhile (it expired)."""
+        return self._update(
+            "status = ?, sent_at = ?, claim = NULL, last_error = NULL", (SENT, now_iso()), row
+        )
+
+    def retry_later(self, row: Row, error: str, at: float) -> None:
+        self._update(
+            "status = ?, claim = NULL, last_error = ?, next_attempt_at = ?",
+            (QUEUED, error[:500], at),
+            row,
+        )
+
+    def mark_failed(self, row: Row, error: str) -> None:
+        self._update("status = ?, claim = NULL, last_error = ?", (FAILED, error[:500]), row)
+
+    def requeue_failed(self) -> int:
+        statement = self._sql(
+            "UPDATE outbox SET status = ?, attempts = 0, next_attempt_at = ? WHERE status = ?"
+        )
+        return self._run(lambda db: db.execute(statement, (QUEUED, time.time(), FAILED)).rowcount)
+
+    def rows(self, status: str | None = None) -> list[Row]:
+        query, args = "SELECT * FROM outbox ORDER BY id", ()
+        if status is not None:
+            query, args = self._sql("SELECT * FROM outbox WHERE status = ? ORDER BY id"), (status,)
+        return self._run(lambda db: [Row(**found) for found in db.execute(query, args)])
 
 
 class Outbox(Protocol):

@@ -18,13 +18,12 @@ import psycopg
 from psycopg.rows import dict_row
 
 from motorlab.contact.outbox import (
-    FAILED,
     QUEUED,
     SENDING,
-    SENT,
     STATUSES,
     OutboxUnavailable,
     Row,
+    SqlOutbox,
     now_iso,
 )
 
@@ -54,7 +53,9 @@ SCHEMA = (
 _ready: set[str] = set()
 
 
-class PostgresOutbox:
+class PostgresOutbox(SqlOutbox):
+    PARAM = "%s"
+
     def __init__(self, url: str, *, lock_timeout: float = 3) -> None:
         self.url = url
         self.lock_timeout = lock_timeout
@@ -126,48 +127,6 @@ class PostgresOutbox:
             return Row(**found) if found else None
 
         return self._run(work)
-
-    def _update(self, assignments: str, values: tuple, row: Row) -> bool:
-        def work(db: psycopg.Connection) -> bool:
-            cursor = db.execute(
-                f"UPDATE outbox SET {assignments} WHERE id = %s AND claim = %s",
-                (*values, row.id, row.claim),
-            )
-            return cursor.rowcount == 1
-
-        return self._run(work)
-
-    def mark_sent(self, row: Row) -> bool:
-        return self._update(
-            "status = %s, sent_at = %s, claim = NULL, last_error = NULL", (SENT, now_iso()), row
-        )
-
-    def retry_later(self, row: Row, error: str, at: float) -> None:
-        self._update(
-            "status = %s, claim = NULL, last_error = %s, next_attempt_at = %s",
-            (QUEUED, error[:500], at),
-            row,
-        )
-
-    def mark_failed(self, row: Row, error: str) -> None:
-        self._update("status = %s, claim = NULL, last_error = %s", (FAILED, error[:500]), row)
-
-    def requeue_failed(self) -> int:
-        return self._run(
-            lambda db: (
-                db.execute(
-                    "UPDATE outbox SET status = %s, attempts = 0, next_attempt_at = %s"
-                    " WHERE status = %s",
-                    (QUEUED, time.time(), FAILED),
-                ).rowcount
-            )
-        )
-
-    def rows(self, status: str | None = None) -> list[Row]:
-        query, args = "SELECT * FROM outbox ORDER BY id", ()
-        if status is not None:
-            query, args = "SELECT * FROM outbox WHERE status = %s ORDER BY id", (status,)
-        return self._run(lambda db: [Row(**found) for found in db.execute(query, args)])
 
     def counts(self) -> dict[str, int]:
         query = "SELECT status, COUNT(*) AS n FROM outbox GROUP BY status"

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from motorlab.contact.outbox import (
-    FAILED,
     QUEUED,
     SENDING,
-    SENT,
     STATUSES,
     OutboxUnavailable,
     Row,
+    SqlOutbox,
     now_iso,
 )
 
@@ -80,7 +79,7 @@ def _ensure_schema(db: sqlite3.Connection) -> None:
     db.execute("COMMIT")
 
 
-class SqliteOutbox:
+class SqliteOutbox(SqlOutbox):
     def __init__(self, path: str, *, lock_timeout: float = 3) -> None:
         self.path = str(path)
         self.lock_timeout = lock_timeout
@@ -184,47 +183,6 @@ class SqliteOutbox:
                 return self._get(db, found["id"])
 
         return self._run(work)
-
-    def mark_sent(self, row: Row) -> bool:
-        """Record a delivery; False if the claim was lost meanwhile (it expired)."""
-        return self._update(
-            "status = ?, sent_at = ?, claim = NULL, last_error = NULL", (SENT, now_iso()), row
-        )
-
-    def retry_later(self, row: Row, error: str, at: float) -> None:
-        self._update(
-            "status = ?, claim = NULL, last_error = ?, next_attempt_at = ?",
-            (QUEUED, error[:500], at),
-            row,
-        )
-
-    def mark_failed(self, row: Row, error: str) -> None:
-        self._update("status = ?, claim = NULL, last_error = ?", (FAILED, error[:500]), row)
-
-    def _update(self, assignments: str, values: tuple, row: Row) -> bool:
-        def work(db: sqlite3.Connection) -> bool:
-            cursor = db.execute(
-                f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?",
-                (*values, row.id, row.claim),
-            )
-            return cursor.rowcount == 1
-
-        return self._run(work)
-
-    def requeue_failed(self) -> int:
-        def work(db: sqlite3.Connection) -> int:
-            return db.execute(
-                "UPDATE outbox SET status = ?, attempts = 0, next_attempt_at = ? WHERE status = ?",
-                (QUEUED, time.time(), FAILED),
-            ).rowcount
-
-        return self._run(work)
-
-    def rows(self, status: str | None = None) -> list[Row]:
-        query, args = "SELECT * FROM outbox ORDER BY id", ()
-        if status is not None:
-            query, args = "SELECT * FROM outbox WHERE status = ? ORDER BY id", (status,)
-        return self._run(lambda db: [Row(**found) for found in db.execute(query, args)])
 
     def counts(self) -> dict[str, int]:
         query = "SELECT status, COUNT(*) FROM outbox GROUP BY status"
