@@ -34,8 +34,10 @@ class _Collector:
         self.received: list[Received] = []
         self.lock = threading.Lock()
         self.closing = False
+        self.connections: set = set()  # the SMTP sessions still open, closed on stop()
 
     async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
+        self.connections.add(server)
         await asyncio.sleep(self.command_delay)
         session.host_name = hostname
         return responses
@@ -103,6 +105,13 @@ class SmtpServer:
         if self._controller is not None:
             self._collector.closing = True
             time.sleep(0.3)
+            # Python 3.11's asyncio server keeps its clients' connections open when it
+            # closes: close them while the loop still runs, so no socket is left to the GC.
+            for connection in list(self._collector.connections):
+                if connection.transport is not None:
+                    self._controller.loop.call_soon_threadsafe(connection.transport.close)
+            self._collector.connections.clear()
+            time.sleep(0.1)
             self._controller.stop()
             self._collector.closing = False
             self._controller = None
