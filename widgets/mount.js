@@ -73,7 +73,8 @@ async function mountNode(node) {
   try {
     const widget = await loadChunk(load);
     await nextTask(); // one task per widget: no long task that blocks input while a page loads
-    const cleanup = widget.mount(node, readProps(node));
+    // A widget's mount returns its cleanup, or a promise of it once the widget is on the page.
+    const cleanup = await widget.mount(node, readProps(node));
     if (typeof cleanup === "function") cleanups.set(node, cleanup);
     node.dataset.mounted = "true";
   } catch (error) {

@@ -10,10 +10,13 @@ it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below
     ANALYTICS_ID=G-XXXX .venv/bin/python tests/perf/lighthouse.py
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --fail-under 100
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --consent granted
+    .venv/bin/python tests/perf/lighthouse.py --runs 5          # medians of 5 runs a page
 
 The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
-as ANALYTICS_ID (issue 10) is measured by setting it. `--fail-under N` exits 1 when a
-performance score is below N (default: report only, as scores move on a busy machine).
+as ANALYTICS_ID (issue 10) is measured by setting it. Each page is measured `--runs` times
+(default 3) and the medians are shown with every run's performance score, as Lighthouse's
+documentation advises for scores that vary between runs. `--fail-under N` exits 1 when a
+median performance score is below N (default: report only, as scores move on a busy machine).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,15 +45,24 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 PAGES = ("/", "/services", "/contact", "/en", "/en/services", "/en/contact")
 
 
-def score(url: str, locale: str, consent: str = "") -> dict[str, int]:
-    """One Lighthouse run (mobile preset): each category's score out of 100. `consent`
-    ("granted"/"denied") makes the visitor one who already answered the analytics banner."""
+METRICS = {  # audit id -> column; the numbers behind the performance score
+    "first-contentful-paint": "FCP ms",
+    "largest-contentful-paint": "LCP ms",
+    "total-blocking-time": "TBT ms",
+    "cumulative-layout-shift": "CLS",
+}
+
+
+def run_once(url: str, locale: str, consent: str, report: Path) -> dict:
+    """One Lighthouse run (mobile preset), its JSON report. `consent` ("granted"/"denied")
+    makes the visitor one who already answered the analytics banner."""
     cookie = f"i18n_redirected={locale}" + (f"; analytics_consent={consent}" if consent else "")
     command = [
         str(LIGHTHOUSE),
         url,
         "--output=json",
-        "--output-path=stdout",
+        # A file, not stdout: node may exit before a pipe has taken the whole report.
+        f"--output-path={report}",
         "--quiet",
         f"--only-categories={','.join(CATEGORIES)}",
         f"--chrome-flags={CHROME_FLAGS}",
@@ -58,6 +71,7 @@ def score(url: str, locale: str, consent: str = "") -> dict[str, int]:
         json.dumps({"Cookie": cookie}),
     ]
     for attempt in (1, 2):  # Lighthouse's trace recording fails now and then (NO_NAVSTART)
+        report.unlink(missing_ok=True)
         result = subprocess.run(
             command,
             cwd=ROOT,
@@ -67,13 +81,35 @@ def score(url: str, locale: str, consent: str = "") -> dict[str, int]:
             timeout=300,
             check=False,
         )
-        report = json.loads(result.stdout) if result.returncode == 0 else {}
-        if report and not report.get("runtimeError"):
-            break
+        data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
+        if result.returncode == 0 and data and not data.get("runtimeError"):
+            return data
         if attempt == 2:
-            problem = report.get("runtimeError") or result.stderr[-2000:]
+            problem = data.get("runtimeError") or result.stderr[-2000:]
             raise SystemExit(f"lighthouse failed for {url}:\n{problem}")
-    return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
+    raise AssertionError("unreachable")
+
+
+def summary(data: dict) -> dict:
+    """Each category's score out of 100, and the performance metrics."""
+    result = {name: round(data["categories"][name]["score"] * 100) for name in CATEGORIES}
+    for audit, column in METRICS.items():
+        value = data["audits"][audit]["numericValue"]
+        result[column] = round(value, 3) if column == "CLS" else round(value)
+    return result
+
+
+def score(url: str, locale: str, consent: str = "", runs: int = 1) -> dict:
+    """The median of `runs` Lighthouse runs for every column, with every run's performance
+    score: Lighthouse's own advice for scores that vary from run to run."""
+    with tempfile.TemporaryDirectory() as scratch:
+        results = [
+            summary(run_once(url, locale, consent, Path(scratch) / "report.json"))
+            for _ in range(runs)
+        ]
+    median = {key: statistics.median_low(r[key] for r in results) for key in results[0]}
+    median["runs"] = [r["performance"] for r in results]
+    return median
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--json", type=Path, help="also write the scores to this file")
     parser.add_argument("--fail-under", type=int, default=0, metavar="N")
+    parser.add_argument(
+        "--runs", type=int, default=3, metavar="N", help="runs per page; medians are shown"
+    )
     parser.add_argument(
         "--consent",
         choices=("granted", "denied"),
@@ -104,12 +143,15 @@ def main(argv: list[str] | None = None) -> int:
         if options.consent:
             shown["consent"] = options.consent
         print(f"Lighthouse mobile preset, gunicorn 2 workers {shown or ''}".rstrip())
-        print(f"{'page':14} " + " ".join(f"{name:>14}" for name in CATEGORIES))
+        print(f"median of {options.runs} run(s) per page; 'runs': each run's performance")
+        columns = (*CATEGORIES, *METRICS.values())
+        print(f"{'page':14} " + " ".join(f"{name:>14}" for name in columns) + "  runs")
         with gunicorn(env, workers=2) as (base, _):
             for path in PAGES:
                 locale = "en" if path.startswith("/en") else "es"
-                scores[path] = score(base + path, locale, options.consent)
-                print(f"{path:14} " + " ".join(f"{scores[path][n]:>14}" for n in CATEGORIES))
+                scores[path] = score(base + path, locale, options.consent, options.runs)
+                row = " ".join(f"{scores[path][n]:>14}" for n in columns)
+                print(f"{path:14} {row}  {scores[path]['runs']}", flush=True)
     if options.json:
         options.json.write_text(json.dumps(scores, indent=2) + "\n", encoding="utf-8")
     low = [path for path, result in scores.items() if result["performance"] < options.fail_under]

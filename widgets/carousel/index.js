@@ -2,10 +2,21 @@
 // server's own list (one source for the no-JS list and the widget); the widget replaces
 // the list with the carousel and puts it back when unmounted. The server's stand-in
 // controls keep the carousel's place until then (components/carousel/carousel.css).
-import { flushSync } from "react-dom";
+import { startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { Carousel } from "./Carousel.jsx";
 
+// Runs `onCommit` once React has put the carousel's DOM in place, in the same task, before
+// the browser paints.
+function Committed({ onCommit, children }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
+// Resolves to the cleanup once the carousel is on the page. React renders it as a
+// transition, in slices of a few milliseconds, into a detached element: no long task
+// while the page loads, and the server's list stays until the commit. Then the list and
+// the stand-ins leave in the commit's own task, so no frame shows neither or both.
 export function mount(node, props) {
   const list = node.querySelector(".c-carousel__list");
   if (!list) return undefined;
@@ -17,15 +28,24 @@ export function mount(node, props) {
   const places = standIns.map((el) => [el, el.previousSibling]); // to put them back
   const host = document.createElement("div");
   host.className = "c-carousel__mount";
-  list.replaceWith(host);
-  const root = createRoot(host);
-  // Rendered before this task ends, so no frame shows the list gone and the carousel not
-  // yet there; the stand-ins leave in the same task.
-  flushSync(() => root.render(<Carousel slides={slides} {...props} />));
-  standIns.forEach((el) => el.remove());
-  return () => {
-    root.unmount();
-    host.replaceWith(list);
-    for (const [el, after] of places) (after ? after.after(el) : node.prepend(el));
-  };
+  return new Promise((resolve, reject) => {
+    const root = createRoot(host, { onUncaughtError: reject });
+    const cleanup = () => {
+      root.unmount();
+      host.replaceWith(list);
+      for (const [el, after] of places) (after ? after.after(el) : node.prepend(el));
+    };
+    const onCommit = () => {
+      list.replaceWith(host);
+      standIns.forEach((el) => el.remove());
+      resolve(cleanup);
+    };
+    startTransition(() =>
+      root.render(
+        <Committed onCommit={onCommit}>
+          <Carousel slides={slides} {...props} />
+        </Committed>,
+      ),
+    );
+  });
 }
