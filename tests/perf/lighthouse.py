@@ -70,7 +70,7 @@ def run_once(url: str, locale: str, consent: str, report: Path) -> dict:
         "--extra-headers",
         json.dumps({"Cookie": cookie}),
     ]
-    for attempt in (1, 2):  # Lighthouse's trace recording fails now and then (NO_NAVSTART)
+    for _attempt in (1, 2):  # Lighthouse's trace recording fails now and then (NO_NAVSTART)
         report.unlink(missing_ok=True)
         result = subprocess.run(
             command,
@@ -84,10 +84,8 @@ def run_once(url: str, locale: str, consent: str, report: Path) -> dict:
         data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
         if result.returncode == 0 and data and not data.get("runtimeError"):
             return data
-        if attempt == 2:
-            problem = data.get("runtimeError") or result.stderr[-2000:]
-            raise SystemExit(f"lighthouse failed for {url}:\n{problem}")
-    raise AssertionError("unreachable")
+    problem = data.get("runtimeError") or result.stderr[-2000:]
+    raise SystemExit(f"lighthouse failed for {url} twice:\n{problem}")
 
 
 def summary(data: dict) -> dict:
