@@ -54,7 +54,8 @@ def test_a_server_slower_than_the_timeout_backs_off_and_ends_failed(tmp_path):
         (row,) = stored(app)
         assert row.status == outbox.QUEUED and row.attempts == 1
         assert "timed out" in row.last_error
-        assert 27 < row.next_attempt_at - time.time() <= 33  # backed off 30 s ± 10 %
+        # 30 s ± 10 %, less the moments since it was stored (27 s is a possible jitter).
+        assert 26 < row.next_attempt_at - time.time() <= 33
         assert deliver(app).retry == 0  # nothing due: the sender leaves it alone
         send = runner.invoke(args=["outbox", "send"])  # an operator's run tries it anyway
         assert "0 sent, 1 failed, 1 still queued" in send.output
