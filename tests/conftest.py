@@ -132,14 +132,20 @@ def serving(app):
         server.server_close()
 
 
+def config_with(**overrides) -> TestConfig:
+    """TestConfig with some settings changed: `config_with(PROXY_FIX_HOPS=1)`."""
+    config = TestConfig()
+    for name, value in overrides.items():
+        setattr(config, name, value)
+    return config
+
+
 ANALYTICS_ID = "G-TEST12345"
 
 
 def analytics_config() -> TestConfig:
     """TestConfig with ANALYTICS_ID set: the consent banner, /consent, the analytics tags."""
-    config = TestConfig()
-    config.ANALYTICS_ID = ANALYTICS_ID
-    return config
+    return config_with(ANALYTICS_ID=ANALYTICS_ID)
 
 
 @pytest.fixture(scope="session")

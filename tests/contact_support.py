@@ -12,7 +12,7 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.contact import delivery
 from motorlab.contact.outbox import Row, open_outbox
-from tests.conftest import soup_of
+from tests.conftest import config_with, soup_of
 from tests.smtp import SmtpServer
 
 VALID = {
@@ -23,17 +23,16 @@ VALID = {
 
 
 def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
-    config = TestConfig()
-    config.MAIL_PORT = smtp.port
-    config.OUTBOX_PATH = str(tmp_path / "outbox.sqlite3")
-    config.CONTACT_RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]
-    config.CONTACT_RATE_LIMIT = "1000/minute"
-    config.OUTBOX_RETRY_BASE = 0.05  # back-off in fractions of a second
-    config.OUTBOX_RETRY_MAX = 0.2
-    config.OUTBOX_POLL_INTERVAL = 0.02
-    for key, value in overrides.items():
-        setattr(config, key, value)
-    return config
+    defaults = {
+        "MAIL_PORT": smtp.port,
+        "OUTBOX_PATH": str(tmp_path / "outbox.sqlite3"),
+        "CONTACT_RECIPIENTS": ["equipo@motorlab.example", "ventas@motorlab.example"],
+        "CONTACT_RATE_LIMIT": "1000/minute",
+        "OUTBOX_RETRY_BASE": 0.05,  # back-off in fractions of a second
+        "OUTBOX_RETRY_MAX": 0.2,
+        "OUTBOX_POLL_INTERVAL": 0.02,
+    }
+    return config_with(**{**defaults, **overrides})
 
 
 @pytest.fixture

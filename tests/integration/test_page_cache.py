@@ -9,6 +9,7 @@ from flask import template_rendered
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
 from tests.conftest import soup_of, visible_text
+from tests.contact_support import csrf_token
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]
@@ -82,23 +83,21 @@ def test_pages_may_be_kept_by_a_cdn_for_a_short_time(client):
 
 @pytest.mark.parametrize("path", ["/contact", "/en/contact"])
 def test_the_contact_page_is_never_shared(client, path):
-    first, second = client.get(path), client.get(path)
+    first = client.get(path)
     assert "ETag" not in first.headers
     assert first.headers["Cache-Control"] == "no-store"
-    # Compare the session's secret, not the signed form value: the signature carries a
-    # timestamp in seconds, so two renders a second apart differ even in one session.
-    secret = _csrf_secret(first)
-    assert secret == _csrf_secret(second)
+    secret = session_secret(csrf_token(client, path))
+    assert session_secret(csrf_token(client, path)) == secret
     fresh = create_app(config.TestConfig()).test_client()
-    assert _csrf_secret(fresh.get(path)) != secret, (
+    assert session_secret(csrf_token(fresh, path)) != secret, (
         "another visitor gets a token of their own, not a stored page"
     )
 
 
-def _csrf_secret(response):
-    """The session-bound part of a signed CSRF token ("payload.timestamp.signature")."""
-    signed = soup_of(response).find("input", attrs={"name": "csrf_token"})["value"]
-    return signed.split(".")[0]
+def session_secret(signed_token: str) -> str:
+    """The session-bound part of a CSRF token ("payload.timestamp.signature"). The signature
+    carries a timestamp in seconds, so two renders a second apart differ in one session."""
+    return signed_token.split(".")[0]
 
 
 def test_the_root_keeps_language_detection_and_its_vary(app, client, first_visit_client):

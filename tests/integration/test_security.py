@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from motorlab import config as settings
 from motorlab import create_app
 from motorlab.hosts import trusted_hosts
 from motorlab.security import headers as security_headers
-from tests.conftest import SITE, soup_of, visible_text
+from tests.conftest import SITE, config_with, soup_of, visible_text
 
 EVIL = {"Host": "evil.example"}
 
 
 def make_app(**overrides):
-    config = settings.TestConfig()
-    for name, value in overrides.items():
-        setattr(config, name, value)
-    return create_app(config)
+    return create_app(config_with(**overrides))
 
 
 def test_trusted_hosts_come_from_site_url_and_the_extra_setting():

@@ -1,5 +1,7 @@
 """SEO basics on every page: title, description, canonical, hreflang, Open Graph locale."""
 
+import json
+
 import pytest
 
 from tests.conftest import soup_of
@@ -36,8 +38,6 @@ def test_canonical_never_comes_from_the_host_header(client):
 
 
 def structured_data(client, path: str) -> list[dict]:
-    import json
-
     soup = soup_of(client.get(path))
     return [json.loads(s.string) for s in soup.find_all("script", type="application/ld+json")]
 

@@ -7,11 +7,10 @@ import json
 import pytest
 from flask import render_template_string
 
-from motorlab import config as settings
 from motorlab import create_app
 from motorlab.config import PROJECT_ROOT
 from motorlab.security import content_security_policy
-from tests.conftest import soup_of
+from tests.conftest import config_with, soup_of
 
 pytestmark = pytest.mark.usefixtures("widget_manifest")
 
@@ -88,9 +87,7 @@ def test_csp_reaches_a_configured_api_origin():
 
 
 def test_api_base_url_is_rendered_for_the_client(widget_manifest):
-    config = settings.TestConfig()
-    config.API_BASE_URL = "https://api.motorlab.example/"
-    client = create_app(config).test_client()
+    client = create_app(config_with(API_BASE_URL="https://api.motorlab.example/")).test_client()
     client.set_cookie("i18n_redirected", "es")
     soup = soup_of(client.get("/services"))
     assert (
