@@ -3,30 +3,13 @@
 // button). From 41 rem up the button is hidden by CSS and the list shows as without script.
 // Plain DOM, no React: the header is on every page and must stay in the tiny budget.
 
-let counter = 0;
-
-export function mount(nav, props) {
+// The server renders the button, its aria-controls and the list's id
+// (templates/components/nav_menu), so the header has its final layout from the first paint;
+// the widget makes the button work.
+export function mount(nav) {
   const list = nav.querySelector(".c-nav__list");
-  if (!list) return undefined;
-  if (!list.id) list.id = `nav-menu-list-${++counter}`;
-  // The server renders the button (templates/components/nav_menu), so the header has its
-  // final layout from the first paint; an older page without it gets one made here.
-  let button = nav.querySelector(".c-nav__toggle");
-  const made = !button;
-  if (made) {
-    button = document.createElement("button");
-    button.type = "button";
-    button.className = "c-nav__toggle";
-    const icon = document.createElement("span");
-    icon.className = "c-nav__toggle-icon";
-    icon.setAttribute("aria-hidden", "true");
-    const text = document.createElement("span");
-    text.className = "c-nav__toggle-text u-visually-hidden";
-    text.textContent = props.label;
-    button.append(icon, text);
-    list.before(button);
-  }
-  button.setAttribute("aria-controls", list.id);
+  const button = nav.querySelector(".c-nav__toggle");
+  if (!list || !button) return undefined;
   button.setAttribute("aria-expanded", "false");
 
   const setOpen = (open) => button.setAttribute("aria-expanded", String(open));
@@ -50,7 +33,6 @@ export function mount(nav, props) {
   nav.addEventListener("focusout", onFocusOut);
   return () => {
     button.removeEventListener("click", onToggle);
-    if (made) button.remove();
     nav.removeEventListener("keydown", onKeydown);
     list.removeEventListener("click", onClick);
     nav.removeEventListener("focusout", onFocusOut);
