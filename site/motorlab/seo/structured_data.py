@@ -5,7 +5,7 @@ Content-Security-Policy has nothing to allow."""
 
 from __future__ import annotations
 
-from flask import Flask, url_for
+from flask import Flask, current_app, url_for
 from flask_babel import gettext as _
 
 from motorlab.content.types import CaseStudy
@@ -15,6 +15,8 @@ CONTEXT = "https://schema.org"
 NAME = "Motorlab Digital"
 FOUNDING_DATE = "2012"
 LOGO = "img/favicon.svg"
+# One node id for the agency, so each case study's creator points at the home page's node.
+ORGANIZATION_ID = "/#organization"
 
 
 def _url(endpoint: str, **values) -> str:
@@ -27,13 +29,11 @@ def _static(filename: str) -> str:
 
 def organization() -> dict:
     """The agency (home page)."""
-    from flask import current_app
-
     config = current_app.config
     return {
         "@context": CONTEXT,
         "@type": "Organization",
-        "@id": absolute_url("/#organization"),
+        "@id": absolute_url(ORGANIZATION_ID),
         "name": NAME,
         "alternateName": "Motorlab",
         "url": _url("pages.home"),
@@ -69,7 +69,7 @@ def creative_work(study: CaseStudy) -> dict:
         "image": _static(study.hero.src),
         "inLanguage": current_locale(),
         "keywords": ", ".join(study.technologies),
-        "creator": {"@type": "Organization", "@id": absolute_url("/#organization"), "name": NAME},
+        "creator": {"@type": "Organization", "@id": absolute_url(ORGANIZATION_ID), "name": NAME},
     }
 
 
