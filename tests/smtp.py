@@ -1,5 +1,8 @@
 """A real SMTP server on a free loopback port (aiosmtpd), for the contact tests and the load
-script. It can be stopped and started again on the same port, and keeps every mail it took."""
+script. It can be stopped and started again on the same port, and keeps every mail it took.
+`at(step, action)` runs `action()` once when a session reaches a step (to kill a sender
+there): "EHLO", "MAIL", "DATA" (the body arrived; the message is then refused, not taken)
+or "stored" (the message is taken; the final reply follows)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import email
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
@@ -35,14 +39,23 @@ class _Collector:
         self.lock = threading.Lock()
         self.closing = False
         self.connections: set = set()  # the SMTP sessions still open, closed on stop()
+        self.actions: dict[str, Callable[[], None]] = {}
+
+    def _reached(self, step: str) -> bool:
+        action = self.actions.pop(step, None)
+        if action is not None:
+            action()
+        return action is not None
 
     async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
         self.connections.add(server)
+        self._reached("EHLO")
         await asyncio.sleep(self.command_delay)
         session.host_name = hostname
         return responses
 
     async def handle_MAIL(self, server, session, envelope, address, options):  # noqa: N802
+        self._reached("MAIL")
         await asyncio.sleep(self.command_delay)
         envelope.mail_from = address
         envelope.mail_options.extend(options)
@@ -57,11 +70,14 @@ class _Collector:
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
         if self.closing:
             return "421 4.3.2 Shutting down"  # not taken: the client must try again later
+        if self._reached("DATA"):
+            return "451 4.3.0 Transaction aborted"  # the client is gone: nothing taken
         if self.delay:
             time.sleep(self.delay)  # a slow server: widens the window for races
         message = email.message_from_bytes(envelope.original_content, policy=policy.default)
         with self.lock:
             self.received.append(Received(envelope.mail_from, tuple(envelope.rcpt_tos), message))
+        self._reached("stored")
         await asyncio.sleep(self.reply_delay)
         return "250 Message accepted for delivery"
 
@@ -89,6 +105,10 @@ class SmtpServer:
     def envelopes(self) -> list[Received]:
         with self._collector.lock:
             return list(self._collector.received)
+
+    def at(self, step: str, action: Callable[[], None]) -> None:
+        """Run `action` once, the next time a session reaches `step` (see the module)."""
+        self._collector.actions[step] = action
 
     def start(self) -> SmtpServer:
         if self._controller is None:

@@ -112,7 +112,7 @@ def test_outbox_list_shows_status_attempts_and_last_error(contact_client, contac
     listed = runner.invoke(args=["outbox", "list"]).output
     assert "sent" in listed and "jose.nunez@example.com" in listed
     assert "queued" in listed and "ana@example.com" in listed and "last error:" in listed
-    assert listed.strip().endswith("1 queued, 0 sending, 1 sent, 0 failed")
+    assert listed.strip().endswith("1 queued, 0 sending, 1 sent, 0 failed, 0 uncertain")
     only_queued = runner.invoke(args=["outbox", "list", "--status", "queued"]).output
     assert "ana@example.com" in only_queued and "jose.nunez@" not in only_queued
 
@@ -160,7 +160,7 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
         assert min(sent) > 0, outputs  # the two runs really overlapped
         message_ids = [message["Message-ID"] for message in smtp.messages]
         assert len(message_ids) == 40 and len(set(message_ids)) == 40
-        assert store.counts() == {"queued": 0, "sending": 0, "sent": 40, "failed": 0}
+        assert store.counts() == {"queued": 0, "sending": 0, "sent": 40, "failed": 0, "uncertain": 0}
     finally:
         smtp.stop()
 

@@ -57,14 +57,14 @@ def test_share_images_exist_only_for_public_pages(client, url):
 def test_healthz_counts_the_queued_requests(app, tmp_path):
     app.config["OUTBOX_PATH"] = str(tmp_path / "outbox.sqlite3")
     client = app.test_client()
-    assert client.get("/healthz").get_json() == {"status": "ok", "queued": 0}
+    assert client.get("/healthz").get_json() == {"status": "ok", "queued": 0, "uncertain": 0}
     store = open_outbox(app.config)
     for index in range(3):
         store.add(locale="en", name=f"N{index}", email="a@example.com", description="A app.")
     store.mark_sent(store.claim_next())
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "queued": 2}
+    assert response.get_json() == {"status": "ok", "queued": 2, "uncertain": 0}
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -92,4 +92,5 @@ def test_healthz_never_writes(app, tmp_path):
         db.execute("INSERT INTO outbox (status) VALUES ('queued'), ('sent')")
     path.chmod(0o444)
     app.config["OUTBOX_PATH"] = str(path)
-    assert app.test_client().get("/healthz").get_json() == {"status": "ok", "queued": 1}
+    answer = app.test_client().get("/healthz").get_json()
+    assert answer == {"status": "ok", "queued": 1, "uncertain": 0}

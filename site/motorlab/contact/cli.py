@@ -1,8 +1,10 @@
-"""`flask --app wsgi outbox list|send|worker|requeue`: look at the queue and deliver it.
+"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent`: look at the queue
+and deliver it.
 
 `worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
 is one pass for cron. Both are safe to run several at once: each row is claimed atomically
-before it is mailed, so two senders never deliver the same row.
+before it is mailed, so two senders never deliver the same row. `resend ID` and
+`mark-sent ID` settle an `uncertain` row (its sender died after handing the message over).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from flask import current_app
 from flask.cli import AppGroup
 
 from motorlab.contact import delivery
-from motorlab.contact.outbox import STATUSES, OutboxUnavailable, open_outbox
+from motorlab.contact.outbox import STATUSES, UNCERTAIN, OutboxUnavailable, open_outbox
 
 outbox_cli = AppGroup("outbox", help="Contact requests waiting for delivery.")
 
@@ -42,8 +44,14 @@ def list_command(status: str | None) -> None:
         _unavailable(error)
     for row in found:
         error = f"  last error: {row.last_error}" if row.last_error else ""
+        if row.status == UNCERTAIN:
+            error = (
+                "  may have been delivered (sender stopped after handing it to the mail"
+                f" server): check the mailbox, then `outbox mark-sent {row.id}`"
+                f" or `outbox resend {row.id}`"
+            )
         click.echo(
-            f"{row.id:>6}  {row.status:<7}  attempts={row.attempts}  {row.created_at}  "
+            f"{row.id:>6}  {row.status:<9}  attempts={row.attempts}  {row.created_at}  "
             f"{row.locale}  {row.email}{error}"
         )
     click.echo(", ".join(f"{count} {status}" for status, count in totals.items()))
@@ -85,3 +93,29 @@ def requeue_command() -> None:
     except OutboxUnavailable as error:
         _unavailable(error)
     click.echo(f"{count} queued again")
+
+
+def _settle(row_id: int, action: str, done: str) -> None:
+    store = _store()
+    try:
+        changed = getattr(store, action)(row_id)
+    except OutboxUnavailable as error:
+        _unavailable(error)
+    if not changed:
+        click.echo(f"Error: row {row_id} is not uncertain (see `outbox list`)", err=True)
+        raise SystemExit(1)
+    click.echo(f"row {row_id} {done}")
+
+
+@outbox_cli.command("resend")
+@click.argument("row_id", type=int)
+def resend_command(row_id: int) -> None:
+    """Queue an uncertain row again (same Message-ID): the mail did not arrive."""
+    _settle(row_id, "resend", "queued again")
+
+
+@outbox_cli.command("mark-sent")
+@click.argument("row_id", type=int)
+def mark_sent_command(row_id: int) -> None:
+    """Record an uncertain row as sent: its mail did arrive."""
+    _settle(row_id, "confirm_sent", "marked sent")

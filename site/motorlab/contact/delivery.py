@@ -6,6 +6,12 @@ seconds, ±10 % jitter so rows that failed together spread out); or `failed` onc
 `OUTBOX_MAX_ATTEMPTS` attempts. A failing row never stops a run: the next row is tried.
 `send_all` is one pass over every queued row (the `outbox send` command, for cron);
 `run_worker` is the sender that `flask outbox worker` runs beside the web workers.
+
+While an attempt runs, a thread renews the row's claim every quarter of
+`OUTBOX_STALE_AFTER`, so a slow server never lets the claim expire and hand the row to a
+second sender. Just before DATA the row is marked (`data_at`): if this sender dies after
+that, the row ends `uncertain` (the server may have the message) instead of being sent
+again by itself; before it, the row is simply queued again (nothing can have arrived).
 """
 
 from __future__ import annotations
@@ -21,7 +27,11 @@ from flask import current_app
 from motorlab.contact import mail, transport
 from motorlab.contact.outbox import Outbox, OutboxUnavailable, Row
 
-SENT, RETRY, FAILED = "sent", "retry", "failed"
+SENT, RETRY, FAILED, LOST = "sent", "retry", "failed", "lost"
+
+
+class ClaimLost(Exception):
+    """The row was handed to someone else (its claim expired): this sender must not go on."""
 
 
 @dataclass
@@ -29,6 +39,7 @@ class Tally:
     sent: int = 0
     retry: int = 0
     failed: int = 0
+    lost: int = 0
 
     def add(self, outcome: str) -> None:
         setattr(self, outcome, getattr(self, outcome) + 1)
@@ -40,11 +51,34 @@ def retry_delay(attempts: int, config: Mapping) -> float:
     return delay * random.uniform(0.9, 1.1)
 
 
+def _keep_claim(store: Outbox, row: Row, every: float, done: threading.Event, logger) -> None:
+    while not done.wait(every):
+        try:
+            if not store.renew(row):
+                return  # lost: start_data or mark_sent will say so
+        except OutboxUnavailable as error:
+            logger.warning("Contact request %s: claim not renewed: %s", row.uuid, error)
+
+
 def deliver(store: Outbox, row: Row) -> str:
-    """Send a claimed row and record the outcome; returns SENT, RETRY or FAILED."""
+    """Send a claimed row and record the outcome; returns SENT, RETRY, FAILED or LOST."""
     config = current_app.config
+
+    def before_data() -> None:
+        if not store.start_data(row):
+            raise ClaimLost(row.uuid)
+
+    done = threading.Event()
+    every = float(config["OUTBOX_STALE_AFTER"]) / 4
+    keeper = threading.Thread(
+        target=_keep_claim, args=(store, row, every, done, current_app.logger), daemon=True
+    )
+    keeper.start()
     try:
-        transport.send(mail.build_message(row), config)
+        transport.send(mail.build_message(row), config, before_data)
+    except ClaimLost:
+        current_app.logger.warning("Contact request %s: claim lost, not sent", row.uuid)
+        return LOST
     except Exception as error:  # noqa: BLE001 - whatever failed, the row is kept
         reason = f"{type(error).__name__}: {error}"
         if row.attempts >= int(config["OUTBOX_MAX_ATTEMPTS"]):
@@ -54,6 +88,9 @@ def deliver(store: Outbox, row: Row) -> str:
         current_app.logger.warning("Contact request %s not sent: %s", row.uuid, reason)
         store.retry_later(row, reason, time.time() + retry_delay(row.attempts, config))
         return RETRY
+    finally:
+        done.set()
+        keeper.join()
     if not store.mark_sent(row):
         current_app.logger.warning("Contact request %s sent after its claim expired", row.uuid)
     return SENT

@@ -4,7 +4,11 @@
 (`OUTBOX_PATH`, the default, for one machine) or PostgreSQL (several machines). Both offer
 the same methods and the same row life: queued -> sending -> sent, or -> failed after
 `OUTBOX_MAX_ATTEMPTS`. A claim (queued -> sending) is atomic, so two senders never hold the
-same row; a claim older than `OUTBOX_STALE_AFTER` (a sender that died) is queued again.
+same row; the sender renews its claim while it works. A claim older than
+`OUTBOX_STALE_AFTER` belongs to a sender that died: if it had not started DATA (`data_at`
+empty), nothing can have been delivered and the row is queued again; if it had, the server
+may have taken the message, so the row becomes `uncertain` and waits for an operator
+(`outbox resend ID` or `outbox mark-sent ID`).
 Any fault of the store itself (locked past `OUTBOX_LOCK_TIMEOUT`, unwritable, corrupted)
 raises `OutboxUnavailable`.
 """
@@ -18,7 +22,12 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
-STATUSES = (QUEUED, SENDING, SENT, FAILED)
+UNCERTAIN = "uncertain"
+STATUSES = (QUEUED, SENDING, SENT, FAILED, UNCERTAIN)
+UNCERTAIN_REASON = (
+    "the sender stopped after handing the message to the mail server: it may have been"
+    " delivered; check the mailbox, then `outbox mark-sent ID` or `outbox resend ID`"
+)
 
 
 class OutboxUnavailable(Exception):
@@ -41,6 +50,7 @@ class Row:
     claimed_at: float | None
     sent_at: str | None
     next_attempt_at: float
+    data_at: float | None = None  # when this claim's holder began DATA (None: not yet)
 
 
 def now_iso() -> str:
@@ -66,21 +76,69 @@ class SqlOutbox:
             lambda db: db.execute(statement, (*values, row.id, row.claim)).rowcount == 1
         )
 
+    def renew(self, row: Row) -> bool:
+        """Keep the claim fresh while its attempt runs; False if it was lost."""
+        return self._update("claimed_at = ?", (time.time(),), row)
+
+    def start_data(self, row: Row) -> bool:
+        """Record, before DATA, that the message may now reach the server; False if the
+        claim was lost (the send must stop: the row is someone else's)."""
+        return self._update("data_at = ?", (time.time(),), row)
+
     def mark_sent(self, row: Row) -> bool:
-        """Record a delivery; False if the claim was lost meanwhile (it expired)."""
+        """Record a delivery; False if the claim was lost meanwhile. A row made `uncertain`
+        keeps its claim, so its sender, if it was only slow, still records the truth."""
         return self._update(
             "status = ?, sent_at = ?, claim = NULL, last_error = NULL", (SENT, now_iso()), row
         )
 
     def retry_later(self, row: Row, error: str, at: float) -> None:
         self._update(
-            "status = ?, claim = NULL, last_error = ?, next_attempt_at = ?",
+            "status = ?, claim = NULL, data_at = NULL, last_error = ?, next_attempt_at = ?",
             (QUEUED, error[:500], at),
             row,
         )
 
     def mark_failed(self, row: Row, error: str) -> None:
-        self._update("status = ?, claim = NULL, last_error = ?", (FAILED, error[:500]), row)
+        self._update(
+            "status = ?, claim = NULL, data_at = NULL, last_error = ?", (FAILED, error[:500]), row
+        )
+
+    def _expire_claims(self, db, now: float, stale_after: float) -> None:
+        """Rows whose sender died: queued again if it had not begun DATA, else uncertain."""
+        db.execute(
+            self._sql(
+                "UPDATE outbox SET status = ?, last_error = ?"
+                " WHERE status = ? AND claimed_at < ? AND data_at IS NOT NULL"
+            ),
+            (UNCERTAIN, UNCERTAIN_REASON, SENDING, now - stale_after),
+        )
+        db.execute(
+            self._sql(
+                "UPDATE outbox SET status = ?, claim = NULL,"
+                " last_error = COALESCE(last_error, 'claim expired')"
+                " WHERE status = ? AND claimed_at < ? AND data_at IS NULL"
+            ),
+            (QUEUED, SENDING, now - stale_after),
+        )
+
+    def resend(self, row_id: int) -> bool:
+        """An operator's choice for an uncertain row: queue it again (same Message-ID)."""
+        statement = self._sql(
+            "UPDATE outbox SET status = ?, claim = NULL, data_at = NULL, attempts = 0,"
+            " next_attempt_at = ?, last_error = ? WHERE id = ? AND status = ?"
+        )
+        values = (QUEUED, time.time(), "resent by an operator", row_id, UNCERTAIN)
+        return self._run(lambda db: db.execute(statement, values).rowcount == 1)
+
+    def confirm_sent(self, row_id: int) -> bool:
+        """An operator's choice for an uncertain row: the mail arrived, record it sent."""
+        statement = self._sql(
+            "UPDATE outbox SET status = ?, claim = NULL, sent_at = ?, last_error = ?"
+            " WHERE id = ? AND status = ?"
+        )
+        values = (SENT, now_iso(), "marked sent by an operator", row_id, UNCERTAIN)
+        return self._run(lambda db: db.execute(statement, values).rowcount == 1)
 
     def requeue_failed(self) -> int:
         statement = self._sql(
@@ -102,7 +160,15 @@ class Outbox(Protocol):
         self, *, after_id: int = 0, due_only: bool = True, stale_after: float = 900
     ) -> Row | None: ...
 
+    def renew(self, row: Row) -> bool: ...
+
+    def start_data(self, row: Row) -> bool: ...
+
     def mark_sent(self, row: Row) -> bool: ...
+
+    def resend(self, row_id: int) -> bool: ...
+
+    def confirm_sent(self, row_id: int) -> bool: ...
 
     def retry_later(self, row: Row, error: str, at: float) -> None: ...
 
@@ -115,10 +181,12 @@ class Outbox(Protocol):
     def counts(self) -> dict[str, int]: ...
 
 
-def open_outbox(config) -> Outbox:
-    """The store for this configuration (a Flask config mapping)."""
+def open_outbox(config, *, lock_timeout: float | None = None) -> Outbox:
+    """The store for this configuration (a Flask config mapping); `lock_timeout` overrides
+    `OUTBOX_LOCK_TIMEOUT` (a request that already spent part of its deadline)."""
     url = config.get("OUTBOX_URL") or ""
-    lock_timeout = float(config.get("OUTBOX_LOCK_TIMEOUT", 3))
+    if lock_timeout is None:
+        lock_timeout = float(config.get("OUTBOX_LOCK_TIMEOUT", 3))
     if url.startswith(("postgresql://", "postgres://")):
         from motorlab.contact.outbox_postgres import PostgresOutbox
 

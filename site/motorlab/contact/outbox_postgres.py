@@ -39,7 +39,7 @@ SCHEMA = (
         name TEXT NOT NULL,
         email TEXT NOT NULL,
         description TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed')),
+        status TEXT NOT NULL,
         attempts INTEGER NOT NULL DEFAULT 0,
         last_error TEXT,
         claim TEXT,
@@ -47,6 +47,11 @@ SCHEMA = (
         sent_at TEXT,
         next_attempt_at DOUBLE PRECISION NOT NULL DEFAULT 0
     )""",
+    # Added with `uncertain` (issue 19); a table from before gets them here.
+    "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS data_at DOUBLE PRECISION",
+    "ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check",
+    "ALTER TABLE outbox ADD CONSTRAINT outbox_status_check"
+    " CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'uncertain'))",
     "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at, id)",
 )
 
@@ -109,15 +114,9 @@ class PostgresOutbox(SqlOutbox):
         claim, now = uuid.uuid4().hex, time.time()
 
         def work(db: psycopg.Connection) -> Row | None:
-            db.execute(
-                "UPDATE outbox SET status = %s, claim = NULL,"
-                " last_error = COALESCE(last_error, 'claim expired')"
-                " WHERE id IN (SELECT id FROM outbox WHERE status = %s AND claimed_at < %s"
-                " FOR UPDATE SKIP LOCKED)",
-                (QUEUED, SENDING, now - stale_after),
-            )
+            self._expire_claims(db, now, stale_after)
             found = db.execute(
-                "UPDATE outbox SET status = %s, claim = %s, claimed_at = %s,"
+                "UPDATE outbox SET status = %s, claim = %s, claimed_at = %s, data_at = NULL,"
                 " attempts = attempts + 1"
                 " WHERE id = (SELECT id FROM outbox WHERE status = %s AND id > %s"
                 " AND (%s OR next_attempt_at <= %s) ORDER BY id LIMIT 1"

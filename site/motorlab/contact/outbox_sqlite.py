@@ -3,7 +3,8 @@ one machine.
 
 Claims run inside BEGIN IMMEDIATE, so two senders never take the same row. Every wait for
 a lock is bounded by `lock_timeout`. A file that vanished or was truncated gets its schema
-again on the next use; a file from before the back-off columns is migrated in place.
+again on the next use; a file from an older schema (before the back-off column, or before
+`uncertain` and `data_at`) is migrated in place.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from motorlab.contact.outbox import (
 )
 
 T = TypeVar("T")
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 TABLE = """
 CREATE TABLE outbox (
@@ -38,19 +39,22 @@ CREATE TABLE outbox (
     name TEXT NOT NULL,
     email TEXT NOT NULL,
     description TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed')),
+    status TEXT NOT NULL
+        CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'uncertain')),
     attempts INTEGER NOT NULL DEFAULT 0,
     last_error TEXT,
     claim TEXT,
     claimed_at REAL,
     sent_at TEXT,
-    next_attempt_at REAL NOT NULL DEFAULT 0
+    next_attempt_at REAL NOT NULL DEFAULT 0,
+    data_at REAL
 )"""
 INDEX = "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at, id)"
 V1_COLUMNS = (
     "id, uuid, created_at, locale, name, email, description, status, attempts, last_error,"
     " claim, claimed_at, sent_at"
 )
+OLD_COLUMNS = {1: V1_COLUMNS, 2: V1_COLUMNS + ", next_attempt_at"}
 
 _ready: set[str] = set()  # files whose schema this process has checked
 
@@ -62,14 +66,16 @@ def _ensure_schema(db: sqlite3.Connection) -> None:
         return
     db.execute("BEGIN IMMEDIATE")
     try:
-        if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version < SCHEMA_VERSION:
             old = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'outbox'").fetchone()
-            if old:  # version 1: no 'failed' status, no back-off column
-                db.execute("ALTER TABLE outbox RENAME TO outbox_v1")
+            if old:  # 1: no 'failed', no back-off; 2: no 'uncertain', no data_at
+                db.execute("ALTER TABLE outbox RENAME TO outbox_old")
             db.execute(TABLE)
             if old:
-                db.execute(f"INSERT INTO outbox ({V1_COLUMNS}) SELECT {V1_COLUMNS} FROM outbox_v1")
-                db.execute("DROP TABLE outbox_v1")
+                columns = OLD_COLUMNS[max(version, 1)]
+                db.execute(f"INSERT INTO outbox ({columns}) SELECT {columns} FROM outbox_old")
+                db.execute("DROP TABLE outbox_old")
             db.execute("DROP INDEX IF EXISTS outbox_status")
             db.execute(INDEX)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -162,12 +168,7 @@ class SqliteOutbox(SqlOutbox):
 
         def work(db: sqlite3.Connection) -> Row | None:
             with self._immediate(db):
-                db.execute(
-                    "UPDATE outbox SET status = ?, claim = NULL,"
-                    " last_error = COALESCE(last_error, 'claim expired')"
-                    " WHERE status = ? AND claimed_at < ?",
-                    (QUEUED, SENDING, now - stale_after),
-                )
+                self._expire_claims(db, now, stale_after)
                 found = db.execute(
                     "SELECT id FROM outbox WHERE status = ? AND id > ?"
                     " AND (? OR next_attempt_at <= ?) ORDER BY id LIMIT 1",
@@ -176,7 +177,7 @@ class SqliteOutbox(SqlOutbox):
                 if found is None:
                     return None
                 db.execute(
-                    "UPDATE outbox SET status = ?, claim = ?, claimed_at = ?,"
+                    "UPDATE outbox SET status = ?, claim = ?, claimed_at = ?, data_at = NULL,"
                     " attempts = attempts + 1 WHERE id = ? AND status = ?",
                     (SENDING, claim, now, found["id"], QUEUED),
                 )

@@ -5,19 +5,25 @@ itself has been sent, the server's final reply gets `MAIL_DATA_TIMEOUT` (RFC 532
 §4.5.3.2.6 advises 10 minutes): a server that stores the mail and answers late must not
 be taken for a failure, or every retry would deliver one more copy. A failed QUIT after
 the server took the message is ignored: the mail is delivered.
+
+`before_data`, if given, runs once every recipient has been accepted and before DATA: the
+sender records there that the message may now reach the server (and stops the send by
+raising if its claim on the row is gone).
 """
 
 from __future__ import annotations
 
 import smtplib
 import ssl
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from email import policy
 from email.message import EmailMessage
 from email.utils import getaddresses
 
 
-def send(message: EmailMessage, config: Mapping) -> None:
+def send(
+    message: EmailMessage, config: Mapping, before_data: Callable[[], None] | None = None
+) -> None:
     """Deliver `message` to the recipients of its To header; raises on any failure."""
     smtp_class = smtplib.SMTP_SSL if config["MAIL_USE_SSL"] else smtplib.SMTP
     timeout = float(config["MAIL_TIMEOUT"])
@@ -41,6 +47,8 @@ def send(message: EmailMessage, config: Mapping) -> None:
                 refused[recipient] = (code, reply)
         if len(refused) == len(recipients):
             raise smtplib.SMTPRecipientsRefused(refused)
+        if before_data is not None:
+            before_data()
         smtp.sock.settimeout(float(config["MAIL_DATA_TIMEOUT"]))
         code, reply = smtp.data(message.as_bytes(policy=policy.SMTP))
         if code != 250:

@@ -1,0 +1,151 @@
+"""A sender killed (SIGKILL) at each point of the SMTP exchange (issue 19), against a real
+SMTP server on loopback: no row stays `sending`; rows whose message cannot have reached the
+server are sent again by themselves, the others wait `uncertain` for an operator; every copy
+of a request carries the same Message-ID."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from motorlab import create_app
+from motorlab.contact.outbox import open_outbox
+from tests.conftest import ROOT, config_with
+from tests.contact_support import contact_config, deliver, wait_for
+from tests.integration.test_contact_workers import site_env
+from tests.smtp import SmtpServer
+
+FLASK = str(Path(sys.executable).with_name("flask"))
+POINTS = ("EHLO", "MAIL", "DATA", "reply")  # where each sender dies, one row each
+
+
+def flask(env: dict, *args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(
+        [FLASK, "--app", "wsgi", "outbox", *args], cwd=ROOT, env={**os.environ, **env},
+        start_new_session=True, **kwargs,
+    )  # fmt: skip
+
+
+def run(env: dict, *args: str) -> str:
+    done = flask(env, *args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    output, _ = done.communicate(timeout=60)
+    return output.decode()
+
+
+def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path) -> None:
+    """Arrange for `sender` to die at `point`. "reply": the server takes the message and
+    answers 250, and the sender dies before it can record that (the outbox is held locked
+    meanwhile, so its `mark_sent` waits)."""
+    if point != "reply":
+        smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
+        return
+
+    def hold_then_kill() -> None:
+        locker = sqlite3.connect(
+            outbox, isolation_level=None, timeout=10, check_same_thread=False
+        )
+        locker.execute("BEGIN IMMEDIATE")
+
+        def later() -> None:
+            time.sleep(0.8)  # the 250 and QUIT go by; mark_sent waits for the lock
+            os.kill(sender.pid, signal.SIGKILL)
+            sender.wait()
+            locker.execute("ROLLBACK")
+            locker.close()
+
+        threading.Thread(target=later).start()
+
+    smtp.at("stored", hold_then_kill)
+
+
+def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
+    smtp = SmtpServer().start()
+    outbox = tmp_path / "outbox.sqlite3"
+    # A claim lives 60 s while the senders are killed, so no restart takes another's row.
+    env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="60", OUTBOX_LOCK_TIMEOUT="5")
+    app = create_app(config_with(OUTBOX_PATH=str(outbox), MAIL_PORT=smtp.port))
+    store = open_outbox(app.config)
+    try:
+        rows = {}
+        for point in POINTS:
+            rows[point] = store.add(
+                locale="en", name=f"Killed at {point}", email="ana@example.com",
+                description=f"Killed at {point}.",
+            )  # fmt: skip
+            sender = flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            kill_at(smtp, point, sender, outbox)
+            assert sender.wait(timeout=30) == -signal.SIGKILL
+        assert [row.status for row in store.rows()] == ["sending"] * 4
+        assert len(smtp.messages) == 1  # only the one killed after the final reply
+        assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
+
+        # Restarted (stale claims after 1 s): what cannot have arrived is sent again.
+        sender = flask(
+            {**env, "OUTBOX_STALE_AFTER": "1"},
+            "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            assert wait_for(lambda: store.counts()["sent"] == 2, timeout=30), store.counts()
+            by_id = {row.id: row for row in store.rows()}
+            states = {point: by_id[row.id].status for point, row in rows.items()}
+            assert states == {"EHLO": "sent", "MAIL": "sent", "DATA": "uncertain",
+                              "reply": "uncertain"}  # fmt: skip
+            assert len(smtp.messages) == 3  # reply's first copy, then EHLO's and MAIL's
+
+            listed = run(env, "list").strip().splitlines()
+            assert listed[-1] == "0 queued, 0 sending, 2 sent, 0 failed, 2 uncertain"
+            for point in ("DATA", "reply"):
+                (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
+                assert "uncertain" in line and "may have been delivered" in line
+                assert f"outbox resend {rows[point].id}" in line
+            health = app.test_client().get("/healthz").get_json()
+            assert health == {"status": "ok", "queued": 0, "uncertain": 2}
+
+            # The operator: DATA's mail never came, so resend; reply's came, but is resent
+            # too here, to show that both copies carry one Message-ID.
+            assert "queued again" in run(env, "resend", str(rows["DATA"].id))
+            assert "queued again" in run(env, "resend", str(rows["reply"].id))
+            assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
+        finally:
+            os.killpg(sender.pid, signal.SIGTERM)
+            sender.wait(timeout=30)
+        assert len(smtp.messages) == 5
+        ids = {}
+        for message in smtp.messages:
+            text = message.get_body(("plain",)).get_content()
+            point = next(p for p in POINTS if f"Killed at {p}." in text)
+            ids.setdefault(point, []).append(message["Message-ID"])
+        assert {point: len(found) for point, found in ids.items()} == {
+            "EHLO": 1, "MAIL": 1, "DATA": 1, "reply": 2
+        }
+        assert ids["reply"][0] == ids["reply"][1] == f"<contact-{rows['reply'].uuid}@" + (
+            ids["reply"][0].split("@")[1]
+        )
+    finally:
+        smtp.stop()
+
+
+def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
+    smtp = SmtpServer().start()
+    try:
+        app = create_app(contact_config(smtp, tmp_path))
+        store = open_outbox(app.config)
+        row = store.add(locale="en", name="Ana", email="ana@example.com", description="An app.")
+        claimed = store.claim_next()
+        assert store.start_data(claimed)  # the sender began DATA, then died
+        assert store.claim_next(stale_after=0) is None  # its claim expires: not retried
+        assert [r.status for r in store.rows()] == ["uncertain"]
+        assert deliver(app).sent == 0 and smtp.messages == []
+        runner = app.test_cli_runner()
+        done = runner.invoke(args=["outbox", "mark-sent", str(row.id)])
+        assert done.exit_code == 0 and f"row {row.id} marked sent" in done.output
+        assert [r.status for r in store.rows()] == ["sent"]
+        again = runner.invoke(args=["outbox", "resend", str(row.id)])
+        assert again.exit_code == 1 and "is not uncertain" in again.output
+        assert smtp.messages == []
+    finally:
+        smtp.stop()
