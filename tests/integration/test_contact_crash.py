@@ -149,3 +149,32 @@ def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
         assert smtp.messages == []
     finally:
         smtp.stop()
+
+
+# Issue 21, item 4: an attempt never outlives its claim.
+
+
+def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_once(tmp_path):
+    # Each of EHLO, MAIL and RCPT answered 0.5 s late, the final reply 1.5 s after the
+    # message is stored: one attempt lasts about 3 s, three times OUTBOX_STALE_AFTER.
+    smtp = SmtpServer(command_delay=0.5, reply_delay=1.5).start()
+    env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="1", MAIL_DATA_TIMEOUT="10")
+    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
+    store = open_outbox(app.config)
+    for index in range(3):
+        store.add(locale="en", name=f"N{index}", email="ana@example.com", description="An app.")
+    senders = [
+        flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(2)
+    ]
+    try:
+        assert wait_for(lambda: store.counts()["sent"] == 3, timeout=40), store.rows()
+        time.sleep(2)  # a second copy, if any sender had one under way, would arrive now
+    finally:
+        for sender in senders:
+            os.killpg(sender.pid, signal.SIGTERM)
+            sender.wait(timeout=30)
+        smtp.stop()
+    message_ids = [message["Message-ID"] for message in smtp.messages]
+    assert len(message_ids) == len(set(message_ids)) == 3
+    assert [(row.status, row.attempts) for row in store.rows()] == [("sent", 1)] * 3
