@@ -45,9 +45,7 @@ def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path
         return
 
     def hold_then_kill() -> None:
-        locker = sqlite3.connect(
-            outbox, isolation_level=None, timeout=10, check_same_thread=False
-        )
+        locker = sqlite3.connect(outbox, isolation_level=None, timeout=10, check_same_thread=False)
         locker.execute("BEGIN IMMEDIATE")
 
         def later() -> None:
@@ -120,10 +118,15 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             point = next(p for p in POINTS if f"Killed at {p}." in text)
             ids.setdefault(point, []).append(message["Message-ID"])
         assert {point: len(found) for point, found in ids.items()} == {
-            "EHLO": 1, "MAIL": 1, "DATA": 1, "reply": 2
+            "EHLO": 1,
+            "MAIL": 1,
+            "DATA": 1,
+            "reply": 2,
         }
-        assert ids["reply"][0] == ids["reply"][1] == f"<contact-{rows['reply'].uuid}@" + (
-            ids["reply"][0].split("@")[1]
+        assert (
+            ids["reply"][0]
+            == ids["reply"][1]
+            == f"<contact-{rows['reply'].uuid}@" + (ids["reply"][0].split("@")[1])
         )
     finally:
         smtp.stop()
@@ -164,8 +167,7 @@ def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_o
     for index in range(3):
         store.add(locale="en", name=f"N{index}", email="ana@example.com", description="An app.")
     senders = [
-        flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(2)
+        flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)
     ]
     try:
         assert wait_for(lambda: store.counts()["sent"] == 3, timeout=40), store.rows()

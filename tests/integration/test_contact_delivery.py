@@ -160,7 +160,13 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
         assert min(sent) > 0, outputs  # the two runs really overlapped
         message_ids = [message["Message-ID"] for message in smtp.messages]
         assert len(message_ids) == 40 and len(set(message_ids)) == 40
-        assert store.counts() == {"queued": 0, "sending": 0, "sent": 40, "failed": 0, "uncertain": 0}
+        assert store.counts() == {
+            "queued": 0,
+            "sending": 0,
+            "sent": 40,
+            "failed": 0,
+            "uncertain": 0,
+        }
     finally:
         smtp.stop()
 

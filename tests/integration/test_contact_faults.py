@@ -1,6 +1,8 @@
 """Faults of the mail server, of the outbox and of the input (issue 11), each against a real
 SMTP server on loopback, with short timeouts standing in for the real minutes."""
 
+import gc
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -263,3 +265,75 @@ def test_a_browser_without_cookies_is_told_that_cookies_are_needed(contact_app):
     spanish = cookieless.post("/contact", data=data, headers={"Accept": "application/json"})
     assert spanish.status_code == 400 and "cookie" in spanish.get_json()["error"]
     assert stored(contact_app) == []
+
+
+# Issue 21, items 5 and 8: the limit counts stored posts only; one deadline; no leaked files.
+
+
+def test_posts_refused_by_an_outbox_fault_never_use_up_the_rate_limit(tmp_path, smtp):
+    (tmp_path / "file").write_text("not a directory")
+    broken = str(tmp_path / "file" / "outbox.db")
+    config = contact_config(smtp, tmp_path, OUTBOX_PATH=broken, CONTACT_RATE_LIMIT="2/minute")
+    config.RATELIMIT_STORAGE_URI = f"sqlite:///{tmp_path / 'limits.sqlite3'}"
+    app = create_app(config)
+    client = app.test_client()
+    statuses = [post_contact(client, as_json=True).status_code for _ in range(5)]
+    assert statuses == [503] * 5  # never a 429: none of them was stored
+    app.config["OUTBOX_PATH"] = str(tmp_path / "outbox.sqlite3")  # the outbox is back
+    statuses = [post_contact(client, as_json=True).status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]  # the limit's two slots, both still free
+
+
+def test_a_locked_outbox_answers_within_one_deadline_and_healthz_says_503(tmp_path, smtp):
+    # The limit's table lives in the outbox file: its wait and the store's add up to one.
+    app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=1))
+    client = app.test_client()
+    token = csrf_token(client)
+    open_outbox(app.config).counts()  # the file exists, in WAL mode
+    assert client.get("/healthz").status_code == 200
+    locker = sqlite3.connect(app.config["OUTBOX_PATH"], isolation_level=None)
+    try:
+        locker.execute("BEGIN IMMEDIATE")
+        started = time.perf_counter()
+        answer = client.post(
+            "/contact", data={**VALID, "csrf_token": token}, headers={"Accept": "application/json"}
+        )
+        took = time.perf_counter() - started
+        assert answer.status_code == 503
+        assert 0.9 < took < 1.4, took
+        started = time.perf_counter()
+        health = client.get("/healthz")
+        assert health.status_code == 503 and health.get_json()["status"] == "unavailable"
+        assert time.perf_counter() - started < 1.4
+    finally:
+        locker.close()
+    assert client.get("/healthz").get_json() == {"status": "ok", "queued": 0, "uncertain": 0}
+
+
+def open_files(path: Path) -> list[str]:
+    found = []
+    for fd in Path("/proc/self/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue  # closed meanwhile (the listing's own descriptor)
+        if target.startswith(str(path)):
+            found.append(target)
+    return found
+
+
+def test_failed_outbox_operations_close_their_connections_at_once(tmp_path, smtp):
+    path = tmp_path / "outbox.sqlite3"
+    path.write_bytes(b"this is not an SQLite database, just noise " * 200)
+    app = create_app(contact_config(smtp, tmp_path, OUTBOX_PATH=str(path)))
+    client = app.test_client()
+    token = csrf_token(client)
+    gc.disable()  # what is still open now is open until someone closes it
+    try:
+        for _ in range(3):
+            answer = client.post("/contact", data={**VALID, "csrf_token": token})
+            assert answer.status_code == 503
+        assert client.get("/healthz").status_code == 503
+        assert open_files(path) == []
+    finally:
+        gc.enable()

@@ -119,8 +119,10 @@ def main(posts: int) -> int:
     accepted = statuses[200]
     arrived = {row.uuid for row in rows if received[f"<contact-{row.uuid}@{domain}"] > 0}
     uncertain = [row for row in rows if row.status == "uncertain"]
-    lost = accepted - len(rows) + sum(
-        row.uuid not in arrived and row.status != "uncertain" for row in rows
+    lost = (
+        accepted
+        - len(rows)
+        + sum(row.uuid not in arrived and row.status != "uncertain" for row in rows)
     )
     duplicated = sum(count > 1 for count in received.values())
     print(f"posts: {posts} in {duration:.1f} s; answers: {dict(sorted(statuses.items()))}")

@@ -1,7 +1,9 @@
 """The contact form's rate limit: `CONTACT_RATE_LIMIT` accepted requests per client address.
 
-Only requests that pass validation are counted, and the count is taken in one atomic step
-(`limits`' fixed-window `hit`: increment, then compare) just before the row is stored.
+Only requests that are stored are counted. The count is taken in one atomic step (`limits`'
+fixed-window `hit`: increment, then compare) just before the row is stored, and given back
+when the request is refused by the limit or its row cannot be stored (`release()`), so an
+outbox fault never turns into a 429.
 Flask-Limiter's `deduct_when` counts after the response and checks before it, so 40
 concurrent posts would all pass the check: it cannot promise "exactly 5".
 
@@ -17,7 +19,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 from limits.storage import Storage, storage_from_string
@@ -45,11 +47,16 @@ class SqliteStorage(Storage):
         return (sqlite3.Error, OSError)
 
     def _connect(self) -> sqlite3.Connection:
+        """A ready connection; closed at once if getting it ready fails (not left to GC)."""
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        db.execute("PRAGMA synchronous = NORMAL")
-        db.execute(SCHEMA)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute(SCHEMA)
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
@@ -121,16 +128,33 @@ def init_app(app: Flask) -> None:
 
 
 def reserve() -> float | None:
-    """Count one accepted request for this client. None if it is within every limit, else
-    the seconds until it may try again. A storage fault lets the request through (logged):
-    losing a visitor's request is worse than a few extra mails."""
+    """Count one request for this client. None if it is within every limit (call `release()`
+    if it is then not stored), else the seconds until it may try again (nothing counted).
+    A storage fault lets the request through (logged): losing a visitor's request is worse
+    than a few extra mails."""
     limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
     address = get_remote_address()
+    g.contact_rate_taken = taken = []
     try:
         for item in parse_many(current_app.config["CONTACT_RATE_LIMIT"]):
-            if not limiter.hit(item, "contact", address):
+            allowed = limiter.hit(item, "contact", address)
+            taken.append(item)
+            if not allowed:
                 reset = limiter.get_window_stats(item, "contact", address).reset_time
+                release()  # a refused request is not stored: it does not count
                 return max(1.0, reset - time.time())
     except Exception as error:  # noqa: BLE001 - any storage fault: accept, say so in the log
         current_app.logger.warning("Rate limit storage failed, request let through: %r", error)
     return None
+
+
+def release() -> None:
+    """Give back what `reserve()` counted for this request: its row was not stored."""
+    limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
+    address = get_remote_address()
+    taken = g.pop("contact_rate_taken", [])
+    try:
+        for item in taken:
+            limiter.hit(item, "contact", address, cost=-1)
+    except Exception as error:  # noqa: BLE001 - a count kept too high only until the window ends
+        current_app.logger.warning("Rate limit storage failed, slot not given back: %r", error)

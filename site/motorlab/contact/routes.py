@@ -7,10 +7,13 @@ JSON (`Accept: application/json`): 200 {"ok": true} or 422 {"ok": false, "errors
 answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text.
 
 A POST only stores the request in the outbox; `flask outbox worker` delivers it. So the
-answer never waits on the mail server, and a stored row is never lost.
+answer never waits on the mail server, and a stored row is never lost. The rate limit and
+the store share one deadline, `OUTBOX_LOCK_TIMEOUT`: a locked outbox answers 503 within it.
 """
 
 from __future__ import annotations
+
+import time
 
 from flask import (
     current_app,
@@ -59,21 +62,27 @@ def form():
             return jsonify(ok=False, errors=errors), 422
         return _page(form, status=422)
     email = current_app.config["CONTACT_EMAIL"]
+    deadline = time.monotonic() + float(current_app.config["OUTBOX_LOCK_TIMEOUT"])
     wait = ratelimit.reserve()
     if wait is not None:
         response = _refused(form, 429, content.TOO_MANY % {"email": email})
         response.headers["Retry-After"] = str(int(wait + 0.999))
         return response
     try:
-        _store(form)
+        _store(form, deadline)
     except OutboxUnavailable as error:
         current_app.logger.error("Contact request not stored: %s", error)
+        ratelimit.release()
         return _refused(form, 503, content.UNAVAILABLE % {"email": email})
     return _accepted()
 
 
-def _store(form: ContactForm) -> None:
-    open_outbox(current_app.config).add(
+def _store(form: ContactForm, deadline: float) -> None:
+    """Store the request with what is left of the post's deadline (the limit used some)."""
+    left = deadline - time.monotonic()
+    if left < 0.05:
+        raise OutboxUnavailable("no time left within OUTBOX_LOCK_TIMEOUT")
+    open_outbox(current_app.config, lock_timeout=left).add(
         locale=current_locale(),
         name=form.name.data,
         email=form.email.data,
