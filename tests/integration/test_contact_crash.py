@@ -10,13 +10,20 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 
+import psycopg
+import pytest
+
 from motorlab import create_app
+from motorlab.contact import outbox_postgres as postgres_store
+from motorlab.contact import outbox_sqlite as sqlite_store
 from motorlab.contact.outbox import open_outbox
 from tests.conftest import ROOT, config_with
 from tests.contact_support import contact_config, deliver, wait_for
 from tests.integration.test_contact_workers import site_env
+from tests.services import postgres, postgres_bin
 from tests.smtp import SmtpServer
 
 FLASK = str(Path(sys.executable).with_name("flask"))
@@ -180,3 +187,62 @@ def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_o
     message_ids = [message["Message-ID"] for message in smtp.messages]
     assert len(message_ids) == len(set(message_ids)) == 3
     assert [(row.status, row.attempts) for row in store.rows()] == [("sent", 1)] * 3
+
+
+# The same rules in both stores, on a table made before `uncertain` existed.
+
+OLD_SQLITE_TABLE = sqlite_store.TABLE.replace(", 'uncertain'", "").replace(
+    ",\n    data_at REAL", ""
+)
+OLD_POSTGRES_TABLE = postgres_store.SCHEMA[0].replace(
+    "status TEXT NOT NULL,",
+    "status TEXT NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed')),",
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def old_store(request, tmp_path):
+    """A store whose table was created by the previous release, with one queued row."""
+    row = ("u0", "2026-11-01T00:00:00+00:00", "en", "Old", "old@example.com", "Old.", "queued")
+    insert = (
+        "INSERT INTO outbox (uuid, created_at, locale, name, email, description, status)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
+    if request.param == "sqlite":
+        path = tmp_path / "outbox.sqlite3"
+        with closing(sqlite3.connect(path)) as db, db:
+            db.execute(OLD_SQLITE_TABLE)
+            db.execute(insert, row)
+            db.execute("PRAGMA user_version = 2")
+        yield open_outbox({"OUTBOX_PATH": str(path)})
+        return
+    if postgres_bin() is None:
+        pytest.skip("PostgreSQL is not installed")
+    with postgres() as url:
+        with psycopg.connect(url) as db:
+            db.execute(OLD_POSTGRES_TABLE)
+            db.execute(insert.replace("?", "%s"), row)
+        yield open_outbox({"OUTBOX_URL": url, "OUTBOX_PATH": ""})
+
+
+def test_both_stores_requeue_before_data_and_hold_after_it(old_store):
+    store = old_store
+    data_row = store.claim_next()  # the old row: its sender begins DATA, then dies
+    assert data_row.name == "Old" and store.start_data(data_row)
+    store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
+    early = store.claim_next()  # its sender dies while connecting
+    assert store.renew(early)
+    again = store.claim_next(stale_after=0)  # both claims expire
+    assert again.id == early.id and again.claim != early.claim
+    assert {r.name: r.status for r in store.rows()} == {"Old": "uncertain", "Bea": "sending"}
+    assert not store.start_data(early) and not store.renew(early)  # the old claim is gone
+    assert store.mark_sent(again)
+    assert store.counts()["uncertain"] == 1
+    assert not store.resend(again.id)  # only an uncertain row can be settled
+    assert store.resend(data_row.id)
+    resent = store.claim_next()
+    assert resent.uuid == data_row.uuid and resent.data_at is None  # same Message-ID
+    assert store.start_data(resent)
+    assert store.claim_next(stale_after=0) is None
+    assert store.confirm_sent(data_row.id)
+    assert [r.status for r in store.rows()] == ["sent", "sent"]
