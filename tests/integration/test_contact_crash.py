@@ -17,9 +17,9 @@ import psycopg
 import pytest
 
 from motorlab import create_app
-from motorlab.contact import outbox_postgres as postgres_store
-from motorlab.contact import outbox_sqlite as sqlite_store
 from motorlab.contact.outbox import open_outbox
+from motorlab.contact.outbox import postgres as postgres_store
+from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.conftest import ROOT, config_with
 from tests.contact_support import contact_config, deliver, wait_for
 from tests.integration.test_contact_workers import site_env

@@ -1,17 +1,5 @@
-"""The outbox: every accepted contact request is stored here before any mail is tried.
-
-`open_outbox(config)` gives the store that `OUTBOX_URL` names: the SQLite file
-(`OUTBOX_PATH`, the default, for one machine) or PostgreSQL (several machines). Both offer
-the same methods and the same row life: queued -> sending -> sent, or -> failed after
-`OUTBOX_MAX_ATTEMPTS`. A claim (queued -> sending) is atomic, so two senders never hold the
-same row; the sender renews its claim while it works. A claim older than
-`OUTBOX_STALE_AFTER` belongs to a sender that died: if it had not started DATA (`data_at`
-empty), nothing can have been delivered and the row is queued again; if it had, the server
-may have taken the message, so the row becomes `uncertain` and waits for an operator
-(`outbox resend ID` or `outbox mark-sent ID`).
-Any fault of the store itself (locked past `OUTBOX_LOCK_TIMEOUT`, unwritable, corrupted)
-raises `OutboxUnavailable`.
-"""
+"""What both stores share: the statuses, a row, the store protocol, and the SQL updates
+guarded by a row's claim."""
 
 from __future__ import annotations
 
@@ -179,19 +167,3 @@ class Outbox(Protocol):
     def rows(self, status: str | None = None) -> list[Row]: ...
 
     def counts(self) -> dict[str, int]: ...
-
-
-def open_outbox(config, *, lock_timeout: float | None = None) -> Outbox:
-    """The store for this configuration (a Flask config mapping); `lock_timeout` overrides
-    `OUTBOX_LOCK_TIMEOUT` (a request that already spent part of its deadline)."""
-    url = config.get("OUTBOX_URL") or ""
-    if lock_timeout is None:
-        lock_timeout = float(config.get("OUTBOX_LOCK_TIMEOUT", 3))
-    if url.startswith(("postgresql://", "postgres://")):
-        from motorlab.contact.outbox_postgres import PostgresOutbox
-
-        return PostgresOutbox(url, lock_timeout=lock_timeout)
-    from motorlab.contact.outbox_sqlite import SqliteOutbox
-
-    path = url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else None
-    return SqliteOutbox(path or config["OUTBOX_PATH"], lock_timeout=lock_timeout)

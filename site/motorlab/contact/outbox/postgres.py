@@ -17,7 +17,7 @@ from typing import TypeVar
 import psycopg
 from psycopg.rows import dict_row
 
-from motorlab.contact.outbox import (
+from motorlab.contact.outbox.base import (
     QUEUED,
     SENDING,
     STATUSES,

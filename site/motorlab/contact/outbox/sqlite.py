@@ -17,7 +17,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from motorlab.contact.outbox import (
+from motorlab.contact.outbox.base import (
     QUEUED,
     SENDING,
     STATUSES,
