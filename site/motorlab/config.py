@@ -97,8 +97,8 @@ class Config:
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
         # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6: 10 minutes).
         self.MAIL_DATA_TIMEOUT = _env_float("MAIL_DATA_TIMEOUT", 600)
-        # Seconds after which a row left "sending" (a sender that died) is queued again;
-        # longer than one attempt can last (MAIL_DATA_TIMEOUT plus the commands).
+        # Seconds after which a claim nobody renewed (its sender died) expires: the row is
+        # queued again, or made "uncertain" if the sender had begun DATA.
         self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
         # Host names the app answers for besides SITE_URL's (comma-separated; a leading dot
         # takes in every subdomain). Any other Host header gets 400.
