@@ -24,10 +24,12 @@ from tests.conftest import ROOT, config_with
 from tests.contact_support import contact_config, deliver, wait_for
 from tests.integration.test_contact_workers import site_env
 from tests.services import postgres, postgres_bin
-from tests.smtp import SmtpServer
+from tests.smtp import SmtpServer, StalledServer
 
 FLASK = str(Path(sys.executable).with_name("flask"))
-POINTS = ("EHLO", "MAIL", "DATA", "reply")  # where each sender dies, one row each
+# Where each sender dies, one row each: before its connection is answered, after the
+# greeting, after MAIL, after DATA began, after the server's final reply.
+POINTS = ("connect", "EHLO", "MAIL", "DATA", "reply")
 
 
 def flask(env: dict, *args: str, **kwargs) -> subprocess.Popen:
@@ -68,7 +70,8 @@ def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path
 
 
 def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
-    smtp = SmtpServer().start()
+    smtp, stalled = SmtpServer().start(), StalledServer()
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     outbox = tmp_path / "outbox.sqlite3"
     # A claim lives 60 s while the senders are killed, so no restart takes another's row.
     env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="60", OUTBOX_LOCK_TIMEOUT="5")
@@ -81,10 +84,15 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
                 locale="en", name=f"Killed at {point}", email="ana@example.com",
                 description=f"Killed at {point}.",
             )  # fmt: skip
-            sender = flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            kill_at(smtp, point, sender, outbox)
+            if point == "connect":  # a server that never answers: killed while connecting
+                sender = flask({**env, "MAIL_PORT": str(stalled.port)}, "worker", **quiet)
+                assert wait_for(lambda: store.rows()[-1].status == "sending")
+                os.kill(sender.pid, signal.SIGKILL)
+            else:
+                sender = flask(env, "worker", **quiet)
+                kill_at(smtp, point, sender, outbox)
             assert sender.wait(timeout=30) == -signal.SIGKILL
-        assert [row.status for row in store.rows()] == ["sending"] * 4
+        assert [row.status for row in store.rows()] == ["sending"] * 5
         assert len(smtp.messages) == 1  # only the one killed after the final reply
         assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
 
@@ -94,15 +102,15 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         try:
-            assert wait_for(lambda: store.counts()["sent"] == 2, timeout=30), store.counts()
+            assert wait_for(lambda: store.counts()["sent"] == 3, timeout=30), store.counts()
             by_id = {row.id: row for row in store.rows()}
             states = {point: by_id[row.id].status for point, row in rows.items()}
-            assert states == {"EHLO": "sent", "MAIL": "sent", "DATA": "uncertain",
-                              "reply": "uncertain"}  # fmt: skip
-            assert len(smtp.messages) == 3  # reply's first copy, then EHLO's and MAIL's
+            assert states == {"connect": "sent", "EHLO": "sent", "MAIL": "sent",
+                              "DATA": "uncertain", "reply": "uncertain"}  # fmt: skip
+            assert len(smtp.messages) == 4  # reply's first copy, then the three retried
 
             listed = run(env, "list").strip().splitlines()
-            assert listed[-1] == "0 queued, 0 sending, 2 sent, 0 failed, 2 uncertain"
+            assert listed[-1] == "0 queued, 0 sending, 3 sent, 0 failed, 2 uncertain"
             for point in ("DATA", "reply"):
                 (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
                 assert "uncertain" in line and "may have been delivered" in line
@@ -114,17 +122,18 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             # too here, to show that both copies carry one Message-ID.
             assert "queued again" in run(env, "resend", str(rows["DATA"].id))
             assert "queued again" in run(env, "resend", str(rows["reply"].id))
-            assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
+            assert wait_for(lambda: store.counts()["sent"] == 5, timeout=30), store.counts()
         finally:
             os.killpg(sender.pid, signal.SIGTERM)
             sender.wait(timeout=30)
-        assert len(smtp.messages) == 5
+        assert len(smtp.messages) == 6
         ids = {}
         for message in smtp.messages:
             text = message.get_body(("plain",)).get_content()
             point = next(p for p in POINTS if f"Killed at {p}." in text)
             ids.setdefault(point, []).append(message["Message-ID"])
         assert {point: len(found) for point, found in ids.items()} == {
+            "connect": 1,
             "EHLO": 1,
             "MAIL": 1,
             "DATA": 1,
@@ -137,6 +146,7 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
         )
     finally:
         smtp.stop()
+        stalled.stop()
 
 
 def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
