@@ -25,7 +25,10 @@ TELLUS_HINT = _l(
 
 DIRECT_TITLE = _l("Prefer to talk?")
 DIRECT_TEXT = _l("Write to us or call us from Monday to Friday, 9:00 to 18:00 (CET).")
+# TRANSLATORS: labels the agency's email address beside "Prefer to talk?" on the contact
+# page; the same word labels the visitor's address in the staff mail and a form field.
 EMAIL_LABEL = _l("Email")
+# TRANSLATORS: labels the agency's phone number beside "Prefer to talk?" on the contact page.
 PHONE_LABEL = _l("Phone")
 
 STEPS_TITLE = _l("What happens next")

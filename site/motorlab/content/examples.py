@@ -58,9 +58,10 @@ class DemoForm(Form):
     description = TextAreaField(validators=[Length(max=DESCRIPTION_MAX)])
 
 
+# TRANSLATORS: labels of example form fields on /test and the guideline.
 FIELD_LABELS = {
     "name": _l("Name"),
-    "email": _l("E-mail"),
+    "email": _l("Email"),
     "description": _l("Project description"),
 }
 FIELD_HINT = _l("What should the product do, and for whom?")
