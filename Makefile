@@ -105,9 +105,11 @@ wrk: ## Make sure wrk (HTTP benchmark) is there for make bench
 
 # A reworded message arrives as a fuzzy suggestion (with its old English as `#| msgid`) and a
 # removed one stays at the end as obsolete (`#~`), so no translation is lost. The catalogs keep
-# their own POT-Creation-Date: on an unchanged tree the command changes nothing.
+# their own POT-Creation-Date, and references name files without line numbers (a line added
+# above a message moves nothing): on an unchanged tree the command changes nothing.
 messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
-	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-location=file \
+	  --add-comments=TRANSLATORS: \
 	  -k _l -k lazy_pgettext:1c,2 -o $(TRANSLATIONS)/messages.pot site templates
 	$(BIN)/pybabel update --previous --ignore-pot-creation-date -i $(TRANSLATIONS)/messages.pot \
 	  -d $(TRANSLATIONS)
