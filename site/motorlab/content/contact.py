@@ -4,6 +4,13 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ContactLabels
 
+# What the form accepts, in characters: read by the form's validators (contact/forms.py) and
+# by the showcase's example fields (content/examples.py).
+NAME_MAX = 100
+EMAIL_MAX = 254  # the longest address SMTP can carry (RFC 5321)
+DESCRIPTION_MIN = 10
+DESCRIPTION_MAX = 5000
+
 LABELS = ContactLabels(
     name=_l("Your name"),
     email=_l("Your email address"),
