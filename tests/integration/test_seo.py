@@ -6,10 +6,10 @@ import json
 import pytest
 from PIL import Image
 
-from tests.conftest import soup_of
+from motorlab.i18n import DEFAULT_LOCALE, LOCALES, OG_LOCALES
+from tests.conftest import SITE, localized, soup_of
 
-SITE = "https://www.motorlab.example"
-PAGES = [("/", "es"), ("/en", "en")]
+PAGES = [(localized("/", locale), locale) for locale in LOCALES]
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
@@ -20,17 +20,19 @@ def test_head_metadata(client, path, locale):
     canonical = soup.find("link", rel="canonical")["href"]
     assert canonical == SITE + path  # no query string
     alternates = {link["hreflang"]: link["href"] for link in soup.find_all("link", rel="alternate")}
-    assert alternates == {"es": SITE + "/", "en": SITE + "/en", "x-default": SITE + "/"}
+    homes = {code: SITE + localized("/", code) for code in LOCALES}
+    assert alternates == {**homes, "x-default": homes[DEFAULT_LOCALE]}
     og_locale = soup.find("meta", property="og:locale")["content"]
-    og_alternate = soup.find("meta", property="og:locale:alternate")["content"]
-    assert (og_locale, og_alternate) == (
-        ("es_ES", "en_US") if locale == "es" else ("en_US", "es_ES")
-    )
+    og_alternates = [
+        tag["content"] for tag in soup.find_all("meta", property="og:locale:alternate")
+    ]
+    assert og_locale == OG_LOCALES[locale]
+    assert og_alternates == [OG_LOCALES[code] for code in LOCALES if code != locale]
 
 
 def test_titles_differ_between_locales(client):
     titles = {soup_of(client.get(path)).title.string for path, _ in PAGES}
-    assert len(titles) == 2
+    assert len(titles) == len(LOCALES)
 
 
 def test_canonical_never_comes_from_the_host_header(client):
