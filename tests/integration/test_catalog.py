@@ -69,8 +69,9 @@ def test_make_messages_twice_changes_nothing(catalog_copy):
 
 
 def test_a_reworded_message_keeps_its_translation_as_a_fuzzy_suggestion(catalog_copy):
-    """The translator is offered the old translation (and the old English) to check, and the
-    catalog test fails until they do; a removed message stays as obsolete, not lost."""
+    """The translator is offered the old translation to check, and the catalog test fails
+    until they do; a removed message stays as obsolete, not lost. Both survive a second run
+    unchanged."""
     po = catalog_copy / "es" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
     # As if the code had said "Mobile developers" and been reworded since: the catalog holds
@@ -84,8 +85,10 @@ def test_a_reworded_message_keeps_its_translation_as_a_fuzzy_suggestion(catalog_
     assert reworded.fuzzy and reworded.string == "Desarrollador móvil"
     assert "A sentence the code no longer has" in catalog.obsolete
     written = po.read_text(encoding="utf-8")
-    assert '#| msgid "Mobile developers"\nmsgid "Mobile developer"' in written
+    assert '#, fuzzy\nmsgid "Mobile developer"\nmsgstr "Desarrollador móvil"' in written
     assert '#~ msgstr "Una frase que ya no está"' in written
+    run_make_messages(catalog_copy)
+    assert po.read_text(encoding="utf-8") == written
 
 
 def placeholders(pattern, text) -> list[str]:
