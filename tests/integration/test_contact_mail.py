@@ -113,3 +113,18 @@ def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, s
     (header,) = re.findall(r"^Reply-To: .*$", message.as_bytes().decode("ascii"), re.M)
     assert header.endswith(" <user@xn--exmple-cua.com>")
     assert "user@exämple.com" in message.get_body(("plain",)).get_content()
+
+
+def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact_app, smtp):
+    """A row stored before the form refused it (a non-ASCII local part needs SMTPUTF8):
+    the mail goes out without Reply-To rather than with a broken one."""
+    from motorlab.contact.outbox import open_outbox
+
+    open_outbox(contact_app.config).add(
+        locale="es", name="Jörg", email="jörg@exämple.com",
+        description="A description that is long enough.",
+    )  # fmt: skip
+    assert deliver(contact_app).sent == 1
+    (message,) = smtp.messages
+    assert message["Reply-To"] is None and message.defects == []
+    assert "jörg@exämple.com" in message.get_body(("plain",)).get_content()
