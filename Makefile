@@ -103,12 +103,18 @@ wrk: ## Make sure wrk (HTTP benchmark) is there for make bench
 	  fi; \
 	fi
 
+# A reworded message arrives as a fuzzy suggestion and a removed one stays at the end as
+# obsolete (`#~`), so no translation is lost. (No --previous: Babel cannot read back the
+# `#| msgid` lines it writes, and a second run would turn them into `# |` comments.) The catalogs keep
+# their own POT-Creation-Date, and references name files without line numbers (a line added
+# above a message moves nothing): on an unchanged tree the command changes nothing.
 messages: $(STAMPS)/python ## Extract messages and update the catalogs (for translators)
-	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel extract -F babel.cfg --omit-header --sort-by-file --add-location=file \
+	  --add-comments=TRANSLATORS: \
 	  -k _l -k lazy_pgettext:1c,2 -o $(TRANSLATIONS)/messages.pot site templates
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(TRANSLATIONS)/messages.pot \
+	$(BIN)/pybabel update --ignore-pot-creation-date -i $(TRANSLATIONS)/messages.pot \
 	  -d $(TRANSLATIONS)
-	@echo "Now translate the empty entries in translations/*/LC_MESSAGES/messages.po"
+	@echo "Now translate the empty and fuzzy entries in $(TRANSLATIONS)/*/LC_MESSAGES/messages.po"
 
 lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py

@@ -24,7 +24,7 @@ import pytest
 from bs4 import BeautifulSoup
 from werkzeug.serving import make_server
 
-from motorlab import create_app
+from motorlab import create_app, i18n
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
 
@@ -34,7 +34,7 @@ pytest_plugins = ["tests.contact_support"]
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "site" / "motorlab" / "static"
 SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
-LOCALES = ("es", "en")
+LOCALES = i18n.LOCALES  # as translations/languages.toml declares them
 
 # Every public route of the site (PRODUCT.md), without its locale prefix.
 ROUTES = (
@@ -56,9 +56,7 @@ NOINDEX_ROUTES = {"/test"}
 
 def localized(route: str, locale: str) -> str:
     """A route's path in a locale: `/services` -> `/en/services`, `/` -> `/en`."""
-    if locale == "es":
-        return route
-    return "/en" if route == "/" else "/en" + route
+    return i18n.localized_rule(route, locale)
 
 
 # Every page as (path, locale), for pytest.mark.parametrize, each with a readable id.

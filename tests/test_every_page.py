@@ -73,7 +73,7 @@ def test_page_is_complete(client, path, locale):
     assert len(soup.find_all("h1")) == 1
     assert soup.find("header") and soup.find("main") and soup.find("footer")
     hreflangs = {link["hreflang"] for link in soup.find_all("link", rel="alternate")}
-    assert hreflangs == {"es", "en", "x-default"}
+    assert hreflangs == {*LOCALES, "x-default"}
     canonical = soup.find("link", rel="canonical")
     if urlsplit(path).path.removeprefix("/en") not in NOINDEX_ROUTES:
         assert canonical["href"] == SITE + path

@@ -65,8 +65,13 @@ class Config:
         self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
 
-        self.BABEL_DEFAULT_LOCALE = "es"
+        from motorlab.i18n import DEFAULT_LOCALE  # here: i18n reads PROJECT_ROOT from this module
+
+        self.BABEL_DEFAULT_LOCALE = DEFAULT_LOCALE  # translations/languages.toml
         self.BABEL_TRANSLATION_DIRECTORIES = str(PROJECT_ROOT / "translations")
+        # Languages served although their catalog is incomplete (comma-separated codes, e.g.
+        # "fr" while it is being translated); any other incomplete language stops start-up.
+        self.INCOMPLETE_LANGUAGES = _env_list("INCOMPLETE_LANGUAGES", "")
 
         self.MAIL_SERVER = env("MAIL_SERVER", "localhost")
         self.MAIL_PORT = _env_int("MAIL_PORT", 25)

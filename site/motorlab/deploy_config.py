@@ -15,10 +15,35 @@ import sys
 from pathlib import Path
 
 from motorlab.config import PROJECT_ROOT, Config
+from motorlab.i18n import LANGUAGES
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 _PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
+PER_LANGUAGE = "${PREFIX}"
+
+
+def per_language(template: str, prefixes: list[str]) -> str:
+    """Each line that names ${PREFIX}, with the block it opens (up to its closing brace),
+    written once per prefix, in the declared order; with no prefix at all, left out."""
+    lines = template.splitlines(keepends=True)
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if PER_LANGUAGE not in line:
+            out.append(line)
+            index += 1
+            continue
+        # ${PREFIX} itself holds one brace of each kind: they cancel out.
+        end, depth = index, line.count("{") - line.count("}")
+        while depth > 0:
+            end += 1
+            depth += lines[end].count("{") - lines[end].count("}")
+        block = "".join(lines[index : end + 1])
+        out.extend(block.replace(PER_LANGUAGE, prefix) for prefix in prefixes)
+        index = end + 1
+    return "".join(out)
 
 
 def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
@@ -33,7 +58,9 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
     }
-    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
+    prefixes = [language.prefix for language in LANGUAGES if language.prefix]
+    template = per_language(TEMPLATE.read_text(), prefixes)
+    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
 def main(argv: list[str]) -> int:

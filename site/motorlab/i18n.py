@@ -1,4 +1,5 @@
-"""Locales by URL prefix: Spanish without a prefix, English under /en.
+"""Locales by URL prefix: Spanish without a prefix, English under /en, as declared in
+translations/languages.toml (the one place that names the languages; see `read_languages`).
 
 One route table serves both locales: `LocalizedBlueprint.route` registers every rule twice,
 once per locale, under the same endpoint, with the locale as a URL default. Inside a request
@@ -8,15 +9,59 @@ the same page in another locale. This module knows no page: links are built with
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
 
-DEFAULT_LOCALE = "es"
-LOCALES = ("es", "en")
-PREFIXES = {"es": "", "en": "/en"}
-OG_LOCALES = {"es": "es_ES", "en": "en_US"}
-LANGUAGE_NAMES = {"es": "Español", "en": "English"}
+from motorlab.config import PROJECT_ROOT
+
+DECLARATION = PROJECT_ROOT / "translations" / "languages.toml"
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # "en": <html lang>, hreflang, translations/en/
+    prefix: str  # "/en"; "" for the default language
+    name: str  # "English": its own name, as the switcher shows it
+    og_locale: str  # "en_US"
+    source: bool = False  # the language of the message ids: needs no catalog
+
+
+def read_languages(path: Path = DECLARATION) -> tuple[Language, ...]:
+    """The declared languages, checked: unique codes, exactly one without a prefix, and
+    every other prefix `/<code>`."""
+    with open(path, "rb") as handle:
+        entries = tomllib.load(handle).get("language", [])
+    languages = tuple(Language(**entry) for entry in entries)
+    codes = [language.code for language in languages]
+    problems = []
+    if len(set(codes)) != len(codes):
+        problems.append("a code is declared twice")
+    if [language.prefix for language in languages].count("") != 1:
+        problems.append('exactly one language must have the prefix "" (the default)')
+    for language in languages:
+        if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]+)*", language.code):
+            problems.append(f"{language.code!r} is not a language code")
+        if language.prefix and language.prefix != f"/{language.code}":
+            problems.append(f"{language.code}: the prefix must be /{language.code}")
+        if not re.fullmatch(r"[a-z]{2,3}_[A-Z]{2}", language.og_locale):
+            problems.append(f"{language.code}: og_locale must look like es_ES")
+    if problems:
+        raise ValueError(f"{path}: " + "; ".join(problems))
+    return languages
+
+
+LANGUAGES = read_languages()
+DEFAULT_LOCALE = next(language.code for language in LANGUAGES if not language.prefix)
+LOCALES = tuple(language.code for language in LANGUAGES)
+PREFIXES = {language.code: language.prefix for language in LANGUAGES}
+OG_LOCALES = {language.code: language.og_locale for language in LANGUAGES}
+LANGUAGE_NAMES = {language.code: language.name for language in LANGUAGES}
 LOCALE_ARG = "lang_code"
 
 COOKIE_NAME = "i18n_redirected"
@@ -107,7 +152,63 @@ def _redirect_to(path: str) -> Callable:
     return view
 
 
+class IncompleteCatalog(RuntimeError):
+    """A declared language whose catalog is missing, not compiled, or not fully translated."""
+
+
+def catalog_problem(language: Language, directory: Path) -> str | None:
+    """What keeps `language` from being served in full, or None."""
+    if language.source:
+        return None
+    po = directory / language.code / "LC_MESSAGES" / "messages.po"
+    if not po.is_file():
+        return f"{po} does not exist (pybabel init; README, 'Adding a language')"
+    if not po.with_suffix(".mo").is_file():
+        return f"{po} is not compiled (make setup)"
+    untranslated, fuzzy, total = _catalog_counts(str(po), po.stat().st_mtime_ns)
+    if untranslated or fuzzy:
+        return (
+            f"{po} has {untranslated} untranslated and {fuzzy} fuzzy of {total} messages "
+            f"({(total - untranslated - fuzzy) * 100 // max(total, 1)} % done)"
+        )
+    return None
+
+
+@lru_cache(maxsize=16)
+def _catalog_counts(path: str, _mtime_ns: int) -> tuple[int, int, int]:
+    from babel.messages.pofile import read_po
+
+    with open(path, "rb") as handle:
+        messages = [message for message in read_po(handle) if message.id]
+    strings = [m.string if isinstance(m.string, (list, tuple)) else (m.string,) for m in messages]
+    untranslated = sum(1 for forms in strings if not all(forms))
+    return untranslated, sum(1 for m in messages if m.fuzzy), len(messages)
+
+
+def check_catalogs(app: Flask) -> None:
+    """Refuse to start with a language whose pages would show untranslated text under its
+    own `lang`, unless INCOMPLETE_LANGUAGES names it (then it is served, with a warning)."""
+    directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
+    allowed = set(app.config.get("INCOMPLETE_LANGUAGES") or ())
+    refused = []
+    for language in LANGUAGES:
+        problem = catalog_problem(language, directory)
+        if problem is None:
+            continue
+        if language.code in allowed:
+            app.logger.warning("Serving %s although %s", language.code, problem)
+        else:
+            refused.append(f"{language.code} ({language.name}): {problem}")
+    if refused:
+        raise IncompleteCatalog(
+            "These languages are declared in translations/languages.toml but not ready: "
+            + "; ".join(refused)
+            + ". Finish the translation, or set INCOMPLETE_LANGUAGES to serve them anyway."
+        )
+
+
 def init_app(app: Flask) -> None:
+    check_catalogs(app)
     app.url_value_preprocessor(_pull_locale)
     app.url_defaults(_inject_locale)
     # `/en/` is a common way to type the English home: send it to `/en` for good.
@@ -124,6 +225,7 @@ def init_app(app: Flask) -> None:
         LOCALES=LOCALES,
         LANGUAGE_NAMES=LANGUAGE_NAMES,
         OG_LOCALES=OG_LOCALES,
+        DEFAULT_LOCALE=DEFAULT_LOCALE,
     )
 
 
@@ -131,6 +233,7 @@ __all__ = [
     "COOKIE_MAX_AGE",
     "COOKIE_NAME",
     "DEFAULT_LOCALE",
+    "LANGUAGES",
     "LOCALES",
     "LocalizedBlueprint",
     "current_locale",

@@ -19,7 +19,9 @@ LABELS = {
     "carousel": {
         "start": _l("Start automatic slide show"),
         "stop": _l("Stop automatic slide show"),
+        # TRANSLATORS: carousel button that shows the previous slide (a verb-less label).
         "previous": _l("Previous"),
+        # TRANSLATORS: carousel button that shows the next slide.
         "next": _l("Next"),
         # TRANSLATORS: a carousel slide's name, e.g. "2 of 6". Keep {n} and {total}.
         "slide": _l("{n} of {total}"),

@@ -37,7 +37,7 @@ def assert_static_file(client, url: str):
 
 TECH_GROUPS = {
     "es": ["Front-End", "Back-End", "Bases de datos", "Desarrollo móvil"],
-    "en": ["Front-End", "Back-End", "Databases", "Mob Development"],
+    "en": ["Front-End", "Back-End", "Databases", "Mobile development"],
 }
 SERVICE_TITLES = {
     "es": ["Tecnología", "Productos Digitales", "Experiencias digitales"],

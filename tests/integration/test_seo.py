@@ -1,13 +1,15 @@
 """SEO basics on every page: title, description, canonical, hreflang, Open Graph locale."""
 
+import io
 import json
 
 import pytest
+from PIL import Image
 
-from tests.conftest import soup_of
+from motorlab.i18n import DEFAULT_LOCALE, LOCALES, OG_LOCALES
+from tests.conftest import SITE, localized, soup_of
 
-SITE = "https://www.motorlab.example"
-PAGES = [("/", "es"), ("/en", "en")]
+PAGES = [(localized("/", locale), locale) for locale in LOCALES]
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
@@ -18,17 +20,19 @@ def test_head_metadata(client, path, locale):
     canonical = soup.find("link", rel="canonical")["href"]
     assert canonical == SITE + path  # no query string
     alternates = {link["hreflang"]: link["href"] for link in soup.find_all("link", rel="alternate")}
-    assert alternates == {"es": SITE + "/", "en": SITE + "/en", "x-default": SITE + "/"}
+    homes = {code: SITE + localized("/", code) for code in LOCALES}
+    assert alternates == {**homes, "x-default": homes[DEFAULT_LOCALE]}
     og_locale = soup.find("meta", property="og:locale")["content"]
-    og_alternate = soup.find("meta", property="og:locale:alternate")["content"]
-    assert (og_locale, og_alternate) == (
-        ("es_ES", "en_US") if locale == "es" else ("en_US", "es_ES")
-    )
+    og_alternates = [
+        tag["content"] for tag in soup.find_all("meta", property="og:locale:alternate")
+    ]
+    assert og_locale == OG_LOCALES[locale]
+    assert og_alternates == [OG_LOCALES[code] for code in LOCALES if code != locale]
 
 
 def test_titles_differ_between_locales(client):
     titles = {soup_of(client.get(path)).title.string for path, _ in PAGES}
-    assert len(titles) == 2
+    assert len(titles) == len(LOCALES)
 
 
 def test_canonical_never_comes_from_the_host_header(client):
@@ -47,7 +51,7 @@ def test_home_describes_the_agency_in_json_ld(client, path, words):
     (org,) = structured_data(client, path)
     assert org["@context"] == "https://schema.org" and org["@type"] == "Organization"
     assert org["name"] == "Motorlab Digital" and org["foundingDate"] == "2012"
-    assert org["logo"].startswith(SITE + "/static/") and words in org["description"]
+    assert words in org["description"]
     point = org["contactPoint"]
     assert point["@type"] == "ContactPoint" and point["email"] == "hola@motorlab.example"
     assert point["telephone"] and point["contactType"]
@@ -65,3 +69,47 @@ def test_each_case_study_is_a_creative_work_in_its_language(client, slug, locale
 
 def test_other_pages_carry_no_structured_data(client):
     assert structured_data(client, "/en/services") == []
+
+
+def test_one_organization_node_with_the_sites_root_and_a_raster_logo(client):
+    (es,) = structured_data(client, "/")
+    (en,) = structured_data(client, "/en")
+    for key in ("@id", "url", "logo", "name"):
+        assert es[key] == en[key], key
+    assert es["@id"] == SITE + "/#organization" and es["url"] == SITE + "/"
+    logo = client.get(es["logo"].removeprefix(SITE))
+    assert logo.status_code == 200 and logo.mimetype == "image/png"
+    image = Image.open(io.BytesIO(logo.data))
+    assert image.format == "PNG" and image.width == image.height >= 112
+    # The mark itself: the accent colour in a corner's inside, white in the M.
+    assert image.convert("RGB").getpixel((image.width // 8, image.height // 2)) == (200, 16, 46)
+    assert image.convert("RGB").getpixel((image.width // 4, image.height // 2)) == (255, 255, 255)
+    (work,) = structured_data(client, "/en/projects/ads")
+    assert work["creator"]["@id"] == es["@id"]
+
+
+def meta(soup, key: str) -> str | None:
+    tag = soup.find("meta", attrs={"property": key}) or soup.find("meta", attrs={"name": key})
+    return tag["content"] if tag else None
+
+
+@pytest.mark.parametrize(
+    ("path", "og_type"),
+    [
+        ("/", "website"),
+        ("/en/services", "website"),
+        ("/projects/ads", "article"),
+        ("/en/projects/kuzu", "article"),
+        ("/en/portfolio", "website"),
+    ],
+)
+def test_og_type_and_twitter_card_tags(client, path, og_type):
+    soup = soup_of(client.get(path))
+    assert meta(soup, "og:type") == og_type
+    assert meta(soup, "twitter:card") == "summary_large_image"
+    assert meta(soup, "twitter:title") == meta(soup, "og:title") == soup.title.string
+    description = meta(soup, "description")
+    assert meta(soup, "twitter:description") == meta(soup, "og:description") == description
+    assert meta(soup, "twitter:image") == meta(soup, "og:image")
+    assert meta(soup, "twitter:image").startswith(SITE + "/_img/share/")
+    assert client.get(meta(soup, "twitter:image").removeprefix(SITE)).status_code == 200

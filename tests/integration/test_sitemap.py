@@ -1,27 +1,29 @@
 """sitemap.xml lists every indexable page in both locales with its alternates; robots.txt
 points at it."""
 
+import subprocess
 import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
 
-from tests.conftest import NOINDEX_ROUTES, ROUTES, SITE, localized
+from tests.conftest import LOCALES, NOINDEX_ROUTES, ROOT, ROUTES, SITE, localized
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 
-def test_sitemap_lists_every_indexable_page_in_both_locales(client):
+def test_sitemap_lists_every_indexable_page_in_every_locale(client):
     response = client.get("/sitemap.xml")
     assert response.status_code == 200
     assert response.mimetype == "application/xml"
     root = ET.fromstring(response.data)
     locs = [url.find("s:loc", NS).text for url in root.findall("s:url", NS)]
     built = [r for r in ROUTES if r not in NOINDEX_ROUTES]
-    expected = {SITE + localized(route, locale) for route in built for locale in ("es", "en")}
+    expected = {SITE + localized(route, locale) for route in built for locale in LOCALES}
     assert set(locs) >= expected
     assert len(locs) == len(set(locs))
     assert not any(loc.endswith("/test") for loc in locs)
     for url in root.findall("s:url", NS):
         links = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", NS)}
-        assert set(links) == {"es", "en", "x-default"}
+        assert set(links) == {*LOCALES, "x-default"}
         assert url.find("s:loc", NS).text in links.values()
 
 
@@ -36,3 +38,39 @@ def test_robots_points_at_the_sitemap(client):
     response = client.get("/robots.txt")
     assert response.status_code == 200
     assert f"Sitemap: {SITE}/sitemap.xml" in response.get_data(as_text=True)
+
+
+def git_date(*paths: str) -> str:
+    command = ["git", "log", "-1", "--format=%cI", "--", *paths]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+
+def test_each_page_has_the_date_its_content_last_changed_in_git(client):
+    root = ET.fromstring(client.get("/sitemap.xml").data)
+    dates = {}
+    for url in root.findall("s:url", NS):
+        lastmod = url.find("s:lastmod", NS)
+        assert lastmod is not None, url.find("s:loc", NS).text
+        dates[url.find("s:loc", NS).text.removeprefix(SITE) or "/"] = lastmod.text
+    assert datetime.fromisoformat(dates["/"]) < datetime.now(UTC)  # never "now"
+    content = "site/motorlab/content"
+    assert dates["/"] == dates["/en"] == git_date(f"{content}/home.py", "templates/pages/home.html")
+    ads = git_date(f"{content}/projects/ads.py", "templates/pages/case_study.html")
+    assert dates["/projects/ads"] == dates["/en/projects/ads"] == ads
+    privacy = git_date(f"{content}/privacy.py", "templates/pages/privacy.html")
+    assert dates["/en/privacy"] == privacy
+    # The tags sit where the sitemaps.org schema wants them: right after <loc>.
+    first = root.find("s:url", NS)
+    assert [child.tag.rsplit("}", 1)[1] for child in first][:3] == ["loc", "lastmod", "link"]
+
+
+def test_outside_a_git_checkout_the_sitemap_leaves_lastmod_out(client, monkeypatch):
+    from motorlab.seo import lastmod
+
+    lastmod._git_date.cache_clear()
+    monkeypatch.setattr(lastmod, "PROJECT_ROOT", ROOT / "no-such-checkout")
+    try:
+        root = ET.fromstring(client.get("/sitemap.xml").data)
+    finally:
+        lastmod._git_date.cache_clear()
+    assert root.findall("s:url/s:lastmod", NS) == []

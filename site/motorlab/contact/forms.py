@@ -11,10 +11,9 @@ from flask_wtf.form import _Auto, _is_submitted
 from wtforms import StringField, TextAreaField
 from wtforms.validators import DataRequired, Email, Length, StopValidation, ValidationError
 
-NAME_MAX = 100
-EMAIL_MAX = 254
-DESCRIPTION_MIN = 10
-DESCRIPTION_MAX = 5000
+from motorlab.content.contact import DESCRIPTION_MAX, DESCRIPTION_MIN, EMAIL_MAX, NAME_MAX
+
+__all__ = ["DESCRIPTION_MAX", "DESCRIPTION_MIN", "EMAIL_MAX", "NAME_MAX", "ContactForm"]
 
 # Characters that never belong in what a person types: C0/C1 controls, surrogates, line and
 # paragraph separators. A description may still hold line breaks and tabs.

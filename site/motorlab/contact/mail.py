@@ -1,11 +1,15 @@
 """The staff mail for one outbox row, built with the standard library's EmailMessage.
 
-Only the bodies and the Reply-To carry the visitor's words. The Subject uses a cleaned,
+Only the bodies, the Reply-To and the From display name carry the visitor's words; the From
+address stays the site's own. The Subject uses a cleaned,
 shortened name and is always written as encoded words, so a name that looks like an
 encoded word (`=?utf-8?b?…?=`) reaches the mail client as the literal text it is. Format
 characters (bidi overrides, zero-width joiners) that could make text read differently are
 shown as visible `[U+202E]` marks. The only extra header, Message-ID, is built from the
 row's own uuid: a receiving server can drop the copy if a sender ever delivers a row twice.
+The plain-text part is wrapped for mail as RFC 3676 `format=flowed`: lines of at most 72
+characters that a mail client joins again, so a long paragraph is quoted as a paragraph.
+The Reply-To domain goes out in IDNA (`xn--…`): a header cannot carry `exämple.com` as is.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 
+from email_validator import EmailNotValidError, validate_email
 from flask import current_app, render_template
 from flask_babel import force_locale
 from flask_babel import gettext as _
@@ -27,6 +32,7 @@ from motorlab.contact.outbox import Row
 from motorlab.i18n import DEFAULT_LOCALE, LANGUAGE_NAMES
 
 SUBJECT_NAME_LENGTH = 60
+FLOWED_WIDTH = 72  # RFC 3676 recommends 66-72 characters, and never more than 78
 
 
 def header_safe(text: str, limit: int = SUBJECT_NAME_LENGTH) -> str:
@@ -46,6 +52,38 @@ def visible(text: str) -> str:
     return "".join(
         f"[U+{ord(char):04X}]" if unicodedata.category(char) == "Cf" else char for char in text
     )
+
+
+def ascii_address(address: str) -> str | None:
+    """The address as a header can carry it: the domain in IDNA (`user@xn--exmple-cua.com`
+    for `user@exämple.com`). None for an address the mail cannot carry (a non-ASCII local
+    part, or a row stored before the form refused it)."""
+    try:
+        checked = validate_email(address, check_deliverability=False, allow_smtputf8=False)
+    except EmailNotValidError:
+        return None
+    return checked.ascii_email
+
+
+def flowed(text: str, width: int = FLOWED_WIDTH) -> str:
+    """`text` as RFC 3676 format=flowed (DelSp=No): long lines are cut after a space, which
+    stays at the end of the line (a soft break that the reader's client joins again), hard
+    line breaks lose their trailing spaces, and lines that start with a space, `>` or
+    `From ` are space-stuffed. A word longer than the width stays whole."""
+    lines = []
+    for line in text.split("\n"):
+        if line == "-- ":  # the signature separator keeps its space
+            lines.append(line)
+            continue
+        line = line.rstrip(" ")
+        current = ""
+        for token in re.findall(r"\s*\S+\s*", line) or [""]:
+            if current and current.endswith(" ") and len(current) + len(token.rstrip()) > width:
+                lines.append(current)
+                current = ""
+            current += token
+        lines.append(current)
+    return "\n".join(" " + line if line.startswith((" ", ">", "From ")) else line for line in lines)
 
 
 class EncodedHeader(str):
@@ -83,15 +121,22 @@ def build_message(row: Row) -> EmailMessage:
         subject = _("Contact request from %(name)s", name=header_safe(row.name))
         text = render_template("email/contact.txt", **context)
         html = render_template("email/contact.html", **context)
+        # TRANSLATORS: the sender's name that staff's inbox shows for a contact request;
+        # %(name)s is the visitor's name. The address stays the site's own.
+        from_name = _("%(name)s via Motorlab web", name=display_name(row.name)).strip()
     message = EmailMessage()
     message["Subject"] = EncodedHeader("Subject", subject)
-    message["From"] = sender
+    message["From"] = Address(display_name=from_name, addr_spec=parseaddr(sender)[1])
     message["To"] = ", ".join(config["CONTACT_RECIPIENTS"])
-    message["Reply-To"] = Address(display_name=display_name(row.name), addr_spec=row.email)
+    reply_to = ascii_address(row.email)
+    if reply_to is not None:
+        message["Reply-To"] = Address(display_name=display_name(row.name), addr_spec=reply_to)
     message["Date"] = format_datetime(created)
     message["Message-ID"] = f"<contact-{row.uuid}@{domain}>"
     # Quoted-printable: SMTP servers refuse lines over 998 characters, and a typed
     # paragraph can be longer.
-    message.set_content(text, cte="quoted-printable")
+    message.set_content(
+        flowed(text), cte="quoted-printable", params={"format": "flowed", "delsp": "no"}
+    )
     message.add_alternative(html, subtype="html", cte="quoted-printable")
     return message

@@ -4,6 +4,13 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ContactLabels
 
+# What the form accepts, in characters: read by the form's validators (contact/forms.py) and
+# by the showcase's example fields (content/examples.py).
+NAME_MAX = 100
+EMAIL_MAX = 254  # the longest address SMTP can carry (RFC 5321)
+DESCRIPTION_MIN = 10
+DESCRIPTION_MAX = 5000
+
 LABELS = ContactLabels(
     name=_l("Your name"),
     email=_l("Your email address"),
@@ -25,7 +32,10 @@ TELLUS_HINT = _l(
 
 DIRECT_TITLE = _l("Prefer to talk?")
 DIRECT_TEXT = _l("Write to us or call us from Monday to Friday, 9:00 to 18:00 (CET).")
+# TRANSLATORS: labels the agency's email address beside "Prefer to talk?" on the contact
+# page; the same word labels the visitor's address in the staff mail and a form field.
 EMAIL_LABEL = _l("Email")
+# TRANSLATORS: labels the agency's phone number beside "Prefer to talk?" on the contact page.
 PHONE_LABEL = _l("Phone")
 
 STEPS_TITLE = _l("What happens next")

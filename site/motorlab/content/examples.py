@@ -14,9 +14,9 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Form, StringField, TextAreaField
 from wtforms.validators import Length
 
-from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content import contact, home, portfolio, services, team
 from motorlab.content.brands import BRANDS
+from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.content.projects import ADS, neighbours
 
@@ -58,9 +58,10 @@ class DemoForm(Form):
     description = TextAreaField(validators=[Length(max=DESCRIPTION_MAX)])
 
 
+# TRANSLATORS: labels of example form fields on /test and the guideline.
 FIELD_LABELS = {
     "name": _l("Name"),
-    "email": _l("E-mail"),
+    "email": _l("Email"),
     "description": _l("Project description"),
 }
 FIELD_HINT = _l("What should the product do, and for whom?")

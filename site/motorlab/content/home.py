@@ -37,6 +37,8 @@ RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
 SERVICES_TITLE = _l("What we do")
 SLIDES: tuple[Slide, ...] = (
     Slide(
+        # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title
+        # on the home page and a heading on the services page.
         _l("Technology"),
         _l(
             "Cloud platforms, integrations with dealer and factory systems, and APIs that "

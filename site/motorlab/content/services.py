@@ -96,7 +96,8 @@ TECHNOLOGY_GROUPS: tuple[TechnologyGroup, ...] = (
         ),
     ),
     TechnologyGroup(
-        _l("Mob Development"),
+        # TRANSLATORS: heading over the mobile technologies (Flutter, Swift, Kotlin, ...).
+        _l("Mobile development"),
         (
             _tech("Flutter", "flutter"),
             _tech("Swift", "swift"),

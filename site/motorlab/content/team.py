@@ -47,34 +47,50 @@ def _member(name: str, slug: str, position) -> TeamMember:
 
 TEAMS: tuple[Team, ...] = (
     Team(
+        # TRANSLATORS: heading of a group of the team (two women, one man): the company's heads.
         _l("Leadership"),
         (
+            # TRANSLATORS: job title of Lucía Ferrer, a woman (feminine in Spanish).
             _member("Lucía Ferrer", "lucia-ferrer", _l("Chief executive officer and co-founder")),
+            # TRANSLATORS: job title of Javier Montalbán, a man (masculine in Spanish).
             _member("Javier Montalbán", "javier-montalban", _l("Chief technology officer")),
+            # TRANSLATORS: job title of Marta Oliveira, a woman (feminine in Spanish).
             _member("Marta Oliveira", "marta-oliveira", _l("Head of delivery")),
         ),
     ),
     Team(
+        # TRANSLATORS: heading of a group of the team: two women and two men.
         _l("Developers"),
         (
+            # TRANSLATORS: job title of Daniel Ortega, a man (masculine in Spanish).
             _member("Daniel Ortega", "daniel-ortega", _l("Lead front-end developer")),
+            # TRANSLATORS: job title of Irene Castells, a woman (feminine in Spanish).
             _member("Irene Castells", "irene-castells", _l("Back-end developer")),
+            # TRANSLATORS: job title of Tomás Nieminen, a man (masculine in Spanish).
             _member("Tomás Nieminen", "tomas-nieminen", _l("Mobile developer")),
+            # TRANSLATORS: job title of Sofía Varela, a woman (feminine in Spanish).
             _member("Sofía Varela", "sofia-varela", _l("Full-stack developer")),
         ),
     ),
     Team(
+        # TRANSLATORS: heading of a group of the team: two women and one man.
         _l("UI/UX Designers"),
         (
+            # TRANSLATORS: job title of Clara Duarte, a woman (feminine in Spanish).
             _member("Clara Duarte", "clara-duarte", _l("Lead UX designer")),
+            # TRANSLATORS: job title of Hugo Lambert, a man (masculine in Spanish).
             _member("Hugo Lambert", "hugo-lambert", _l("UI designer")),
+            # TRANSLATORS: job title of Nerea Goikoetxea, a woman (feminine in Spanish).
             _member("Nerea Goikoetxea", "nerea-goikoetxea", _l("UX researcher")),
         ),
     ),
     Team(
+        # TRANSLATORS: heading of a group of the team: two men and one woman.
         _l("Scrum masters"),
         (
+            # TRANSLATORS: job title of Pablo Ruiz and of Andrés Galán, both men.
             _member("Pablo Ruiz", "pablo-ruiz", _l("Scrum master")),
+            # TRANSLATORS: job title of Elena Bianchi, a woman (feminine in Spanish).
             _member("Elena Bianchi", "elena-bianchi", _l("Agile coach and scrum master")),
             _member("Andrés Galán", "andres-galan", _l("Scrum master")),
         ),

@@ -65,6 +65,20 @@ def share_image(locale: str, page: str):
     return response
 
 
+@bp.route("/logo-<int:size>.png")
+def logo(size: int):
+    """The agency's mark as a PNG (the Organization's logo for search engines)."""
+    if size != share.LOGO_SIZE:
+        abort(404)
+    target = cache_dir() / "logo" / f"logo-{size}-v1.png"
+    if not target.is_file():
+        _write(target, share.draw_logo(size))
+    response = _file_response(target, "image/png")
+    response.cache_control.public = True
+    response.cache_control.max_age = DAY
+    return response
+
+
 def _page_html(path: str, locale: str) -> str:
     page = fetch(current_app._get_current_object(), path, language_cookie=locale)
     if page.status_code != 200:

@@ -23,6 +23,7 @@ def case_study(slug: str):
         title=_("%(name)s: %(kind)s", name=study.name, kind=study.kind),
         description=study.description,
         page=study,
+        og_type="article",
         previous=previous,
         following=following,
     )

@@ -9,13 +9,14 @@ from flask import Flask, current_app, url_for
 from flask_babel import gettext as _
 
 from motorlab.content.types import CaseStudy
-from motorlab.i18n import LOCALES, absolute_url, current_locale
+from motorlab.i18n import DEFAULT_LOCALE, LOCALE_ARG, LOCALES, absolute_url, current_locale
+from motorlab.images.share import LOGO_SIZE
 
 CONTEXT = "https://schema.org"
 NAME = "Motorlab Digital"
 FOUNDING_DATE = "2012"
-LOGO = "img/favicon.svg"
-# One node id for the agency, so each case study's creator points at the home page's node.
+# One node for the agency: the same id, url (the site's root) and logo on the home page of
+# every language, so each case study's creator points at it.
 ORGANIZATION_ID = "/#organization"
 
 
@@ -36,8 +37,8 @@ def organization() -> dict:
         "@id": absolute_url(ORGANIZATION_ID),
         "name": NAME,
         "alternateName": "Motorlab",
-        "url": _url("pages.home"),
-        "logo": _static(LOGO),
+        "url": _url("pages.home", **{LOCALE_ARG: DEFAULT_LOCALE}),
+        "logo": _url("images.logo", size=LOGO_SIZE),
         "foundingDate": FOUNDING_DATE,
         "description": _(
             "Motorlab Digital designs and builds websites, apps and platforms for a group of "

@@ -1,0 +1,121 @@
+"""Adding a language as the README's "Adding a language" tells a translator, in a temporary
+copy of the project: declare French, create its catalog, and the site refuses to start until
+the catalog is translated; then /fr pages, hreflang, the switcher, the sitemap, the export's
+page list and the nginx config all have French, with nothing else edited."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+from babel.messages.pofile import read_po, write_po
+
+from tests.conftest import ROOT, SITE
+
+PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
+FRENCH = """
+[[language]]
+code = "fr"
+prefix = "/fr"
+name = "Français"
+og_locale = "fr_FR"
+"""
+
+# Run in the copy, in a fresh interpreter: the copy's motorlab, the copy's declaration.
+PROBE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from motorlab import create_app, deploy_config
+from motorlab.config import TestConfig
+from motorlab.i18n import IncompleteCatalog
+from motorlab.public_pages import public_paths
+try:
+    app = create_app(TestConfig())
+except IncompleteCatalog as refused:
+    print(json.dumps({"refused": str(refused)}))
+    raise SystemExit(0)
+client = app.test_client()
+client.set_cookie("i18n_redirected", "fr")
+pages = {p: client.get(p) for p in ("/fr", "/fr/services", "/en/services", "/fr/nothing-here")}
+print(json.dumps({
+    "status": {p: r.status_code for p, r in pages.items()},
+    "html": {p: r.get_data(as_text=True) for p, r in pages.items()},
+    "sitemap": client.get("/sitemap.xml").get_data(as_text=True),
+    "paths": public_paths(app),
+    "nginx": deploy_config.render(listen="80", root="/tmp", app="127.0.0.1:8000",
+                                  runtime="/tmp"),
+}))
+"""
+
+
+def probe(copy) -> dict:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(copy / "site")],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(result.stdout)
+
+
+def pybabel(copy, *args) -> str:
+    result = subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
+    return result.stdout + result.stderr
+
+
+def test_a_third_language_appears_everywhere_from_its_declaration(tmp_path):
+    copy = tmp_path / "project"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
+    for part in ("site", "templates", "translations", "deploy"):
+        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
+    shutil.copy(ROOT / "babel.cfg", copy)
+
+    # Step 1: declare the language.
+    declaration = copy / "translations" / "languages.toml"
+    declaration.write_text(declaration.read_text() + FRENCH, encoding="utf-8")
+    # Step 2: extract the messages and create the French catalog.
+    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--add-location=file",
+            "--add-comments=TRANSLATORS:", "-k", "_l", "-k", "lazy_pgettext:1c,2",
+            "-o", "translations/messages.pot", "site", "templates")  # fmt: skip
+    pybabel(copy, "init", "-i", "translations/messages.pot", "-d", "translations", "-l", "fr")
+    po = copy / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
+    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+
+    # Untranslated, it is refused at start-up, with what to do.
+    refused = probe(copy)["refused"]
+    assert "fr (Français)" in refused and "untranslated" in refused and "0 % done" in refused
+
+    # Step 3: translate (here: a marked copy of each English text, placeholders kept).
+    with open(po, "rb") as handle:
+        catalog = read_po(handle)
+    for message in catalog:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = tuple(f"[fr] {text}" for text in ids)
+            if isinstance(message.id, tuple):
+                strings = (strings[0], strings[1])
+            message.string = strings if isinstance(message.id, tuple) else strings[0]
+    with open(po, "wb") as handle:
+        write_po(handle, catalog)
+    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+
+    result = probe(copy)
+    assert set(result["status"].values()) == {200, 404}
+    assert result["status"]["/fr"] == result["status"]["/fr/services"] == 200
+    assert result["status"]["/fr/nothing-here"] == 404
+    home = result["html"]["/fr"]
+    assert '<html lang="fr"' in home and "[fr] All rights reserved" in home
+    assert 'content="fr_FR"' in home  # og:locale
+    assert '<html lang="fr"' in result["html"]["/fr/nothing-here"]  # the 404 in French
+    for page in ("/fr/services", "/en/services"):
+        html = result["html"][page]
+        assert f'hreflang="fr" href="{SITE}/fr/services"' in html
+        assert f'hreflang="es" href="{SITE}/services"' in html
+    assert "Français" in result["html"]["/en/services"]  # the switcher offers it
+    assert f"<loc>{SITE}/fr/services</loc>" in result["sitemap"]
+    assert result["sitemap"].count(f'hreflang="fr" href="{SITE}/fr"/>') == 3
+    assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
+    assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]

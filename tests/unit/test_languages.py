@@ -1,0 +1,161 @@
+"""The languages are declared once (translations/languages.toml) and everything reads that
+declaration: routing, switcher, hreflang, sitemap, export and the nginx config. A language
+whose catalog is not finished stops start-up, unless a setting says to serve it anyway."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from motorlab import create_app, deploy_config, i18n
+from motorlab.i18n import LANGUAGES, IncompleteCatalog, read_languages
+from tests.conftest import ROOT, config_with
+
+TOML = """
+[[language]]
+code = "es"
+prefix = ""
+name = "Español"
+og_locale = "es_ES"
+
+[[language]]
+code = "{code}"
+prefix = "{prefix}"
+name = "X"
+og_locale = "{og}"
+"""
+
+
+def declare(tmp_path, code="fr", prefix="/fr", og="fr_FR") -> Path:
+    path = tmp_path / "languages.toml"
+    path.write_text(TOML.format(code=code, prefix=prefix, og=og), encoding="utf-8")
+    return path
+
+
+def test_the_declaration_gives_every_derived_table():
+    assert [language.code for language in LANGUAGES] == list(i18n.LOCALES)
+    assert i18n.DEFAULT_LOCALE == "es" and i18n.PREFIXES["es"] == ""
+    for language in LANGUAGES:
+        assert i18n.PREFIXES[language.code] == language.prefix
+        assert i18n.OG_LOCALES[language.code] == language.og_locale
+        assert i18n.LANGUAGE_NAMES[language.code] == language.name
+    assert create_app(config_with()).config["BABEL_DEFAULT_LOCALE"] == i18n.DEFAULT_LOCALE
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"prefix": ""}, "exactly one language"),
+        ({"prefix": "/francais"}, "the prefix must be /fr"),
+        ({"og": "french"}, "og_locale"),
+        ({"code": "es", "prefix": "/es"}, "declared twice"),
+    ],
+)
+def test_a_wrong_declaration_is_refused_with_its_reason(tmp_path, values, message):
+    with pytest.raises(ValueError, match=message):
+        read_languages(declare(tmp_path, **values))
+
+
+def test_nginx_template_names_no_language_by_hand():
+    """/en locations come from the declaration (the PREFIX placeholder), never typed in."""
+    template = deploy_config.TEMPLATE.read_text()
+    code = [line for line in template.splitlines() if not line.strip().startswith("#")]
+    for language in LANGUAGES:
+        if language.prefix:
+            named = [line for line in code if f"{language.prefix}/" in line]
+            assert named == [], named
+
+
+TEMPLATE = """a;
+    location = ${PREFIX}/contact { x; }
+    location ^~ ${PREFIX}/ {
+        error_page 404 ${PREFIX}/404.html;
+        if ($c) { return 418; }
+    }
+b;
+"""
+
+
+def test_per_language_lines_and_blocks_are_repeated_in_order():
+    out = deploy_config.per_language(TEMPLATE, ["/en", "/fr"])
+    assert out.splitlines() == [
+        "a;",
+        "    location = /en/contact { x; }",
+        "    location = /fr/contact { x; }",
+        "    location ^~ /en/ {",
+        "        error_page 404 /en/404.html;",
+        "        if ($c) { return 418; }",
+        "    }",
+        "    location ^~ /fr/ {",
+        "        error_page 404 /fr/404.html;",
+        "        if ($c) { return 418; }",
+        "    }",
+        "b;",
+    ]
+    assert deploy_config.per_language(TEMPLATE, []).splitlines() == ["a;", "b;"]
+
+
+@pytest.mark.skipif(not Path("/usr/sbin/nginx").exists(), reason="needs Debian's nginx")
+def test_a_config_rendered_for_three_languages_passes_nginx_t(tmp_path, monkeypatch):
+    three = (*LANGUAGES, i18n.Language("fr", "/fr", "Français", "fr_FR"))
+    monkeypatch.setattr(deploy_config, "LANGUAGES", three)
+    runtime = tmp_path / "run"
+    runtime.mkdir()
+    rendered = deploy_config.render(
+        listen="127.0.0.1:1", root=tmp_path, app="127.0.0.1:2", runtime=runtime
+    )
+    assert "location ^~ /fr/ {" in rendered and "error_page 404 /fr/404.html;" in rendered
+    assert "location = /fr/contact" in rendered and "location ^~ /en/ {" in rendered
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(rendered)
+    result = subprocess.run(
+        ["/usr/sbin/nginx", "-t", "-c", str(conf), "-p", str(runtime), "-e", str(runtime / "e")],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture
+def catalogs(tmp_path):
+    """A copy of the catalogs whose Spanish one lacks a translation, compiled."""
+    directory = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", directory)
+    po = directory / "es" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(
+        text.replace('msgstr "Todos los derechos reservados"', 'msgstr ""'), encoding="utf-8"
+    )
+    pybabel = ROOT / ".venv" / "bin" / "pybabel"
+    subprocess.run(
+        [pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True, capture_output=True
+    )
+    return directory
+
+
+def test_an_incomplete_catalog_stops_start_up_with_a_clear_message(catalogs):
+    with pytest.raises(IncompleteCatalog) as refused:
+        create_app(config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs)))
+    message = str(refused.value)
+    assert "es (Español)" in message and "1 untranslated and 0 fuzzy" in message
+    assert "INCOMPLETE_LANGUAGES" in message
+
+
+def test_a_missing_or_uncompiled_catalog_stops_start_up(catalogs):
+    (catalogs / "es" / "LC_MESSAGES" / "messages.mo").unlink()
+    with pytest.raises(IncompleteCatalog, match="not compiled"):
+        create_app(config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs)))
+    shutil.rmtree(catalogs / "es")
+    with pytest.raises(IncompleteCatalog, match="does not exist"):
+        create_app(config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs)))
+
+
+def test_a_setting_serves_an_incomplete_language_anyway(catalogs, caplog):
+    app = create_app(
+        config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs), INCOMPLETE_LANGUAGES=["es"])
+    )
+    client = app.test_client()
+    client.set_cookie("i18n_redirected", "es")
+    assert client.get("/").status_code == 200
+    assert "Serving es although" in caplog.text
