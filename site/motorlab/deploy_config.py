@@ -18,12 +18,38 @@ from motorlab.config import PROJECT_ROOT, Config
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
-_PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
+_PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
+
+# With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
+# cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
+CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
+        default 0;
+        "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
+    }
+"""
+CONSENT_RULE = "if ($consent_to_app) { return 418; }"
 
 
-def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
-    """The config for the settings in the environment (SITE_URL, API_BASE_URL)."""
+def consent_rules(analytics_id: str) -> dict[str, str]:
+    """The consent cookie's nginx rules: none at all when analytics is off."""
+    if not analytics_id:
+        return {"CONSENT_MAP": "", "CONSENT_RULE": ""}
+    return {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE}
+
+
+def render(
+    *,
+    listen: str,
+    root: str | Path,
+    app: str,
+    runtime: str | Path,
+    analytics_id: str | None = None,
+) -> str:
+    """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
+    `analytics_id` overrides the last)."""
     config = Config()
+    if analytics_id is None:
+        analytics_id = config.ANALYTICS_ID
     security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
     values = {
         "LISTEN": listen,
@@ -32,6 +58,7 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
         "RUNTIME": str(Path(runtime).resolve()),
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
+        **consent_rules(analytics_id),
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
 
