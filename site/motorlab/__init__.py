@@ -11,6 +11,7 @@ from motorlab import (
     hosts,
     i18n,
     layouts,
+    mount,
     page_cache,
     security,
     widget_props,
@@ -48,7 +49,8 @@ def create_app(config: object | None = None) -> Flask:
     structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
     layouts.init_app(app)
-    page_cache.init_app(app)  # last: its middleware wraps everything above
+    page_cache.init_app(app)  # its middleware wraps everything above
+    mount.init_app(app)  # SCRIPT_NAME from the setting only, before the page cache looks
     return app
 
 
