@@ -122,7 +122,12 @@ def start_gunicorn(
 
 
 def start_nginx(
-    export: Path, app_address: str, workdir: Path, *, analytics_id: str | None = None
+    export: Path,
+    app_address: str,
+    workdir: Path,
+    *,
+    analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
 ) -> tuple[Process, str]:
     from motorlab.deploy_config import render
 
@@ -140,6 +145,7 @@ def start_nginx(
             app=app_address,
             runtime=runtime,
             analytics_id=analytics_id,
+            unlimited=unlimited,
         )
     )
     server = Process(

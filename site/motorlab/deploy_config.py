@@ -44,9 +44,11 @@ def render(
     app: str,
     runtime: str | Path,
     analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
 ) -> str:
     """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
-    `analytics_id` overrides the last)."""
+    `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
+    per-address limits (a load test's client), none by default."""
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
@@ -59,6 +61,7 @@ def render(
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
         **consent_rules(analytics_id),
+        "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
 
@@ -71,8 +74,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
     parser.add_argument("--runtime", default="/run/motorlab", help="pid, logs and temp files")
+    parser.add_argument(
+        "--unlimited",
+        action="append",
+        default=[],
+        help="an address or range exempt from the per-address limits (repeatable; load tests)",
+    )
     args = parser.parse_args(argv)
-    sys.stdout.write(render(listen=args.listen, root=args.root, app=args.app, runtime=args.runtime))
+    config = render(
+        listen=args.listen,
+        root=args.root,
+        app=args.app,
+        runtime=args.runtime,
+        unlimited=tuple(args.unlimited),
+    )
+    sys.stdout.write(config)
     return 0
 
 
