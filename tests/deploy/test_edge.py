@@ -181,3 +181,13 @@ def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
     assert set(statuses["/robots.txt"]) == {200}
     assert 429 not in statuses["/no-such-page/"][:100], "the burst gets through (404 or 308)"
     assert statuses["/no-such-page/"].count(429) > 50
+
+
+@pytest.mark.parametrize(
+    "host", ["WWW.MOTORLAB.EXAMPLE", "www.motorlab.example.", "Www.Motorlab.Example.:80"]
+)
+def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
+    """#21: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
+    status, body = fetch(gunicorn_alone + "/en/services", {"Host": host})
+    assert status == 200 and stylesheet_and_lang(body)[1] == "en"
+    assert fetch(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400

@@ -156,6 +156,8 @@ def test_share_images_come_from_the_export(nginx_server):
         ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
         ("image/webp,*/*", "image/webp"),
         ("image/png,image/*", "image/png"),
+        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),  # #21: q=0 refuses
+        ("image/avif;q=0.0, image/webp;q=0, image/png", "image/png"),
     ],
 )
 def test_nginx_picks_the_exported_image_format_by_accept(
