@@ -52,7 +52,7 @@ run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mai
 prod: prod-env setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
-	  --worker-class sync --timeout 30 --access-logfile - --error-logfile - wsgi:app
+	  --worker-class sync --timeout 30 --forwarder-headers '' --access-logfile - --error-logfile - wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi

@@ -121,7 +121,14 @@ def start_gunicorn(
     return server, base
 
 
-def start_nginx(export: Path, app_address: str, workdir: Path) -> tuple[Process, str]:
+def start_nginx(
+    export: Path,
+    app_address: str,
+    workdir: Path,
+    *,
+    analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
+) -> tuple[Process, str]:
     from motorlab.deploy_config import render
 
     if not Path(NGINX).exists():
@@ -132,7 +139,14 @@ def start_nginx(export: Path, app_address: str, workdir: Path) -> tuple[Process,
     port = free_port()
     conf = runtime / "nginx.conf"
     conf.write_text(
-        render(listen=f"127.0.0.1:{port}", root=export, app=app_address, runtime=runtime)
+        render(
+            listen=f"127.0.0.1:{port}",
+            root=export,
+            app=app_address,
+            runtime=runtime,
+            analytics_id=analytics_id,
+            unlimited=unlimited,
+        )
     )
     server = Process(
         [

@@ -11,8 +11,10 @@ from motorlab import (
     hosts,
     i18n,
     layouts,
+    mount,
     page_cache,
     security,
+    static_files,
     widget_props,
 )
 from motorlab.config import PROJECT_ROOT, Config
@@ -44,11 +46,14 @@ def create_app(config: object | None = None) -> Flask:
     widget_props.init_app(app)
     security.init_app(app)
     _register_blueprints(app)
+    static_files.init_app(app)  # no symbolic link out of static/
     consent.init_app(app)  # the analytics banner, its /consent form and its cookie
     structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
     layouts.init_app(app)
-    page_cache.init_app(app)  # last: its middleware wraps everything above
+    page_cache.init_app(app)  # its middleware wraps everything above
+    mount.init_app(app)  # SCRIPT_NAME from the setting only, before the page cache looks
+    hosts.init_edge(app)  # outermost: Host compared without case or a trailing dot
     return app
 
 

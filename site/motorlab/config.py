@@ -110,6 +110,10 @@ class Config:
         self.EXTRA_HOSTS = _env_list("EXTRA_HOSTS", "")
         # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
+        # The prefix the app is mounted under (`/site`), empty at the root. The only source
+        # of SCRIPT_NAME: a client's or server's SCRIPT_NAME is ignored (motorlab.mount).
+        self.SCRIPT_NAME = "/" + env("SCRIPT_NAME", "").strip().strip("/")
+        self.SCRIPT_NAME = "" if self.SCRIPT_NAME == "/" else self.SCRIPT_NAME
 
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")

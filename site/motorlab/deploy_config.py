@@ -19,7 +19,7 @@ from motorlab.i18n import LANGUAGES
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
-_PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
+_PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 PER_LANGUAGE = "${PREFIX}"
 
 
@@ -46,9 +46,38 @@ def per_language(template: str, prefixes: list[str]) -> str:
     return "".join(out)
 
 
-def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
-    """The config for the settings in the environment (SITE_URL, API_BASE_URL)."""
+# With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
+# cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
+CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
+        default 0;
+        "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
+    }
+"""
+CONSENT_RULE = "if ($consent_to_app) { return 418; }"
+
+
+def consent_rules(analytics_id: str) -> dict[str, str]:
+    """The consent cookie's nginx rules: none at all when analytics is off."""
+    if not analytics_id:
+        return {"CONSENT_MAP": "", "CONSENT_RULE": ""}
+    return {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE}
+
+
+def render(
+    *,
+    listen: str,
+    root: str | Path,
+    app: str,
+    runtime: str | Path,
+    analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
+) -> str:
+    """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
+    `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
+    per-address limits (a load test's client), none by default."""
     config = Config()
+    if analytics_id is None:
+        analytics_id = config.ANALYTICS_ID
     security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
     values = {
         "LISTEN": listen,
@@ -57,6 +86,8 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
         "RUNTIME": str(Path(runtime).resolve()),
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
+        **consent_rules(analytics_id),
+        "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
     }
     prefixes = [language.prefix for language in LANGUAGES if language.prefix]
     template = per_language(TEMPLATE.read_text(), prefixes)
@@ -71,8 +102,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
     parser.add_argument("--runtime", default="/run/motorlab", help="pid, logs and temp files")
+    parser.add_argument(
+        "--unlimited",
+        action="append",
+        default=[],
+        help="an address or range exempt from the per-address limits (repeatable; load tests)",
+    )
     args = parser.parse_args(argv)
-    sys.stdout.write(render(listen=args.listen, root=args.root, app=args.app, runtime=args.runtime))
+    config = render(
+        listen=args.listen,
+        root=args.root,
+        app=args.app,
+        runtime=args.runtime,
+        unlimited=tuple(args.unlimited),
+    )
+    sys.stdout.write(config)
     return 0
 
 

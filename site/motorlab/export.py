@@ -6,7 +6,8 @@ What it writes: each public page of both locales as PATH/index.html (`index.html
 `robots.txt`, every static file, every image-service URL the pages reference (each width,
 with `.avif` and `.webp` siblings for rasters, which nginx picks by `Accept`), and the share
 images; then `.br` and `.gz` siblings of every text file for nginx's brotli_static and
-gzip_static. The language switcher (`/language/…`) is not frozen: nginx sends it to the app.
+gzip_static. The language switcher (`/language/…`) and the contact page (its CSRF token is
+per visitor) are not frozen: nginx sends them to the app.
 
 Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 """
@@ -76,7 +77,7 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
 
     @freezer.register_generator
     def site_urls() -> Iterator[str]:
-        yield from pages
+        yield from (path for path in pages if not _is_dynamic(app, path))
         yield "/sitemap.xml"
         yield "/robots.txt"
         yield from referenced_images(app, pages)
@@ -89,6 +90,16 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
     _write_image_variants(app, destination, urls)
     _precompress(destination)
     return urls
+
+
+# Pages nginx always passes to the app: the contact form carries a per-visitor CSRF token
+# (a token frozen into a file would make every post from it a 400).
+DYNAMIC_ENDPOINTS = {"contact.form"}
+
+
+def _is_dynamic(app: Flask, path: str) -> bool:
+    endpoint, _args = app.url_map.bind("export.invalid").match(path)
+    return endpoint in DYNAMIC_ENDPOINTS
 
 
 def _write_not_found_pages(app: Flask, destination: Path) -> None:

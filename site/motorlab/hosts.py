@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
@@ -29,7 +30,7 @@ def trusted_hosts(site_url: str, extra: Iterable[str] = ()) -> list[str]:
     """SITE_URL's host name, then the extra ones; a loopback SITE_URL (development) trusts
     every loopback name, so `localhost:5000` works as well as `127.0.0.1:5000`."""
     host = urlsplit(site_url).hostname or ""
-    hosts = [host, *extra]
+    hosts = [host, *(name.lower() for name in extra)]
     if host in LOOPBACK:
         hosts.extend(LOOPBACK)
     return list(dict.fromkeys(h for h in hosts if h))
@@ -63,6 +64,40 @@ class ForwardedSchemeFilter:
             if not schemes <= FORWARDED_SCHEMES:
                 del environ["HTTP_X_FORWARDED_PROTO"]
         return self.wsgi_app(environ, start_response)
+
+
+_HOST = re.compile(r"^(?P<name>[^:\[\]]+|\[[0-9A-Fa-f:.]+\])(?P<port>:[0-9]*)?$")
+
+
+def canonical_host(value: str) -> str:
+    """A `Host` value as compared with TRUSTED_HOSTS: host names are case-insensitive and a
+    fully qualified name may end in a dot (RFC 9110 §4.2.3, RFC 1034 §3.1), so
+    `WWW.Motorlab.Example.:80` is `www.motorlab.example:80`. Anything else is left as it
+    is, for Werkzeug to refuse."""
+    match = _HOST.match(value)
+    if match is None:
+        return value
+    name = match["name"].lower()
+    if name.endswith(".") and not name.endswith(".."):
+        name = name[:-1]
+    return name + (match["port"] or "")
+
+
+class CanonicalHost:
+    """WSGI middleware, outermost (the page cache checks the host before Flask does)."""
+
+    def __init__(self, wsgi_app: Callable) -> None:
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        host = environ.get("HTTP_HOST")
+        if host:
+            environ["HTTP_HOST"] = canonical_host(host)
+        return self.wsgi_app(environ, start_response)
+
+
+def init_edge(app: Flask) -> None:
+    app.wsgi_app = CanonicalHost(app.wsgi_app)
 
 
 def relative_location(response: Response) -> Response:

@@ -20,6 +20,12 @@ the key carries the choice, so each variant is stored on its own.
 from the store only to visitors that already have the language cookie, and it keeps its Vary.
 Requests with a query string are never served from (or stored in) the store.
 
+One key per page (#21): `SCRIPT_NAME` plus the path, and only for the paths of known pages
+(`known_page_paths`: the sitemap's, `/test`, `robots.txt`, …), which are all canonical. A raw
+form that Flask would route to the same view (`//en/test`, `/en//test`, `/en/test/`) is never
+looked up nor stored, whatever Flask answers it. With the consent variant (at most
+`VARIANTS_PER_PATH`), the store holds at most that many entries per known path and release.
+
 The store is Flask-Caching's backend (`CACHE_TYPE`, SimpleCache by default: one per worker;
 RedisCache shares it). Keys carry a fingerprint of the templates, catalogs and static files,
 so a deploy never serves pages rendered by the previous release.
@@ -30,6 +36,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request
 from flask.globals import request_ctx
@@ -52,6 +59,8 @@ COMPRESSIBLE_TYPES = (
 # Headers that belong to one response on the wire, not to the stored page.
 _PER_RESPONSE = {"content-length", "content-encoding", "etag", "date", "server", "set-cookie"}
 DEFAULT_CACHE_CONTROL = "public, max-age=60, s-maxage=300"
+# The consent choice: none, granted or denied (motorlab.consent.cache_variant).
+VARIANTS_PER_PATH = 1 + len(consent.CHOICES)
 
 
 def init_app(app: Flask) -> None:
@@ -147,10 +156,25 @@ class PageCache:
         self.flask_app = app
         self.wsgi_app = wsgi_app
         self.release = release_fingerprint(app)
+        self._known_paths: frozenset[str] | None = None
 
     @property
     def store(self):
         return self.flask_app.extensions["cache"][cache]
+
+    def known_paths(self) -> frozenset[str]:
+        if self._known_paths is None:
+            self._known_paths = known_page_paths(self.flask_app)
+        return self._known_paths
+
+    def cache_path(self, environ: dict) -> str | None:
+        """The page's one key path (SCRIPT_NAME + PATH_INFO), or None when PATH_INFO is not
+        a known page's path as Flask routes it (repeated or trailing slashes, unknown paths):
+        such a request is neither answered from nor stored in the store."""
+        path = environ.get("PATH_INFO", "") or "/"
+        if path not in self.known_paths():
+            return None
+        return environ.get("SCRIPT_NAME", "") + path
 
     def key(self, path: str, environ: dict) -> str:
         """Per path, and per analytics choice when ANALYTICS_ID is set (the banner, or the
@@ -159,10 +183,12 @@ class PageCache:
         return f"page:{self.release}:{variant}:{path}"
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        path = environ.get("PATH_INFO", "") or "/"
+        path = self.cache_path(environ)
+        if path is None:
+            return self.wsgi_app(environ, start_response)
         shareable = request_is_shareable(
             environ.get("REQUEST_METHOD", "GET"),
-            path,
+            environ.get("PATH_INFO", "") or "/",
             environ.get("QUERY_STRING", ""),
             environ.get("HTTP_COOKIE", ""),
         ) and host_is_trusted(environ, self.flask_app.config["TRUSTED_HOSTS"])
@@ -210,6 +236,23 @@ class PageCache:
         headers.append(("Content-Length", str(len(body))))
         start_response(entry["status"], headers)
         return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def known_page_paths(app: Flask) -> frozenset[str]:
+    """Paths of the pages the store may hold: every public page of both locales (the
+    sitemap's) and every other route without a variable part (`/test`, `/robots.txt`, …);
+    never one with a trailing slash but `/`."""
+    from motorlab.public_pages import public_paths
+
+    fixed = {
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if rule.arguments <= set(rule.defaults or ()) and "GET" in (rule.methods or ())
+    }
+    site_root = urlsplit(app.config["SITE_URL"]).path.rstrip("/")  # links are absolute
+    public = {path.removeprefix(site_root) or "/" for path in public_paths(app)}
+    paths = fixed | public
+    return frozenset(path for path in paths if path == "/" or not path.endswith("/"))
 
 
 def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict:

@@ -17,8 +17,10 @@ def public_paths(app: Flask) -> list[str]:
     app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
     from motorlab.seo.routes import sitemap_entries
 
+    site = urlsplit(app.config["SITE_URL"])  # a trusted host, whatever EXTRA_HOSTS says
+
     def collect() -> list[str]:
-        with app.test_request_context("/"):
+        with app.test_request_context("/", base_url=f"{site.scheme}://{site.netloc}"):
             return [urlsplit(entry["loc"]).path for entry in sitemap_entries()]
 
     # A fresh context: called during a request, it must not share (and change) its `g`.

@@ -156,6 +156,8 @@ def test_share_images_come_from_the_export(nginx_server):
         ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
         ("image/webp,*/*", "image/webp"),
         ("image/png,image/*", "image/png"),
+        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),  # #21: q=0 refuses
+        ("image/avif;q=0.0, image/webp;q=0, image/png", "image/png"),
     ],
 )
 def test_nginx_picks_the_exported_image_format_by_accept(
@@ -197,12 +199,68 @@ def test_nginx_sends_the_apps_security_headers_once(nginx_server, app_server, pa
     assert "Strict-Transport-Security" not in front and "Strict-Transport-Security" not in alone
 
 
-def test_a_visitor_with_a_consent_choice_is_served_by_the_app(nginx_server):
-    exported = get(nginx_server + "/en/services", COOKIE)[1]
-    assert "Last-Modified" in exported  # a file of the export
-    chosen = {"Cookie": "i18n_redirected=es; analytics_consent=denied"}
-    for path in ("/en/services", "/services"):
-        headers = get(nginx_server + path, chosen)[1]
-        assert "Last-Modified" not in headers, path  # rendered (or cached) by the app
-    status, _headers, _body = get(nginx_server + "/en/consent")
+ANALYTICS_ID = "G-TEST12345"
+CHOSEN = {"Cookie": "i18n_redirected=es; analytics_consent=denied"}
+STATIC_FILES = ("/static/img/favicon.svg", "/robots.txt", "/_img/share/en/services.png")
+
+
+def served_by_nginx(headers) -> bool:
+    return "Last-Modified" in headers  # a file of the export; the app's answers carry none
+
+
+@pytest.fixture(scope="module")
+def analytics_front(exported_site, session_dir):
+    """gunicorn with ANALYTICS_ID set, and nginx rendered for it, over the same export."""
+    from tests.servers import app_environment, start_gunicorn, start_nginx
+
+    workdir = session_dir / "analytics"
+    workdir.mkdir()
+    env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
+    app, app_base = start_gunicorn("wsgi:app", env, workdir)
+    try:
+        front, base = start_nginx(
+            exported_site[0], app_base.removeprefix("http://"), workdir, analytics_id=ANALYTICS_ID
+        )
+        yield base
+        front.stop()
+    finally:
+        app.stop()
+
+
+def test_without_analytics_nginx_has_no_consent_rule(nginx_server, tmp_path):
+    """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app (#21)."""
+    from motorlab.deploy_config import render
+
+    conf = render(
+        listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path, analytics_id=""
+    )
+    assert "$cookie_analytics_consent" not in conf and "return 418" not in conf
+    for path in ("/en/services", "/services", *STATIC_FILES):
+        status, headers, _body = get(nginx_server + path, CHOSEN)
+        assert status == 200 and served_by_nginx(headers), path
+
+
+def test_a_visitor_with_a_consent_choice_is_served_by_the_app(analytics_front):
+    exported = get(analytics_front + "/en/services", COOKIE)[1]
+    assert served_by_nginx(exported)
+    for path in ("/en/services", "/services", "/en", "/projects/kuzu"):
+        status, headers, _body = get(analytics_front + path, CHOSEN)
+        assert status == 200 and not served_by_nginx(headers), path  # rendered by the app
+    status, _headers, _body = get(analytics_front + "/en/consent")
     assert status == 405  # the form's POST-only route reaches the app
+
+
+@pytest.mark.parametrize("cookie", ["analytics_consent=denied", "analytics_consent=granted"])
+def test_static_files_never_reach_the_app_for_a_consent_cookie(analytics_front, cookie):
+    """Only pages depend on the choice: CSS, images, robots.txt stay nginx's (#21)."""
+    css = re.search(rb'href="(/static/build/[^"?]+\.css)', get(analytics_front + "/en/services")[2])
+    for path in (css.group(1).decode(), *STATIC_FILES):
+        status, headers, _body = get(analytics_front + path, {"Cookie": cookie})
+        assert status == 200 and served_by_nginx(headers), path
+
+
+def test_a_consent_value_the_app_never_sets_is_served_the_export(analytics_front):
+    status, headers, _body = get(
+        analytics_front + "/en/services", {"Cookie": "analytics_consent=x"}
+    )
+    assert status == 200 and served_by_nginx(headers)

@@ -13,6 +13,8 @@ from motorlab.public_pages import public_paths
 from tests.conftest import read_widget_manifest, soup_of, visible_text
 
 PAGES = public_paths(create_app(config.TestConfig()))
+CONTACT = ("/contact", "/en/contact")
+EXPORTED = [path for path in PAGES if path not in CONTACT]
 
 
 def exported_file(folder, path):
@@ -39,14 +41,11 @@ def test_both_locales_of_every_public_page_are_exported(exported_site):
     assert not (folder / "language").exists(), "the switcher stays dynamic"
 
 
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", EXPORTED)
 def test_an_exported_page_has_the_apps_visible_text(exported_site, client, path):
     folder, _urls = exported_site
     exported = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
     served = soup_of(client.get(path))
-    if path.endswith("/contact"):  # the CSRF token differs per visitor; the text does not
-        for soup in (exported, served):
-            soup.find("input", attrs={"name": "csrf_token"})["value"] = ""
     assert visible_text(exported) == visible_text(served)
     assert exported.title.string == served.title.string
 
@@ -70,7 +69,7 @@ def test_the_exported_sitemap_lists_every_public_page_and_no_test_page(exported_
 
 def test_every_asset_and_image_a_page_references_is_exported(exported_site):
     folder, _urls = exported_site
-    for path in PAGES:
+    for path in EXPORTED:
         page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
         refs = [tag.get("href") for tag in page.find_all("link", href=True)]
         refs += [tag.get("src") for tag in page.find_all(["img", "script"], src=True)]
@@ -91,7 +90,7 @@ def test_every_asset_and_image_a_page_references_is_exported(exported_site):
 
 def test_share_images_are_exported(exported_site):
     folder, _urls = exported_site
-    for path in PAGES:
+    for path in EXPORTED:
         page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
         image = urlsplit(page.find("meta", property="og:image")["content"]).path
         assert (folder / image.lstrip("/")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -149,3 +148,13 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
         exported = folder / "static" / "build" / file
         assert exported.is_file(), file
         assert exported.with_name(exported.name + ".gz").is_file(), file
+
+
+def test_no_exported_file_carries_a_csrf_token(exported_site):
+    """#21: nginx served contact/index.html with a token baked in (a post from it: 400). The
+    contact pages are not exported; nginx passes them to the app."""
+    folder, _urls = exported_site
+    for path in CONTACT:
+        assert not exported_file(folder, path).exists(), path
+    for page in folder.rglob("*.html"):
+        assert 'name="csrf_token"' not in page.read_text(), page

@@ -231,3 +231,35 @@ def soup_of_html(html: str):
     from bs4 import BeautifulSoup
 
     return BeautifulSoup(html, "html.parser")
+
+
+@pytest.mark.parametrize(
+    ("accept", "media_type"),
+    [
+        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),
+        ("image/avif;q=0.0, image/webp;q=0", "image/png"),
+        ("image/webp;q=0, image/avif;q=0.5", "image/avif"),
+    ],
+)
+def test_a_format_with_quality_zero_is_never_sent(raster_app, accept, media_type):
+    """#21: `image/avif;q=0` still got AVIF."""
+    response = raster_app.test_client().get(
+        f"/_img/320/{RASTER_PORTRAIT}", headers={"Accept": accept}
+    )
+    assert response.status_code == 200 and response.mimetype == media_type
+
+
+def test_the_static_route_refuses_symlinks_out_of_the_static_folder(raster_app, tmp_path):
+    """#21: a link planted in static/ to /etc/passwd came back 200 from the app's /static."""
+    outside = tmp_path / "secret.txt"
+    outside.write_text("root:x:0:0")
+    folder = os.path.join(raster_app.static_folder, "img")
+    os.symlink(outside, os.path.join(folder, "planted.txt"))
+    os.symlink("/etc/passwd", os.path.join(folder, "passwd.txt"))
+    os.symlink(os.path.join(folder, "favicon.svg"), os.path.join(folder, "inside.svg"))
+    client = raster_app.test_client()
+    for name in ("planted.txt", "passwd.txt"):
+        with client.get(f"/static/img/{name}") as response:
+            assert response.status_code == 404 and b"root:x:0" not in response.data
+    with client.get("/static/img/inside.svg") as inside:
+        assert inside.status_code == 200, "a link inside is fine"

@@ -8,8 +8,9 @@ from flask import template_rendered
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import soup_of, visible_text
+from tests.conftest import analytics_config, config_with, soup_of, visible_text
 from tests.contact_support import csrf_token
+from tests.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]
@@ -166,3 +167,69 @@ def test_a_head_request_never_stores_an_empty_page(client):
     assert b"</html>" in page.data
     again = client.head("/en/portfolio")
     assert int(again.headers["Content-Length"]) == len(page.data) and again.data == b""
+
+
+# --- One key per page, a bounded store (#21) ---------------------------------------------
+
+
+def slash_variants(count: int) -> list[str]:
+    """`count` raw paths that Flask routes (or redirects) to /robots.txt and /en/test:
+    repeated leading and inner slashes, trailing slashes. Mostly robots.txt: cheap to render."""
+    variants = ["/" * k + "en/test" for k in range(2, 42)]  # rendered: 200 today
+    variants += ["/en" + "/" * k + "test" for k in range(2, 202)]  # Werkzeug's 308
+    variants += ["/en/test" + "/" * k for k in range(1, 161)]  # 404
+    k = 2
+    while len(variants) < count:
+        variants.append("/" * k + "robots.txt")
+        k += 1
+    return variants[:count]
+
+
+def count_entries(app) -> int:
+    from motorlab.extensions import cache
+
+    store = app.extensions["cache"][cache]
+    if hasattr(store, "_cache"):  # SimpleCache
+        return len(store._cache)
+    return store._write_client.dbsize()  # RedisCache: a server of the test's own
+
+
+def load_slash_variants(app, count: int) -> int:
+    client = app.test_client()
+    client.set_cookie("i18n_redirected", "es")
+    for path in ("/robots.txt", "/en/test"):
+        assert client.get(path).status_code == 200
+    for path in slash_variants(count):
+        client.get("/", environ_overrides={"PATH_INFO": path}).close()
+    return count_entries(app)
+
+
+def test_slash_variants_never_add_entries_to_the_store():
+    """The run of #21 stored 2,000 variants of one page; the store holds the two pages."""
+    app = create_app(config_with(CACHE_THRESHOLD=100_000))
+    entries = load_slash_variants(app, 2000)
+    print(f"SimpleCache entries after 2,000 slash variants: {entries}")
+    assert entries == 2
+
+
+@pytest.mark.skipif(redis_bin() is None, reason="Debian's redis-server is not installed")
+def test_slash_variants_never_add_keys_to_redis():
+    with redis() as url:
+        app = create_app(config_with(CACHE_TYPE="RedisCache", CACHE_REDIS_URL=url + "/1"))
+        entries = load_slash_variants(app, 2000)
+    print(f"Redis keys after 2,000 slash variants: {entries}")
+    assert entries == 2
+
+
+def test_only_known_pages_are_stored_and_each_has_few_variants():
+    """At most one entry per consent choice for a path, whatever cookies come in."""
+    from motorlab.page_cache import VARIANTS_PER_PATH
+
+    app = create_app(analytics_config())
+    client = app.test_client()
+    for n in range(40):
+        client.set_cookie("analytics_consent", ["granted", "denied", f"x{n}", ""][n % 4])
+        client.get("/en/services").close()
+    client.get("/static/img/favicon.svg").close()
+    client.get("/en/no-such-page").close()
+    assert count_entries(app) == VARIANTS_PER_PATH == 3

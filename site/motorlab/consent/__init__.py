@@ -7,8 +7,8 @@ and the analytics origins in that response's Content-Security-Policy. Without `A
 there is no banner, no script, no cookie, and `/consent` is a 404.
 
 Pages depend on the choice, so the page cache keeps one variant per choice (`cache_variant`),
-responses say `Vary: Cookie`, and nginx passes every request that carries the cookie to the
-app (the static export is the "not chosen yet" variant).
+responses say `Vary: Cookie`, and nginx passes every page request whose cookie holds a choice
+to the app (the static export is the "not chosen yet" variant; static files never go).
 """
 
 from __future__ import annotations

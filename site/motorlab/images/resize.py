@@ -14,6 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageOps
 
 from motorlab.images.sources import RASTER_SUFFIXES
+from motorlab.negotiation import accepts_explicitly
 
 WIDTHS = (320, 640, 768, 1024, 1280, 1536)  # the spec's breakpoints
 # Anything larger is refused before it is decoded (a decompression bomb): 40 megapixels
@@ -44,11 +45,11 @@ def source_format(path: Path) -> str:
 
 
 def choose_format(accept: str, path: Path) -> str:
-    """AVIF when the browser takes it, else WebP, else the source's own format."""
-    accept = accept.lower()
-    if "image/avif" in accept:
+    """AVIF when the browser names it (with a quality above 0: `image/avif;q=0` refuses it),
+    else WebP, else the source's own format."""
+    if accepts_explicitly(accept, "image/avif"):
         return "AVIF"
-    if "image/webp" in accept:
+    if accepts_explicitly(accept, "image/webp"):
         return "WEBP"
     return source_format(path)
 

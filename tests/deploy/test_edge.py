@@ -1,0 +1,193 @@
+"""The edge against a hostile client (#21): what gunicorn takes from a request cannot change
+where the app thinks it is mounted, and nginx keeps answering under slow connections."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+import urllib.error
+import urllib.request
+from contextlib import suppress
+
+import pytest
+from bs4 import BeautifulSoup
+
+from motorlab import create_app
+from tests.conftest import config_with
+
+
+def fetch(url: str, headers: dict | None = None) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def stylesheet_and_lang(body: str) -> tuple[str, str]:
+    page = BeautifulSoup(body, "html.parser")
+    return page.find("link", rel="stylesheet")["href"], page.html["lang"]
+
+
+@pytest.fixture(scope="module")
+def gunicorn_alone(session_dir):
+    """The app under gunicorn on loopback, which is in gunicorn's default
+    `forwarded_allow_ips`: the SCRIPT_NAME header is taken from this client."""
+    from tests.servers import app_environment, start_gunicorn
+
+    workdir = session_dir / "edge-gunicorn"
+    workdir.mkdir()
+    server, base = start_gunicorn("wsgi:app", app_environment(workdir / "outbox.sqlite3"), workdir)
+    yield base
+    server.stop()
+
+
+def test_a_script_name_header_cannot_poison_the_page_cache(gunicorn_alone):
+    """#21: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links."""
+    cookie = {"Cookie": "i18n_redirected=es"}
+    status, body = fetch(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
+    assert status == 200
+    stylesheet, lang = stylesheet_and_lang(body)
+    assert lang == "en" and stylesheet.startswith("/static/"), "the English page, at the root"
+    for _ in range(3):  # whichever worker answers
+        status, body = fetch(gunicorn_alone + "/aboutus", cookie)
+        stylesheet, lang = stylesheet_and_lang(body)
+        assert status == 200 and lang == "es" and stylesheet.startswith("/static/")
+        assert fetch(gunicorn_alone + stylesheet.split("?")[0])[0] == 200
+
+
+def test_a_configured_prefix_is_the_only_script_name():
+    app = create_app(config_with(SCRIPT_NAME="/site"))
+    client = app.test_client()  # builds requests under APPLICATION_ROOT, here /site
+    client.set_cookie("i18n_redirected", "es")
+
+    def get(script_name: str, path: str):
+        return client.get(path, environ_overrides={"SCRIPT_NAME": script_name, "PATH_INFO": path})
+
+    page = get("", "/site/en/services")
+    assert page.status_code == 200
+    assert stylesheet_and_lang(page.get_data(as_text=True))[0].startswith("/site/static/")
+    assert get("", "/en/services").status_code == 404, "outside the prefix"
+    forged = get("/site/en", "/services")  # a server that took SCRIPT_NAME from a header
+    assert forged.status_code == 200
+    assert stylesheet_and_lang(forged.get_data(as_text=True)) == (
+        stylesheet_and_lang(page.get_data(as_text=True))
+    )
+
+
+# --- nginx under slow connections (#21) ---------------------------------------------------
+
+SLOW_HEADERS = 240  # connections that never finish their request headers
+SLOW_BODIES = 80  # contact posts that never finish their body (limit_conn counts these)
+PER_ADDRESS = 64  # nginx.conf's limit_conn
+PROBE_PATHS = ("/en/services", "/healthz", "/en/contact", "/static/img/favicon.svg") * 5
+
+
+@pytest.fixture(scope="module")
+def edge_nginx(exported_site, app_server, session_dir):
+    from tests.servers import start_nginx
+
+    workdir = session_dir / "edge-nginx"
+    workdir.mkdir()
+    server, base = start_nginx(exported_site[0], app_server.removeprefix("http://"), workdir)
+    yield base
+    server.stop()
+
+
+def probe(host: str, port: int, path: str) -> int:
+    """One request from another loopback address (another visitor): its status, 0 if none."""
+    connection = http.client.HTTPConnection(host, port, timeout=10, source_address=("127.0.0.2", 0))
+    try:
+        connection.request("GET", path, headers={"Host": "127.0.0.1"})
+        return connection.getresponse().status
+    except OSError:
+        return 0
+    finally:
+        connection.close()
+
+
+def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
+    """#21: 2,500 slow connections from one address made 22 of 60 probes fail. Now one
+    address holds at most 64 requests, and slow senders are dropped after 10 s."""
+    host, port = edge_nginx.removeprefix("http://").split(":")
+    port = int(port)
+    held: list[socket.socket] = []
+    try:
+        for _ in range(SLOW_HEADERS):
+            connection = socket.create_connection((host, port), timeout=5)
+            connection.sendall(b"GET /en/services HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            held.append(connection)
+        bodies = []
+        for _ in range(SLOW_BODIES):
+            connection = socket.create_connection((host, port), timeout=5)
+            connection.sendall(
+                b"POST /en/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\n\r\nname="
+            )
+            bodies.append(connection)
+        held += bodies
+        opened = time.monotonic()
+
+        statuses = [probe(host, port, path) for path in PROBE_PATHS]
+        answered = sum(status == 200 for status in statuses)
+        print(f"{len(held)} slow connections: {answered} of {len(statuses)} probes answered")
+        assert answered == len(statuses), statuses
+
+        refused = 0
+        for connection in bodies:
+            connection.settimeout(0.5)
+            with suppress(TimeoutError):
+                refused += connection.recv(64).startswith(b"HTTP/1.1 429")
+        assert refused == SLOW_BODIES - PER_ADDRESS, "over limit_conn: 429 at once"
+
+        dropped = 0
+        for connection in held:  # client_header_timeout / client_body_timeout: 10 s
+            connection.settimeout(max(0.1, opened + 15 - time.monotonic()))
+            try:
+                while connection.recv(4096):
+                    pass
+                dropped += 1
+            except TimeoutError:
+                pass
+            except OSError:
+                dropped += 1
+        print(f"dropped by nginx within 15 s: {dropped} of {len(held)}")
+        assert dropped == len(held)
+    finally:
+        for connection in held:
+            connection.close()
+
+
+def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
+    """limit_req on the proxied paths (20/s, bursts of 100); files of the export are not."""
+    host, port = edge_nginx.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=10, source_address=("127.0.0.3", 0)
+    )
+    statuses = {}
+    try:
+        for path in ("/robots.txt", "/no-such-page/"):  # the export's; the app's
+            seen = []
+            for _ in range(250):
+                connection.request("GET", path, headers={"Host": "127.0.0.1"})
+                response = connection.getresponse()
+                response.read()
+                seen.append(response.status)
+            statuses[path] = seen
+    finally:
+        connection.close()
+    assert set(statuses["/robots.txt"]) == {200}
+    assert 429 not in statuses["/no-such-page/"][:100], "the burst gets through (404 or 308)"
+    assert statuses["/no-such-page/"].count(429) > 50
+
+
+@pytest.mark.parametrize(
+    "host", ["WWW.MOTORLAB.EXAMPLE", "www.motorlab.example.", "Www.Motorlab.Example.:80"]
+)
+def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
+    """#21: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
+    status, body = fetch(gunicorn_alone + "/en/services", {"Host": host})
+    assert status == 200 and stylesheet_and_lang(body)[1] == "en"
+    assert fetch(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400
