@@ -13,6 +13,7 @@ from motorlab import (
     layouts,
     page_cache,
     security,
+    slashes,
     widget_props,
 )
 from motorlab.config import PROJECT_ROOT, Config
@@ -39,6 +40,7 @@ def create_app(config: object | None = None) -> Flask:
     csrf.init_app(app)
     hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
     app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
+    slashes.init_app(app)  # first hook: `/services/` -> `/services`, never rendered
     i18n.init_app(app)
     assets.init_app(app)
     widget_props.init_app(app)
