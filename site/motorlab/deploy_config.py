@@ -32,6 +32,8 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
         "RUNTIME": str(Path(runtime).resolve()),
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
+        "DEPLOY": str(TEMPLATE.parent),
+        "COOKIE_SECURE": "1" if config.SESSION_COOKIE_SECURE else "",
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
 
