@@ -28,8 +28,10 @@ def document_requests(page, path):
     seen = []
     page.on(
         "request",
-        lambda r: r.url.split("#")[0].endswith(path)
-        and seen.append((r.resource_type, r.is_navigation_request())),
+        lambda r: (
+            r.url.split("#")[0].endswith(path)
+            and seen.append((r.resource_type, r.is_navigation_request()))
+        ),
     )
     return seen
 
