@@ -1,10 +1,10 @@
 // nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
 // the njs module (Debian: libnginx-mod-http-js). deploy/nginx.conf serves `/` from the export
-// with it: the same status, Location, cookie and page as the app. tests/deploy/test_nginx.py
+// with it: the same status, Location, cookie and page as the app (the cookie headers
+// themselves are rendered into the config by motorlab.deploy_config). tests/deploy/test_nginx.py
 // drives real browsers' headers through both and compares; tests/unit checks the constants.
 
 var COOKIE_NAME = "i18n_redirected";
-var COOKIE_MAX_AGE = 31536000; // 365 days
 var LOCALES = ["es", "en"];
 var DEFAULT_LOCALE = "es";
 var Q_VALUE = /^-?\d+(\.\d+)?$/;
@@ -98,16 +98,4 @@ function locale(r) {
     return preferredLocale(r.headersIn["Accept-Language"]) || DEFAULT_LOCALE;
 }
 
-// $root_cookie: werkzeug's dump_cookie for that locale, "" when the cookie is there.
-function cookie(r) {
-    var value = locale(r);
-    if (!value) {
-        return "";
-    }
-    var expires = new Date(Date.now() + COOKIE_MAX_AGE * 1000).toUTCString();
-    var secure = r.variables.language_cookie_secure === "1" ? "; Secure" : "";
-    return COOKIE_NAME + "=" + value + "; Expires=" + expires + "; Max-Age=" + COOKIE_MAX_AGE +
-        secure + "; Path=/; SameSite=Lax";
-}
-
-export default { locale, cookie };
+export default { locale };

@@ -16,7 +16,9 @@ def remember(response: Response, name: str, value: str, max_age: int) -> Respons
 
 def cookie_header(config: Mapping, name: str, value: str, max_age: int) -> str:
     """The `Set-Cookie` value for a remembered choice, the same wherever it is made (a view,
-    the page cache adding it to a stored page on the way out)."""
+    the page cache adding it to a stored page on the way out, deploy/nginx.conf for `/`).
+    The lifetime is `Max-Age` alone (every browser in use reads it): no `Expires` date, so
+    the header is the same at every moment and nginx can send it as a constant."""
     return dump_cookie(
         name,
         value,
@@ -24,4 +26,5 @@ def cookie_header(config: Mapping, name: str, value: str, max_age: int) -> str:
         path="/",
         samesite="Lax",
         secure=config.get("SESSION_COOKIE_SECURE", False),
+        sync_expires=False,
     )

@@ -15,10 +15,12 @@ import sys
 from pathlib import Path
 
 from motorlab.config import PROJECT_ROOT, Config
+from motorlab.cookies import cookie_header
+from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LOCALES
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
-_PLACEHOLDER = re.compile(r"\$\{([A-Z]+)\}")
+_PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 
 
 def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> str:
@@ -33,7 +35,13 @@ def render(*, listen: str, root: str | Path, app: str, runtime: str | Path) -> s
         "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
         "DEPLOY": str(TEMPLATE.parent),
-        "COOKIE_SECURE": "1" if config.SESSION_COOKIE_SECURE else "",
+        # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
+        **{
+            f"COOKIE_{locale.upper()}": cookie_header(
+                vars(config), COOKIE_NAME, locale, COOKIE_MAX_AGE
+            )
+            for locale in LOCALES
+        },
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], TEMPLATE.read_text())
 

@@ -243,7 +243,7 @@ class PageCache:
         return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
 
     def cookie_headers(self, entry: dict) -> list[tuple[str, str]]:
-        """A first visit's language cookie, made now (its Expires counts from now)."""
+        """A first visit's language cookie, added to the stored answer."""
         locale = entry.get("cookie")
         if not locale:
             return []

@@ -34,11 +34,10 @@ def test_preferred_locale(header, expected):
 def test_nginx_detection_script_uses_the_apps_constants():
     """deploy/root_language.js is nginx's copy of the detection: same cookie and locales."""
     from motorlab.config import PROJECT_ROOT
-    from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
+    from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
 
     script = (PROJECT_ROOT / "deploy" / "root_language.js").read_text()
     assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in script
-    assert f"var COOKIE_MAX_AGE = {COOKIE_MAX_AGE};" in script
     assert (
         f"var LOCALES = [{', '.join(repr(x).replace(chr(39), chr(34)) for x in LOCALES)}];"
         in script
