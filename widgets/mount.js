@@ -8,6 +8,11 @@
 // 3. Link watcher: the first intent to navigate (pointer over, touch start or keyboard
 //    focus on a same-origin link) imports the navigation module, which brings React and
 //    the loading bar. Loading or scrolling a page alone fetches neither.
+// 4. Held first click: a plain left click on such a link that lands before the navigation
+//    module is ready (a quick hand, every tap) is held, not followed, and handed to the
+//    module when it starts, so it fetches and swaps like any later click; after HOLD_MS
+//    without the module (or if it fails to load) it becomes a plain navigation. Modified
+//    clicks, other buttons, target, download and other origins stay the browser's.
 
 const registry = {
   carousel: () => import("./carousel/index.js"),
@@ -19,6 +24,7 @@ const registry = {
 const LOAD_TIMEOUT_MS = 120_000;
 const RELOAD_GUARD_MS = 60_000;
 const RELOAD_KEY = "motorlab:chunk-reload";
+const HOLD_MS = 3000;
 const cleanups = new Map();
 
 function readProps(node) {
@@ -111,18 +117,52 @@ export function navigableLink(target) {
 }
 
 let navigation = null;
+let held = null; // { link, timer }: the click waiting for the navigation module
+
+// Follows the held click: by the module when `follow` takes it, else as the browser would.
+function release(follow) {
+  if (!held) return;
+  const { link, timer } = held;
+  held = null;
+  clearTimeout(timer);
+  if (!(follow && follow(link))) location.assign(link.href);
+}
+
 function watchLinks() {
   const intents = ["pointerover", "touchstart", "focusin"];
-  const onIntent = (event) => {
-    if (navigation || !navigableLink(event.target)) return;
+  const load = (event) => {
+    if (navigation) return;
     for (const type of intents) document.removeEventListener(type, onIntent, true);
     navigation = loadChunk(() => import("./navigation/index.js"))
-      .then((module) => module.start({ mountAll, unmountAll, navigableLink, event }))
-      .catch((error) => console.warn("Navigation did not start", error));
+      .then((module) => {
+        document.removeEventListener("click", onEarlyClick);
+        module.start({ mountAll, unmountAll, navigableLink, event });
+        release(module.follow);
+      })
+      .catch((error) => {
+        document.removeEventListener("click", onEarlyClick);
+        release(null);
+        console.warn("Navigation did not start", error);
+      });
+  };
+  const onIntent = (event) => {
+    if (navigableLink(event.target)) load(event);
+  };
+  // Bubble phase, so a handler that prevents the default (a widget's own link) wins.
+  const onEarlyClick = (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = navigableLink(event.target);
+    if (!link || (link.hash && link.pathname === location.pathname && link.search === location.search)) return;
+    event.preventDefault();
+    if (held) clearTimeout(held.timer);
+    held = { link, timer: setTimeout(() => release(null), HOLD_MS) };
+    load(event);
   };
   for (const type of intents) {
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   }
+  document.addEventListener("click", onEarlyClick);
 }
 
 function boot() {

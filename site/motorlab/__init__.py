@@ -14,6 +14,7 @@ from motorlab import (
     mount,
     page_cache,
     security,
+    slashes,
     static_files,
     widget_props,
 )
@@ -41,6 +42,7 @@ def create_app(config: object | None = None) -> Flask:
     csrf.init_app(app)
     hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
     app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
+    slashes.init_app(app)  # first hook: `/services/` -> `/services`, never rendered
     i18n.init_app(app)
     assets.init_app(app)
     widget_props.init_app(app)

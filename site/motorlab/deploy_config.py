@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from motorlab.config import PROJECT_ROOT, Config
-from motorlab.i18n import LANGUAGES
+from motorlab.cookies import cookie_header
+from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
@@ -88,6 +89,14 @@ def render(
         "HSTS": security.get("Strict-Transport-Security", ""),
         **consent_rules(analytics_id),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
+        "DEPLOY": str(TEMPLATE.parent),
+        # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
+        **{
+            f"COOKIE_{locale.upper()}": cookie_header(
+                vars(config), COOKIE_NAME, locale, COOKIE_MAX_AGE
+            )
+            for locale in LOCALES
+        },
     }
     prefixes = [language.prefix for language in LANGUAGES if language.prefix]
     template = per_language(TEMPLATE.read_text(), prefixes)

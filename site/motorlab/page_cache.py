@@ -16,8 +16,11 @@ Two halves, one concern:
 With `ANALYTICS_ID` set, pages differ by the visitor's analytics choice (motorlab.consent):
 the key carries the choice, so each variant is stored on its own.
 
-`/` answers by browser language and cookie (`Vary: Accept-Language, Cookie`), so it is served
-from the store only to visitors that already have the language cookie, and it keeps its Vary.
+`/` answers by browser language and cookie (`Vary: Accept-Language, Cookie`) and keeps its Vary.
+A first visit (no language cookie) is served from the store too, from the entry of the locale
+detected from `Accept-Language` (the Spanish page, or the redirect to `/en`); the language
+cookie is added to each such answer on the way out, never stored, and the answer says
+`Cache-Control: private, no-store` so that no shared cache keeps it.
 Requests with a query string are never served from (or stored in) the store.
 
 One key per page (#21): `SCRIPT_NAME` plus the path, and only for the paths of known pages
@@ -40,14 +43,16 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request
 from flask.globals import request_ctx
-from werkzeug.http import dump_header, parse_cookie, parse_etags, parse_set_header
+from werkzeug.http import dump_header, parse_etags, parse_set_header
 
-from motorlab import compression, consent
+from motorlab import compression, consent, cookies
 from motorlab.extensions import cache
 from motorlab.hosts import host_is_trusted
-from motorlab.i18n import COOKIE_NAME
+from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME
+from motorlab.language.detection import ROOT_PATH, first_visit_locale
 
 ENVIRON_FLAG = "motorlab.page_cache.store"
+FIRST_VISIT_FLAG = "motorlab.page_cache.first_visit"
 SHAREABLE_TYPES = ("text/html", "application/xml", "text/plain")
 COMPRESSIBLE_TYPES = (
     *SHAREABLE_TYPES,
@@ -72,14 +77,26 @@ def init_app(app: Flask) -> None:
 
 def request_is_shareable(method: str, path: str, query: str, cookie_header: str) -> bool:
     """Whether the answer to this request is the same for everyone who asks."""
-    if method not in ("GET", "HEAD") or query:
-        return False
-    if path == "/":  # language detection runs for visitors without the cookie
-        return COOKIE_NAME in parse_cookie(cookie_header)
-    return True
+    # `/` without the language cookie too: stored per detected locale (first_visit_of).
+    return method in ("GET", "HEAD") and not query
+
+
+def first_visit_of(environ: dict) -> str | None:
+    """The detected locale of a first visit to `/` (no language cookie), else None."""
+    if (environ.get("PATH_INFO") or "/") != ROOT_PATH:
+        return None
+    return first_visit_locale(environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE"))
+
+
+def _sets_only_the_language_cookie(response: Response) -> bool:
+    return all(
+        value.split("=", 1)[0].strip() == COOKIE_NAME
+        for value in response.headers.getlist("Set-Cookie")
+    )
 
 
 def _mark_shareable(response: Response) -> Response:
+    first_visit = first_visit_of(request.environ)
     shareable = (
         request_is_shareable(
             request.method,
@@ -89,11 +106,15 @@ def _mark_shareable(response: Response) -> Response:
         )
         and request.url_rule is not None
         and request.endpoint != "static"
-        and response.status_code == 200
+        and response.status_code in ((200, 302) if first_visit else (200,))
         and response.mimetype in SHAREABLE_TYPES
         and not response.direct_passthrough
         and not response.is_streamed
-        and "Set-Cookie" not in response.headers
+        and (
+            "Set-Cookie" not in response.headers
+            or first_visit
+            and _sets_only_the_language_cookie(response)
+        )
         and "Content-Encoding" not in response.headers
         and not _session_used()
         and not g.get("page_cache_skip", False)
@@ -102,7 +123,9 @@ def _mark_shareable(response: Response) -> Response:
         # Only a GET carries the body to store (a HEAD answer has none); HEAD is still
         # answered from the store once a GET has filled it.
         request.environ[ENVIRON_FLAG] = request.method == "GET"
-        response.headers.setdefault("Cache-Control", _config("PAGE_CACHE_CONTROL"))
+        request.environ[FIRST_VISIT_FLAG] = first_visit
+        if not first_visit:
+            response.headers.setdefault("Cache-Control", _config("PAGE_CACHE_CONTROL"))
     else:
         compress_on_the_fly(response)
     return response
@@ -182,6 +205,11 @@ class PageCache:
         variant = consent.cache_variant(self.flask_app.config, environ.get("HTTP_COOKIE", ""))
         return f"page:{self.release}:{variant}:{path}"
 
+    def entry_key(self, path: str, environ: dict) -> str:
+        """`key`, plus the detected locale for a first visit to `/`."""
+        locale = first_visit_of(environ)
+        return self.key(path, environ) + (f"#first-visit:{locale}" if locale else "")
+
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         path = self.cache_path(environ)
         if path is None:
@@ -193,7 +221,7 @@ class PageCache:
             environ.get("HTTP_COOKIE", ""),
         ) and host_is_trusted(environ, self.flask_app.config["TRUSTED_HOSTS"])
         if shareable:
-            entry = self.store.get(self.key(path, environ))
+            entry = self.store.get(self.entry_key(path, environ))
             if entry is not None:
                 return self.respond(entry, environ, start_response)
         return self.pass_through(path, environ, start_response)
@@ -216,17 +244,20 @@ class PageCache:
             if hasattr(body, "close"):
                 body.close()
         entry = make_entry(captured["status"], captured["headers"], data)
+        entry["cookie"] = environ.get(FIRST_VISIT_FLAG)
         self.store.set(
-            self.key(path, environ), entry, timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"]
+            self.entry_key(path, environ),
+            entry,
+            timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"],
         )
         return self.respond(entry, environ, start_response)
 
     def respond(self, entry: dict, environ: dict, start_response: Callable) -> Iterable[bytes]:
         coding = compression.negotiate(environ.get("HTTP_ACCEPT_ENCODING"), entry["bodies"])
         etag = entry_etag(entry, coding)
-        headers = [*entry["headers"], ("ETag", etag)]
+        headers = [*entry["headers"], ("ETag", etag), *self.cookie_headers(entry)]
         if_none_match = environ.get("HTTP_IF_NONE_MATCH")
-        if if_none_match and _matches(if_none_match, entry):
+        if if_none_match and not entry.get("cookie") and _matches(if_none_match, entry):
             keep = {"cache-control", "vary", "etag", "content-location", "expires"}
             start_response("304 Not Modified", [h for h in headers if h[0].lower() in keep])
             return []
@@ -236,6 +267,14 @@ class PageCache:
         headers.append(("Content-Length", str(len(body))))
         start_response(entry["status"], headers)
         return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+    def cookie_headers(self, entry: dict) -> list[tuple[str, str]]:
+        """A first visit's language cookie, added to the stored answer."""
+        locale = entry.get("cookie")
+        if not locale:
+            return []
+        config = self.flask_app.config
+        return [("Set-Cookie", cookies.cookie_header(config, COOKIE_NAME, locale, COOKIE_MAX_AGE))]
 
 
 def known_page_paths(app: Flask) -> frozenset[str]:

@@ -120,16 +120,91 @@ def test_bar_stays_hidden_for_a_fast_response(open_page):
     assert page.evaluate("() => window.__barStates") == ["idle"]
 
 
-def test_bar_turns_red_for_an_aborted_load(open_page):
+def test_a_network_failure_keeps_the_page_and_offers_to_try_again(open_page):
     page = open_page(PLAIN)
+    page.evaluate("() => { window.__marker = 'kept' }")
     page.route("**/en/contact", lambda route: route.abort())
     start_navigation(page)
-    # After the red bar a real navigation follows, so the visitor gets the page or the
-    # browser's own error (here the route aborts that too).
-    real_load = lambda r: r.is_navigation_request() and r.url.endswith("/en/contact")  # noqa: E731
-    with page.expect_request(real_load, timeout=5000):
-        click_without_hover(page, CONTACT)
-        page.wait_for_selector(".c-loading-bar[data-state=failed]", timeout=2000)
+    real_loads = []
+    page.on("request", lambda r: r.is_navigation_request() and real_loads.append(r.url))
+    click_without_hover(page, CONTACT)
+    page.wait_for_selector(".c-loading-bar[data-state=failed]", timeout=2000)
+    toast = page.locator(".c-toast-region .c-toast--error")
+    toast.wait_for()
+    assert toast.locator(".c-toast__text").text_content() == "The page could not be loaded."
+    page.wait_for_timeout(800)  # past the bar's red phase: the old code navigated here
+    assert real_loads == []
+    assert page.url.endswith(PLAIN) and page.title().startswith("Services")
+    assert page.evaluate("() => window.__marker") == "kept"
+    assert busy(page) is None
+    # The toast sits at the top of the viewport.
+    assert toast.bounding_box()["y"] < 100
+    # The network is back: "Try again" loads the page, still without a full reload.
+    page.unroute("**/en/contact")
+    toast.get_by_role("button", name="Try again").click()
+    wait_for_title(page, "Ready to start?")  # the contact page
+    assert page.url.endswith("/en/contact")
+    assert page.evaluate("() => window.__marker") == "kept"
+    assert page.locator(".c-toast--error").count() == 0
+
+
+def test_the_failure_toast_speaks_the_pages_language(open_page):
+    page = open_page("/services")
+    page.route("**/portfolio", lambda route: route.abort())
+    start_navigation(page, "header a.c-nav__link[href='/portfolio']")
+    click_without_hover(page, "header a.c-nav__link[href='/portfolio']")
+    toast = page.locator(".c-toast--error")
+    toast.wait_for()
+    assert toast.locator(".c-toast__text").text_content() == "No se ha podido cargar la página."
+    assert toast.get_by_role("button", name="Reintentar").count() == 1
+
+
+ADD_LINK = """href => {
+  const link = Object.assign(document.createElement('a'), {href, id: 'made', textContent: 'go'});
+  document.querySelector('main').prepend(link);
+}"""
+
+
+def test_a_not_found_answer_is_shown_as_the_page_it_is(open_page):
+    page = open_page(PLAIN)
+    page.evaluate("() => { window.__marker = 'kept' }")
+    page.evaluate(ADD_LINK, "/en/no-such-page")
+    start_navigation(page, "#made")
+    click_without_hover(page, "#made")
+    page.wait_for_function(
+        "() => document.querySelector('main h1').textContent.includes('could not be found')"
+    )
+    assert page.url.endswith("/en/no-such-page")
+    assert page.evaluate("() => window.__marker") == "kept"
+
+
+def test_a_server_error_answer_is_shown_as_the_page_it_is(open_page):
+    page = open_page(PLAIN)
+    page.evaluate("() => { window.__marker = 'kept' }")
+
+    def server_error(route):
+        body = route.fetch().text().replace("<h1", '<h1 data-test="error"', 1)
+        route.fulfill(status=500, body=body, content_type="text/html; charset=utf-8")
+
+    page.route("**/en/portfolio", server_error)
+    start_navigation(page, CONTACT)
+    click_without_hover(page, PORTFOLIO)
+    page.wait_for_selector("main h1[data-test=error]", state="attached")
+    assert page.url.endswith("/en/portfolio")
+    assert page.evaluate("() => window.__marker") == "kept"
+    assert page.locator(".c-toast--error").count() == 0
+
+
+def test_a_link_to_a_fragment_focuses_and_scrolls_to_its_target(open_page):
+    page = open_page(PLAIN)
+    page.evaluate(ADD_LINK, "/en/privacy#cookies")
+    start_navigation(page, "#made")
+    click_without_hover(page, "#made")
+    wait_for_title(page, "Privacy")
+    page.wait_for_function("() => document.activeElement.id === 'cookies'")
+    top = page.evaluate("() => document.getElementById('cookies').getBoundingClientRect().top")
+    assert 0 <= top < 200 and page.evaluate("() => window.scrollY") > 0
+    assert page.url.endswith("/en/privacy#cookies")
 
 
 def test_back_and_forward_restore_page_and_scroll(open_page):

@@ -96,6 +96,122 @@ def test_root_still_redirects_an_english_browser(nginx_server):
     assert status == 200 and "i18n_redirected=es" in headers["Set-Cookie"]
 
 
+# Real browsers' Accept-Language (Chrome, Firefox, Safari, Edge in their usual languages),
+# the issue's q-value cases, and malformed ones; None sends no header at all.
+BROWSER_LANGUAGES = [
+    "es-ES,es;q=0.9",
+    "es-ES,es;q=0.8,en-US;q=0.5,en;q=0.3",
+    "en-US,en;q=0.9",
+    "en-US,en;q=0.5",
+    "en-GB,en-US;q=0.9,en;q=0.8,es;q=0.7",
+    "en-GB,en;q=0.9",
+    "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7",
+    "pt-BR,pt;q=0.9,en-US;q=0.8,en;q=0.7",
+    "ca-ES,ca;q=0.9,es;q=0.8,en;q=0.7",
+    "fr-FR,fr;q=0.9",
+    "es;q=0.2, en;q=0.9",
+    "de-DE, en;q=0.8, es;q=0.5",
+    "es;q=0, en;q=0.1",
+    "en;q=1.5, es",
+    "en;q=abc, es;q=0.5",
+    "EN_us",
+    "*",
+    "",
+    None,
+    # tests/integration/test_language.py's cases, through nginx too
+    "en",
+    "en-GB, es;q=0.8",
+    "fr, en;q=0.7",
+    "EN",
+    "es",
+    "es-ES,en;q=0.5",
+    "fr",
+    ",,,;;;",
+    "en-" + "a" * 500,
+    "é",
+    "en;q=-1",
+    "en;q=1e400",
+    'en;q="0.5", es',
+    "en; level=1",
+    # nginx's fast paths (no njs) and their edges
+    "en-US",
+    "es-419,es;q=0.9",
+    " en , es",
+    "en-US;q=0.9, es",
+    "en ;q=0.1, es",
+    "english, es",
+    "esperanto, en",
+    "es_ES",
+]
+LANGUAGE_COOKIES = [None, "es", "en", "anything", ""]
+
+
+def comparable(answer) -> dict:
+    """What a visitor gets: status, Location, cookie, caching, page text."""
+    status, headers, body = answer
+    cookies = headers.get_all("Set-Cookie") or []
+    vary = {v.strip() for h in headers.get_all("Vary") or [] for v in h.split(",")}
+    return {
+        "status": status,
+        "location": headers.get("Location"),
+        "cookie": cookies,
+        "cache-control": headers.get("Cache-Control"),
+        "vary": vary - {"Accept-Encoding", ""},
+        "page": text_of(body) if status == 200 else None,
+    }
+
+
+@pytest.mark.parametrize("cookie", LANGUAGE_COOKIES)
+@pytest.mark.parametrize("accept", BROWSER_LANGUAGES)
+def test_nginx_answers_the_root_exactly_as_the_app(nginx_server, app_server, accept, cookie):
+    headers = {}
+    if accept is not None:
+        headers["Accept-Language"] = accept
+    if cookie is not None:
+        headers["Cookie"] = f"i18n_redirected={cookie}" if cookie else "other=1; i18n_redirected"
+    front = get(nginx_server + "/", headers)
+    alone = get(app_server + "/", headers)
+    assert comparable(front) == comparable(alone)
+    assert front[0] in (200, 302)
+    if cookie is None:
+        assert front[1]["Cache-Control"] == "private, no-store"
+        assert "Max-Age=31536000" in front[1]["Set-Cookie"]  # 365 days
+
+
+def test_nginx_serves_the_root_itself(nginx_server, exported_site):
+    """The export's bytes (the app's page differs in its ETag-less headers and is not the
+    file): a first visit and a visitor with the cookie both get build/site/index.html."""
+    for headers in ({}, {"Accept-Language": "es"}, COOKIE):
+        status, headers, body = get(nginx_server + "/", headers)
+        assert status == 200 and body == (exported_site[0] / "index.html").read_bytes()
+        assert re.fullmatch(r'"[0-9a-f]+-[0-9a-f]+"', headers["ETag"]), "nginx's file ETag"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        *[path + "/" for path in PAGES if path != "/"],
+        "//en/test",
+        "/en//services",
+        "///en",
+        "/services//",
+        "/en/",
+        "/no-such-page/",
+        "/services/?utm_source=mail&x=1",
+    ],
+)
+def test_slashes_redirect_as_in_the_app(nginx_server, app_server, path):
+    front = get(nginx_server + path)
+    alone = get(app_server + path)
+    assert front[0] == alone[0] == 308
+    assert front[1]["Location"] == alone[1]["Location"]
+    assert (
+        "//" not in front[1]["Location"]
+        and not front[1]["Location"].endswith("/")
+        or (front[1]["Location"] == "/")
+    )
+
+
 def test_the_language_switcher_reaches_the_app(nginx_server):
     status, headers, _ = get(nginx_server + "/language/en?next=/en/services")
     assert status == 303 and headers["Location"] == "/en/services"

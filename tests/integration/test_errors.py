@@ -22,7 +22,7 @@ from tests.conftest import soup_of, visible_text
     ],
 )
 def test_not_found_in_the_locale_of_the_prefix(client, path, lang, message, link_text, home):
-    response = client.get(path)
+    response = client.get(path, follow_redirects=True)  # `/en/nope/` -> 308 `/en/nope`
     assert response.status_code == 404
     soup = soup_of(response)
     assert soup.html["lang"] == lang

@@ -233,3 +233,50 @@ def test_only_known_pages_are_stored_and_each_has_few_variants():
     client.get("/static/img/favicon.svg").close()
     client.get("/en/no-such-page").close()
     assert count_entries(app) == VARIANTS_PER_PATH == 3
+
+
+@pytest.fixture
+def dispatched(app):
+    """Requests that reached Flask (a store hit never does)."""
+    seen: list[str] = []
+    flask_app = app.wsgi_app.wsgi_app
+
+    def counting(environ, start_response):
+        seen.append(environ["PATH_INFO"])
+        return flask_app(environ, start_response)
+
+    app.wsgi_app.wsgi_app = counting
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("accept", "status", "cookie"),
+    [("es-ES,es;q=0.9", 200, "es"), ("es;q=0.2, en;q=0.9", 302, "en"), (None, 200, "es")],
+)
+def test_a_first_visit_to_the_root_comes_from_the_store(app, dispatched, accept, status, cookie):
+    headers = {"Accept-Language": accept} if accept else {}
+    first = app.test_client().get("/", headers=headers)
+    assert dispatched == ["/"]
+    again = app.test_client().get("/", headers=headers)
+    assert dispatched == ["/"], "the second first visit is a store hit: no render, no redirect"
+    for response in (first, again):
+        assert response.status_code == status
+        assert response.headers.getlist("Set-Cookie") == first.headers.getlist("Set-Cookie")
+        assert response.headers["Set-Cookie"].startswith(f"i18n_redirected={cookie};")
+        assert "Max-Age=31536000" in response.headers["Set-Cookie"]
+        assert "Path=/" in response.headers["Set-Cookie"]
+        assert response.headers["Cache-Control"] == "private, no-store"
+        vary = response.headers["Vary"]
+        assert "Accept-Language" in vary and "Cookie" in vary
+    assert again.data == first.data
+    if status == 302:
+        assert again.headers["Location"] == "/en"
+
+
+def test_the_stored_first_visit_never_answers_a_visitor_with_the_cookie(app, dispatched):
+    app.test_client().get("/", headers={"Accept-Language": "es"})
+    visitor = app.test_client()
+    visitor.set_cookie("i18n_redirected", "en")
+    response = visitor.get("/", headers={"Accept-Language": "es"})
+    assert response.status_code == 200 and "Set-Cookie" not in response.headers
+    assert "public" in response.headers["Cache-Control"]

@@ -6,8 +6,11 @@ In one run on this machine it starts, on free loopback ports:
   - a constant-string WSGI function with the same gunicorn settings (the server's ceiling),
 then loads pages on each with wrk (32 connections, keep-alive off: `Connection: close`,
 `Accept-Encoding: br, gzip` as browsers send) and prints requests/s, p50 and p99 and the
-ratios app/nginx and app/constant. `/` is proxied by nginx to the app (language detection),
-so the static home page through nginx is `/en`; both are measured.
+ratios app/nginx and app/constant.
+First visits (#16), loaded back to back in each round with no language cookie
+(`Accept-Language: es-ES,es;q=0.9`): `/` on the app alone against `/` with the cookie on the
+app alone (goal: >= 0.8x, p99 < 50 ms), and `/` through nginx against an exported page through
+the same nginx (goal: >= 0.8x). `BENCH_FIRST_VISIT_ONLY=1` prints that table alone.
 It also prints the uncached and cached render time of every public page (Flask test client,
 in process) and the bytes a first visit at 375 px transfers (Chromium, through nginx).
 Not collected by pytest; figures vary per machine and load.
@@ -36,13 +39,21 @@ DURATION = int(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))  # the machine is shared: median of rounds
 PATHS = ("/", "/en", "/en/services")
 HEADERS = ("Connection: close", "Accept-Encoding: br, gzip", "Cookie: i18n_redirected=es")
+FIRST_VISIT = ("Connection: close", "Accept-Encoding: br, gzip", "Accept-Language: es-ES,es;q=0.9")
+# (label, server, path, headers): the four figures of the first-visit table, in load order.
+FIRST_VISIT_RUNS = (
+    ("first visit /, app alone", "app", "/", FIRST_VISIT),
+    ("/ with the cookie, app alone", "app", "/", HEADERS),
+    ("exported page, nginx", "nginx", "/en/services", FIRST_VISIT),
+    ("first visit /, nginx", "nginx", "/", FIRST_VISIT),
+)
 RENDER_RUNS = 200
 CHROMIUM = "/usr/bin/chromium"
 
 
-def wrk(url: str) -> dict:
+def wrk(url: str, headers: tuple[str, ...] = HEADERS) -> dict:
     args = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{DURATION}s", "--latency"]
-    for header in HEADERS:
+    for header in headers:
         args += ["-H", header]
     output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout
     figures = {
@@ -101,6 +112,52 @@ def load_servers(servers: dict[str, str]) -> tuple[dict, dict]:
         for key, found in rounds.items()
     }
     return medians, {key: statistics.median(values) for key, values in ratios.items()}
+
+
+def warm(url: str, headers: tuple[str, ...]) -> None:
+    """A few requests first: each gunicorn worker stores the page (and the first visit's)."""
+    args = ["curl", "-s", "-o", "/dev/null"]
+    for header in headers[1:]:
+        args += ["-H", header]
+    for _ in range(8):
+        subprocess.run([*args, url], check=False)
+
+
+def load_first_visits(servers: dict[str, str]) -> tuple[dict, dict]:
+    """Per figure, the median round by requests/s; the two ratios, median of round ratios."""
+    rounds: dict[str, list[dict]] = {}
+    ratios: dict[str, list[float]] = {}
+    for _ in range(ROUNDS):
+        found = {}
+        for label, server, path, headers in FIRST_VISIT_RUNS:
+            warm(servers[server] + path, headers)
+            found[label] = wrk(servers[server] + path, headers)
+            rounds.setdefault(label, []).append(found[label])
+        app_first, app_cookie, exported, nginx_first = (
+            found[label]["rps"] for label, *_ in FIRST_VISIT_RUNS
+        )
+        ratios.setdefault("app: first visit / with the cookie", []).append(app_first / app_cookie)
+        ratios.setdefault("nginx: first visit / exported page", []).append(nginx_first / exported)
+    medians = {
+        label: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
+        for label, found in rounds.items()
+    }
+    return medians, {key: statistics.median(values) for key, values in ratios.items()}
+
+
+def print_first_visits(servers: dict[str, str]) -> None:
+    results, ratios = load_first_visits(servers)
+    print(f"{'first visits (#16)':<30} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for label, figures in results.items():
+        print(
+            f"{label:<30} {figures['rps']:>9.0f} {figures['p50']:>8.2f} "
+            f"{figures['p99']:>8.2f} {figures['errors']:>7}"
+        )
+    p99 = results[FIRST_VISIT_RUNS[0][0]]["p99"]
+    for name, ratio in ratios.items():
+        print(f"{name}: {ratio:.2f}x (goal >= 0.80x; median of round ratios)")
+    print(f"app alone, first visit / p99: {p99:.1f} ms (goal < 50 ms)")
+    print()
 
 
 def render_times() -> list[tuple[str, float, float]]:
@@ -187,6 +244,9 @@ def main() -> int:
             f"{', '.join(HEADERS)}; gunicorn: 2 sync workers; {os.cpu_count()} cores; "
             f"load average {os.getloadavg()[0]:.1f}"
         )
+        print_first_visits(servers)
+        if os.environ.get("BENCH_FIRST_VISIT_ONLY"):
+            return 0
         results, ratios = load_servers(servers)
         print(f"{'path':<13} {'server':<9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
         for (name, path), figures in results.items():

@@ -29,3 +29,18 @@ def accept(header: str) -> LanguageAccept:
 )
 def test_preferred_locale(header, expected):
     assert preferred_locale(accept(header)) == expected
+
+
+def test_nginx_detection_script_uses_the_apps_constants():
+    """deploy/root_language.js is nginx's copy of the detection: same cookie and locales."""
+    from motorlab.config import PROJECT_ROOT
+    from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
+
+    script = (PROJECT_ROOT / "deploy" / "root_language.js").read_text()
+    assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in script
+    assert (
+        f"var LOCALES = [{', '.join(repr(x).replace(chr(39), chr(34)) for x in LOCALES)}];"
+        in script
+    )
+    assert f'var DEFAULT_LOCALE = "{DEFAULT_LOCALE}";' in script
+    assert PREFIXES == {"es": "", "en": "/en"}, "deploy/nginx.conf redirects English to /en"

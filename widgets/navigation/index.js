@@ -4,10 +4,13 @@
 // title and mounts the new page's widgets, with the loading bar and aria-busy while it
 // waits. aria-busy sits on <body>, not <html> as the issue asks: ARIA in HTML allows no
 // aria-* attribute on <html>, and axe 4.14 reports it (aria-allowed-attr, WCAG 4.1.2).
-// Back/forward fetch again and restore the scroll position. Anything
-// unusual (network failure, timeout, non-HTML answer, locale switch, changed assets) ends
-// in a real navigation: "when in doubt, do a real page load".
+// Back/forward fetch again and restore the scroll position. A network failure or timeout
+// keeps the visitor on the page they are reading: the bar turns red and a toast says the page
+// could not be loaded, with a button to try again. Anything else unusual (non-HTML answer,
+// locale switch, changed assets) ends in a real navigation: "when in doubt, do a real page
+// load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
 import { createLoadingBar } from "../loading_bar/index.js";
+import { showToast, toastRegion } from "../toast/index.js";
 import { fetchPage, prefetch } from "./fetch-page.js";
 import { canSwap, swap } from "./swap.js";
 
@@ -49,16 +52,30 @@ function announce(text) {
   }, 100);
 }
 
-function focusHeading() {
+const fragmentTarget = (url) => url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+
+// Focus goes to the link's #fragment target when there is one, else the new <h1>.
+function focusArrival(url) {
   const main = document.querySelector("main");
-  const heading = main.querySelector("h1") || main;
-  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-  heading.focus({ preventScroll: true });
+  const target = fragmentTarget(url) || main.querySelector("h1") || main;
+  if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+// The strings of the failure toast, rendered by the server on the loading bar's host.
+function failureToast(retry) {
+  const host = document.querySelector(".c-loading-bar__host");
+  const text = (name, fallback) => (host && host.dataset[name]) || fallback;
+  const remove = showToast(text("failed", "The page could not be loaded."), {
+    tone: "error",
+    closeLabel: text("close", "Close"),
+    action: { label: text("retry", "Try again"), onClick: () => (remove(), retry()) },
+  });
 }
 
 function placeScroll(url, action, scroll) {
   if (action === "pop" && typeof scroll === "number") return window.scrollTo(0, scroll);
-  const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+  const target = fragmentTarget(url);
   if (target) return target.scrollIntoView();
   return window.scrollTo(0, 0);
 }
@@ -80,6 +97,11 @@ async function visit(href, action, scroll) {
     if (failed) bar.fail();
     else bar.finish();
   };
+  if (page.error === "network" || page.error === "timeout") {
+    done(true); // the page on screen stays
+    failureToast(() => visit(href, action, scroll));
+    return;
+  }
   if (page.error) {
     done(true);
     setTimeout(() => realNavigation(href, action), bar.hideDelay);
@@ -98,7 +120,7 @@ async function visit(href, action, scroll) {
   swap(doc);
   shown = pageKey(url.href);
   placeScroll(url, action, scroll);
-  focusHeading();
+  focusArrival(url);
   announce(document.title);
   done(false);
   env.mountAll(document);
@@ -133,10 +155,19 @@ function onScroll() {
   scrollTimer = setTimeout(saveScroll, 150);
 }
 
+// The click mount.js held while this module loaded: true when taken over (a visit started).
+export function follow(link) {
+  const taken = env && link.isConnected ? pageLink(link) : null;
+  if (!taken) return false;
+  visit(taken.href, "push");
+  return true;
+}
+
 export function start(options) {
   if (env || !window.history.pushState || !window.DOMParser) return;
   env = options;
   bar = createLoadingBar();
+  toastRegion(); // the live region exists before any message goes in it
   announcer = document.createElement("div");
   announcer.className = "u-visually-hidden";
   announcer.setAttribute("aria-live", "polite");

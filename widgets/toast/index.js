@@ -19,9 +19,10 @@ export function toastRegion() {
   return region;
 }
 
-// Shows `message`; `tone` is "success" or "error". `closeLabel` names the close button.
+// Shows `message`; `tone` is "success" or "error". `closeLabel` names the close button;
+// `action` ({ label, onClick }) adds a button before it (e.g. "Try again").
 // Returns a function that removes the toast.
-export function showToast(message, { tone = "success", closeLabel = "×" } = {}) {
+export function showToast(message, { tone = "success", closeLabel = "×", action = null } = {}) {
   const host = toastRegion();
   host.replaceChildren();
   const toast = document.createElement("div");
@@ -49,7 +50,16 @@ export function showToast(message, { tone = "success", closeLabel = "×" } = {})
   toast.addEventListener("pointerleave", later);
   toast.addEventListener("focusin", hold);
   toast.addEventListener("focusout", later);
-  toast.append(text, close);
+  toast.append(text);
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "c-toast__action";
+    button.textContent = action.label;
+    button.addEventListener("click", action.onClick);
+    toast.append(button);
+  }
+  toast.append(close);
   host.append(toast);
   later();
   return remove;

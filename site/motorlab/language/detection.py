@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Response, after_this_request, redirect, request
 from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
 
 from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
@@ -16,6 +17,8 @@ from motorlab.language import bp
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
 ROOT_VARY = ("Accept-Language", "Cookie")
+# An answer that sets the language cookie is this visitor's own: no shared cache keeps it.
+FIRST_VISIT_CACHE_CONTROL = "private, no-store"
 
 
 def preferred_locale(accept: LanguageAccept) -> str | None:
@@ -48,6 +51,19 @@ def detected_locale() -> str | None:
     return preferred_locale(request.accept_languages) or DEFAULT_LOCALE
 
 
+def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:
+    """`detected_locale` from raw WSGI headers, for the page cache (outside Flask)."""
+    if COOKIE_NAME in parse_cookie(cookie_header):
+        return None
+    accept = parse_accept_header(accept_language, LanguageAccept)
+    return preferred_locale(accept) or DEFAULT_LOCALE
+
+
+def first_visit_answer(response: Response, locale: str) -> Response:
+    response.headers["Cache-Control"] = FIRST_VISIT_CACHE_CONTROL
+    return remember_locale(response, locale)
+
+
 @bp.before_app_request
 def detect_on_root() -> Response | None:
     if request.path != ROOT_PATH or request.method not in ("GET", "HEAD"):
@@ -62,10 +78,10 @@ def detect_on_root() -> Response | None:
     if locale is None:
         return None
     if locale != DEFAULT_LOCALE:
-        return remember_locale(redirect(localized_rule("/", locale)), locale)
+        return first_visit_answer(redirect(localized_rule("/", locale)), locale)
 
     @after_this_request
     def remember(response: Response) -> Response:
-        return remember_locale(response, locale)
+        return first_visit_answer(response, locale)
 
     return None
