@@ -238,14 +238,19 @@ def test_only_known_pages_are_stored_and_each_has_few_variants():
 @pytest.fixture
 def dispatched(app):
     """Requests that reached Flask (a store hit never does)."""
+    from motorlab.page_cache import PageCache
+
     seen: list[str] = []
-    flask_app = app.wsgi_app.wsgi_app
+    store = app.wsgi_app
+    while not isinstance(store, PageCache):  # the layers outside it (mount, host)
+        store = store.wsgi_app
+    flask_app = store.wsgi_app
 
     def counting(environ, start_response):
         seen.append(environ["PATH_INFO"])
         return flask_app(environ, start_response)
 
-    app.wsgi_app.wsgi_app = counting
+    store.wsgi_app = counting
     return seen
 
 
