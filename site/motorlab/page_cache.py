@@ -170,6 +170,7 @@ class PageCache:
         self.flask_app = app
         self.wsgi_app = wsgi_app
         self.release = release_fingerprint(app)
+        self.cookie_by_locale: dict[str, str] = {}
 
     @property
     def store(self):
@@ -247,8 +248,12 @@ class PageCache:
         locale = entry.get("cookie")
         if not locale:
             return []
-        config = self.flask_app.config
-        return [("Set-Cookie", cookies.cookie_header(config, COOKIE_NAME, locale, COOKIE_MAX_AGE))]
+        header = self.cookie_by_locale.get(locale)
+        if header is None:  # the same header every time (Max-Age, no date): made once
+            config = self.flask_app.config
+            header = cookies.cookie_header(config, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+            self.cookie_by_locale[locale] = header
+        return [("Set-Cookie", header)]
 
 
 def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict:
