@@ -180,6 +180,7 @@ class PageCache:
         self.wsgi_app = wsgi_app
         self.release = release_fingerprint(app)
         self._known_paths: frozenset[str] | None = None
+        self.cookie_by_locale: dict[str, str] = {}
 
     @property
     def store(self):
@@ -273,8 +274,12 @@ class PageCache:
         locale = entry.get("cookie")
         if not locale:
             return []
-        config = self.flask_app.config
-        return [("Set-Cookie", cookies.cookie_header(config, COOKIE_NAME, locale, COOKIE_MAX_AGE))]
+        header = self.cookie_by_locale.get(locale)
+        if header is None:  # the same header every time (Max-Age, no date): made once
+            config = self.flask_app.config
+            header = cookies.cookie_header(config, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+            self.cookie_by_locale[locale] = header
+        return [("Set-Cookie", header)]
 
 
 def known_page_paths(app: Flask) -> frozenset[str]:

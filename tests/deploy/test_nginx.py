@@ -178,6 +178,20 @@ def test_nginx_answers_the_root_exactly_as_the_app(nginx_server, app_server, acc
         assert "Max-Age=31536000" in front[1]["Set-Cookie"]  # 365 days
 
 
+@pytest.mark.parametrize("coding", ["br", "gzip", "identity"])
+@pytest.mark.parametrize("headers", [{}, COOKIE, {"Accept-Language": "en"}])
+def test_the_root_says_vary_once(nginx_server, app_server, coding, headers):
+    for base in (nginx_server, app_server):
+        answer = get(base + "/", {**headers, "Accept-Encoding": coding})
+        varies = answer[1].get_all("Vary")
+        assert len(varies) == 1, varies
+        assert {v.strip() for v in varies[0].split(",")} == {
+            "Accept-Language",
+            "Cookie",
+            "Accept-Encoding",
+        }
+
+
 def test_nginx_serves_the_root_itself(nginx_server, exported_site):
     """The export's bytes (the app's page differs in its ETag-less headers and is not the
     file): a first visit and a visitor with the cookie both get build/site/index.html."""

@@ -7,6 +7,8 @@ that prefers English is sent to `/en`; either way the outcome is remembered in t
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Response, after_this_request, redirect, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
@@ -55,6 +57,12 @@ def first_visit_locale(cookie_header: str, accept_language: str | None) -> str |
     """`detected_locale` from raw WSGI headers, for the page cache (outside Flask)."""
     if COOKIE_NAME in parse_cookie(cookie_header):
         return None
+    return locale_for_header(accept_language or "")
+
+
+@lru_cache(maxsize=1024)
+def locale_for_header(accept_language: str) -> str:
+    """Browsers send a handful of distinct headers: each is parsed once per worker."""
     accept = parse_accept_header(accept_language, LanguageAccept)
     return preferred_locale(accept) or DEFAULT_LOCALE
 
