@@ -417,14 +417,17 @@ def wait_for_widgets(page) -> None:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True)
+    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True,
+    height=800)
     -> a Playwright page of the real site (language cookie set) whose console errors collect
     in page.console_errors; with `goto`, opened and its widgets mounted."""
     contexts = []
 
-    def open_(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True):
+    def open_(
+        path, width=1280, reduced_motion="no-preference", javascript=True, goto=True, height=800
+    ):
         context = browser.new_context(
-            viewport={"width": width, "height": 800},
+            viewport={"width": width, "height": height},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
         )
