@@ -208,6 +208,31 @@ def test_links_stay_in_the_page_language_under_gunicorn(gunicorn_site):
     assert wrong == {}
 
 
+# Content pages end with the contact band; home opens with its button and closes with it.
+CONTACT_ROUTES = (
+    "/",
+    "/services",
+    "/aboutus",
+    "/portfolio",
+    "/projects/ads",
+    "/projects/kuzu",
+    "/projects/vc",
+    "/projects/viewbox",
+)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("route", CONTACT_ROUTES)
+def test_content_pages_lead_to_the_contact_page(client, route, locale):
+    contact = localized("/contact", locale)
+    main = soup_of(client.get(localized(route, locale))).main
+    assert main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
+    band = main.select(".c-cta")
+    assert len(band) == 1 and band[0].select_one(f'a.c-button[href="{contact}"]')
+    last_section = main.find_all("section", recursive=True)[-1]
+    assert "c-cta" in last_section["class"]  # the band closes the page
+
+
 # --- Chromium ----------------------------------------------------------------------------------
 
 WIDTHS = {"phone": 375, "desktop": 1280}
@@ -277,5 +302,26 @@ def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server)
                 if width > 320:
                     too_wide[path] = width
         assert too_wide == {}
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_shows_its_call_to_action_in_the_first_phone_screen(browser, live_server, locale):
+    """At 375 x 812 the intro's "I'm ready" button to the contact page is in view without
+    scrolling, with the portfolio link beside or under it."""
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(live_server + localized("/", locale))
+        wait_for_widgets(page)
+        for target in ("/contact", "/portfolio"):
+            link = page.locator(f'main .c-intro a[href="{localized(target, locale)}"]')
+            box = link.bounding_box()
+            assert box and box["y"] + box["height"] <= 812 and box["height"] >= 44, target
+        button = page.locator(f'main .c-intro a[href="{localized("/contact", locale)}"]')
+        assert button.inner_text().strip() == {"es": "Estoy listo", "en": "I'm ready"}[locale]
     finally:
         context.close()
