@@ -29,6 +29,7 @@ from tests.conftest import (
     soup_of,
     visible_text,
     wait_for_widgets,
+    words_split_across_lines,
 )
 
 HTML_BUDGET = 60 * 1024
@@ -325,3 +326,75 @@ def test_home_shows_its_call_to_action_in_the_first_phone_screen(browser, live_s
         assert button.inner_text().strip() == {"es": "Estoy listo", "en": "I'm ready"}[locale]
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_no_word_is_broken_across_lines_on_a_phone(browser, live_server):
+    """At 375 px (and 320 px) no page shows a word cut in two ("TypeScrip/t"); a token may
+    wrap only after a hyphen or a slash. Guideline tables become stacked lists there."""
+    for width in (375, 320):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        try:
+            split = {}
+            for route in ROUTES:
+                for locale in LOCALES:
+                    path = localized(route, locale)
+                    page.goto(live_server + path)
+                    wait_for_widgets(page)
+                    if words := words_split_across_lines(page):
+                        split[path] = words
+            assert split == {}, width
+        finally:
+            context.close()
+
+
+# Every control a finger uses, as it is shown: links that are not part of a sentence (an
+# inline link in running text is exempt, WCAG 2.5.8), buttons and form fields.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary')]
+  .filter(e => e.checkVisibility() && !e.closest('[inert]')
+               && getComputedStyle(e).display !== 'inline')
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width > 1 && (r.width < 44 || r.height < 44))
+  .map(([e, r]) => `${e.tagName} "${e.textContent.trim().slice(0, 30)}" `
+                   + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+@pytest.mark.browser
+def test_every_control_is_a_44px_target_on_a_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        small = {}
+        for route in ROUTES:
+            for locale in LOCALES:
+                path = localized(route, locale)
+                page.goto(live_server + path)
+                wait_for_widgets(page)
+                if found := page.evaluate(SMALL_TARGETS):
+                    small[path] = found
+        assert small == {}
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [700, 800, 1000])
+def test_no_card_stands_alone_in_half_a_row(open_page, width):
+    """Home's three project cards at tablet widths: a row holds two cards or one card as
+    wide as the list, never one card in half of it."""
+    page = open_page("/", width=width)
+    rows = page.eval_on_selector(
+        ".l-cards",
+        """list => {
+          const width = list.getBoundingClientRect().width;
+          const rows = {};
+          for (const item of list.children) {
+            const r = item.getBoundingClientRect();
+            (rows[Math.round(r.top)] ||= []).push(Math.round(r.width));
+          }
+          return Object.values(rows).map(row => row.length > 1 || row[0] >= width - 1);
+        }""",
+    )
+    assert all(rows)

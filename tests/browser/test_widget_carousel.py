@@ -308,3 +308,20 @@ def test_a_tap_or_swipe_stops_rotation(browser, live_server, target):
         assert logos.get_attribute("data-rotation") == "running"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [PHONE, 800, 1280])
+def test_cards_line_up_with_their_heading_and_keep_their_shadows(open_page, width):
+    page = open_page(PORTFOLIO, width=width)
+    heading = page.locator("#clients-title").bounding_box()
+    card = page.locator(".c-carousel--projects .c-card").first.bounding_box()
+    assert abs(card["x"] - heading["x"]) <= 1
+    viewport = ".c-carousel--projects .c-carousel__viewport"
+    # Clipped sideways only, with room below the cards for their shadow.
+    assert page.eval_on_selector(viewport, "el => getComputedStyle(el).overflowY") == "visible"
+    # Cards out of view are hidden: no sliver of their shadow at the edge.
+    hidden = page.eval_on_selector_all(
+        ".c-carousel--projects [aria-roledescription=slide][inert]",
+        "els => els.map(el => getComputedStyle(el).visibility)",
+    )
+    assert hidden and set(hidden) == {"hidden"}
