@@ -85,6 +85,16 @@ def test_page_is_complete(client, path, locale):
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_every_link_within_the_page_has_its_target(client, path, locale):
+    """`#fragment` links (the skip link, tables of contents, /test's error summary) point to
+    an element of the same page."""
+    soup = soup_of(client.get(path))
+    ids = {tag["id"] for tag in soup.find_all(id=True)}
+    fragments = {a["href"] for a in soup.find_all("a", href=True) if a["href"].startswith("#")}
+    assert fragments and {href for href in fragments if href[1:] not in ids} == set()
+
+
+@pytest.mark.parametrize(("path", "locale"), PAGES)
 def test_page_links_and_images_answer(client, path, locale):
     soup = soup_of(client.get(path))
     urls = set()
