@@ -408,3 +408,38 @@ def test_no_card_stands_alone_in_half_a_row(open_page, width):
         }""",
     )
     assert all(rows)
+
+
+LAYOUT_SHIFTS = """() => {
+  window.__shifts = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+  }).observe({type: "layout-shift", buffered: true});
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/en/services"])
+def test_the_brand_font_comes_from_the_site_and_moves_nothing(open_page, path):
+    """Figtree is fetched once from this origin (≤ 40 kB); arriving late (held 1.5 s), it
+    replaces a fallback sized like it, so nothing on the first screen moves (CLS 0)."""
+    page = open_page(path, width=375, goto=False)
+    fonts = []
+    page.on("request", lambda r: r.resource_type == "font" and fonts.append(r))
+
+    def late(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/static/build/fonts/*.woff2", late)
+    page.add_init_script(LAYOUT_SHIFTS.join(["(", ")()"]))
+    assert page.goto(page.base + path).status == 200
+    wait_for_widgets(page)
+    page.wait_for_function("() => document.fonts.check('700 16px Figtree')", timeout=10_000)
+    page.evaluate("() => document.fonts.ready")
+    page.wait_for_timeout(300)
+    assert len(fonts) == 1 and fonts[0].url.startswith(page.base + "/static/build/fonts/")
+    assert len(fonts[0].response().body()) <= 40 * 1024
+    family = page.evaluate("() => getComputedStyle(document.body).fontFamily")
+    assert family.replace('"', "").startswith("Figtree, Figtree Fallback,")
+    assert sum(page.evaluate("() => window.__shifts")) < 0.001
