@@ -413,7 +413,9 @@ def test_no_card_stands_alone_in_half_a_row(open_page, width):
 LAYOUT_SHIFTS = """() => {
   window.__shifts = [];
   new PerformanceObserver(list => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    }
   }).observe({type: "layout-shift", buffered: true});
 }"""
 
