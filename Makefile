@@ -15,7 +15,7 @@ WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null)
   $(wildcard templates/components/*/*.css templates/pages/*.css)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test test-fast prod prod-env export messages lint chromium nginx wrk bench watch
+.PHONY: help setup run test test-fast prod prod-env export messages lint chromium nginx wrk bench watch screenshots
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -116,6 +116,9 @@ messages: $(STAMPS)/python ## Extract messages and update the catalogs (for tran
 	$(BIN)/pybabel update --ignore-pot-creation-date -i $(TRANSLATIONS)/messages.pot \
 	  -d $(TRANSLATIONS)
 	@echo "Now translate the empty and fuzzy entries in $(TRANSLATIONS)/*/LC_MESSAGES/messages.po"
+
+screenshots: setup chromium ## Remake the README's screenshots of home (docs/, 1280 and 375 px) from the site
+	$(BIN)/python tests/tools/screenshots.py
 
 lint: $(STAMPS)/python ## Check the Python code style
 	$(BIN)/ruff check site tests wsgi.py

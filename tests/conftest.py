@@ -415,14 +415,17 @@ def wait_for_widgets(page) -> None:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True)
+    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True,
+    height=800)
     -> a Playwright page of the real site (language cookie set) whose console errors collect
     in page.console_errors; with `goto`, opened and its widgets mounted."""
     contexts = []
 
-    def open_(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True):
+    def open_(
+        path, width=1280, reduced_motion="no-preference", javascript=True, goto=True, height=800
+    ):
         context = browser.new_context(
-            viewport={"width": width, "height": 800},
+            viewport={"width": width, "height": height},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
         )
@@ -442,3 +445,39 @@ def open_page(browser, live_server):
     yield open_
     for context in contexts:
         context.close()
+
+
+# Every word of the page's visible text that the browser broke inside, across two lines: a
+# word is split at white space, and may break only after a hyphen or a slash (a token such as
+# `--font-sans` or `a/b` wraps there). Returns "word" strings, at most 20.
+SPLIT_WORDS = r"""() => {
+  const split = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node && split.length < 20; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, template, [hidden], [inert]")) continue;
+    if (!parent.checkVisibility({visibilityProperty: true})) continue;
+    // Visually hidden text (a 1 px clipped box, such as u-visually-hidden) is never seen.
+    let hidden = false;
+    for (let el = parent; el && !hidden; el = el.parentElement) {
+      hidden = el.getBoundingClientRect().width <= 1 && getComputedStyle(el).overflow === "hidden";
+    }
+    if (hidden) continue;
+    for (const match of node.data.matchAll(/[^\s\-\/\u2010-\u2014]+[\-\/\u2010-\u2014]?/g)) {
+      if (match[0].length < 2) continue;
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set(
+        [...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.bottom))
+      );
+      if (tops.size > 1) split.push(match[0]);
+    }
+  }
+  return split;
+}"""
+
+
+def words_split_across_lines(page) -> list[str]:
+    """The words the page shows broken inside, across two lines (SPLIT_WORDS)."""
+    return page.evaluate(SPLIT_WORDS)

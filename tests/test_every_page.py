@@ -29,6 +29,7 @@ from tests.conftest import (
     soup_of,
     visible_text,
     wait_for_widgets,
+    words_split_across_lines,
 )
 
 HTML_BUDGET = 60 * 1024
@@ -81,6 +82,16 @@ def test_page_is_complete(client, path, locale):
         # Meaningful alt text, or alt="" for a decorative image.
         assert image.has_attr("alt"), image
         assert image.get("width") and image.get("height"), image
+
+
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_every_link_within_the_page_has_its_target(client, path, locale):
+    """`#fragment` links (the skip link, tables of contents, /test's error summary) point to
+    an element of the same page."""
+    soup = soup_of(client.get(path))
+    ids = {tag["id"] for tag in soup.find_all(id=True)}
+    fragments = {a["href"] for a in soup.find_all("a", href=True) if a["href"].startswith("#")}
+    assert fragments and {href for href in fragments if href[1:] not in ids} == set()
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
@@ -208,6 +219,31 @@ def test_links_stay_in_the_page_language_under_gunicorn(gunicorn_site):
     assert wrong == {}
 
 
+# Content pages end with the contact band; home opens with its button and closes with it.
+CONTACT_ROUTES = (
+    "/",
+    "/services",
+    "/aboutus",
+    "/portfolio",
+    "/projects/ads",
+    "/projects/kuzu",
+    "/projects/vc",
+    "/projects/viewbox",
+)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("route", CONTACT_ROUTES)
+def test_content_pages_lead_to_the_contact_page(client, route, locale):
+    contact = localized("/contact", locale)
+    main = soup_of(client.get(localized(route, locale))).main
+    assert main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
+    band = main.select(".c-cta")
+    assert len(band) == 1 and band[0].select_one(f'a.c-button[href="{contact}"]')
+    last_section = main.find_all("section", recursive=True)[-1]
+    assert "c-cta" in last_section["class"]  # the band closes the page
+
+
 # --- Chromium ----------------------------------------------------------------------------------
 
 WIDTHS = {"phone": 375, "desktop": 1280}
@@ -279,3 +315,133 @@ def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server)
         assert too_wide == {}
     finally:
         context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("locale", LOCALES)
+def test_home_shows_its_call_to_action_in_the_first_phone_screen(browser, live_server, locale):
+    """At 375 x 812 the intro's "I'm ready" button to the contact page is in view without
+    scrolling, with the portfolio link beside or under it."""
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
+    page = context.new_page()
+    try:
+        page.goto(live_server + localized("/", locale))
+        wait_for_widgets(page)
+        for target in ("/contact", "/portfolio"):
+            link = page.locator(f'main .c-intro a[href="{localized(target, locale)}"]')
+            box = link.bounding_box()
+            assert box and box["y"] + box["height"] <= 812 and box["height"] >= 44, target
+        button = page.locator(f'main .c-intro a[href="{localized("/contact", locale)}"]')
+        assert button.inner_text().strip() == {"es": "Estoy listo", "en": "I'm ready"}[locale]
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_no_word_is_broken_across_lines_on_a_phone(browser, live_server):
+    """At 375 px (and 320 px) no page shows a word cut in two ("TypeScrip/t"); a token may
+    wrap only after a hyphen or a slash. Guideline tables become stacked lists there."""
+    for width in (375, 320):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        try:
+            split = {}
+            for route in ROUTES:
+                for locale in LOCALES:
+                    path = localized(route, locale)
+                    page.goto(live_server + path)
+                    wait_for_widgets(page)
+                    if words := words_split_across_lines(page):
+                        split[path] = words
+            assert split == {}, width
+        finally:
+            context.close()
+
+
+# Every control a finger uses, as it is shown: links that are not part of a sentence (an
+# inline link in running text is exempt, WCAG 2.5.8), buttons and form fields.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary')]
+  .filter(e => e.checkVisibility() && !e.closest('[inert]')
+               && getComputedStyle(e).display !== 'inline')
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width > 1 && (r.width < 44 || r.height < 44))
+  .map(([e, r]) => `${e.tagName} "${e.textContent.trim().slice(0, 30)}" `
+                   + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+@pytest.mark.browser
+def test_every_control_is_a_44px_target_on_a_phone(browser, live_server):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        small = {}
+        for route in ROUTES:
+            for locale in LOCALES:
+                path = localized(route, locale)
+                page.goto(live_server + path)
+                wait_for_widgets(page)
+                if found := page.evaluate(SMALL_TARGETS):
+                    small[path] = found
+        assert small == {}
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [700, 800, 1000])
+def test_no_card_stands_alone_in_half_a_row(open_page, width):
+    """Home's three project cards at tablet widths: a row holds two cards or one card as
+    wide as the list, never one card in half of it."""
+    page = open_page("/", width=width)
+    rows = page.eval_on_selector(
+        ".l-cards",
+        """list => {
+          const width = list.getBoundingClientRect().width;
+          const rows = {};
+          for (const item of list.children) {
+            const r = item.getBoundingClientRect();
+            (rows[Math.round(r.top)] ||= []).push(Math.round(r.width));
+          }
+          return Object.values(rows).map(row => row.length > 1 || row[0] >= width - 1);
+        }""",
+    )
+    assert all(rows)
+
+
+LAYOUT_SHIFTS = """() => {
+  window.__shifts = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    }
+  }).observe({type: "layout-shift", buffered: true});
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", ["/", "/en/services"])
+def test_the_brand_font_comes_from_the_site_and_moves_nothing(open_page, path):
+    """Figtree is fetched once from this origin (≤ 40 kB); arriving late (held 1.5 s), it
+    replaces a fallback sized like it, so nothing on the first screen moves (CLS 0)."""
+    page = open_page(path, width=375, goto=False)
+    fonts = []
+    page.on("request", lambda r: r.resource_type == "font" and fonts.append(r))
+
+    def late(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/static/build/fonts/*.woff2", late)
+    page.add_init_script(LAYOUT_SHIFTS.join(["(", ")()"]))
+    assert page.goto(page.base + path).status == 200
+    wait_for_widgets(page)
+    page.wait_for_function("() => document.fonts.check('700 16px Figtree')", timeout=10_000)
+    page.evaluate("() => document.fonts.ready")
+    page.wait_for_timeout(300)
+    assert len(fonts) == 1 and fonts[0].url.startswith(page.base + "/static/build/fonts/")
+    assert len(fonts[0].response().body()) <= 40 * 1024
+    family = page.evaluate("() => getComputedStyle(document.body).fontFamily")
+    assert family.replace('"', "").startswith("Figtree, Figtree Fallback,")
+    assert sum(page.evaluate("() => window.__shifts")) < 0.001

@@ -6,6 +6,7 @@
 // Every file name carries its content hash. manifest.json tells assets.py what to link:
 //   { "site.css": "site-HASH.css",
 //     "entry": {"file": "mount-HASH.js", "imports": []},
+//     "fonts": ["fonts/figtree-latin-wght-normal-HASH.woff2"],  (preloaded by every page)
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
@@ -32,7 +33,8 @@ const options = {
   outdir,
   metafile: true,
   jsx: "automatic",
-  loader: { ".js": "jsx" },
+  loader: { ".js": "jsx", ".woff2": "file" },
+  assetNames: "fonts/[name]-[hash]",
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
   logLevel: "warning",
@@ -65,8 +67,9 @@ async function writeManifest(result) {
   if (result.errors.length || !result.metafile) return;
   const outputs = result.metafile.outputs;
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
-  const manifest = { "site.css": null, entry: null, widgets: {} };
+  const manifest = { "site.css": null, entry: null, fonts: [], widgets: {} };
   for (const [file, meta] of Object.entries(outputs)) {
+    if (file.endsWith(".woff2")) manifest.fonts.push(rel(file));
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
     if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
@@ -74,6 +77,7 @@ async function writeManifest(result) {
     else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
   }
   manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());
+  manifest.fonts.sort();
   await removeStale(outputs);
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   console.log(`built: ${Object.keys(outputs).length} files in ${outdir}`);

@@ -10,6 +10,7 @@ from motorlab import (
     errors,
     hosts,
     i18n,
+    icons,
     layouts,
     mount,
     page_cache,
@@ -50,6 +51,7 @@ def create_app(config: object | None = None) -> Flask:
     _register_blueprints(app)
     static_files.init_app(app)  # no symbolic link out of static/
     consent.init_app(app)  # the analytics banner, its /consent form and its cookie
+    icons.init_app(app)  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
     structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
     layouts.init_app(app)

@@ -95,9 +95,22 @@ def init_app(app: Flask) -> None:
         own = dict.fromkeys(widgets[name]["file"] for name in names)  # in order, no repeats
         return Markup("\n".join(preload(file) for file in own))
 
+    def font_preloads() -> Markup:
+        # The brand typeface (styles/fonts.css), fetched with the stylesheet rather than once
+        # the stylesheet is parsed: it is usually there before the first paint, so the
+        # fallback face rarely shows at all.
+        return Markup(
+            "\n".join(
+                f'<link rel="preload" href="{escape(build_url(file))}" as="font"'
+                ' type="font/woff2" crossorigin>'
+                for file in manifest().get("fonts", [])
+            )
+        )
+
     app.jinja_env.globals.update(
         asset_url=asset_url,
         bundle_url=bundle_url,
+        font_preloads=font_preloads,
         widget_entry=widget_entry,
         widget_preloads=widget_preloads,
     )

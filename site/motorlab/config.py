@@ -124,6 +124,9 @@ class Config:
         self.API_BASE_URL = env("API_BASE_URL", "")
         self.CONTACT_EMAIL = env("CONTACT_EMAIL", "hola@motorlab.example")
         self.CONTACT_PHONE = env("CONTACT_PHONE", "+34 900 000 000")
+        # The legal notice on the privacy page (LSSI art. 10): each one shown when set.
+        for name in LEGAL_NOTICE_SETTINGS:
+            setattr(self, name, env(name, "").strip())
 
         # Static files are linked with a content hash (see assets.py), so they may be
         # cached for a year.
@@ -132,6 +135,15 @@ class Config:
         self.MAX_FORM_MEMORY_SIZE = 64 * 1024
         self.SESSION_COOKIE_SAMESITE = "Lax"
         self.SESSION_COOKIE_SECURE = self.SITE_URL.startswith("https://")
+
+
+LEGAL_NOTICE_SETTINGS = (
+    "COMPANY_LEGAL_NAME",
+    "COMPANY_TAX_ID",
+    "COMPANY_ADDRESS",
+    "COMPANY_REGISTRY",
+    "COMPANY_EMAIL",
+)
 
 
 class TestConfig(Config):

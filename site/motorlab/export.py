@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from flask import Flask
 from flask_frozen import Freezer
 
-from motorlab import compression
+from motorlab import compression, icons
 from motorlab.config import PROJECT_ROOT
 from motorlab.i18n import LOCALES, PREFIXES
 from motorlab.internal_request import fetch
@@ -80,6 +80,7 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         yield from (path for path in pages if not _is_dynamic(app, path))
         yield "/sitemap.xml"
         yield "/robots.txt"
+        yield from icons.ROOT_FILES  # /favicon.ico, /apple-touch-icon.png, the manifest
         yield from referenced_images(app, pages)
 
     with warnings.catch_warnings():

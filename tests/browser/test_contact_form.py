@@ -185,6 +185,32 @@ def test_sending_then_success_with_a_toast(enhanced, contact_server):
     assert page.errors == []
 
 
+def test_a_sent_form_gives_way_to_a_panel_that_stays(enhanced):
+    """The fields give way to a panel that takes focus and stays after the toast has gone;
+    its button brings the empty form back, focused on the first field."""
+    page = enhanced
+    page.clock.install()  # the toast's timer, set after this, runs on the test's clock
+    fill(page)
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=success]")
+    panel = page.locator(".c-contact-form__sent")
+    assert panel.is_visible()
+    assert panel.get_by_role("heading", name="Mensaje enviado").is_visible()
+    assert panel.text_content().count("Gracias") == 1
+    assert page.evaluate("() => document.activeElement.matches('.c-contact-form__sent')")
+    assert not page.locator("#name").is_visible()
+    assert not page.locator("button[type=submit]").is_visible()
+    assert page.locator(".c-toast-region .c-toast--success").count() == 1  # still announced
+    page.clock.run_for(15_000)  # the toast's 10 s go by: the panel stays
+    assert page.locator(".c-toast-region .c-toast--success").count() == 0
+    assert panel.is_visible()
+    page.get_by_role("button", name="Enviar otro mensaje").click()
+    assert page.locator(".c-contact-form__sent").count() == 0
+    assert page.locator("#name").is_visible()
+    assert page.evaluate("() => document.activeElement.id") == "name"
+    assert page.errors == []
+
+
 def test_field_errors_from_a_422_sit_beside_their_fields(enhanced):
     page = enhanced
     fill(page, name="Ana", email="not-an-email", text="short")

@@ -87,7 +87,8 @@ def test_pauses_while_hovered(open_page):
 def test_keyboard_focus_stops_rotation_until_restarted(open_page):
     page = open_with_clock(open_page, HOME, width=PHONE)
     tab_into(page, "logos")
-    # The rotation button comes first; focus stopped rotation, so it now offers to start.
+    # The logos hold no link: the rotation button, after them, comes first; focus stopped
+    # rotation, so it now offers to start (its name is its hidden text beside the icon).
     assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__rotation')")
     assert region(page, "logos").get_attribute("data-rotation") == "stopped"
     rotation = page.locator(".c-carousel--logos .c-carousel__rotation")
@@ -145,7 +146,10 @@ def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     assert groups.nth(0).get_attribute("inert") is not None
     assert page.evaluate("() => document.activeElement.textContent.includes('Next')")
 
-    page.keyboard.press("Shift+Tab")  # previous
+    # Previous, the picker's dots, next: the controls' order after the cards.
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__dot')")
+    page.locator(".c-carousel--projects .c-carousel__previous").focus()
     page.keyboard.press("Space")
     assert current_step(page, "projects") == 0
     page.locator(".c-carousel--projects .c-carousel__dot").nth(3).focus()
@@ -223,3 +227,101 @@ def test_mounting_moves_nothing_on_the_page(open_page, path, width):
     waiting.wait_for_selector("[data-widget=carousel][data-mounted=pending]")
     mounted = open_page(path, width=width)
     assert boxes(waiting) == boxes(mounted)
+
+
+def test_controls_are_icon_buttons_after_the_slides(open_page):
+    page = open_page(HOME, width=PHONE)
+    for kind in ("logos", "slides"):
+        node = f".c-carousel--{kind} .c-carousel__region"
+        order = page.eval_on_selector(
+            node, "el => [...el.children].map(c => c.className.split(' ')[0])"
+        )
+        assert order == ["c-carousel__viewport", "c-carousel__controls"]
+        for name in ("Stop automatic slide show", "Previous", "Next"):
+            button = page.locator(node).get_by_role("button", name=name, exact=True)
+            assert button.count() == 1 and button.locator("svg").count() == 1
+            box = button.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+        for dot in page.locator(f"{node} .c-carousel__dot").all():
+            box = dot.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44
+        controls = page.locator(f"{node} .c-carousel__controls").bounding_box()
+        assert controls["height"] <= 48  # one row, even at 375 px
+
+
+@pytest.mark.parametrize("path", [HOME, "/"])
+def test_no_controls_when_every_item_shows(open_page, path):
+    """Six logos fit at 1280 px: no previous/next (nor picker) to tab to or see."""
+    page = open_page(path, width=1280)
+    logos = page.locator(".c-carousel--logos")
+    assert logos.locator("[aria-roledescription=slide]:not([inert])").count() == 6
+    assert logos.locator("button").count() == 0
+    assert page.locator(".c-carousel--projects").count() == 0
+
+
+def test_swipe_area_leaves_horizontal_gestures_to_the_carousel(open_page):
+    page = open_page(HOME, width=PHONE)
+    for kind in ("logos", "slides"):
+        action = page.eval_on_selector(
+            f".c-carousel--{kind} .c-carousel__viewport", "el => getComputedStyle(el).touchAction"
+        )
+        assert action == "pan-y"
+
+
+def touch_context(browser):
+    return browser.new_context(viewport={"width": PHONE, "height": 800}, has_touch=True)
+
+
+@pytest.mark.parametrize("target", ["viewport", "next", "dot"])
+def test_a_tap_or_swipe_stops_rotation(browser, live_server, target):
+    context = touch_context(browser)
+    try:
+        page = context.new_page()
+        page.clock.install()
+        page.goto(live_server + HOME)
+        page.wait_for_selector(".c-carousel--logos[data-mounted=true]")
+        logos = region(page, "logos")
+        assert logos.get_attribute("data-rotation") == "running"
+        if target == "viewport":  # a swipe: one step, then rotation stops
+            page.evaluate(
+                """() => {
+                  const el = document.querySelector('.c-carousel--logos .c-carousel__viewport');
+                  const touch = x => new Touch({identifier: 1, target: el, clientX: x, clientY: 9});
+                  const event = (type, list) => new TouchEvent(type, {...list, bubbles: true});
+                  el.dispatchEvent(event('touchstart', {touches: [touch(300)]}));
+                  el.dispatchEvent(event('touchend', {changedTouches: [touch(120)]}));
+                }"""
+            )
+            expected = 1
+        elif target == "next":
+            page.locator(".c-carousel--logos .c-carousel__next").tap()
+            expected = 1
+        else:
+            page.locator(".c-carousel--logos .c-carousel__dot").nth(2).tap()
+            expected = 2
+        assert logos.get_attribute("data-rotation") == "stopped"
+        assert current_step(page, "logos") == expected
+        page.clock.run_for(INTERVAL_MS * 3)
+        assert current_step(page, "logos") == expected
+        # The rotation button, tapped, starts it again.
+        page.locator(".c-carousel--logos .c-carousel__rotation").tap()
+        assert logos.get_attribute("data-rotation") == "running"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [PHONE, 800, 1280])
+def test_cards_line_up_with_their_heading_and_keep_their_shadows(open_page, width):
+    page = open_page(PORTFOLIO, width=width)
+    heading = page.locator("#clients-title").bounding_box()
+    card = page.locator(".c-carousel--projects .c-card").first.bounding_box()
+    assert abs(card["x"] - heading["x"]) <= 1
+    viewport = ".c-carousel--projects .c-carousel__viewport"
+    # Clipped sideways only, with room below the cards for their shadow.
+    assert page.eval_on_selector(viewport, "el => getComputedStyle(el).overflowY") == "visible"
+    # Cards out of view are hidden: no sliver of their shadow at the edge.
+    hidden = page.eval_on_selector_all(
+        ".c-carousel--projects [aria-roledescription=slide][inert]",
+        "els => els.map(el => getComputedStyle(el).visibility)",
+    )
+    assert hidden and set(hidden) == {"hidden"}

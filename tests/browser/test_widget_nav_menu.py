@@ -82,3 +82,36 @@ def test_header_has_its_final_layout_before_the_widget_arrives(open_page, widget
     failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
     assert not failed.locator(".c-nav__toggle").is_visible()
     assert failed.locator(".c-nav__list").is_visible()
+
+
+HEADER_HEIGHT = "() => document.querySelector('.c-header').getBoundingClientRect().height"
+
+
+@pytest.mark.parametrize("path", ["/services", "/en/services"])
+def test_header_keeps_one_row_at_every_width(open_page, path):
+    """Brand, navigation (or its menu button) and the language link on one row: the header
+    is as tall at 320-1024 px as at 1280 px, in both languages, and nothing overflows."""
+    wide = open_page(path, width=1280).evaluate(HEADER_HEIGHT)
+    for width in (320, 360, 375, 800, 1024):
+        page = open_page(path, width=width)
+        assert page.evaluate(HEADER_HEIGHT) == wide, width
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+
+def test_phone_language_link_shows_its_code_and_keeps_its_name(open_page):
+    page = open_page("/en/services", width=320)
+    link = page.locator(".c-lang__link")
+    assert link.locator(".c-lang__code").is_visible() and link.inner_text().startswith("ES")
+    assert link.locator(".c-lang__name").bounding_box()["width"] <= 1
+    assert page.get_by_role("link", name="Español").count() == 1
+    box = link.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+
+
+def test_open_menu_button_shows_a_close_icon(open_page):
+    page = open_page(PLAIN, width=375)
+    icon = "() => getComputedStyle(document.querySelector('.c-nav__toggle-icon')).backgroundImage"
+    closed = page.evaluate(icon)
+    page.locator(".c-nav__toggle").click()
+    opened = page.evaluate(icon)
+    assert "45deg" in opened and "45deg" not in closed

@@ -273,6 +273,21 @@ def test_health_and_unexported_images_reach_the_app(nginx_server):
     assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
 
 
+@pytest.mark.parametrize(
+    ("path", "media_type"),
+    [
+        ("/favicon.ico", "image/"),  # nginx names it image/x-icon or image/vnd.microsoft.icon
+        ("/apple-touch-icon.png", "image/png"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+    ],
+)
+def test_icons_and_manifest_come_from_the_export(nginx_server, app_server, path, media_type):
+    status, headers, body = get(nginx_server + path)
+    assert status == 200 and headers["Content-Type"].startswith(media_type)
+    assert body == get(app_server + path)[2]
+    assert "Set-Cookie" not in headers
+
+
 def test_share_images_come_from_the_export(nginx_server):
     status, headers, body = get(nginx_server + "/_img/share/en/services.png")
     assert status == 200 and body[:8] == b"\x89PNG\r\n\x1a\n"

@@ -4,7 +4,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import soup_of, visible_text
+from motorlab import create_app
+from tests.conftest import config_with, soup_of, visible_text
 
 BOTH = pytest.mark.parametrize("locale", ["es", "en"])
 
@@ -228,3 +229,50 @@ def test_privacy_names_the_configured_addresses(app):
     main = soup.find("main")
     assert main.find("a", href="mailto:privacidad@motorlab.example")
     assert "ventas@motorlab.example, equipo@motorlab.example" in visible_text(main)
+
+
+COMPANY = {
+    "COMPANY_LEGAL_NAME": "Motorlab Digital S.L.",
+    "COMPANY_TAX_ID": "B12345678",
+    "COMPANY_ADDRESS": "Calle Mayor 1, 28013 Madrid",
+    "COMPANY_REGISTRY": "Registro Mercantil de Madrid, tomo 1, folio 2, hoja M-3",
+    "COMPANY_EMAIL": "legal@motorlab.example",
+}
+NOTICE_LABELS = {
+    "es": [
+        "Razón social",
+        "NIF",
+        "Domicilio social",
+        "Inscripción registral",
+        "Correo electrónico",
+    ],
+    "en": ["Company name", "Tax ID (NIF)", "Registered address", "Registry entry", "Email"],
+}
+
+
+def test_privacy_has_no_legal_notice_until_the_company_is_set(client):
+    assert not page(client, "/privacy", "en").find(id="legal-notice")
+
+
+def company_client(**settings):
+    client = create_app(config_with(**settings)).test_client()
+    client.set_cookie("i18n_redirected", "es")
+    return client
+
+
+@BOTH
+def test_privacy_shows_the_legal_notice_with_the_settings_that_are_set(locale):
+    main = page(company_client(**COMPANY), "/privacy", locale).find("main")
+    notice = main.find(id="legal-notice")
+    assert notice.find("h2").get_text() == {"es": "Aviso legal", "en": "Legal notice"}[locale]
+    labels = [dt.get_text(strip=True) for dt in notice.find_all("dt")]
+    assert labels == NOTICE_LABELS[locale]
+    values = [dd.get_text(strip=True) for dd in notice.find_all("dd")]
+    assert values == list(COMPANY.values())
+    assert notice.find("a", href="mailto:legal@motorlab.example")
+
+    some = COMPANY | {"COMPANY_TAX_ID": "", "COMPANY_REGISTRY": ""}  # only those set
+    notice = page(company_client(**some), "/privacy", locale).find(id="legal-notice")
+    assert [dt.get_text(strip=True) for dt in notice.find_all("dt")] == [
+        NOTICE_LABELS[locale][i] for i in (0, 2, 4)
+    ]

@@ -120,3 +120,21 @@ def test_every_internal_link_of_the_home_pages_answers(client):
             assert response.status_code in (200, 303), url
         checked += 1
     assert checked > 20  # assets, logos, locale switch, home links
+
+
+def test_the_readme_opens_with_screenshots_of_home():
+    """docs/home-1280.png and docs/home-375.png (`make screenshots`), each under 150 kB,
+    shown before the README's first section."""
+    from pathlib import Path
+
+    from PIL import Image
+
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    head = readme.split("\n## ", 1)[0]
+    for name, width in (("home-1280.png", 1280), ("home-375.png", 375)):
+        path = root / "docs" / name
+        assert f'src="docs/{name}"' in head
+        assert path.stat().st_size <= 150 * 1024
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.size[0] == width

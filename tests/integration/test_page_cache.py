@@ -137,7 +137,7 @@ def test_not_found_pages_are_not_stored(client, renders):
 def test_hashed_static_files_are_immutable_for_a_year(client):
     page = soup_of(client.get("/en"))
     stylesheet = page.find("link", rel="stylesheet")["href"]  # a hashed bundle name
-    icon = page.find("link", rel="icon")["href"]  # a static file with its hash in ?v=
+    icon = page.find("link", rel="icon", type="image/svg+xml")["href"]  # hashed in ?v=
     assert stylesheet.startswith("/static/build/site-") and "?v=" in icon
     for href in (icon, stylesheet):
         with client.get(href) as response:

@@ -72,9 +72,14 @@ def section(soup, name):
 def test_every_section_is_there_with_its_data(page, slug, locale):
     assert page.html["lang"] == locale
     assert page.h1.get_text(strip=True) == NAMES[slug]
-    headings = [h.get_text(strip=True) for h in page.find("main").find_all("h2")]
+    headings = [h.get_text(strip=True) for h in page.find("main").find("article").find_all("h2")]
     expected = HEADINGS[locale] if slug != "vc" else HEADINGS[locale][:-1]
     assert headings == expected
+    assert page.find("main").find_all("section")[-1]["class"] == [
+        "c-band",
+        "c-band--night",
+        "c-cta",
+    ]
 
     assert len(section(page, "overview").find_all("p")) >= 2
     assert len(section(page, "modules").find_all("li")) >= 4

@@ -1,17 +1,46 @@
 // WAI-ARIA APG carousel (auto-rotating, with buttons and a slide picker).
-// - The rotation button comes first in the tab order; previous/next and the picker
-//   change the slide without moving focus.
-// - Rotation pauses while the pointer is over the carousel and stops when keyboard focus
-//   enters it, until the visitor starts it again; none at all under reduced motion.
+// - The controls follow the slides, in one row of icon buttons named by their text (hidden
+//   visually): rotation (pause/play, showing what it does), previous, the picker, next.
+//   Previous/next and the picker change the slide without moving focus. When one step
+//   shows every slide there are no controls at all (nothing to tab to that does nothing).
+// - Rotation pauses while a mouse is over the carousel and stops when keyboard focus enters
+//   it, a finger touches it (tap or swipe) or a control is used, until the visitor starts
+//   it again with the rotation button; none at all under reduced motion. Keyboard focus
+//   reaches a slide's content before the controls, and it stops the rotation first.
 // - The container is a group, not a region (APG allows either): the carousels sit in
 //   sections named by the same heading, and two landmarks of one name confuse (axe
 //   landmark-unique).
 // - aria-live is "off" while rotating, "polite" otherwise; slides are groups "N of M";
-//   slides out of view are inert. Touch swipe moves one step.
+//   slides out of view are inert. Touch swipe moves one step; the swipe area takes only
+//   vertical panning from the browser (touch-action: pan-y), so a horizontal swipe is the
+//   carousel's and never the browser's back gesture.
 import { useEffect, useRef, useState } from "react";
 import { format, useItemsPerStep, useMediaQuery } from "./hooks.js";
 
 const SWIPE_PX = 40;
+
+// 20 px icons drawn in currentColor; the button's hidden text is its name.
+const PATHS = {
+  pause: "M6 4h3v12H6zM11 4h3v12h-3z",
+  play: "M6 4l10 6-10 6z",
+  previous: "M12.5 4.5L7 10l5.5 5.5",
+  next: "M7.5 4.5L13 10l-5.5 5.5",
+};
+function Icon({ shape }) {
+  const stroke = shape === "previous" || shape === "next";
+  return (
+    <svg className="c-carousel__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d={PATHS[shape]}
+        fill={stroke ? "none" : "currentColor"}
+        stroke={stroke ? "currentColor" : "none"}
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
 
 export function Carousel({ slides, label, labels, autoRotate = false, interval = 5000, itemsPerStep = 1 }) {
   const perStep = Math.min(useItemsPerStep(itemsPerStep), slides.length);
@@ -27,6 +56,11 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
   const canRotate = autoRotate && !reducedMotion && steps > 1;
   const rotating = canRotate && !stopped && !hovered;
   const go = (next) => setStep((next + steps) % steps);
+  // A control used by the visitor: they have taken over, rotation stops.
+  const goBy = (next) => {
+    setStopped(true);
+    go(next);
+  };
 
   useEffect(() => {
     if (!rotating) return undefined;
@@ -42,6 +76,14 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
   };
   const onTouchStart = (event) => {
     touchX.current = event.touches[0].clientX;
+    setStopped(true);
+  };
+  // A finger on a control stops rotation before its click (the rotation button's own click
+  // then toggles it, so it is left out).
+  const onPointerDown = (event) => {
+    if (event.pointerType === "mouse") return;
+    if (event.target instanceof Element && event.target.closest(".c-carousel__rotation")) return;
+    setStopped(true);
   };
   const onTouchEnd = (event) => {
     if (touchX.current === null) return;
@@ -64,20 +106,8 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
       onFocus={onFocus}
       onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={() => setHovered(false)}
+      onPointerDown={onPointerDown}
     >
-      <div className="c-carousel__controls">
-        {canRotate && (
-          <button type="button" className="c-carousel__button c-carousel__rotation" onClick={() => setStopped((s) => !s)}>
-            {stopped ? labels.start : labels.stop}
-          </button>
-        )}
-        <button type="button" className="c-carousel__button" onClick={() => go(current - 1)}>
-          <span aria-hidden="true">‹</span> {labels.previous}
-        </button>
-        <button type="button" className="c-carousel__button" onClick={() => go(current + 1)}>
-          {labels.next} <span aria-hidden="true">›</span>
-        </button>
-      </div>
       <div
         className="c-carousel__viewport"
         aria-live={rotating ? "off" : "polite"}
@@ -102,17 +132,37 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
         </div>
       </div>
       {steps > 1 && (
-        <div className="c-carousel__picker" role="group" aria-label={labels.picker}>
-          {Array.from({ length: steps }, (_, i) => (
+        <div className="c-carousel__controls">
+          {canRotate && (
             <button
-              key={i}
               type="button"
-              className="c-carousel__dot"
-              aria-label={format(labels.pick, { n: i + 1, total: steps })}
-              aria-current={i === current ? "true" : undefined}
-              onClick={() => go(i)}
-            />
-          ))}
+              className="c-carousel__button c-carousel__rotation"
+              onClick={() => setStopped((s) => !s)}
+            >
+              <Icon shape={stopped ? "play" : "pause"} />
+              <span className="u-visually-hidden">{stopped ? labels.start : labels.stop}</span>
+            </button>
+          )}
+          <button type="button" className="c-carousel__button c-carousel__previous" onClick={() => goBy(current - 1)}>
+            <Icon shape="previous" />
+            <span className="u-visually-hidden">{labels.previous}</span>
+          </button>
+          <div className="c-carousel__picker" role="group" aria-label={labels.picker}>
+            {Array.from({ length: steps }, (_, i) => (
+              <button
+                key={i}
+                type="button"
+                className="c-carousel__dot"
+                aria-label={format(labels.pick, { n: i + 1, total: steps })}
+                aria-current={i === current ? "true" : undefined}
+                onClick={() => goBy(i)}
+              />
+            ))}
+          </div>
+          <button type="button" className="c-carousel__button c-carousel__next" onClick={() => goBy(current + 1)}>
+            <Icon shape="next" />
+            <span className="u-visually-hidden">{labels.next}</span>
+          </button>
         </div>
       )}
     </div>

@@ -2,7 +2,9 @@
 // HTTP client in JSON mode (README, "Contract for scripts"). States on the form's
 // data-state: "sending" (at least 200 ms), "success", "invalid" (422), "failure".
 // Field errors go beside their fields exactly as the server's form_field macro puts them;
-// every result is also announced by a toast. Plain DOM, no React: the page does not need it.
+// every result is also announced by a toast. A success replaces the fields with a panel that
+// stays (it takes focus; its button brings the empty form back for another message). Plain
+// DOM, no React: the page does not need it.
 
 import { MIN_DELAY_MS, request } from "../http/index.js";
 import { showToast, toastRegion } from "../toast/index.js";
@@ -23,6 +25,34 @@ export function mount(form, props) {
     else submit.removeAttribute("aria-disabled");
   };
 
+  // The panel that stands for the form once it is sent (the fields are hidden by CSS while
+  // data-state is "success"; the toast region stays).
+  let panel = null;
+  const showSent = () => {
+    panel = document.createElement("div");
+    panel.className = "c-contact-form__sent c-notice c-notice--success";
+    panel.tabIndex = -1;
+    const title = document.createElement("h2");
+    title.className = "c-contact-form__sent-title";
+    title.textContent = props.sentTitle;
+    const text = document.createElement("p");
+    text.textContent = props.success;
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "c-button c-button--secondary";
+    again.textContent = props.sendAnother;
+    again.addEventListener("click", () => {
+      panel.remove();
+      panel = null;
+      delete form.dataset.state;
+      const first = form.querySelector("input:not([type=hidden]), textarea");
+      if (first) first.focus();
+    });
+    panel.append(title, text, again);
+    form.prepend(panel);
+    panel.focus();
+  };
+
   const onSubmit = async (event) => {
     event.preventDefault();
     if (form.dataset.state === "sending") return;
@@ -39,6 +69,7 @@ export function mount(form, props) {
     if (result.ok) {
       setState("success");
       form.reset();
+      showSent();
       toast(props.success, "success");
     } else if (result.status === 422 && result.data && result.data.errors) {
       setState("invalid");
@@ -51,5 +82,8 @@ export function mount(form, props) {
   };
 
   form.addEventListener("submit", onSubmit);
-  return () => form.removeEventListener("submit", onSubmit);
+  return () => {
+    form.removeEventListener("submit", onSubmit);
+    if (panel) panel.remove();
+  };
 }

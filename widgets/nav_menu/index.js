@@ -1,6 +1,6 @@
-// The header navigation on phones: below the first layout breakpoint (41 rem) the list
+// The header navigation on phones: below the header's breakpoint (48 rem) the list
 // folds behind a disclosure button (aria-expanded, Escape closes and returns focus to the
-// button). From 41 rem up the button is hidden by CSS and the list shows as without script.
+// button). From 48 rem up the button is hidden by CSS and the list shows as without script.
 // Plain DOM, no React: the header is on every page and must stay in the tiny budget.
 
 // The server renders the button, its aria-controls and the list's id

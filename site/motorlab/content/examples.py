@@ -123,7 +123,8 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "form_field": form_fields("t"),
         # One autofocus per page (HTML): the showcase's error summary keeps it.
         "notice": (Example((contact.SUCCESS,), {"focus": False}),),
-        "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t-summary"))),),
+        # Its link leads to the form_field examples' email field (#t-email), on the same page.
+        "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t"))),),
         "carousel": (
             Example(("logos", BRANDS, home.BRANDS_LABEL), {"id_prefix": "t-carousel-"}),
             Example(("slides", home.SLIDES, home.SERVICES_TITLE), {"id_prefix": "t-carousel-"}),

@@ -64,7 +64,12 @@ SPACING: tuple[Token, ...] = (
     Token("space-6", _l("Between the bands of a page")),
 )
 OTHERS: tuple[Token, ...] = (
-    Token("font-sans", _l("The system font stack: no web font to download")),
+    Token(
+        "font-sans",
+        _l(
+            "Figtree, the brand typeface (20 kB, served by the site), then a fallback sized like it"
+        ),
+    ),
     Token("grid-columns", _l("Columns of the layout grid")),
     Token("grid-gap", _l("Gap between grid columns")),
     Token("container-max", _l("Widest content column")),
@@ -76,7 +81,8 @@ ALL_TOKENS = COLORS + TYPE_SCALE + SPACING + OTHERS
 # Layout breakpoints (rem) of the stylesheet's media queries, and what changes at each.
 LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (41, _l("Tablet: cards and lists in two columns")),
-    (65, _l("Desktop: navigation in one line, three-column cards")),
+    (48, _l("Header: the navigation beside the brand, no menu button")),
+    (65, _l("Desktop: three-column cards")),
     (91, _l("Wide: a wider container and larger gaps")),
     (121, _l("Ultra-wide: the widest container and larger body text")),
 )

@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.projects import project_card
-from motorlab.content.types import Image, Link, ProjectCard, Reason, Slide
+from motorlab.content.types import CallToAction, Image, Link, ProjectCard, Reason, Slide
 
 FOUNDED = 2012
 
@@ -13,6 +13,10 @@ INTRO_TEXT = _l(
     "from the showroom website to the workshop floor."
 )
 BRANDS_LABEL = _l("Brands we work for")
+# The intro's two ways on: the contact page first (its button reads as CTA_BUTTON), then
+# the portfolio.
+INTRO_SECONDARY = _l("See our work")
+INTRO_SECONDARY_LINK = Link("pages.portfolio")
 
 AGENCY_TITLE = _l("A digital agency born inside the automotive world")
 AGENCY_PARAGRAPHS = (
@@ -98,3 +102,5 @@ CTA_TITLE = _l("Do you have a project in mind?")
 CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
 CTA_BUTTON = _l("I'm ready")
 CTA_LINK = Link("contact.form")
+# The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).
+CONTACT_CTA = CallToAction(CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)

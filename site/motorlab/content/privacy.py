@@ -269,3 +269,20 @@ TERMS = LegalSection(
 )
 
 SECTIONS: tuple[LegalSection, ...] = (PRIVACY, TERMS)
+
+# The legal notice (LSSI art. 10), shown when at least one COMPANY_* setting is set: each
+# setting with its label, in this order (config.LEGAL_NOTICE_SETTINGS).
+LEGAL_NOTICE_TITLE = _l("Legal notice")
+LEGAL_NOTICE_INTRO = _l(
+    "The owner of this website, as Spanish law on information society services requires "
+    "(LSSI, article 10):"
+)
+LEGAL_NOTICE = (
+    ("COMPANY_LEGAL_NAME", _l("Company name")),
+    # TRANSLATORS: the company's Spanish tax identification number (NIF).
+    ("COMPANY_TAX_ID", _l("Tax ID (NIF)")),
+    ("COMPANY_ADDRESS", _l("Registered address")),
+    # TRANSLATORS: the company's entry in the commercial registry (volume, sheet, page...).
+    ("COMPANY_REGISTRY", _l("Registry entry")),
+    ("COMPANY_EMAIL", _l("Email")),
+)

@@ -28,6 +28,17 @@ class Link:
 
 
 @dataclass(frozen=True)
+class CallToAction:
+    """The contact band that closes a page (components/cta_band): a question, a promise and
+    one button to `link`."""
+
+    title: Text
+    text: Text
+    button: Text
+    link: Link
+
+
+@dataclass(frozen=True)
 class NavItem:
     """One entry of the header's main navigation."""
 

@@ -1,0 +1,190 @@
+"""The site's icons and web app manifest, made from the logo (static/img/favicon.svg).
+
+`python -m motorlab.icons` draws, with Pillow, the files under static/icons/ (committed):
+favicon.ico (16, 32 and 48 px), apple-touch-icon.png (180 px, full bleed: iOS rounds it),
+icon-192.png and icon-512.png (the logo as it is, rounded corners) and icon-maskable-512.png
+(full bleed, the mark inside the 80 % safe zone). The logo is one rounded square and one
+polygon; its colours are the brand's (styles/tokens.css), so the icons need no SVG renderer.
+Run it again after changing the logo, and commit its output.
+
+The blueprint serves what browsers ask for at the root: /favicon.ico, /apple-touch-icon.png
+and /manifest.webmanifest (the export writes them too; nginx serves them from there)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, send_from_directory
+
+PACKAGE = Path(__file__).resolve().parent
+LOGO = PACKAGE / "static" / "img" / "favicon.svg"
+ICONS = PACKAGE / "static" / "icons"
+TOKENS = PACKAGE / "styles" / "tokens.css"
+
+NAME = "Motorlab Digital"
+SHORT_NAME = "Motorlab"
+ICO_SIZES = (16, 32, 48)
+SUPERSAMPLE = 4  # draw larger, then shrink: smooth edges without an SVG renderer
+MAX_AGE = 86400  # the root URLs carry no content hash: browsers check them again daily
+
+
+def token(name: str) -> str:
+    """A colour of styles/tokens.css, e.g. token("color-accent") -> "#c8102e"."""
+    match = re.search(rf"--{re.escape(name)}:\s*(#[0-9a-fA-F]{{3,8}})\s*;", TOKENS.read_text())
+    if not match:
+        raise ValueError(f"--{name} is not a hex colour in {TOKENS}")
+    return match[1]
+
+
+def theme_color() -> str:
+    return token("color-accent")
+
+
+def background_color() -> str:
+    return token("color-paper")
+
+
+def _logo() -> tuple[float, float, list[tuple[float, float]], str, str]:
+    """(view box size, corner radius, the mark's polygon, square fill, mark fill)."""
+    svg = LOGO.read_text(encoding="utf-8")
+    size = float(re.search(r'viewBox="0 0 ([\d.]+) [\d.]+"', svg)[1])
+    rect = re.search(r'<rect[^>]*rx="([\d.]+)"[^>]*fill="(#[0-9a-fA-F]+)"', svg)
+    path = re.search(r'<path d="([^"]+)" fill="(#[0-9a-fA-F]+)"', svg)
+    return size, float(rect[1]), _polygon(path[1]), rect[2], path[2]
+
+
+def _polygon(d: str) -> list[tuple[float, float]]:
+    """The points of an SVG path made of straight lines (M, L, H, V, Z; any case)."""
+    points: list[tuple[float, float]] = []
+    x = y = 0.0
+    for command, args in re.findall(r"([MLHVZmlhvz])([^MLHVZmlhvz]*)", d):
+        numbers = [float(n) for n in re.findall(r"-?\d*\.?\d+", args)]
+        relative = command.islower()
+        kind = command.upper()
+        if kind == "Z":
+            continue
+        step = 1 if kind in "HV" else 2
+        for i in range(0, len(numbers), step):
+            if kind == "H":
+                x = x + numbers[i] if relative else numbers[i]
+            elif kind == "V":
+                y = y + numbers[i] if relative else numbers[i]
+            else:
+                dx, dy = numbers[i], numbers[i + 1]
+                x, y = (x + dx, y + dy) if relative else (dx, dy)
+            points.append((x, y))
+    return points
+
+
+def draw(size: int, *, full_bleed: bool = False, mark_scale: float = 1.0):
+    """The logo as a `size` px RGBA image. `full_bleed`: the square fills the image without
+    rounded corners; `mark_scale` shrinks the mark about the centre (maskable safe zone)."""
+    from PIL import Image, ImageDraw
+
+    view, radius, polygon, square, mark = _logo()
+    big = size * SUPERSAMPLE
+    unit = big / view
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(image)
+    if full_bleed:
+        pen.rectangle((0, 0, big, big), fill=square)
+    else:
+        pen.rounded_rectangle((0, 0, big - 1, big - 1), radius=radius * unit, fill=square)
+    centre = view / 2
+    pen.polygon(
+        [
+            (
+                (centre + (px - centre) * mark_scale) * unit,
+                (centre + (py - centre) * mark_scale) * unit,
+            )
+            for px, py in polygon
+        ],
+        fill=mark,
+    )
+    return image.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def generate(destination: Path = ICONS) -> list[Path]:
+    """Write every icon file under `destination`; returns their paths."""
+    destination.mkdir(parents=True, exist_ok=True)
+    written = []
+    ico = destination / "favicon.ico"
+    largest = draw(max(ICO_SIZES))
+    largest.save(ico, format="ICO", sizes=[(s, s) for s in ICO_SIZES])
+    written.append(ico)
+    files = {
+        "apple-touch-icon.png": draw(180, full_bleed=True, mark_scale=0.8).convert("RGB"),
+        "icon-192.png": draw(192),
+        "icon-512.png": draw(512),
+        "icon-maskable-512.png": draw(512, full_bleed=True, mark_scale=0.7),
+    }
+    for name, image in files.items():
+        path = destination / name
+        image.save(path, format="PNG", optimize=True)
+        written.append(path)
+    return written
+
+
+def manifest() -> dict:
+    """The web app manifest, its icons linked with their content hash."""
+    asset_url = current_app.jinja_env.globals["asset_url"]
+    icon = lambda name, size, purpose="any": {  # noqa: E731
+        "src": asset_url(f"icons/{name}"),
+        "sizes": f"{size}x{size}",
+        "type": "image/png",
+        "purpose": purpose,
+    }
+    return {
+        "name": NAME,
+        "short_name": SHORT_NAME,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": background_color(),
+        "theme_color": theme_color(),
+        "icons": [
+            icon("icon-192.png", 192),
+            icon("icon-512.png", 512),
+            icon("icon-maskable-512.png", 512, "maskable"),
+        ],
+    }
+
+
+bp = Blueprint("icons", __name__)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return send_from_directory(ICONS, "favicon.ico", max_age=MAX_AGE)
+
+
+@bp.get("/apple-touch-icon.png")
+def apple_touch_icon():
+    return send_from_directory(ICONS, "apple-touch-icon.png", max_age=MAX_AGE)
+
+
+@bp.get("/manifest.webmanifest")
+def web_manifest():
+    body = json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n"
+    response = Response(body, mimetype="application/manifest+json")
+    response.cache_control.public = True
+    response.cache_control.max_age = MAX_AGE
+    return response
+
+
+# The root files the export writes beside the pages (motorlab.export).
+ROOT_FILES = ("/favicon.ico", "/apple-touch-icon.png", "/manifest.webmanifest")
+
+
+def init_app(app) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(THEME_COLOR=theme_color())
+
+
+if __name__ == "__main__":
+    for path in generate():
+        print(f"{path.relative_to(PACKAGE)}  {path.stat().st_size} bytes")
+    sys.exit(0)

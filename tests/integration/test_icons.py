@@ -1,0 +1,91 @@
+"""Icons and app metadata (#17): /favicon.ico, /apple-touch-icon.png and the web app
+manifest, made from the logo by `python -m motorlab.icons`, linked from every page and
+written by the export (nginx serves them from there: tests/deploy/test_nginx.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from motorlab import icons
+from tests.conftest import PAGES, soup_of
+
+
+def fetch(client, path):
+    """(status, media type, body) of `path`, the response closed (send_file's file too)."""
+    response = client.get(path)
+    try:
+        return response.status_code, response.mimetype, response.data
+    finally:
+        response.close()
+
+
+def image_of(data: bytes):
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        return image
+
+
+def test_the_favicon_holds_16_32_and_48_px(client):
+    status, media_type, data = fetch(client, "/favicon.ico")
+    assert status == 200 and media_type == "image/vnd.microsoft.icon"
+    image = image_of(data)
+    assert image.format == "ICO" and set(image.info["sizes"]) == {(16, 16), (32, 32), (48, 48)}
+
+
+def test_the_apple_touch_icon_is_180_px_and_opaque(client):
+    status, media_type, data = fetch(client, "/apple-touch-icon.png")
+    assert status == 200 and media_type == "image/png"
+    image = image_of(data)
+    assert image.size == (180, 180) and image.mode == "RGB"
+
+
+def test_the_manifest_names_the_app_and_its_icons(client):
+    status, media_type, data = fetch(client, "/manifest.webmanifest")
+    assert status == 200 and media_type == "application/manifest+json"
+    manifest = json.loads(data)
+    assert manifest["name"] == "Motorlab Digital" and manifest["short_name"] == "Motorlab"
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] == icons.token("color-accent")
+    assert manifest["background_color"] == icons.token("color-paper")
+    found = {}
+    for icon in manifest["icons"]:
+        status, _, data = fetch(client, icon["src"])
+        assert status == 200, icon["src"]
+        image = image_of(data)
+        width, height = image.size
+        assert icon["sizes"] == f"{width}x{height}"
+        found.setdefault(icon["purpose"], set()).add(image.size[0])
+    assert found == {"any": {192, 512}, "maskable": {512}}
+
+
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_every_page_links_its_icons_manifest_and_theme_colour(client, path, locale):
+    head = soup_of(client.get(path)).head
+    assert head.select_one('link[rel=icon][href="/favicon.ico"]')
+    assert head.select_one('link[rel=icon][type="image/svg+xml"]')
+    assert head.select_one('link[rel=apple-touch-icon][href="/apple-touch-icon.png"]')
+    assert head.select_one('link[rel=manifest][href="/manifest.webmanifest"]')
+    assert head.select_one("meta[name=theme-color]")["content"] == icons.theme_color()
+
+
+def test_the_committed_icons_are_the_logos(tmp_path):
+    """static/icons/ is what `python -m motorlab.icons` draws from the logo today."""
+    for made in icons.generate(tmp_path):
+        committed = icons.ICONS / made.name
+        assert committed.is_file(), made.name
+        ours, theirs = image_of(made.read_bytes()), image_of(committed.read_bytes())
+        assert ours.size == theirs.size
+        assert ours.convert("RGBA").tobytes() == theirs.convert("RGBA").tobytes(), made.name
+
+
+def test_the_export_holds_the_icons_and_manifest(exported_site, client):
+    folder, _urls = exported_site
+    for path in icons.ROOT_FILES:
+        assert (folder / path.lstrip("/")).read_bytes() == fetch(client, path)[2], path
+    manifest = json.loads((folder / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        assert (folder / icon["src"].split("?")[0].lstrip("/")).is_file()
