@@ -127,9 +127,10 @@ messages: $(STAMPS)/python ## Extract messages and update the catalogs (for tran
 screenshots: setup chromium ## Remake the README's screenshots of home (docs/, 1280 and 375 px) from the site
 	$(BIN)/python tests/tools/screenshots.py
 
-lint: $(STAMPS)/python ## Check the Python code style
+lint: $(STAMPS)/python $(STAMPS)/node ## Check the code style: ruff for Python, ESLint (eslint.config.js) for JavaScript
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
+	npm run --silent lint
 
 bench: setup nginx wrk ## Measure page speed, the contact pipeline, JavaScript bytes per page and Lighthouse scores
 	$(BIN)/python tests/perf/bench_home.py
