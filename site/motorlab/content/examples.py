@@ -146,7 +146,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),
         "contact_form": (
             Example(
-                (DemoForm(prefix="t-contact-"), contact.LABELS, contact.TELLUS_HINT),
+                (DemoForm(prefix="t-contact-"), contact.LABELS, contact.DESCRIPTION_HINT),
                 {"privacy_link": contact.PRIVACY_LINK, "csrf": False},
             ),
         ),
