@@ -22,11 +22,17 @@ help: ## List the targets
 
 setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(MO_FILES) ## Install everything (idempotent)
 
-$(STAMPS)/python: requirements.lock pyproject.toml
+# Two layers in one virtualenv: `runtime` is what the site needs to run (requirements.lock,
+# all `make prod` installs); `python` adds the test and lint tools (requirements-dev.lock).
+$(STAMPS)/runtime: requirements.lock pyproject.toml
 	@mkdir -p $(STAMPS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	@touch $@
+
+$(STAMPS)/python: $(STAMPS)/runtime requirements-dev.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	@touch $@
 
 $(STAMPS)/node: package.json package-lock.json
@@ -38,7 +44,7 @@ $(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
 	npm run build
 	@touch $@
 
-translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/python
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/runtime
 	$(BIN)/pybabel compile --statistics -i $< -o $@
 
 watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm run watch)
@@ -49,7 +55,8 @@ run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mai
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-prod: prod-env setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
+# Only the runtime packages: no test or lint tool on a production machine.
+prod: prod-env $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
 	  --worker-class sync --timeout 30 --forwarder-headers '' --access-logfile - --error-logfile - wsgi:app
@@ -120,9 +127,10 @@ messages: $(STAMPS)/python ## Extract messages and update the catalogs (for tran
 screenshots: setup chromium ## Remake the README's screenshots of home (docs/, 1280 and 375 px) from the site
 	$(BIN)/python tests/tools/screenshots.py
 
-lint: $(STAMPS)/python ## Check the Python code style
+lint: $(STAMPS)/python $(STAMPS)/node ## Check the code style: ruff for Python, ESLint (eslint.config.js) for JavaScript
 	$(BIN)/ruff check site tests wsgi.py
 	$(BIN)/ruff format --check site tests wsgi.py
+	npm run --silent lint
 
 bench: setup nginx wrk ## Measure page speed, the contact pipeline, JavaScript bytes per page and Lighthouse scores
 	$(BIN)/python tests/perf/bench_home.py

@@ -1,5 +1,5 @@
 """Page layouts. A view names its layout with `@uses_layout(...)`; an unknown name fails
-when the module is imported, that is, when the app starts (the spec's "Unknown middleware")."""
+when the module is imported, that is, when the app starts, not at the first request."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ cookie is added to each such answer on the way out, never stored, and the answer
 `Cache-Control: private, no-store` so that no shared cache keeps it.
 Requests with a query string are never served from (or stored in) the store.
 
-One key per page (#21): `SCRIPT_NAME` plus the path, and only for the paths of known pages
+One key per page: `SCRIPT_NAME` plus the path, and only for the paths of known pages
 (`known_page_paths`: the sitemap's, `/test`, `robots.txt`, …), which are all canonical. A raw
 form that Flask would route to the same view (`//en/test`, `/en//test`, `/en/test/`) is never
 looked up nor stored, whatever Flask answers it. With the consent variant (at most

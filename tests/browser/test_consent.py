@@ -1,4 +1,4 @@
-"""The consent banner in Chromium (#10), with ANALYTICS_ID set and the analytics origin
+"""The consent banner in Chromium, with ANALYTICS_ID set and the analytics origin
 routed to a local stub: nothing reaches it before consent, it does after "accept",
 "decline" is remembered from page to page, the banner works without JavaScript, and axe
 finds no violation while it is shown."""

@@ -1,4 +1,4 @@
-"""The first click of a visit is a client-side navigation (#16): a click that lands while the
+"""The first click of a visit is a client-side navigation: a click that lands while the
 navigation module is still downloading is held and handed to it (one fetch, by the module,
 the window kept); modified clicks, target, download and other origins stay the browser's;
 after a few seconds without the module the click becomes a plain navigation."""

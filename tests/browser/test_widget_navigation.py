@@ -45,7 +45,7 @@ def wait_for_title(page, title):
 
 
 def busy(page):
-    # On <body>, not <html> as the issue first asked: axe 4.14 reports aria-busy on <html> as
+    # On <body>, not <html>: axe 4.14 reports aria-busy on <html> as
     # aria-allowed-attr (WCAG 4.1.2; ARIA in HTML allows no aria-* attribute on <html>).
     return page.evaluate("() => document.body.getAttribute('aria-busy')")
 

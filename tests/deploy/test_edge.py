@@ -1,4 +1,4 @@
-"""The edge against a hostile client (#21): what gunicorn takes from a request cannot change
+"""The edge against a hostile client: what gunicorn takes from a request cannot change
 where the app thinks it is mounted, and nginx keeps answering under slow connections."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def gunicorn_alone(session_dir):
 
 
 def test_a_script_name_header_cannot_poison_the_page_cache(gunicorn_alone):
-    """#21: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links."""
+    """Regression: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links."""
     cookie = {"Cookie": "i18n_redirected=es"}
     status, body = fetch(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
     assert status == 200
@@ -77,7 +77,7 @@ def test_a_configured_prefix_is_the_only_script_name():
     )
 
 
-# --- nginx under slow connections (#21) ---------------------------------------------------
+# --- nginx under slow connections ---------------------------------------------------
 
 SLOW_HEADERS = 240  # connections that never finish their request headers
 SLOW_BODIES = 80  # contact posts that never finish their body (limit_conn counts these)
@@ -109,7 +109,7 @@ def probe(host: str, port: int, path: str) -> int:
 
 
 def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
-    """#21: 2,500 slow connections from one address made 22 of 60 probes fail. Now one
+    """Regression: 2,500 slow connections from one address made 22 of 60 probes fail. Now one
     address holds at most 64 requests, and slow senders are dropped after 10 s."""
     host, port = edge_nginx.removeprefix("http://").split(":")
     port = int(port)
@@ -187,7 +187,7 @@ def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
     "host", ["WWW.MOTORLAB.EXAMPLE", "www.motorlab.example.", "Www.Motorlab.Example.:80"]
 )
 def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
-    """#21: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
+    """Regression: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
     status, body = fetch(gunicorn_alone + "/en/services", {"Host": host})
     assert status == 200 and stylesheet_and_lang(body)[1] == "en"
     assert fetch(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400

@@ -1,4 +1,4 @@
-"""nginx in front, as production runs it (#9): Debian's nginx with deploy/nginx.conf over a
+"""nginx in front, as production runs it: Debian's nginx with deploy/nginx.conf over a
 fresh export (`exported_site`) and gunicorn serving the app (`app_server`), both on free
 loopback ports. Every page answers as the app alone does; only the dynamic paths reach it."""
 
@@ -97,7 +97,7 @@ def test_root_still_redirects_an_english_browser(nginx_server):
 
 
 # Real browsers' Accept-Language (Chrome, Firefox, Safari, Edge in their usual languages),
-# the issue's q-value cases, and malformed ones; None sends no header at all.
+# edge-case q-values, and malformed ones; None sends no header at all.
 BROWSER_LANGUAGES = [
     "es-ES,es;q=0.9",
     "es-ES,es;q=0.8,en-US;q=0.5,en;q=0.3",
@@ -301,7 +301,7 @@ def test_share_images_come_from_the_export(nginx_server):
         ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
         ("image/webp,*/*", "image/webp"),
         ("image/png,image/*", "image/png"),
-        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),  # #21: q=0 refuses
+        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),  # q=0 refuses
         ("image/avif;q=0.0, image/webp;q=0, image/png", "image/png"),
     ],
 )
@@ -373,7 +373,7 @@ def analytics_front(exported_site, session_dir):
 
 
 def test_without_analytics_nginx_has_no_consent_rule(nginx_server, tmp_path):
-    """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app (#21)."""
+    """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app."""
     from motorlab.deploy_config import render
 
     conf = render(
@@ -397,7 +397,7 @@ def test_a_visitor_with_a_consent_choice_is_served_by_the_app(analytics_front):
 
 @pytest.mark.parametrize("cookie", ["analytics_consent=denied", "analytics_consent=granted"])
 def test_static_files_never_reach_the_app_for_a_consent_cookie(analytics_front, cookie):
-    """Only pages depend on the choice: CSS, images, robots.txt stay nginx's (#21)."""
+    """Only pages depend on the choice: CSS, images, robots.txt stay nginx's."""
     css = re.search(rb'href="(/static/build/[^"?]+\.css)', get(analytics_front + "/en/services")[2])
     for path in (css.group(1).decode(), *STATIC_FILES):
         status, headers, _body = get(analytics_front + path, {"Cookie": cookie})

@@ -1,5 +1,5 @@
 """The app's language-detection tests for `/` (tests/integration/test_language.py), run
-unchanged through nginx (#16), which answers `/` itself from the export: the same status,
+unchanged through nginx, which answers `/` itself from the export: the same status,
 Location, cookie and page as the app. `first_visit_client` here is a browser-like client of
 nginx whose answers are werkzeug responses, as the Flask test client's are."""
 

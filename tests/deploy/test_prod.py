@@ -1,4 +1,4 @@
-"""`make prod` refuses to start without SECRET_KEY, in one clear line (#9)."""
+"""`make prod` refuses to start without SECRET_KEY, in one clear line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Analytics with consent (#10): with ANALYTICS_ID set, a banner asks first (a plain form, no
+"""Analytics with consent: with ANALYTICS_ID set, a banner asks first (a plain form, no
 JavaScript needed); only "granted" loads the analytics tags and widens that response's CSP;
 the choice lives in a cookie; the page cache never serves one choice to another visitor.
 Without ANALYTICS_ID: no banner, no script, no cookie."""

@@ -1,4 +1,4 @@
-"""A sender killed (SIGKILL) at each point of the SMTP exchange (issue 19), against a real
+"""A sender killed (SIGKILL) at each point of the SMTP exchange, against a real
 SMTP server on loopback: no row stays `sending`; rows whose message cannot have reached the
 server are sent again by themselves, the others wait `uncertain` for an operator; every copy
 of a request carries the same Message-ID."""

@@ -1,4 +1,4 @@
-"""Faults of the mail server, of the outbox and of the input (issue 11), each against a real
+"""Faults of the mail server, of the outbox and of the input, each against a real
 SMTP server on loopback, with short timeouts standing in for the real minutes."""
 
 import gc

@@ -1,4 +1,4 @@
-"""The contact page and its HTTP contract (PRODUCT.md): 303 and flash, 422 with input kept,
+"""The contact page and its public HTTP contract: 303 and flash, 422 with input kept,
 JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Scale-out (issue 11): two app instances (separate gunicorn processes, as on two machines)
+"""Scale-out: two app instances (separate gunicorn processes, as on two machines)
 and two senders share PostgreSQL (the outbox) and Redis (rate limit and page cache).
 
 300 posts spread over both instances, from visitors behind one trusted proxy, while the SMTP

@@ -1,4 +1,4 @@
-"""The contact form under gunicorn with several workers (issue 11): the rate limit is one
+"""The contact form under gunicorn with several workers: the rate limit is one
 count for all workers, and a stopped mail server cannot slow the site down."""
 
 import os

@@ -1,4 +1,4 @@
-"""The content pages of issue #3 in both locales: each section is there with its data."""
+"""The content pages in both locales: each section is there with its data."""
 
 from urllib.parse import urlsplit
 

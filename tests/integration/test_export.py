@@ -1,4 +1,4 @@
-"""`make export` (#9): the whole public site as files, equal to what the app serves."""
+"""`make export`: the whole public site as files, equal to what the app serves."""
 
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
 
 
 def test_no_exported_file_carries_a_csrf_token(exported_site):
-    """#21: nginx served contact/index.html with a token baked in (a post from it: 400). The
+    """Regression: nginx served contact/index.html with a token baked in (a post from it: 400). The
     contact pages are not exported; nginx passes them to the app."""
     folder, _urls = exported_site
     for path in CONTACT:

@@ -1,4 +1,4 @@
-"""The home page, in both locales: every section of the spec, in order, with its texts."""
+"""The home page, in both locales: every section, in order, with its texts."""
 
 from urllib.parse import urlsplit
 

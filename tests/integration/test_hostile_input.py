@@ -1,4 +1,4 @@
-"""Hostile input, over a real socket (#10): Hypothesis sends odd paths, query strings,
+"""Hostile input, over a real socket: Hypothesis sends odd paths, query strings,
 headers (Host, huge Accept-Language, path-like cookies) and bodies (multipart with file
 parts, malformed chunked encoding, bytes that are not UTF-8, other charsets) to every route
 with every method, and checks that the site never answers 5xx, never shows a traceback,

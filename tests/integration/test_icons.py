@@ -1,4 +1,4 @@
-"""Icons and app metadata (#17): /favicon.ico, /apple-touch-icon.png and the web app
+"""Icons and app metadata: /favicon.ico, /apple-touch-icon.png and the web app
 manifest, made from the logo by `python -m motorlab.icons`, linked from every page and
 written by the export (nginx serves them from there: tests/deploy/test_nginx.py)."""
 

@@ -1,4 +1,4 @@
-"""The image service (/_img), the picture macros and the share images (#9)."""
+"""The image service (/_img), the picture macros and the share images."""
 
 from __future__ import annotations
 
@@ -242,7 +242,7 @@ def soup_of_html(html: str):
     ],
 )
 def test_a_format_with_quality_zero_is_never_sent(raster_app, accept, media_type):
-    """#21: `image/avif;q=0` still got AVIF."""
+    """Regression: `image/avif;q=0` still got AVIF."""
     response = raster_app.test_client().get(
         f"/_img/320/{RASTER_PORTRAIT}", headers={"Accept": accept}
     )
@@ -250,7 +250,7 @@ def test_a_format_with_quality_zero_is_never_sent(raster_app, accept, media_type
 
 
 def test_the_static_route_refuses_symlinks_out_of_the_static_folder(raster_app, tmp_path):
-    """#21: a link planted in static/ to /etc/passwd came back 200 from the app's /static."""
+    """Regression: a link planted in static/ to /etc/passwd came back 200 from the app's /static."""
     outside = tmp_path / "secret.txt"
     outside.write_text("root:x:0:0")
     folder = os.path.join(raster_app.static_folder, "img")

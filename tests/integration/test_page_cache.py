@@ -1,4 +1,4 @@
-"""The page cache, validators and compression (#9): every public page is stored once,
+"""The page cache, validators and compression: every public page is stored once,
 compressed once, and answered from the store with a strong ETag."""
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def test_a_head_request_never_stores_an_empty_page(client):
     assert int(again.headers["Content-Length"]) == len(page.data) and again.data == b""
 
 
-# --- One key per page, a bounded store (#21) ---------------------------------------------
+# --- One key per page, a bounded store ---------------------------------------------
 
 
 def slash_variants(count: int) -> list[str]:
@@ -192,7 +192,7 @@ def load_slash_variants(app, count: int) -> int:
 
 
 def test_slash_variants_never_add_entries_to_the_store():
-    """The run of #21 stored 2,000 variants of one page; the store holds the two pages."""
+    """A hostile run once stored 2,000 variants of one page; the store holds the two pages."""
     app = create_app(config_with(CACHE_THRESHOLD=100_000))
     entries = load_slash_variants(app, 2000)
     print(f"SimpleCache entries after 2,000 slash variants: {entries}")

@@ -1,5 +1,5 @@
-"""The four case studies (/projects/ads|kuzu|vc|viewbox), in both locales: every section of
-the spec with its data, the exact results figures, the previous/next cycle, images, size."""
+"""The four case studies (/projects/ads|kuzu|vc|viewbox), in both locales: every section
+with its data, the exact results figures, the previous/next cycle, images, size."""
 
 from urllib.parse import urlsplit
 

@@ -1,4 +1,4 @@
-"""Trust and headers (#10): the app answers only for its own hosts, never redirects off the
+"""Trust and headers: the app answers only for its own hosts, never redirects off the
 site, ignores a forwarded scheme other than http/https, and sends every security header on
 pages, error pages and static files."""
 

@@ -1,4 +1,4 @@
-"""Share images for every public page (#9) and the load balancers' health check."""
+"""Share images for every public page and the load balancers' health check."""
 
 from __future__ import annotations
 

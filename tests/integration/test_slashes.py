@@ -1,4 +1,4 @@
-"""One address per page (#16): a trailing slash or repeated slashes answer 308 to the path
+"""One address per page: a trailing slash or repeated slashes answer 308 to the path
 without them, query kept, and nothing is rendered."""
 
 from __future__ import annotations

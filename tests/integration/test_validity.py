@@ -1,4 +1,4 @@
-"""Valid HTML (#10): the Nu Html Checker (npm `vnu-jar`, on Debian's default-jre-headless)
+"""Valid HTML: the Nu Html Checker (npm `vnu-jar`, on Debian's default-jre-headless)
 reads every page of both locales, with and without the consent banner, the 404 and 400
 pages, the error fallback page and the contact mail's HTML part, and finds no error.
 

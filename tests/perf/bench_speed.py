@@ -1,4 +1,4 @@
-"""Speed benchmark (#9): `make bench` or `.venv/bin/python tests/perf/bench_speed.py`.
+"""Speed benchmark: `make bench` or `.venv/bin/python tests/perf/bench_speed.py`.
 
 In one run on this machine it starts, on free loopback ports:
   - nginx with deploy/nginx.conf over a fresh export (`make export`),
@@ -7,7 +7,7 @@ In one run on this machine it starts, on free loopback ports:
 then loads pages on each with wrk (32 connections, keep-alive off: `Connection: close`,
 `Accept-Encoding: br, gzip` as browsers send) and prints requests/s, p50 and p99 and the
 ratios app/nginx and app/constant.
-First visits (#16), loaded back to back in each round with no language cookie
+First visits, loaded back to back in each round with no language cookie
 (`Accept-Language: es-ES,es;q=0.9`): `/` on the app alone against `/` with the cookie on the
 app alone (goal: >= 0.8x, p99 < 50 ms), and `/` through nginx against an exported page through
 the same nginx (goal: >= 0.8x). `BENCH_FIRST_VISIT_ONLY=1` prints that table alone.
@@ -147,7 +147,7 @@ def load_first_visits(servers: dict[str, str]) -> tuple[dict, dict]:
 
 def print_first_visits(servers: dict[str, str]) -> None:
     results, ratios = load_first_visits(servers)
-    print(f"{'first visits (#16)':<30} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'first visits':<30} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for label, figures in results.items():
         print(
             f"{label:<30} {figures['rps']:>9.0f} {figures['p50']:>8.2f} "

@@ -1,9 +1,9 @@
-"""Static files and the consent cookie (#21): `.venv/bin/python tests/perf/consent_static.py`.
+"""Static files and the consent cookie: `.venv/bin/python tests/perf/consent_static.py`.
 
 Starts gunicorn (2 sync workers) and nginx over a fresh export on free loopback ports, once
 with ANALYTICS_ID empty and once with it set, and loads the site's stylesheet with wrk with and
 without `Cookie: analytics_consent=denied`. The cookie must not send static files to the app:
-the two figures should be alike (before #21 the cookie made every request reach gunicorn).
+the two figures should be alike (the cookie once made every request reach gunicorn).
 `BENCH_SECONDS` (default 3) sets each run's length. Not collected by pytest; figures are noisy
 on a shared machine.
 """

@@ -1,4 +1,4 @@
-"""The contact pipeline on an operator's bad day (issue 19):
+"""The contact pipeline on an operator's bad day:
 `.venv/bin/python tests/perf/crash_contact.py [posts]`.
 
 gunicorn (4 workers, `PROXY_FIX_HOPS=1`) and `flask outbox worker` on a temporary outbox, a

@@ -6,7 +6,7 @@ network to go quiet, scroll to the end (by script, so no pointer crosses a link)
 again, and count every script fetched, gzipped at level 9. For the page without carousels it
 also counts what the first intent to navigate (hovering a link) adds.
 
-Budgets (issue 8): the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
+Budgets: the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
 any intent to navigate. Exits 1 when one is exceeded.
 
     .venv/bin/python tests/perf/js_budget.py

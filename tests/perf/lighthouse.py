@@ -13,7 +13,7 @@ it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below
     .venv/bin/python tests/perf/lighthouse.py --runs 5          # medians of 5 runs a page
 
 The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
-as ANALYTICS_ID (issue 10) is measured by setting it. Each page is measured `--runs` times
+as ANALYTICS_ID is measured by setting it. Each page is measured `--runs` times
 (default 3) and the medians are shown with every run's performance score, as Lighthouse's
 documentation advises for scores that vary between runs. `--fail-under N` exits 1 when a
 median performance score is below N (default: report only, as scores move on a busy machine).

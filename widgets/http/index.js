@@ -1,10 +1,10 @@
-// The HTTP client (spec section 7). One place that knows the base address, the JSON
+// The HTTP client, for every widget. One place that knows the base address, the JSON
 // Accept header, the CSRF header and the deadline. It never throws: every call resolves
 // to a value, { ok, status, data, error }, where `error` is null, "timeout", "network",
 // "status" (a non-2xx answer; `data` still holds its JSON body, if any) or "format".
 
 const DEFAULT_TIMEOUT_MS = 15_000; // shorter than gunicorn's 30 s worker timeout
-export const MIN_DELAY_MS = 200; // spec: minimum fetch delay for a visible state
+export const MIN_DELAY_MS = 200; // a visible state lasts at least this, so it never flickers
 
 // The base address the server rendered (<meta name="api-base-url">, from API_BASE_URL);
 // empty means the site's own origin.

@@ -1,4 +1,4 @@
-// The page-loading bar, with Nuxt's lifecycle and the spec's constants: it appears only
+// The page-loading bar: so fast loads never flash it, it appears only
 // when a load takes longer than the throttle (200 ms), grows steadily to reach the end at
 // the duration (5000 ms), jumps to full and fades on success; on failure it shows at once,
 // turns red (data-state="failed"), then finishes.

@@ -2,7 +2,7 @@
 // A plain left click on a same-origin page link fetches the target's pre-rendered HTML,
 // swaps it in (swap.js), pushes history, moves focus to the new heading, announces the new
 // title and mounts the new page's widgets, with the loading bar and aria-busy while it
-// waits. aria-busy sits on <body>, not <html> as the issue asks: ARIA in HTML allows no
+// waits. aria-busy sits on <body>, not <html>: ARIA in HTML allows no
 // aria-* attribute on <html>, and axe 4.14 reports it (aria-allowed-attr, WCAG 4.1.2).
 // Back/forward fetch again and restore the scroll position. A network failure or timeout
 // keeps the visitor on the page they are reading: the bar turns red and a toast says the page

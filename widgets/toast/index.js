@@ -1,4 +1,4 @@
-// Toasts at the top of the viewport (spec: default position top), announced by a live
+// Toasts at the top of the viewport (where the eye is after a click), announced by a live
 // region that exists before any message is put in it (screen readers ignore regions that
 // appear together with their text). No strings of its own: callers pass the server's text.
 

@@ -14,10 +14,10 @@ DESCRIPTION_MAX = 5000
 LABELS = ContactLabels(
     name=_l("Your name"),
     email=_l("Your email address"),
-    tellus=_l("Tell us about your project"),
-    # TRANSLATORS: the contact form's submit button (the spec says "Enviar").
+    description=_l("Tell us about your project"),
+    # TRANSLATORS: the contact form's submit button ("Enviar" in Spanish).
     submit=_l("Send"),
-    privacity=_l("We only use your details to answer your request."),
+    privacy_note=_l("We only use your details to answer your request."),
 )
 PRIVACY_LINK = _l("Read our privacy and terms")
 
@@ -26,7 +26,7 @@ INTRO = _l(
     "a platform for several brands."
 )
 PROMISE = _l("A person from our team answers within two working days.")
-TELLUS_HINT = _l(
+DESCRIPTION_HINT = _l(
     "What is it for, who will use it, and when do you need it? A few lines are enough."
 )
 

@@ -126,17 +126,27 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         # Its link leads to the form_field examples' email field (#t-email), on the same page.
         "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t"))),),
         "carousel": (
-            Example(("logos", BRANDS, home.BRANDS_LABEL), {"id_prefix": "t-carousel-"}),
-            Example(("slides", home.SLIDES, home.SERVICES_TITLE), {"id_prefix": "t-carousel-"}),
+            Example(
+                ("logos", BRANDS, home.BRANDS_LABEL),
+                {
+                    "auto_rotate": True,
+                    "items_per_step": {"0": 2, "41rem": 3, "65rem": 6},
+                    "id_prefix": "t-carousel-",
+                },
+            ),
+            Example(
+                ("slides", home.SLIDES, home.SERVICES_TITLE),
+                {"auto_rotate": True, "id_prefix": "t-carousel-"},
+            ),
             Example(
                 ("projects", portfolio.PROJECTS, portfolio.CLIENTS_TITLE),
-                {"id_prefix": "t-carousel-"},
+                {"items_per_step": {"0": 1, "41rem": 2, "65rem": 3}, "id_prefix": "t-carousel-"},
             ),
         ),
         "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),
         "contact_form": (
             Example(
-                (DemoForm(prefix="t-contact-"), contact.LABELS, contact.TELLUS_HINT),
+                (DemoForm(prefix="t-contact-"), contact.LABELS, contact.DESCRIPTION_HINT),
                 {"privacy_link": contact.PRIVACY_LINK, "csrf": False},
             ),
         ),

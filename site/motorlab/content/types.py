@@ -62,20 +62,20 @@ class Brand:
 
 @dataclass(frozen=True)
 class ProjectCard:
-    kind: Text  # spec: type
+    kind: Text  # what was built, e.g. "Fault-reporting app"
     title: Text
-    image: Image  # spec: urlImage
-    button_text: Text  # spec: textButton
-    link: Link  # spec: urlButton
+    image: Image
+    button_text: Text
+    link: Link  # where the button leads
 
 
 @dataclass(frozen=True)
 class Slide:
     title: Text
     description: Text
-    image: Image  # spec: urlImage
-    button_text: Text  # spec: textButton
-    link: Link  # spec: linkButton
+    image: Image
+    button_text: Text
+    link: Link  # where the button leads
 
 
 @dataclass(frozen=True)
@@ -91,14 +91,14 @@ class Reason:
 class Service:
     title: Text
     description: Text
-    image: Image  # spec: urlImage
+    image: Image
     benefits: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True)
 class TechnologyItem:
     title: str
-    image: Image  # spec: urlImage
+    image: Image
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,9 @@ class TechnologyGroup:
 
 @dataclass(frozen=True)
 class TeamMember:
-    title: str  # spec: the member's name
+    title: str  # the member's name
     position: Text
-    image: Image  # spec: urlImage
+    image: Image
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class Team:
 
 @dataclass(frozen=True)
 class ResultItem:
-    tstrong: Text  # the figure, e.g. "+500"
+    figure: Text  # e.g. "+500"
     text: Text
 
 
@@ -130,9 +130,9 @@ class ResultItem:
 class ContactLabels:
     name: Text
     email: Text
-    tellus: Text
+    description: Text
     submit: Text
-    privacity: Text
+    privacy_note: Text
 
 
 @dataclass(frozen=True)
@@ -161,8 +161,8 @@ class Screen:
 
 @dataclass(frozen=True)
 class CaseStudy:
-    """A case-study page (/projects/<slug>): the spec's overview, modules, methodology,
-    screens, technologies and results; `results` is empty when the spec shows none."""
+    """A case-study page (/projects/<slug>): its overview, modules, methodology,
+    screens, technologies and results; `results` is empty when a project has no figures."""
 
     slug: str  # the route's value: /projects/<slug>
     name: str  # the product's name: not translated

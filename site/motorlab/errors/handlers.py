@@ -30,7 +30,7 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
     """The error page: the error's message (default "Error") and status (default 500)."""
     try:
         message = message or error_message(status)
-        # The spec words the way home differently on the "not found" page.
+        # The "not found" page words the way home its own way (a lost visitor, not a failure).
         home_link = _("Back to the home page") if status == 404 else _("Go back to home")
         body = render_template(
             "errors/error.html",

@@ -1,4 +1,4 @@
-"""Resizing with Pillow to the spec's breakpoint widths, in AVIF, WebP or the source format,
+"""Resizing with Pillow to the layout's breakpoint widths, in AVIF, WebP or the source format,
 with a disk cache: each (file, content, width, format) is encoded once per machine."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PIL import Image, ImageOps
 from motorlab.images.sources import RASTER_SUFFIXES
 from motorlab.negotiation import accepts_explicitly
 
-WIDTHS = (320, 640, 768, 1024, 1280, 1536)  # the spec's breakpoints
+WIDTHS = (320, 640, 768, 1024, 1280, 1536)  # the layout's breakpoints (styles' min-widths)
 # Anything larger is refused before it is decoded (a decompression bomb): 40 megapixels
 # is a 7700 x 5200 photograph, far beyond what a 1536-px rendition needs.
 MAX_PIXELS = 40_000_000

@@ -47,7 +47,7 @@ SCHEMA = (
         sent_at TEXT,
         next_attempt_at DOUBLE PRECISION NOT NULL DEFAULT 0
     )""",
-    # Added with `uncertain` (issue 19); a table from before gets them here.
+    # Added with the `uncertain` status; a table created before it gets them here.
     "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS data_at DOUBLE PRECISION",
     "ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check",
     "ALTER TABLE outbox ADD CONSTRAINT outbox_status_check"
