@@ -37,42 +37,68 @@ class Page:
     listed: bool = True  # in the sitemap; False: `noindex`, a page for the team only
     # More template variables, computed per request (e.g. the guideline's live tokens).
     context: Callable[[], Mapping[str, Any]] = field(default=_nothing)
+    # The files that make the page, from the project root: the sitemap's <lastmod> is the
+    # date of the newest commit that touched one of them.
+    sources: tuple[str, ...] = ()
 
     @property
     def endpoint(self) -> str:
         return self.link.endpoint
 
 
-def content_page(name: str, path: str, content: ModuleType, **options: Any) -> Page:
-    """A page of the `pages` blueprint: template `pages/<name>.html`, its text in `content`."""
+def source_file(module: ModuleType) -> str:
+    return "site/" + module.__name__.replace(".", "/") + ".py"
+
+
+def content_page(
+    name: str, path: str, content: ModuleType, *, also_from: tuple[str, ...] = (), **options: Any
+) -> Page:
+    """A page of the `pages` blueprint: template `pages/<name>.html`, its text in `content`
+    (and `also_from`: more files whose changes change the page)."""
+    template = f"pages/{name}.html"
     return Page(
         Link(f"pages.{name}"),
         path,
         content.PAGE_TITLE,
         content.PAGE_DESCRIPTION,
-        template=f"pages/{name}.html",
+        template=template,
         content=content,
+        sources=(source_file(content), *also_from, f"templates/{template}"),
         **options,
     )
 
 
 def case_study_page(study: CaseStudy) -> Page:
     title = LazyString(page_title, study)
-    return Page(study.link, f"/projects/{study.slug}", title, study.description)
+    sources = (f"site/motorlab/content/projects/{study.slug}.py", "templates/pages/case_study.html")
+    return Page(study.link, f"/projects/{study.slug}", title, study.description, sources=sources)
+
+
+def contact_page() -> Page:
+    """Rendered by the contact blueprint's own view, which also takes the form's posts."""
+    sources = (source_file(contact), "templates/pages/contact.html")
+    return Page(Link("contact.form"), "/contact", contact.PAGE_TITLE, contact.PAGE_DESCRIPTION,
+                sources=sources)  # fmt: skip
+
+
+def _live_tokens() -> Mapping[str, Any]:
+    """The guideline shows the stylesheet's tokens as they are now, and every example."""
+    return {"tokens": guideline.root_tokens(), "examples": examples}
 
 
 PAGES: tuple[Page, ...] = (
     content_page("home", "/", home, layout="mainPage", context=lambda: {"brands": BRANDS}),
     content_page("services", "/services", services),
     content_page("aboutus", "/aboutus", team, context=lambda: {"brands": BRANDS}),
-    content_page("portfolio", "/portfolio", portfolio),
+    content_page(
+        "portfolio", "/portfolio", portfolio, also_from=("site/motorlab/content/projects",)
+    ),
     *(case_study_page(study) for study in CASE_STUDIES),
-    Page(Link("contact.form"), "/contact", contact.PAGE_TITLE, contact.PAGE_DESCRIPTION),
-    content_page("guideline", "/guideline", guideline, layout="guideline",
-                 context=lambda: {"tokens": guideline.root_tokens(), "examples": examples}),
+    contact_page(),
+    content_page("guideline", "/guideline", guideline, layout="guideline", context=_live_tokens),
     content_page("privacy", "/privacy", privacy),
     content_page("test", "/test", examples, listed=False),
-)  # fmt: skip
+)
 
 
 def listed_pages() -> tuple[Page, ...]:
