@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from flask import template_rendered
 from werkzeug.serving import make_server
 
 from motorlab import create_app, i18n
@@ -81,6 +82,19 @@ def images_in(value):
 @pytest.fixture
 def app():
     return create_app(TestConfig())
+
+
+@pytest.fixture
+def renders(app):
+    """The names of the templates rendered during the test (a cache hit renders none)."""
+    seen: list[str] = []
+
+    def record(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(record, app)
+    yield seen
+    template_rendered.disconnect(record, app)
 
 
 @pytest.fixture

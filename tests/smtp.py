@@ -88,6 +88,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class _TrackingController(Controller):
+    """Registers each session as it connects (not at EHLO), so stop() also closes the
+    connections of clients that had not spoken yet."""
+
+    def factory(self):
+        session = super().factory()
+        self.handler.connections.add(session)
+        return session
+
+
 class SmtpServer:
     def __init__(
         self, delay: float = 0.0, command_delay: float = 0.0, reply_delay: float = 0.0
@@ -112,7 +122,7 @@ class SmtpServer:
 
     def start(self) -> SmtpServer:
         if self._controller is None:
-            self._controller = Controller(
+            self._controller = _TrackingController(
                 self._collector, hostname="127.0.0.1", port=self.port, ready_timeout=10
             )
             self._controller.start()

@@ -203,7 +203,7 @@ def test_a_link_to_a_fragment_focuses_and_scrolls_to_its_target(open_page):
     wait_for_title(page, "Privacy")
     page.wait_for_function("() => document.activeElement.id === 'cookies'")
     top = page.evaluate("() => document.getElementById('cookies').getBoundingClientRect().top")
-    assert 0 <= top < 200 and page.evaluate("() => window.scrollY") > 0
+    assert -1 < top < 200 and page.evaluate("() => window.scrollY") > 0  # sub-pixel layout
     assert page.url.endswith("/en/privacy#cookies")
 
 
