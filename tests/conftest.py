@@ -28,6 +28,7 @@ from werkzeug.serving import make_server
 from motorlab import create_app, i18n
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
+from motorlab.pages import registry
 
 # The contact tests' fixtures (smtp, contact_app, contact_client).
 pytest_plugins = ["tests.contact_support"]
@@ -37,22 +38,9 @@ STATIC = ROOT / "site" / "motorlab" / "static"
 SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
 LOCALES = i18n.LOCALES  # as translations/languages.toml declares them
 
-# Every public route of the site (PRODUCT.md), without its locale prefix.
-ROUTES = (
-    "/",
-    "/services",
-    "/aboutus",
-    "/portfolio",
-    "/contact",
-    "/guideline",
-    "/test",
-    "/privacy",
-    "/projects/ads",
-    "/projects/kuzu",
-    "/projects/vc",
-    "/projects/viewbox",
-)
-NOINDEX_ROUTES = {"/test"}
+# Every page of the site, without its locale prefix, as the page registry declares them.
+ROUTES = tuple(page.path for page in registry.PAGES)
+NOINDEX_ROUTES = {page.path for page in registry.PAGES if not page.listed}
 
 
 def localized(route: str, locale: str) -> str:

@@ -1,7 +1,6 @@
-"""The public pages: every path of both locales that the sitemap lists.
+"""The public pages: every path of both locales of the registry's listed pages.
 
-One function, so the export, the share images and the tests enumerate pages the same way;
-point it elsewhere when the page list moves.
+One function, so the export, the share images and the tests enumerate pages the same way.
 """
 
 from __future__ import annotations
@@ -9,19 +8,25 @@ from __future__ import annotations
 import contextvars
 from urllib.parse import urlsplit
 
-from flask import Flask
+from flask import Flask, url_for
+
+from motorlab.i18n import LOCALE_ARG, LOCALES
+from motorlab.pages.registry import listed_pages
 
 
 def public_paths(app: Flask) -> list[str]:
     """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …)."""
     app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
-    from motorlab.seo.routes import sitemap_entries
-
     site = urlsplit(app.config["SITE_URL"])  # a trusted host, whatever EXTRA_HOSTS says
 
     def collect() -> list[str]:
+        # url_for, so the paths carry the site's root when it is served under a prefix.
         with app.test_request_context("/", base_url=f"{site.scheme}://{site.netloc}"):
-            return [urlsplit(entry["loc"]).path for entry in sitemap_entries()]
+            return [
+                url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale})
+                for page in listed_pages()
+                for locale in LOCALES
+            ]
 
     # A fresh context: called during a request, it must not share (and change) its `g`.
     return contextvars.Context().run(collect)

@@ -20,11 +20,10 @@ from bs4 import BeautifulSoup
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.pages.registry import PAGES
 
-ROUTES = (
-    "/", "/aboutus", "/contact", "/guideline", "/portfolio", "/privacy", "/services", "/test",
-    "/projects/ads", "/projects/kuzu", "/projects/vc", "/projects/viewbox", "/no-such-page",
-)  # fmt: skip
+# The registry's pages, and one path no page has (the 404 page).
+ROUTES = (*(page.path for page in PAGES), "/no-such-page")
 
 
 def paths() -> list[str]:

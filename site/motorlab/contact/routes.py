@@ -108,16 +108,13 @@ def _accepted():
 
 
 def _page(form: ContactForm, status: int = 200, problem: str | None = None):
-    title = _("Ready to start?")
+    title = content.PAGE_TITLE
     if form.errors or problem:
         title = _("Error: %(title)s", title=title)
     body = render_template(
         "pages/contact.html",
         title=title,
-        description=_(
-            "Tell Motorlab Digital about your project: a website, an app or a platform for car "
-            "brands. We answer within two working days."
-        ),
+        description=content.PAGE_DESCRIPTION,
         form=form,
         page=content,
         problem=problem,

@@ -4,6 +4,13 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ContactLabels
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Ready to start?")
+PAGE_DESCRIPTION = _l(
+    "Tell Motorlab Digital about your project: a website, an app or a platform for car "
+    "brands. We answer within two working days."
+)
+
 # What the form accepts, in characters: read by the form's validators (contact/forms.py) and
 # by the showcase's example fields (content/examples.py).
 NAME_MAX = 100

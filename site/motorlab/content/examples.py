@@ -20,6 +20,10 @@ from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.content.projects import ADS, neighbours
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Component showcase")
+PAGE_DESCRIPTION = _l("Every component of the Motorlab Digital site with sample data.")
+
 # The components /test does not show on their own, and why.
 _FRAME = "frames every page or wraps other components: every page shows it"
 _OPENING = "holds a page's only <h1>: /test has its own"

@@ -20,6 +20,12 @@ from flask_babel import lazy_gettext as _l
 from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Design guideline")
+PAGE_DESCRIPTION = _l(
+    "Colours, type scale, grid, breakpoints and components of the Motorlab Digital site."
+)
+
 STYLESHEET = Path(__file__).resolve().parents[1] / "styles" / "tokens.css"
 
 

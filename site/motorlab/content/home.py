@@ -5,6 +5,13 @@ from flask_babel import lazy_gettext as _l
 from motorlab.content.projects import project_card
 from motorlab.content.types import CallToAction, Image, Link, ProjectCard, Reason, Slide
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Software for car brands")
+PAGE_DESCRIPTION = _l(
+    "Motorlab Digital designs and builds websites, apps and platforms for a group of "
+    "car brands, their dealers and their workshops."
+)
+
 FOUNDED = 2012
 
 INTRO_TITLE = _l("We build the digital side of the car brands you drive")

@@ -5,6 +5,13 @@ from flask_babel import lazy_gettext as _l
 from motorlab.content.projects import CASE_STUDIES, project_card
 from motorlab.content.types import ProjectCard
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Portfolio: our projects")
+PAGE_DESCRIPTION = _l(
+    "Case studies of Motorlab Digital: after-sales, fault reporting, commercial vehicles "
+    "and content management for a group of car brands."
+)
+
 TITLE = _l("Portfolio")
 INTRO = _l(
     "Four products that sell, repair and improve the cars of our group's brands, each one "

@@ -10,6 +10,12 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import BulletList, LegalSection, Paragraph, Topic
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Privacy and terms")
+PAGE_DESCRIPTION = _l(
+    "What the Motorlab Digital website collects, why, for how long, and your rights."
+)
+
 TITLE = _l("Privacy and terms")
 INTRO = _l(
     "What personal data this website collects, why, and what rights you have; followed by the "

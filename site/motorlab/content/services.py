@@ -4,6 +4,13 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import Image, Service, TechnologyGroup, TechnologyItem
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("Services and technologies")
+PAGE_DESCRIPTION = _l(
+    "Technology, digital products and digital experiences for car brands: the services, "
+    "technologies and methodology of Motorlab Digital."
+)
+
 TITLE = _l("Services for the whole life of a car")
 INTRO = _l(
     "From the first visit to the configurator to the last service at the workshop, we design, "

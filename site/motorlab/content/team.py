@@ -4,6 +4,12 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ArtDirectedImage, Image, Team, TeamMember
 
+# The page's <title> and meta description (and its share image's title).
+PAGE_TITLE = _l("About us")
+PAGE_DESCRIPTION = _l(
+    "Meet the leadership, developers, designers and scrum masters of Motorlab Digital."
+)
+
 TITLE = _l("The people behind the software")
 INTRO = _l(
     "Designers, developers and scrum masters who have spent years in showrooms and workshops, "

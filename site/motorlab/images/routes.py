@@ -12,11 +12,10 @@ from flask import Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from motorlab.i18n import LOCALES, localized_rule
+from motorlab.i18n import LOCALES
 from motorlab.images import bp, resize, share, sources
 from motorlab.images.urls import cache_dir
-from motorlab.internal_request import fetch
-from motorlab.public_pages import public_paths
+from motorlab.pages.registry import page_at
 
 YEAR = 31_536_000
 DAY = 86_400
@@ -47,13 +46,12 @@ def share_image(locale: str, page: str):
     """The share image of one public page in one locale (`index` names the home page)."""
     if locale not in LOCALES:
         abort(404)
-    path = localized_rule("/" if page == "index" else f"/{page}", locale)
-    if path not in public_paths(current_app):
+    declared = page_at("/" if page == "index" else f"/{page}")
+    if declared is None or not declared.listed:
         abort(404)
-    page_html = _page_html(path, locale)
     with force_locale(locale):
         tagline = _("Software for car brands")
-    title = share.page_title(page_html)
+        title = str(declared.title)
     host = urlsplit(current_app.config["SITE_URL"]).netloc
     key = hashlib.sha256(f"{locale}|{title}|{tagline}|{host}|v1".encode()).hexdigest()[:32]
     target = cache_dir() / "share" / f"{key}.png"
@@ -77,13 +75,6 @@ def logo(size: int):
     response.cache_control.public = True
     response.cache_control.max_age = DAY
     return response
-
-
-def _page_html(path: str, locale: str) -> str:
-    page = fetch(current_app._get_current_object(), path, language_cookie=locale)
-    if page.status_code != 200:
-        abort(404)
-    return page.get_data(as_text=True)
 
 
 def _file_response(path: Path, mimetype: str) -> Response:

@@ -4,9 +4,7 @@ search engines read an SVG logo, so the agency's mark is drawn here too, as a sq
 
 from __future__ import annotations
 
-import html
 import io
-import re
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -17,15 +15,6 @@ ACCENT = "#c8102e"  # --color-accent
 PAPER = "#ffffff"  # --color-paper
 MUTED = "#c5cad3"
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
-BRAND_SUFFIX = " | Motorlab"
-
-
-def page_title(page_html: str) -> str:
-    """The page's own title, as its <title> shows it, without the brand suffix."""
-    found = _TITLE.search(page_html)
-    title = html.unescape(found.group(1)).strip() if found else ""
-    return title.removesuffix(BRAND_SUFFIX).strip()
 
 
 def draw(title: str, tagline: str, host: str) -> bytes:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from flask import render_template
-from flask_babel import gettext as _
 
-from motorlab.content.projects import BY_SLUG, neighbours
+from motorlab.content.projects import BY_SLUG, neighbours, page_title
 from motorlab.layouts import uses_layout
 from motorlab.projects import bp
 
@@ -19,8 +18,7 @@ def case_study(slug: str):
     previous, following = neighbours(slug)
     return render_template(
         "pages/case_study.html",
-        # TRANSLATORS: page title of a case study, e.g. "ADS: Multi-brand after-sales system".
-        title=_("%(name)s: %(kind)s", name=study.name, kind=study.kind),
+        title=page_title(study),
         description=study.description,
         page=study,
         og_type="article",

@@ -4,21 +4,21 @@ from flask import Response, render_template, url_for
 
 from motorlab.extensions import cache
 from motorlab.i18n import LOCALE_ARG, LOCALES, absolute_url
+from motorlab.pages.registry import listed_pages
 from motorlab.seo import bp
 from motorlab.seo.lastmod import last_modified
-from motorlab.seo.pages import SITEMAP_PAGES
 
 
 def sitemap_entries() -> list[dict]:
     """One entry per page and locale, each with the page's URLs in every locale and the
     date its content last changed (None outside a git checkout)."""
     entries = []
-    for link in SITEMAP_PAGES:
+    for page in listed_pages():
         urls = {
-            locale: absolute_url(url_for(link.endpoint, **link.params, **{LOCALE_ARG: locale}))
+            locale: absolute_url(url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale}))
             for locale in LOCALES
         }
-        lastmod = last_modified(link)
+        lastmod = last_modified(page)
         entries.extend(
             {"loc": urls[locale], "alternates": urls, "lastmod": lastmod} for locale in LOCALES
         )

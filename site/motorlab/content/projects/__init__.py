@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.projects.ads import ADS
@@ -28,3 +29,9 @@ def project_card(slug: str) -> ProjectCard:
     """The card that leads to a case study (home and portfolio), drawn from the study itself."""
     study = BY_SLUG[slug]
     return ProjectCard(study.kind, study.name, study.hero, GO_TO_PROJECT, study.link)
+
+
+def page_title(study: CaseStudy) -> str:
+    """A case study's <title> (and its share image's), in the current locale."""
+    # TRANSLATORS: page title of a case study, e.g. "ADS: Multi-brand after-sales system".
+    return _("%(name)s: %(kind)s", name=study.name, kind=study.kind)

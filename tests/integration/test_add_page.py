@@ -1,0 +1,110 @@
+"""Adding a page as the README's "Adding a page" says, in a temporary copy of the project: one
+registry entry, one content module, one template (and its translations). The page is then served
+in both languages, listed in the sitemap, written by the export and given a share image, with
+nothing else edited."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+from babel.messages.pofile import read_po, write_po
+
+from tests.conftest import ROOT, SITE
+
+PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
+
+CONTENT = '''"""Content of the careers page."""
+
+from flask_babel import lazy_gettext as _l
+
+PAGE_TITLE = _l("Careers at the studio")
+PAGE_DESCRIPTION = _l("Open positions at the studio.")
+TITLE = _l("Build software for car brands with us")
+'''
+TEMPLATE = """{% extends layout %}
+{% from "components/page_head/page_head.html" import page_head %}
+{% block content %}{{ page_head(page.TITLE, page.PAGE_DESCRIPTION) }}{% endblock %}
+"""
+ENTRY = '    content_page("careers", "/careers", careers),\n'
+
+# Run in the copy, in a fresh interpreter: the copy's motorlab, its registry and catalogs.
+PROBE = """
+import json, pathlib, sys
+sys.path.insert(0, sys.argv[1])
+from motorlab import create_app
+from motorlab.config import TestConfig
+from motorlab.export import export
+app = create_app(TestConfig())
+client = app.test_client()
+pages = {p: client.get(p) for p in ("/careers", "/en/careers")}
+folder = pathlib.Path(sys.argv[2])
+export(app, folder)
+print(json.dumps({
+    "status": {p: r.status_code for p, r in pages.items()},
+    "html": {p: r.get_data(as_text=True) for p, r in pages.items()},
+    "sitemap": client.get("/sitemap.xml").get_data(as_text=True),
+    "share": {locale: client.get(f"/_img/share/{locale}/careers.png").content_type
+              for locale in ("es", "en")},
+    "exported": [str(p.relative_to(folder)) for p in folder.rglob("careers/index.html")],
+}))
+"""
+
+
+def pybabel(copy, *args) -> None:
+    subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
+
+
+def test_a_page_declared_once_appears_everywhere(tmp_path):
+    copy = tmp_path / "project"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
+    for part in ("site", "templates", "translations"):
+        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
+    shutil.copy(ROOT / "babel.cfg", copy)
+
+    # Step 1: the registry entry.
+    registry = copy / "site" / "motorlab" / "pages" / "registry.py"
+    source = registry.read_text(encoding="utf-8").replace(
+        "from motorlab.content import ", "from motorlab.content import careers, ", 1
+    )
+    anchor = "\n)\n\n\ndef listed_pages"
+    assert anchor in source
+    registry.write_text(source.replace(anchor, "\n" + ENTRY.rstrip("\n") + anchor, 1))
+    # Step 2: the content module; step 3: the template.
+    (copy / "site" / "motorlab" / "content" / "careers.py").write_text(CONTENT, encoding="utf-8")
+    (copy / "templates" / "pages" / "careers.html").write_text(TEMPLATE, encoding="utf-8")
+    # Step 4: its text in the Spanish catalog (here: a marked copy of the English).
+    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--add-location=file",
+            "-k", "_l", "-k", "lazy_pgettext:1c,2",
+            "-o", "translations/messages.pot", "site", "templates")  # fmt: skip
+    pybabel(copy, "update", "-N", "-i", "translations/messages.pot", "-d", "translations")
+    po = copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+    with open(po, "rb") as handle:
+        catalog = read_po(handle)
+    for message in catalog:
+        if message.id and not message.string:
+            message.string = f"[es] {message.id}"
+    with open(po, "wb") as handle:
+        write_po(handle, catalog)
+    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, str(copy / "site"), str(tmp_path / "export")],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["status"] == {"/careers": 200, "/en/careers": 200}
+    spanish, english = found["html"]["/careers"], found["html"]["/en/careers"]
+    assert "<title>[es] Careers at the studio | Motorlab</title>" in spanish
+    assert "[es] Build software for car brands with us" in spanish
+    assert "<title>Careers at the studio | Motorlab</title>" in english
+    assert "Build software for car brands with us" in english
+    assert f"<loc>{SITE}/careers</loc>" in found["sitemap"]
+    assert f"<loc>{SITE}/en/careers</loc>" in found["sitemap"]
+    assert sorted(found["exported"]) == ["careers/index.html", "en/careers/index.html"]
+    assert found["share"] == {"es": "image/png", "en": "image/png"}
