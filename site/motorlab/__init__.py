@@ -21,7 +21,7 @@ from motorlab import (
 )
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
-from motorlab.extensions import babel, cache, csrf, limiter
+from motorlab.extensions import babel, cache, csrf
 from motorlab.request_body import GuardedBody
 from motorlab.seo import structured_data
 
@@ -38,8 +38,7 @@ def create_app(config: object | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    ratelimit.init_app(app)  # fills in the default limit storage, before Flask-Limiter
-    limiter.init_app(app)
+    ratelimit.init_app(app)
     csrf.init_app(app)
     hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
     app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400

@@ -95,9 +95,6 @@ class Config:
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
-        self.RATELIMIT_HEADERS_ENABLED = True  # Retry-After on 429
-        # If the limit storage (Redis) fails, accept the request rather than lose it.
-        self.RATELIMIT_SWALLOW_ERRORS = True
         # Seconds for the SMTP connection and each command before DATA.
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
         # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6: 10 minutes).
