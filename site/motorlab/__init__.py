@@ -11,6 +11,7 @@ from motorlab import (
     hosts,
     i18n,
     icons,
+    internals,
     layouts,
     mount,
     page_cache,
@@ -40,6 +41,7 @@ def create_app(config: object | None = None) -> Flask:
     cache.init_app(app)
     ratelimit.init_app(app)
     csrf.init_app(app)
+    internals.init_app(app)  # sessions that say whether a request touched them
     hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
     app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
     slashes.init_app(app)  # first hook: `/services/` -> `/services`, never rendered

@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import Flask, Response, current_app, request
-from flask.globals import request_ctx
+from flask import Flask, Response, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import get_host
 
 from motorlab.errors.handlers import render_error
+from motorlab.internals import bind_site_url_adapter
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 FORWARDED_SCHEMES = {"http", "https"}
@@ -116,14 +116,7 @@ def relative_location(response: Response) -> Response:
 def untrusted_host(error: SecurityError) -> Response:
     """The 400 page, in the locale of the path. Flask left the request without a URL
     adapter (it refuses to bind one to an untrusted host): bind one to SITE_URL's."""
-    if request_ctx.url_adapter is None:
-        site = urlsplit(current_app.config["SITE_URL"])
-        request_ctx.url_adapter = current_app.url_map.bind(
-            site.netloc,
-            script_name=request.script_root or None,
-            url_scheme=site.scheme,
-            path_info=request.path,
-        )
+    bind_site_url_adapter()
     return render_error(400)
 
 
