@@ -17,7 +17,6 @@ marked immutable.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache as memoize
 from pathlib import Path
@@ -25,6 +24,9 @@ from pathlib import Path
 from flask import Flask, request, url_for
 from markupsafe import Markup, escape
 
+from motorlab import files
+
+YEAR = 31_536_000  # seconds
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 
 
@@ -55,8 +57,7 @@ def init_app(app: Flask) -> None:
     @memoize
     def fingerprint(filename: str) -> str:
         # Read once per file and process: assets do not change while the app runs.
-        data = (static_folder / filename).read_bytes()
-        return hashlib.sha256(data).hexdigest()[:12]
+        return files.fingerprint(static_folder / filename)
 
     def asset_url(filename: str) -> str:
         return url_for("static", filename=filename, v=fingerprint(filename))
@@ -124,7 +125,14 @@ def mark_immutable(response):
         f"{BUILD_DIR}/"
     )
     if request.endpoint == "static" and hashed and response.status_code == 200:
-        response.cache_control.public = True
-        response.cache_control.max_age = 31_536_000
-        response.cache_control.immutable = True
+        return cache_for_a_year(response)
+    return response
+
+
+def cache_for_a_year(response):
+    """What never changes at its URL (the URL carries its content's hash): any cache may
+    keep it a year and never ask again."""
+    response.cache_control.public = True
+    response.cache_control.max_age = YEAR
+    response.cache_control.immutable = True
     return response

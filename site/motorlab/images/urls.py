@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 
 from flask import current_app, request, url_for
 
+from motorlab.files import fingerprint
 from motorlab.i18n import PREFIXES, absolute_url, current_locale
 from motorlab.images import resize, sources
 
@@ -20,7 +20,7 @@ def cache_dir() -> Path:
 
 @lru_cache(maxsize=512)
 def _version(path: str, mtime_ns: int, size: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+    return fingerprint(Path(path))
 
 
 def widths_for(intrinsic: int) -> list[int]:

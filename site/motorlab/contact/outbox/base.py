@@ -12,6 +12,7 @@ from typing import Protocol
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
 UNCERTAIN = "uncertain"
 STATUSES = (QUEUED, SENDING, SENT, FAILED, UNCERTAIN)
+WAITING = (QUEUED, UNCERTAIN)  # waiting for the sender, waiting for an operator
 UNCERTAIN_REASON = (
     "the sender stopped after handing the message to the mail server: it may have been"
     " delivered; check the mailbox, then `outbox mark-sent ID` or `outbox resend ID`"
@@ -134,6 +135,11 @@ class SqlOutbox:
         )
         return self._run(lambda db: db.execute(statement, (QUEUED, time.time(), FAILED)).rowcount)
 
+    def waiting(self) -> dict[str, int]:
+        """The queued and uncertain counts (GET /healthz)."""
+        counts = self.counts()
+        return {status: counts.get(status, 0) for status in WAITING}
+
     def rows(self, status: str | None = None) -> list[Row]:
         query, args = "SELECT * FROM outbox ORDER BY id", ()
         if status is not None:
@@ -167,3 +173,5 @@ class Outbox(Protocol):
     def rows(self, status: str | None = None) -> list[Row]: ...
 
     def counts(self) -> dict[str, int]: ...
+
+    def waiting(self) -> dict[str, int]: ...
