@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, Response, request
@@ -96,10 +97,6 @@ class CanonicalHost:
         return self.wsgi_app(environ, start_response)
 
 
-def init_edge(app: Flask) -> None:
-    app.wsgi_app = CanonicalHost(app.wsgi_app)
-
-
 def relative_location(response: Response) -> Response:
     """`Location: https://this-host/en/services` becomes `/en/services` (Werkzeug builds
     routing redirects, such as `/en//services`, from the request's host and scheme)."""
@@ -136,8 +133,12 @@ def init_app(app: Flask) -> None:
     app.config["TRUSTED_HOSTS"] = trusted_hosts(
         app.config["SITE_URL"], app.config.get("EXTRA_HOSTS", ())
     )
-    hops = app.config.get("PROXY_FIX_HOPS")
-    if hops:
-        app.wsgi_app = ForwardedSchemeFilter(ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops))
-    app.after_request(relative_location)
     app.register_error_handler(SecurityError, untrusted_host)
+
+
+def proxy_layers(app: Flask) -> list[Callable]:
+    """Behind PROXY_FIX_HOPS proxies: the scheme filter, then ProxyFix (outermost first)."""
+    hops = app.config.get("PROXY_FIX_HOPS")
+    if not hops:
+        return []
+    return [ForwardedSchemeFilter, partial(ProxyFix, x_for=hops, x_proto=hops)]

@@ -71,8 +71,6 @@ VARIANTS_PER_PATH = 1 + len(consent.CHOICES)
 def init_app(app: Flask) -> None:
     app.config.setdefault("PAGE_CACHE_CONTROL", DEFAULT_CACHE_CONTROL)
     app.config.setdefault("PAGE_CACHE_TIMEOUT", app.config.get("CACHE_DEFAULT_TIMEOUT", 300))
-    app.after_request(_mark_shareable)
-    app.wsgi_app = PageCache(app, app.wsgi_app)
 
 
 def request_is_shareable(method: str, path: str, query: str, cookie_header: str) -> bool:
@@ -95,7 +93,7 @@ def _sets_only_the_language_cookie(response: Response) -> bool:
     )
 
 
-def _mark_shareable(response: Response) -> Response:
+def mark_shareable(response: Response) -> Response:
     first_visit = first_visit_of(request.environ)
     shareable = (
         request_is_shareable(
