@@ -4,6 +4,7 @@ guarded by a row's claim."""
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,6 +59,16 @@ class SqlOutbox:
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", self.PARAM)
+
+    def _insert(self, *, locale: str, name: str, email: str, description: str) -> tuple:
+        """The statement and values that store a new request, queued and due at once."""
+        statement = self._sql(
+            "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
+            " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        values = (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
+                  time.time())  # fmt: skip
+        return statement, values
 
     def _update(self, assignments: str, values: tuple, row: Row) -> bool:
         statement = self._sql(f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?")

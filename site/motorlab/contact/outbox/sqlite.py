@@ -26,7 +26,6 @@ from motorlab.contact.outbox.base import (
     OutboxUnavailable,
     Row,
     SqlOutbox,
-    now_iso,
 )
 
 T = TypeVar("T")
@@ -151,14 +150,12 @@ class SqliteOutbox(SqlOutbox):
     def add(self, *, locale: str, name: str, email: str, description: str) -> Row:
         """Store a new request, queued and due at once; returns when it is on disk."""
 
+        statement, values = self._insert(
+            locale=locale, name=name, email=email, description=description
+        )
+
         def work(db: sqlite3.Connection) -> Row:
-            cursor = db.execute(
-                "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
-                " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
-                 time.time()),
-            )  # fmt: skip
-            return self._get(db, cursor.lastrowid)
+            return self._get(db, db.execute(statement, values).lastrowid)
 
         return self._run(work, durable=True)
 
