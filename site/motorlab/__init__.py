@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Flask
 
 from motorlab import (
@@ -11,19 +13,19 @@ from motorlab import (
     hosts,
     i18n,
     icons,
+    internals,
     layouts,
     mount,
     page_cache,
     security,
     slashes,
     static_files,
-    widget_props,
+    template_globals,
 )
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.contact import ratelimit
-from motorlab.extensions import babel, cache, csrf, limiter
+from motorlab.extensions import babel, cache, csrf
 from motorlab.request_body import GuardedBody
-from motorlab.seo import structured_data
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -36,29 +38,58 @@ def create_app(config: object | None = None) -> Flask:
     )
     app.config.from_object(config if config is not None else Config())
 
+    # 1. Extensions, and the settings each module works out from the configuration.
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    ratelimit.init_app(app)  # fills in the default limit storage, before Flask-Limiter
-    limiter.init_app(app)
-    csrf.init_app(app)
-    hosts.init_app(app)  # TRUSTED_HOSTS, ProxyFix, relative redirects
-    app.wsgi_app = GuardedBody(app.wsgi_app)  # an unreadable body is a 400
-    slashes.init_app(app)  # first hook: `/services/` -> `/services`, never rendered
-    i18n.init_app(app)
-    assets.init_app(app)
-    widget_props.init_app(app)
-    security.init_app(app)
+    csrf.init_app(app)  # its before_request checks every POST before the hooks below
+    internals.init_app(app)  # sessions that say whether a request touched them
+    ratelimit.init_app(app)  # the contact limit's storage
+    hosts.init_app(app)  # TRUSTED_HOSTS and the untrusted host's 400 page
+    mount.init_app(app)  # the session cookie's path under SCRIPT_NAME
+    i18n.init_app(app)  # locale prefixes in URLs; refuses incomplete catalogs
+    assets.init_app(app)  # the esbuild manifest, read once
+    security.init_app(app)  # the security headers, worked out once
+    page_cache.init_app(app)  # its Cache-Control and timeout
     _register_blueprints(app)
     static_files.init_app(app)  # no symbolic link out of static/
-    consent.init_app(app)  # the analytics banner, its /consent form and its cookie
-    icons.init_app(app)  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
-    structured_data.init_app(app)  # JSON-LD on home and the case studies
     errors.init_app(app)
-    layouts.init_app(app)
-    page_cache.init_app(app)  # its middleware wraps everything above
-    mount.init_app(app)  # SCRIPT_NAME from the setting only, before the page cache looks
-    hosts.init_edge(app)  # outermost: Host compared without case or a trailing dot
+    layouts.init_app(app)  # every layout compiled at start-up
+    template_globals.register(app)
+
+    # 2. Request hooks, in the order they run.
+    for hook in BEFORE_REQUEST:
+        app.before_request(hook)
+    # Flask runs after_request hooks last registered first: registering the list reversed
+    # makes it read in running order. (A blueprint's own hooks run before all of these: the
+    # contact pages' `Cache-Control: no-store`.)
+    for hook in reversed(AFTER_REQUEST):
+        app.after_request(hook)
+
+    # 3. WSGI layers, outermost first: each sees the request before the ones below it.
+    layers = [
+        hosts.CanonicalHost,  # Host compared without case or a trailing dot, before any check
+        mount.layer(app),  # SCRIPT_NAME from the setting only, before the page cache keys on it
+        partial(page_cache.PageCache, app),  # a stored page is answered here, before Flask
+        GuardedBody,  # an unreadable body is a 400
+        *hosts.proxy_layers(app),  # behind PROXY_FIX_HOPS proxies: the visitor's address
+    ]
+    for layer in reversed(layers):
+        app.wsgi_app = layer(app.wsgi_app)
     return app
+
+
+BEFORE_REQUEST = (
+    slashes.redirect_to_canonical,  # `/services/` -> `/services`, never rendered
+    security.refuse_unreasonable_paths,  # 414 for a path no page has
+)
+
+AFTER_REQUEST = (
+    page_cache.mark_shareable,  # may this answer be stored for everyone?
+    consent.vary_on_the_choice,  # pages differ by the analytics choice
+    security.set_security_headers,  # CSP and the rest, on every answer
+    assets.mark_immutable,  # hashed static files: a year
+    hosts.relative_location,  # redirects to this host go out relative
+)
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -66,7 +97,6 @@ def _register_blueprints(app: Flask) -> None:
     from motorlab.contact.cli import outbox_cli
     from motorlab.health import bp as health_bp
     from motorlab.images import bp as images_bp
-    from motorlab.images import urls as image_urls
     from motorlab.language import bp as language_bp
     from motorlab.pages import bp as pages_bp
     from motorlab.projects import bp as projects_bp
@@ -79,5 +109,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(contact_bp)
     app.register_blueprint(images_bp)
     app.register_blueprint(health_bp)
-    image_urls.init_app(app)
+    consent.init_app(app)  # the analytics banner's /consent form
+    icons.init_app(app)  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
     app.cli.add_command(outbox_cli)

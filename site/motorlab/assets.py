@@ -17,14 +17,16 @@ marked immutable.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache as memoize
 from pathlib import Path
 
-from flask import Flask, request, url_for
+from flask import Flask, current_app, request, url_for
 from markupsafe import Markup, escape
 
+from motorlab import files
+
+YEAR = 31_536_000  # seconds
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 
 
@@ -45,76 +47,79 @@ def read_manifest(static_folder: Path) -> dict:
 
 
 def init_app(app: Flask) -> None:
-    static_folder = Path(app.static_folder)
-    built = read_manifest(static_folder)  # once per process, and fail at start without it
+    # Read once per process, and fail at start without it.
+    app.extensions["assets_manifest"] = read_manifest(Path(app.static_folder))
 
-    def manifest() -> dict:
-        # In debug, `npm run watch` may rebuild under new hashes while the server runs.
-        return read_manifest(static_folder) if app.debug else built
 
-    @memoize
-    def fingerprint(filename: str) -> str:
-        # Read once per file and process: assets do not change while the app runs.
-        data = (static_folder / filename).read_bytes()
-        return hashlib.sha256(data).hexdigest()[:12]
+def manifest() -> dict:
+    # In debug, `npm run watch` may rebuild under new hashes while the server runs.
+    if current_app.debug:
+        return read_manifest(Path(current_app.static_folder))
+    return current_app.extensions["assets_manifest"]
 
-    def asset_url(filename: str) -> str:
-        return url_for("static", filename=filename, v=fingerprint(filename))
 
-    def build_url(file: str) -> str:
-        return url_for("static", filename=f"{BUILD_DIR}/{file}")
+@memoize
+def _fingerprint(static_folder: str, filename: str) -> str:
+    # Read once per file and process: assets do not change while the app runs.
+    return files.fingerprint(Path(static_folder) / filename)
 
-    def bundle_url(name: str) -> str:
-        bundles = manifest()
-        if not isinstance(bundles.get(name), str):
-            raise MissingBundleError(
-                f"{name!r} is not in {BUILD_DIR}/manifest.json. "
-                "Run `npm run build` (or `make setup`)."
-            )
-        return build_url(bundles[name])
 
-    def preload(file: str) -> str:
-        return f'<link rel="modulepreload" href="{escape(build_url(file))}">'
+def asset_url(filename: str) -> str:
+    """A file kept as it is in static/, linked with its content hash (`?v=`)."""
+    return url_for("static", filename=filename, v=_fingerprint(current_app.static_folder, filename))
 
-    def widget_entry() -> Markup:
-        # The entry's own imports are preloaded too, so they do not wait for the entry.
-        entry = manifest()["entry"]
-        tags = [preload(file) for file in entry["imports"]]
-        tags.append(f'<script type="module" src="{escape(build_url(entry["file"]))}"></script>')
-        return Markup("\n".join(tags))
 
-    def widget_preloads(names: list[str]) -> Markup:
-        # Only each widget's own chunk. Preloaded too, React's 58 kB (gzip) would arrive
-        # before the first paint and share the phone's bandwidth with the stylesheet
-        # (Lighthouse mobile on home: first contentful paint 1.1 s -> 1.65 s). Fetched as the
-        # widget's import, it follows right after parsing and never delays the page.
-        widgets = manifest()["widgets"]
-        unknown = [name for name in names if name not in widgets]
-        if unknown:
-            raise KeyError(f"unknown widget {unknown[0]!r}; built: {', '.join(sorted(widgets))}")
-        own = dict.fromkeys(widgets[name]["file"] for name in names)  # in order, no repeats
-        return Markup("\n".join(preload(file) for file in own))
+def build_url(file: str) -> str:
+    return url_for("static", filename=f"{BUILD_DIR}/{file}")
 
-    def font_preloads() -> Markup:
-        # The brand typeface (styles/fonts.css), fetched with the stylesheet rather than once
-        # the stylesheet is parsed: it is usually there before the first paint, so the
-        # fallback face rarely shows at all.
-        return Markup(
-            "\n".join(
-                f'<link rel="preload" href="{escape(build_url(file))}" as="font"'
-                ' type="font/woff2" crossorigin>'
-                for file in manifest().get("fonts", [])
-            )
+
+def bundle_url(name: str) -> str:
+    """A bundle esbuild built (`site.css`), by the hashed name its manifest gives."""
+    bundles = manifest()
+    if not isinstance(bundles.get(name), str):
+        raise MissingBundleError(
+            f"{name!r} is not in {BUILD_DIR}/manifest.json. Run `npm run build` (or `make setup`)."
         )
+    return build_url(bundles[name])
 
-    app.jinja_env.globals.update(
-        asset_url=asset_url,
-        bundle_url=bundle_url,
-        font_preloads=font_preloads,
-        widget_entry=widget_entry,
-        widget_preloads=widget_preloads,
+
+def _preload(file: str) -> str:
+    return f'<link rel="modulepreload" href="{escape(build_url(file))}">'
+
+
+def widget_entry() -> Markup:
+    """The widgets' entry script; its own imports are preloaded too, so they do not wait
+    for the entry."""
+    entry = manifest()["entry"]
+    tags = [_preload(file) for file in entry["imports"]]
+    tags.append(f'<script type="module" src="{escape(build_url(entry["file"]))}"></script>')
+    return Markup("\n".join(tags))
+
+
+def widget_preloads(names: list[str]) -> Markup:
+    """Only each widget's own chunk. Preloaded too, React's 58 kB (gzip) would arrive before
+    the first paint and share the phone's bandwidth with the stylesheet (Lighthouse mobile on
+    home: first contentful paint 1.1 s -> 1.65 s). Fetched as the widget's import, it follows
+    right after parsing and never delays the page."""
+    widgets = manifest()["widgets"]
+    unknown = [name for name in names if name not in widgets]
+    if unknown:
+        raise KeyError(f"unknown widget {unknown[0]!r}; built: {', '.join(sorted(widgets))}")
+    own = dict.fromkeys(widgets[name]["file"] for name in names)  # in order, no repeats
+    return Markup("\n".join(_preload(file) for file in own))
+
+
+def font_preloads() -> Markup:
+    """The brand typeface (styles/fonts.css), fetched with the stylesheet rather than once
+    the stylesheet is parsed: it is usually there before the first paint, so the fallback
+    face rarely shows at all."""
+    return Markup(
+        "\n".join(
+            f'<link rel="preload" href="{escape(build_url(file))}" as="font"'
+            ' type="font/woff2" crossorigin>'
+            for file in manifest().get("fonts", [])
+        )
     )
-    app.after_request(mark_immutable)
 
 
 def mark_immutable(response):
@@ -124,7 +129,14 @@ def mark_immutable(response):
         f"{BUILD_DIR}/"
     )
     if request.endpoint == "static" and hashed and response.status_code == 200:
-        response.cache_control.public = True
-        response.cache_control.max_age = 31_536_000
-        response.cache_control.immutable = True
+        return cache_for_a_year(response)
+    return response
+
+
+def cache_for_a_year(response):
+    """What never changes at its URL (the URL carries its content's hash): any cache may
+    keep it a year and never ask again."""
+    response.cache_control.public = True
+    response.cache_control.max_age = YEAR
+    response.cache_control.immutable = True
     return response

@@ -7,6 +7,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from motorlab.files import write_atomically
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -34,21 +36,13 @@ def _env_list(name: str, default: str) -> list[str]:
 
 
 def _instance_secret() -> str:
-    """A random key in instance/secret_key, created once, atomically (written aside, then
-    linked into place), so workers starting together all read the same complete key."""
+    """A random key in instance/secret_key, created once, atomically (the first worker's key
+    wins), so workers starting together all read the same complete key."""
     path = PROJECT_ROOT / "instance" / "secret_key"
     try:
         if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            draft = path.with_name(f".secret_key.{os.getpid()}")
-            with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
-                f.write(secrets.token_hex(32))
-            try:
-                os.link(draft, path)
-            except FileExistsError:
-                pass  # another worker won the race; use its key
-            finally:
-                draft.unlink()
+            key = secrets.token_hex(32).encode()
+            write_atomically(path, key, replace=False, mode=0o600)
         return path.read_text().strip()
     except OSError:
         return secrets.token_hex(32)  # read-only checkout: per process, as a last resort
@@ -95,9 +89,6 @@ class Config:
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
-        self.RATELIMIT_HEADERS_ENABLED = True  # Retry-After on 429
-        # If the limit storage (Redis) fails, accept the request rather than lose it.
-        self.RATELIMIT_SWALLOW_ERRORS = True
         # Seconds for the SMTP connection and each command before DATA.
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
         # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6: 10 minutes).

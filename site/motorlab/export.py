@@ -14,7 +14,6 @@ Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 
 from __future__ import annotations
 
-import contextvars
 import re
 import sys
 import warnings
@@ -23,12 +22,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask
-from flask_frozen import Freezer
 
 from motorlab import compression, icons
 from motorlab.config import PROJECT_ROOT
 from motorlab.i18n import LOCALES, PREFIXES
 from motorlab.internal_request import fetch
+from motorlab.internals import fresh_context_freezer
 from motorlab.public_pages import public_paths
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
@@ -38,13 +37,8 @@ _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
 MISSING_PAGE = "/__export-404__"
 
 
-class SiteFreezer(Freezer):
-    """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`), and each
-    is built in a fresh context (see internal_request: Frozen-Flask keeps one request
-    context open around the whole run, whose `g` would otherwise leak between pages)."""
-
-    def _build_one(self, url, last_modified=None):
-        return contextvars.Context().run(super()._build_one, url, last_modified)
+class SiteFreezer(fresh_context_freezer()):
+    """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`)."""
 
     def urlpath_to_filepath(self, path: str) -> str:
         if "." not in path.rsplit("/", 1)[-1]:

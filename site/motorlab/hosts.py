@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import Flask, Response, current_app, request
-from flask.globals import request_ctx
+from flask import Flask, Response, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import get_host
 
 from motorlab.errors.handlers import render_error
+from motorlab.internals import bind_site_url_adapter
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 FORWARDED_SCHEMES = {"http", "https"}
@@ -96,10 +97,6 @@ class CanonicalHost:
         return self.wsgi_app(environ, start_response)
 
 
-def init_edge(app: Flask) -> None:
-    app.wsgi_app = CanonicalHost(app.wsgi_app)
-
-
 def relative_location(response: Response) -> Response:
     """`Location: https://this-host/en/services` becomes `/en/services` (Werkzeug builds
     routing redirects, such as `/en//services`, from the request's host and scheme)."""
@@ -116,14 +113,7 @@ def relative_location(response: Response) -> Response:
 def untrusted_host(error: SecurityError) -> Response:
     """The 400 page, in the locale of the path. Flask left the request without a URL
     adapter (it refuses to bind one to an untrusted host): bind one to SITE_URL's."""
-    if request_ctx.url_adapter is None:
-        site = urlsplit(current_app.config["SITE_URL"])
-        request_ctx.url_adapter = current_app.url_map.bind(
-            site.netloc,
-            script_name=request.script_root or None,
-            url_scheme=site.scheme,
-            path_info=request.path,
-        )
+    bind_site_url_adapter()
     return render_error(400)
 
 
@@ -143,8 +133,12 @@ def init_app(app: Flask) -> None:
     app.config["TRUSTED_HOSTS"] = trusted_hosts(
         app.config["SITE_URL"], app.config.get("EXTRA_HOSTS", ())
     )
-    hops = app.config.get("PROXY_FIX_HOPS")
-    if hops:
-        app.wsgi_app = ForwardedSchemeFilter(ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops))
-    app.after_request(relative_location)
     app.register_error_handler(SecurityError, untrusted_host)
+
+
+def proxy_layers(app: Flask) -> list[Callable]:
+    """Behind PROXY_FIX_HOPS proxies: the scheme filter, then ProxyFix (outermost first)."""
+    hops = app.config.get("PROXY_FIX_HOPS")
+    if not hops:
+        return []
+    return [ForwardedSchemeFilter, partial(ProxyFix, x_for=hops, x_proto=hops)]

@@ -216,18 +216,6 @@ def init_app(app: Flask) -> None:
         if prefix:
             app.add_url_rule(prefix + "/", f"{locale}_root_slash", _redirect_to(prefix))
 
-    # Globals, not context variables, so that component macros see them without context.
-    # They are functions read when a template calls them, never folded at compile time.
-    app.jinja_env.globals.update(
-        current_locale=current_locale,
-        twin_url=twin_url,
-        absolute_url=absolute_url,
-        LOCALES=LOCALES,
-        LANGUAGE_NAMES=LANGUAGE_NAMES,
-        OG_LOCALES=OG_LOCALES,
-        DEFAULT_LOCALE=DEFAULT_LOCALE,
-    )
-
 
 __all__ = [
     "COOKIE_MAX_AGE",

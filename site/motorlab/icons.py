@@ -17,7 +17,9 @@ import re
 import sys
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, send_from_directory
+from flask import Blueprint, Response, send_from_directory
+
+from motorlab.assets import asset_url
 
 PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
@@ -130,7 +132,6 @@ def generate(destination: Path = ICONS) -> list[Path]:
 
 def manifest() -> dict:
     """The web app manifest, its icons linked with their content hash."""
-    asset_url = current_app.jinja_env.globals["asset_url"]
     icon = lambda name, size, purpose="any": {  # noqa: E731
         "src": asset_url(f"icons/{name}"),
         "sizes": f"{size}x{size}",
@@ -181,7 +182,6 @@ ROOT_FILES = ("/favicon.ico", "/apple-touch-icon.png", "/manifest.webmanifest")
 
 def init_app(app) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(THEME_COLOR=theme_color())
 
 
 if __name__ == "__main__":

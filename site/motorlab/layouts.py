@@ -8,9 +8,6 @@ from functools import wraps
 
 from flask import Flask, g
 
-from motorlab.content.home import CONTACT_CTA
-from motorlab.content.navigation import MAIN_NAVIGATION
-
 LAYOUTS = {
     "mainPage": "layouts/main_page.html",
     "guideline": "layouts/guideline.html",
@@ -47,8 +44,6 @@ def uses_layout(name: str) -> Callable[[Callable], Callable]:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals["MAIN_NAVIGATION"] = MAIN_NAVIGATION  # the header of every layout
-    app.jinja_env.globals["CONTACT_CTA"] = CONTACT_CTA  # the band that closes content pages
     # Compile every layout once at start-up: a broken layout fails here, not on a visit.
     for template in LAYOUTS.values():
         app.jinja_env.get_template(template)

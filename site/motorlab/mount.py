@@ -13,6 +13,7 @@ with one (`SCRIPT_NAME=/site`), a path outside it is a 404.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from flask import Flask
 from werkzeug.exceptions import NotFound
@@ -37,8 +38,12 @@ class MountPoint:
 
 
 def init_app(app: Flask) -> None:
-    """Call last: it must wrap the page cache, which keys on SCRIPT_NAME."""
     prefix = app.config.get("SCRIPT_NAME", "")
     if prefix:
         app.config["APPLICATION_ROOT"] = prefix  # the session cookie's path
-    app.wsgi_app = MountPoint(app.wsgi_app, prefix)
+
+
+def layer(app: Flask) -> Callable:
+    """The MountPoint for this app's SCRIPT_NAME: it must wrap the page cache, which keys on
+    SCRIPT_NAME."""
+    return partial(MountPoint, prefix=app.config.get("SCRIPT_NAME", ""))

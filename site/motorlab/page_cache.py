@@ -42,13 +42,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request
-from flask.globals import request_ctx
 from werkzeug.http import dump_header, parse_etags, parse_set_header
 
 from motorlab import compression, consent, cookies
 from motorlab.extensions import cache
 from motorlab.hosts import host_is_trusted
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME
+from motorlab.internals import session_touched
 from motorlab.language.detection import ROOT_PATH, first_visit_locale
 
 ENVIRON_FLAG = "motorlab.page_cache.store"
@@ -71,8 +71,6 @@ VARIANTS_PER_PATH = 1 + len(consent.CHOICES)
 def init_app(app: Flask) -> None:
     app.config.setdefault("PAGE_CACHE_CONTROL", DEFAULT_CACHE_CONTROL)
     app.config.setdefault("PAGE_CACHE_TIMEOUT", app.config.get("CACHE_DEFAULT_TIMEOUT", 300))
-    app.after_request(_mark_shareable)
-    app.wsgi_app = PageCache(app, app.wsgi_app)
 
 
 def request_is_shareable(method: str, path: str, query: str, cookie_header: str) -> bool:
@@ -95,7 +93,7 @@ def _sets_only_the_language_cookie(response: Response) -> bool:
     )
 
 
-def _mark_shareable(response: Response) -> Response:
+def mark_shareable(response: Response) -> Response:
     first_visit = first_visit_of(request.environ)
     shareable = (
         request_is_shareable(
@@ -116,7 +114,7 @@ def _mark_shareable(response: Response) -> Response:
             and _sets_only_the_language_cookie(response)
         )
         and "Content-Encoding" not in response.headers
-        and not _session_used()
+        and not session_touched()
         and not g.get("page_cache_skip", False)
     )
     if shareable:
@@ -129,13 +127,6 @@ def _mark_shareable(response: Response) -> Response:
     else:
         compress_on_the_fly(response)
     return response
-
-
-def _session_used() -> bool:
-    """Whether this request read or wrote the session (a CSRF token, a flashed message).
-    Looks at the session object itself: Flask's `session` proxy would mark it as read."""
-    opened = getattr(request_ctx._get_current_object(), "_session", None)
-    return bool(opened is not None and (opened.accessed or opened.modified))
 
 
 def compress_on_the_fly(response: Response) -> None:

@@ -15,7 +15,7 @@ import hashlib
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, request
+from flask import Flask, abort, current_app, request
 
 from motorlab import consent
 
@@ -94,19 +94,22 @@ def headers(config: Mapping) -> dict[str, str]:
 
 
 def init_app(app: Flask) -> None:
-    common = headers(app.config)
-    with_analytics = content_security_policy(app.config, analytics=True)
-    app.jinja_env.globals["JS_FLAG_SCRIPT"] = JS_FLAG_SCRIPT
+    # Worked out once: the headers depend on the configuration only.
+    app.extensions["security_headers"] = (
+        headers(app.config),
+        content_security_policy(app.config, analytics=True),
+    )
 
-    @app.before_request
-    def refuse_unreasonable_paths():
-        if len(request.path) > MAX_PATH_LENGTH:
-            abort(414)
 
-    @app.after_request
-    def set_security_headers(response):
-        if consent.analytics_allowed():
-            response.headers.setdefault("Content-Security-Policy", with_analytics)
-        for name, value in common.items():
-            response.headers.setdefault(name, value)
-        return response
+def refuse_unreasonable_paths():
+    if len(request.path) > MAX_PATH_LENGTH:
+        abort(414)
+
+
+def set_security_headers(response):
+    common, with_analytics = current_app.extensions["security_headers"]
+    if consent.analytics_allowed():
+        response.headers.setdefault("Content-Security-Policy", with_analytics)
+    for name, value in common.items():
+        response.headers.setdefault(name, value)
+    return response

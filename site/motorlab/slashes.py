@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask import Flask, Response, current_app, redirect, request
+from flask import Response, current_app, redirect, request
 
 from motorlab.hosts import host_is_trusted
 
@@ -32,7 +32,3 @@ def redirect_to_canonical() -> Response | None:
     query = request.query_string.decode("latin-1")
     # A relative Location: never built from the Host header.
     return redirect(location + ("?" + query if query else ""), code=308)
-
-
-def init_app(app: Flask) -> None:
-    app.before_request(redirect_to_canonical)

@@ -10,7 +10,6 @@ Each widget's README (widgets/<name>/README.md) documents its props.
 
 from __future__ import annotations
 
-from flask import Flask
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content import contact
@@ -79,7 +78,3 @@ def carousel_props(
         "itemsPerStep": items_per_step,
         "labels": widget_labels("carousel"),
     }
-
-
-def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(widget_labels=widget_labels, carousel_props=carousel_props)

@@ -56,17 +56,12 @@ def cache_variant(config, cookie_header: str) -> str:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(
-        consent_choice=current_choice,
-        analytics_allowed=analytics_allowed,
-        ANALYTICS_SCRIPT=ANALYTICS_SCRIPT,
-    )
 
-    @app.after_request
-    def vary_on_the_choice(response):
-        if enabled() and response.mimetype == "text/html":
-            response.vary.add("Cookie")
-        return response
+
+def vary_on_the_choice(response):
+    if enabled() and response.mimetype == "text/html":
+        response.vary.add("Cookie")
+    return response
 
 
 from motorlab.consent import routes  # noqa: E402,F401

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask import request
+from flask import has_request_context, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.form import _Auto, _is_submitted
 from wtforms import StringField, TextAreaField
 from wtforms.validators import DataRequired, Email, Length, StopValidation, ValidationError
 
@@ -19,6 +18,8 @@ __all__ = ["DESCRIPTION_MAX", "DESCRIPTION_MIN", "EMAIL_MAX", "NAME_MAX", "Conta
 # paragraph separators. A description may still hold line breaks and tabs.
 _REFUSED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
 _MULTILINE_ALLOWED = {"\n", "\t"}
+# The methods whose request carries the form (as FlaskForm.is_submitted sees it).
+_SUBMIT_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def strip(value):
@@ -67,12 +68,13 @@ class ContactForm(FlaskForm):
     class Meta:
         csrf = False
 
-        def wrap_formdata(self, form, formdata):
-            # Text fields read the form only: a file part named like a field (multipart) is
-            # no text, so the field counts as empty (422), never as a FileStorage (500).
-            if formdata is _Auto and _is_submitted():
-                return request.form
-            return super().wrap_formdata(form, formdata)
+    def __init__(self, **kwargs) -> None:
+        # Text fields read the form only: a file part named like a field (multipart) is no
+        # text, so the field counts as empty (422), never as a FileStorage (500). Flask-WTF
+        # would read request.files too when no formdata is given.
+        if "formdata" not in kwargs and has_request_context() and request.method in _SUBMIT_METHODS:
+            kwargs["formdata"] = request.form
+        super().__init__(**kwargs)
 
     name = StringField(
         filters=[strip],

@@ -4,8 +4,9 @@ Only requests that are stored are counted. The count is taken in one atomic step
 fixed-window `hit`: increment, then compare) just before the row is stored, and given back
 when the request is refused by the limit or its row cannot be stored (`release()`), so an
 outbox fault never turns into a 429.
-Flask-Limiter's `deduct_when` counts after the response and checks before it, so 40
-concurrent posts would all pass the check: it cannot promise "exactly 5".
+This is why the site has no Flask-Limiter: its `deduct_when` counts after the response and
+checks before it, so 40 concurrent posts would all pass the check: it cannot promise
+"exactly 5", nor give a slot back when the store fails.
 
 Storage is `RATELIMIT_STORAGE_URI`; by default a table in the outbox's SQLite file
 (`sqlite:///<path>`, the backend below), which every gunicorn worker on the machine shares.
@@ -19,8 +20,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-from flask import Flask, current_app, g
-from flask_limiter.util import get_remote_address
+from flask import Flask, current_app, g, request
 from limits import parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -116,8 +116,7 @@ def default_storage_uri(config) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """Fill in the default storage (before Flask-Limiter reads it) and bind this app's
-    limiter for the contact form."""
+    """Fill in the default storage and bind this app's limiter for the contact form."""
     if not app.config.get("RATELIMIT_STORAGE_URI"):
         app.config["RATELIMIT_STORAGE_URI"] = default_storage_uri(app.config)
     uri = app.config["RATELIMIT_STORAGE_URI"]
@@ -127,13 +126,19 @@ def init_app(app: Flask) -> None:
     app.extensions["contact_rate_limit"] = FixedWindowRateLimiter(storage)
 
 
+def client_address() -> str:
+    """The visitor's address: behind PROXY_FIX_HOPS proxies, ProxyFix has already put the
+    forwarded one in `remote_addr`."""
+    return request.remote_addr or "127.0.0.1"
+
+
 def reserve() -> float | None:
     """Count one request for this client. None if it is within every limit (call `release()`
     if it is then not stored), else the seconds until it may try again (nothing counted).
     A storage fault lets the request through (logged): losing a visitor's request is worse
     than a few extra mails."""
     limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
-    address = get_remote_address()
+    address = client_address()
     g.contact_rate_taken = taken = []
     try:
         for item in parse_many(current_app.config["CONTACT_RATE_LIMIT"]):
@@ -151,7 +156,7 @@ def reserve() -> float | None:
 def release() -> None:
     """Give back what `reserve()` counted for this request: its row was not stored."""
     limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
-    address = get_remote_address()
+    address = client_address()
     taken = g.pop("contact_rate_taken", [])
     try:
         for item in taken:

@@ -34,7 +34,7 @@ from motorlab.contact.body import undecodable_form
 from motorlab.contact.forms import ContactForm
 from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
-from motorlab.errors.handlers import error_message, render_error
+from motorlab.errors.handlers import http_error
 from motorlab.extensions import csrf
 from motorlab.i18n import current_locale
 from motorlab.layouts import uses_layout
@@ -138,13 +138,5 @@ def csrf_failed(error: CSRFError):
 
 
 @bp.errorhandler(HTTPException)
-def http_error(error: HTTPException):
-    if error.code is None or error.code < 400:
-        return error
-    kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
-    if wants_json():
-        response = jsonify(ok=False, error=error_message(error.code))
-        response.status_code = error.code
-        response.headers.extend(kept)
-        return response
-    return render_error(error.code, headers=kept)
+def contact_http_error(error: HTTPException):
+    return http_error(error, as_json=wants_json())

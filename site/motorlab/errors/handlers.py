@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import Flask, Response, render_template, url_for
+from flask import Flask, Response, jsonify, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -68,14 +68,23 @@ def fallback_page(status: int) -> Response:
     return Response(body, status=status, mimetype="text/html")
 
 
+def http_error(error: HTTPException, *, as_json: bool = False):
+    """The answer to an HTTP error: the error page, or `{"ok": false, "error": message}`
+    for a client that asked for JSON (the enhanced contact form)."""
+    if error.code is None or error.code < 400:
+        return error  # redirects raised as exceptions pass through untouched
+    # Keep headers such as Allow (405) or Retry-After (429); the body is ours.
+    kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    if as_json:
+        response = jsonify(ok=False, error=error_message(error.code))
+        response.status_code = error.code
+        response.headers.extend(kept)
+        return response
+    return render_error(error.code, headers=kept)
+
+
 def init_app(app: Flask) -> None:
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
-        if error.code is None or error.code < 400:
-            return error  # redirects raised as exceptions pass through untouched
-        # Keep headers such as Allow (405) or Retry-After (429); the body is ours.
-        kept = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
-        return render_error(error.code, headers=kept)
+    app.register_error_handler(HTTPException, http_error)
 
     @app.errorhandler(Exception)
     def unexpected_error(error: Exception):

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import tempfile
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageOps
 
+from motorlab.files import write_atomically
 from motorlab.images.sources import RASTER_SUFFIXES
 from motorlab.negotiation import accepts_explicitly
 
@@ -72,13 +71,7 @@ def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
     target = cache_dir / key[:2] / (key + FORMATS[fmt][1])
     if target.is_file():
         return target
-    encoded = encode(data, width, fmt)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    # Written aside, then renamed: a worker never reads a half-written file.
-    fd, draft = tempfile.mkstemp(dir=target.parent, suffix=".part")
-    with os.fdopen(fd, "wb") as out:
-        out.write(encoded)
-    os.replace(draft, target)
+    write_atomically(target, encode(data, width, fmt))
     return target
 
 

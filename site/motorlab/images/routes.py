@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -12,12 +10,13 @@ from flask import Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
+from motorlab.assets import cache_for_a_year
+from motorlab.files import write_atomically
 from motorlab.i18n import LOCALES
 from motorlab.images import bp, resize, share, sources
 from motorlab.images.urls import cache_dir
 from motorlab.pages.registry import page_at
 
-YEAR = 31_536_000
 DAY = 86_400
 
 
@@ -56,7 +55,7 @@ def share_image(locale: str, page: str):
     key = hashlib.sha256(f"{locale}|{title}|{tagline}|{host}|v1".encode()).hexdigest()[:32]
     target = cache_dir() / "share" / f"{key}.png"
     if not target.is_file():
-        _write(target, share.draw(title, tagline, host))
+        write_atomically(target, share.draw(title, tagline, host))
     response = _file_response(target, "image/png")
     response.cache_control.public = True
     response.cache_control.max_age = DAY
@@ -70,7 +69,7 @@ def logo(size: int):
         abort(404)
     target = cache_dir() / "logo" / f"logo-{size}-v1.png"
     if not target.is_file():
-        _write(target, share.draw_logo(size))
+        write_atomically(target, share.draw_logo(size))
     response = _file_response(target, "image/png")
     response.cache_control.public = True
     response.cache_control.max_age = DAY
@@ -86,15 +85,8 @@ def _file_response(path: Path, mimetype: str) -> Response:
 
 def _immutable(response):
     """Resized files are linked with their source's hash (`?v=`): a URL never changes."""
+    if request.args.get("v"):
+        return cache_for_a_year(response)
     response.cache_control.public = True
-    response.cache_control.max_age = YEAR if request.args.get("v") else DAY
-    response.cache_control.immutable = bool(request.args.get("v"))
+    response.cache_control.max_age = DAY
     return response
-
-
-def _write(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, draft = tempfile.mkstemp(dir=target.parent, suffix=".part")
-    with os.fdopen(fd, "wb") as out:
-        out.write(data)
-    os.replace(draft, target)

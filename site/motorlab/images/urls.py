@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 
 from flask import current_app, request, url_for
 
+from motorlab.assets import asset_url
+from motorlab.files import fingerprint
 from motorlab.i18n import PREFIXES, absolute_url, current_locale
 from motorlab.images import resize, sources
 
@@ -20,7 +21,7 @@ def cache_dir() -> Path:
 
 @lru_cache(maxsize=512)
 def _version(path: str, mtime_ns: int, size: int) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+    return fingerprint(Path(path))
 
 
 def widths_for(intrinsic: int) -> list[int]:
@@ -36,7 +37,7 @@ def responsive(src: str, display_width: int) -> dict:
     wide. SVG keeps its static URL (it scales by itself); a raster gets every breakpoint
     width through the image service."""
     if sources.is_vector(src) or not sources.is_raster(src):
-        return {"src": current_app.jinja_env.globals["asset_url"](src), "srcset": "", "sizes": ""}
+        return {"src": asset_url(src), "srcset": "", "sizes": ""}
     path = sources.resolve(current_app.static_folder, src)
     stat = path.stat()
     version = _version(str(path), stat.st_mtime_ns, stat.st_size)
@@ -55,8 +56,3 @@ def share_image_url() -> str:
     locale = current_locale()
     page = request.path.removeprefix(PREFIXES[locale]).strip("/") or "index"
     return absolute_url(url_for("images.share_image", locale=locale, page=page))
-
-
-def init_app(app) -> None:
-    app.jinja_env.globals["responsive_image"] = responsive
-    app.jinja_env.globals["share_image_url"] = share_image_url

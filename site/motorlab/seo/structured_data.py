@@ -5,7 +5,7 @@ Content-Security-Policy has nothing to allow."""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, url_for
+from flask import current_app, url_for
 from flask_babel import gettext as _
 
 from motorlab.content.types import CaseStudy
@@ -72,7 +72,3 @@ def creative_work(study: CaseStudy) -> dict:
         "keywords": ", ".join(study.technologies),
         "creator": {"@type": "Organization", "@id": absolute_url(ORGANIZATION_ID), "name": NAME},
     }
-
-
-def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(organization_data=organization, creative_work_data=creative_work)

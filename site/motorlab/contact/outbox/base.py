@@ -4,6 +4,7 @@ guarded by a row's claim."""
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -12,6 +13,7 @@ from typing import Protocol
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
 UNCERTAIN = "uncertain"
 STATUSES = (QUEUED, SENDING, SENT, FAILED, UNCERTAIN)
+WAITING = (QUEUED, UNCERTAIN)  # waiting for the sender, waiting for an operator
 UNCERTAIN_REASON = (
     "the sender stopped after handing the message to the mail server: it may have been"
     " delivered; check the mailbox, then `outbox mark-sent ID` or `outbox resend ID`"
@@ -57,6 +59,16 @@ class SqlOutbox:
 
     def _sql(self, statement: str) -> str:
         return statement.replace("?", self.PARAM)
+
+    def _insert(self, *, locale: str, name: str, email: str, description: str) -> tuple:
+        """The statement and values that store a new request, queued and due at once."""
+        statement = self._sql(
+            "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
+            " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        values = (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
+                  time.time())  # fmt: skip
+        return statement, values
 
     def _update(self, assignments: str, values: tuple, row: Row) -> bool:
         statement = self._sql(f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?")
@@ -134,6 +146,11 @@ class SqlOutbox:
         )
         return self._run(lambda db: db.execute(statement, (QUEUED, time.time(), FAILED)).rowcount)
 
+    def waiting(self) -> dict[str, int]:
+        """The queued and uncertain counts (GET /healthz)."""
+        counts = self.counts()
+        return {status: counts.get(status, 0) for status in WAITING}
+
     def rows(self, status: str | None = None) -> list[Row]:
         query, args = "SELECT * FROM outbox ORDER BY id", ()
         if status is not None:
@@ -167,3 +184,5 @@ class Outbox(Protocol):
     def rows(self, status: str | None = None) -> list[Row]: ...
 
     def counts(self) -> dict[str, int]: ...
+
+    def waiting(self) -> dict[str, int]: ...

@@ -24,7 +24,6 @@ from motorlab.contact.outbox.base import (
     OutboxUnavailable,
     Row,
     SqlOutbox,
-    now_iso,
 )
 
 T = TypeVar("T")
@@ -97,14 +96,12 @@ class PostgresOutbox(SqlOutbox):
             raise OutboxUnavailable(f"{type(error).__name__}: {error}") from error
 
     def add(self, *, locale: str, name: str, email: str, description: str) -> Row:
+        statement, values = self._insert(
+            locale=locale, name=name, email=email, description=description
+        )
+
         def work(db: psycopg.Connection) -> Row:
-            found = db.execute(
-                "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
-                " status, next_attempt_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING *",
-                (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
-                 time.time()),
-            ).fetchone()  # fmt: skip
-            return Row(**found)
+            return Row(**db.execute(statement + " RETURNING *", values).fetchone())
 
         return self._run(work)
 

@@ -9,6 +9,7 @@ again on the next use; a file from an older schema (before the back-off column, 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 import uuid
@@ -21,10 +22,10 @@ from motorlab.contact.outbox.base import (
     QUEUED,
     SENDING,
     STATUSES,
+    WAITING,
     OutboxUnavailable,
     Row,
     SqlOutbox,
-    now_iso,
 )
 
 T = TypeVar("T")
@@ -149,14 +150,12 @@ class SqliteOutbox(SqlOutbox):
     def add(self, *, locale: str, name: str, email: str, description: str) -> Row:
         """Store a new request, queued and due at once; returns when it is on disk."""
 
+        statement, values = self._insert(
+            locale=locale, name=name, email=email, description=description
+        )
+
         def work(db: sqlite3.Connection) -> Row:
-            cursor = db.execute(
-                "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
-                " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
-                 time.time()),
-            )  # fmt: skip
-            return self._get(db, cursor.lastrowid)
+            return self._get(db, db.execute(statement, values).lastrowid)
 
         return self._run(work, durable=True)
 
@@ -189,3 +188,32 @@ class SqliteOutbox(SqlOutbox):
         query = "SELECT status, COUNT(*) FROM outbox GROUP BY status"
         found = self._run(lambda db: dict(db.execute(query).fetchall()))
         return {status: found.get(status, 0) for status in STATUSES}
+
+    def waiting(self) -> dict[str, int]:
+        """The queued and uncertain counts, and proof that a post could be stored now.
+
+        The file is opened read-write but never created: a file that does not exist yet (no
+        request so far) is an empty outbox as long as its folder can hold it. The check takes
+        the write lock (an empty IMMEDIATE transaction, rolled back) because in WAL mode a
+        read succeeds even while a writer holds the file."""
+        file = Path(self.path)
+        if not file.exists():
+            folder = file.parent
+            if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK):
+                return dict.fromkeys(WAITING, 0)
+            raise OutboxUnavailable(f"{folder} is missing or not writable")
+        uri = f"{file.resolve().as_uri()}?mode=rw"
+        query = "SELECT status, COUNT(*) FROM outbox WHERE status IN (?, ?) GROUP BY status"
+        try:
+            with closing(
+                sqlite3.connect(uri, uri=True, timeout=self.lock_timeout, isolation_level=None)
+            ) as db:
+                db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
+                db.execute("BEGIN IMMEDIATE")  # writable within the bound, as a post needs
+                try:
+                    found = dict(db.execute(query, WAITING).fetchall())
+                finally:
+                    db.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            raise OutboxUnavailable(str(error)) from error
+        return {status: found.get(status, 0) for status in WAITING}

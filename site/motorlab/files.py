@@ -1,0 +1,36 @@
+"""Files the app writes and the versions it links them by."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o644) -> bool:
+    """Write `data` aside, then move it into place, so no reader (another worker) ever sees a
+    half-written file. With `replace=False` an existing file wins (workers starting together
+    all keep the first one): returns whether this call's data is the one in place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, draft = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(draft, mode)
+        if replace:
+            os.replace(draft, target)
+            return True
+        try:
+            os.link(draft, target)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        if os.path.exists(draft):
+            os.unlink(draft)
+
+
+def fingerprint(path: Path) -> str:
+    """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]

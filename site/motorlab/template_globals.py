@@ -1,0 +1,53 @@
+"""Every name templates see besides their own context, registered in one place.
+
+Globals rather than context variables, so that component macros (imported without context)
+see them too. The functions are called when a template calls them, never folded at compile
+time, so they read the request of the page being rendered.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from motorlab import assets, consent, i18n, icons, security, widget_props
+from motorlab.content.home import CONTACT_CTA
+from motorlab.content.navigation import MAIN_NAVIGATION
+from motorlab.images import urls as image_urls
+from motorlab.seo import structured_data
+
+
+def register(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        # The page's language and its URLs in every language.
+        current_locale=i18n.current_locale,
+        twin_url=i18n.twin_url,
+        absolute_url=i18n.absolute_url,
+        LOCALES=i18n.LOCALES,
+        LANGUAGE_NAMES=i18n.LANGUAGE_NAMES,
+        OG_LOCALES=i18n.OG_LOCALES,
+        DEFAULT_LOCALE=i18n.DEFAULT_LOCALE,
+        # Static files and the esbuild bundles, by content hash.
+        asset_url=assets.asset_url,
+        bundle_url=assets.bundle_url,
+        font_preloads=assets.font_preloads,
+        widget_entry=assets.widget_entry,
+        widget_preloads=assets.widget_preloads,
+        # Images through the image service.
+        responsive_image=image_urls.responsive,
+        share_image_url=image_urls.share_image_url,
+        # The header of every layout and the band that closes content pages.
+        MAIN_NAVIGATION=MAIN_NAVIGATION,
+        CONTACT_CTA=CONTACT_CTA,
+        # Widgets' props and their translated labels.
+        widget_labels=widget_props.widget_labels,
+        carousel_props=widget_props.carousel_props,
+        # JSON-LD data blocks.
+        organization_data=structured_data.organization,
+        creative_work_data=structured_data.creative_work,
+        THEME_COLOR=icons.theme_color(),
+        # The inline script the CSP allows by its hash, and the analytics choice.
+        JS_FLAG_SCRIPT=security.JS_FLAG_SCRIPT,
+        consent_choice=consent.current_choice,
+        analytics_allowed=consent.analytics_allowed,
+        ANALYTICS_SCRIPT=consent.ANALYTICS_SCRIPT,
+    )

@@ -1,0 +1,55 @@
+"""The helpers several modules share: one atomic write, one fingerprint, one year-long
+cache header, and the outbox's waiting counts asked of the store."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+
+import pytest
+from flask import Response
+
+from motorlab.assets import cache_for_a_year
+from motorlab.contact.outbox import OutboxUnavailable, SqliteOutbox
+from motorlab.files import fingerprint, write_atomically
+
+
+def test_write_atomically_replaces_and_leaves_no_draft(tmp_path):
+    target = tmp_path / "deep" / "file.bin"
+    assert write_atomically(target, b"one")
+    assert write_atomically(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert os.listdir(target.parent) == ["file.bin"]
+
+
+def test_write_atomically_can_keep_the_first_file(tmp_path):
+    target = tmp_path / "secret"
+    assert write_atomically(target, b"first", replace=False, mode=0o600)
+    assert not write_atomically(target, b"second", replace=False, mode=0o600)
+    assert target.read_bytes() == b"first"
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert os.listdir(tmp_path) == ["secret"]
+
+
+def test_fingerprint_is_the_short_content_hash(tmp_path):
+    path = tmp_path / "a.svg"
+    path.write_bytes(b"<svg/>")
+    assert fingerprint(path) == hashlib.sha256(b"<svg/>").hexdigest()[:12]
+
+
+def test_cache_for_a_year():
+    response = cache_for_a_year(Response("x"))
+    parts = {part.strip() for part in response.headers["Cache-Control"].split(",")}
+    assert parts == {"public", "max-age=31536000", "immutable"}
+
+
+def test_the_store_counts_what_waits(tmp_path):
+    store = SqliteOutbox(str(tmp_path / "outbox.sqlite3"))
+    assert store.waiting() == {"queued": 0, "uncertain": 0}  # no file yet: empty
+    store.add(locale="es", name="Ana", email="ana@example.com", description="x" * 30)
+    assert store.waiting() == {"queued": 1, "uncertain": 0}
+
+
+def test_the_store_says_when_it_cannot_take_a_post(tmp_path):
+    with pytest.raises(OutboxUnavailable):
+        SqliteOutbox(str(tmp_path / "missing" / "outbox.sqlite3")).waiting()
