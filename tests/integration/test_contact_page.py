@@ -3,8 +3,8 @@ JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 
 import pytest
 
-from tests.conftest import soup_of, visible_text
-from tests.contact_support import (
+from tests.support.app import soup_of, visible_text
+from tests.support.contact_support import (
     VALID,
     contact_config,
     csrf_token,

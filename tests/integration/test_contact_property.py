@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from motorlab import create_app
 from motorlab.contact import outbox
 from motorlab.contact.outbox import open_outbox
-from tests.contact_support import VALID, contact_config, csrf_token, deliver
+from tests.support.contact_support import VALID, contact_config, csrf_token, deliver
 
 ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 OVERSIZED = st.text(st.characters(blacklist_categories=("Cs",)), min_size=4000, max_size=9000)

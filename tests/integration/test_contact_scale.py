@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 
 from motorlab.contact.outbox import open_outbox
-from tests.conftest import ROOT, Visitor, gunicorn
-from tests.contact_support import wait_for
-from tests.services import postgres, postgres_bin, redis, redis_bin
-from tests.smtp import SmtpServer
+from tests.support.app import ROOT
+from tests.support.contact_support import wait_for
+from tests.support.servers import Visitor, gunicorn
+from tests.support.services import postgres, postgres_bin, redis, redis_bin
+from tests.support.smtp import SmtpServer
 
 pytestmark = pytest.mark.skipif(
     postgres_bin() is None or redis_bin() is None,

@@ -15,7 +15,8 @@ from urllib.parse import quote, urlsplit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import LOCALES, ROUTES, SITE, localized
+from tests.support.app import SITE
+from tests.support.pages import LOCALES, ROUTES, localized
 
 # Markup that must never come back as it was sent: a page shows it escaped, or not at all.
 MARK = '<x-fuzz a="1">'

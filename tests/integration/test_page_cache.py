@@ -8,9 +8,9 @@ from flask import template_rendered
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import analytics_config, config_with, soup_of, visible_text
-from tests.contact_support import csrf_token
-from tests.services import redis, redis_bin
+from tests.support.app import analytics_config, config_with, soup_of, visible_text
+from tests.support.contact_support import csrf_token
+from tests.support.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]

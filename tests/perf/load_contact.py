@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.smtp import SmtpServer, free_port  # noqa: E402
+from tests.support.smtp import SmtpServer, free_port  # noqa: E402
 
 from motorlab.contact import outbox  # noqa: E402
 from motorlab.contact.outbox import open_outbox  # noqa: E402

@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import Visitor  # noqa: E402
 from tests.perf.load_contact import percentile, wait_until_up  # noqa: E402
-from tests.smtp import StalledServer, free_port  # noqa: E402
+from tests.support.servers import Visitor  # noqa: E402
+from tests.support.smtp import StalledServer, free_port  # noqa: E402
 
 BIN = Path(sys.executable).parent
 POSTS = 8
