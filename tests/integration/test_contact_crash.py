@@ -26,6 +26,9 @@ from tests.support.contact_support import contact_config, deliver, wait_for
 from tests.support.services import postgres, postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
 
+# Senders started as processes and killed midway, and PostgreSQL.
+pytestmark = pytest.mark.system
+
 FLASK = str(Path(sys.executable).with_name("flask"))
 # Where each sender dies, one row each: before its connection is answered, after the
 # greeting, after MAIL, after DATA began, after the server's final reply.

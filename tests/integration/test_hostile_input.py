@@ -12,6 +12,7 @@ from __future__ import annotations
 import socket
 from urllib.parse import quote, urlsplit
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -187,6 +188,7 @@ def check(answer: bytes) -> None:
             assert on_site or value.startswith(SITE + "/"), value
 
 
+@pytest.mark.system  # a long property run
 @settings(
     max_examples=800,  # about 20 s on one core
     deadline=None,

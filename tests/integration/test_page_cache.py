@@ -212,6 +212,7 @@ def test_slash_variants_never_add_entries_to_the_store():
     assert entries == 2
 
 
+@pytest.mark.system
 @pytest.mark.skipif(redis_bin() is None, reason="Debian's redis-server is not installed")
 def test_slash_variants_never_add_keys_to_redis():
     with redis() as url:

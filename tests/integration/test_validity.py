@@ -21,6 +21,8 @@ from motorlab.errors.handlers import fallback_page
 from tests.support.app import ROOT, analytics_config
 from tests.support.pages import PAGES
 
+pytestmark = pytest.mark.system  # the Nu Html Checker runs on Java
+
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 
