@@ -4,7 +4,6 @@ compressed once, and answered from the store with a strong ETag."""
 from __future__ import annotations
 
 import pytest
-from flask import template_rendered
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
@@ -14,18 +13,6 @@ from tests.support.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]
-
-
-@pytest.fixture
-def renders(app):
-    seen: list[str] = []
-
-    def record(sender, template, context, **extra):
-        seen.append(template.name)
-
-    template_rendered.connect(record, app)
-    yield seen
-    template_rendered.disconnect(record, app)
 
 
 @pytest.mark.parametrize("path", CACHED)

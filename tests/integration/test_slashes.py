@@ -4,7 +4,6 @@ without them, query kept, and nothing is rendered."""
 from __future__ import annotations
 
 import pytest
-from flask import template_rendered
 
 from motorlab import config, create_app
 from motorlab.public_pages import public_paths
@@ -15,18 +14,6 @@ PAGES = [path for path in public_paths(create_app(config.TestConfig())) if path 
 def get(client, path: str, query: str = ""):
     # PATH_INFO as a server passes it: the test client would read `//en` as a host name.
     return client.get("/", environ_overrides={"PATH_INFO": path, "QUERY_STRING": query})
-
-
-@pytest.fixture
-def renders(app):
-    seen: list[str] = []
-
-    def record(sender, template, context, **extra):
-        seen.append(template.name)
-
-    template_rendered.connect(record, app)
-    yield seen
-    template_rendered.disconnect(record, app)
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from flask import template_rendered
 
 from motorlab import create_app
 from motorlab.config import TestConfig
@@ -75,6 +76,19 @@ def client(app):
 def first_visit_client(app):
     """A visitor without the language cookie."""
     return app.test_client()
+
+
+@pytest.fixture
+def renders(app):
+    """The names of the templates `app` renders while the test runs, in order."""
+    seen: list[str] = []
+
+    def record(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(record, app)
+    yield seen
+    template_rendered.disconnect(record, app)
 
 
 # --- Raster pictures: what an agency swaps in for the drawn SVGs -----------------------------
