@@ -70,11 +70,12 @@ export: setup ## Write the whole public site to build/site/ (for nginx: deploy/n
 # Both cores: pytest-xdist spreads the tests over one worker per core.
 PYTEST := $(BIN)/pytest -n auto
 
-test: setup chromium nginx ## Set up, then run every test (browser tests included)
+test: setup chromium nginx ## Set up, then run every test (browser and system tests included)
 	$(PYTEST)
 
-test-fast: setup nginx ## Every test but the browser ones, for the edit loop
-	$(PYTEST) -m "not browser"
+# No browser, and no `system` test (gunicorn, nginx, PostgreSQL, Redis, Java, long property runs).
+test-fast: setup ## Every test but the browser and system ones, for the edit loop (under a minute)
+	$(PYTEST) -m "not browser and not system"
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
 	@if [ ! -x $(CHROMIUM) ]; then \

@@ -4,11 +4,6 @@ gunicorn with several workers, and in real Chromium (JavaScript on and off, phon
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from urllib.parse import urlsplit
 
@@ -16,21 +11,14 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import config, create_app
-from tests.conftest import (
-    LOCALES,
-    NOINDEX_ROUTES,
-    PAGES,
-    ROOT,
-    ROUTES,
-    SITE,
+from tests.support.app import SITE, soup_of, visible_text
+from tests.support.browser import (
     axe_report,
-    localized,
     serve_without_scripts,
-    soup_of,
-    visible_text,
     wait_for_widgets,
     words_split_across_lines,
 )
+from tests.support.pages import LOCALES, NOINDEX_ROUTES, PAGES, ROUTES, localized
 
 HTML_BUDGET = 60 * 1024
 
@@ -144,64 +132,10 @@ def test_titles_are_unique(client):
     assert {title: paths for title, paths in titles.items() if len(paths) > 1} == {}
 
 
-# --- gunicorn with two workers ------------------------------------------------------------------
+# --- gunicorn with two workers (the session's app_server) -----------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def gunicorn_site(tmp_path_factory):
-    """The site under gunicorn, 2 sync workers, as production runs it."""
-    port = _free_port()
-    instance = tmp_path_factory.mktemp("gunicorn")
-    env = {
-        **os.environ,
-        "SECRET_KEY": "every-page-test",
-        "OUTBOX_PATH": str(instance / "outbox.sqlite3"),
-        "MAIL_PORT": "9",
-    }
-    log_path = instance / "gunicorn.log"
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--workers",
-                "2",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "wsgi:app",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/robots.txt", timeout=2).close()
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                server.wait()
-                pytest.fail(f"gunicorn did not start: {log_path.read_text()[-2000:]}")
-            time.sleep(0.1)
-    try:
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
-def test_links_stay_in_the_page_language_under_gunicorn(gunicorn_site):
+def test_links_stay_in_the_page_language_under_gunicorn(app_server):
     """Each worker serves both languages in turn (new connections go to whichever worker
     accepts first): no page may carry links in the other language."""
     wrong = {}
@@ -209,7 +143,7 @@ def test_links_stay_in_the_page_language_under_gunicorn(gunicorn_site):
         for route in ROUTES:
             path = localized(route, locale)
             request = urllib.request.Request(
-                gunicorn_site + path,
+                app_server + path,
                 headers={"Cookie": "i18n_redirected=es", "Connection": "close"},
             )
             with urllib.request.urlopen(request, timeout=10) as response:

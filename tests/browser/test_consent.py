@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import axe_report
+from tests.support.browser import axe_report
 
 pytestmark = pytest.mark.browser
 

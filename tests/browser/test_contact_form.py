@@ -12,9 +12,9 @@ from werkzeug.serving import make_server
 from motorlab import create_app
 from motorlab.contact.delivery import run_worker
 from motorlab.contact.outbox import open_outbox
-from tests.conftest import axe_report, serve_without_scripts
-from tests.contact_support import contact_config, wait_for
-from tests.smtp import SmtpServer
+from tests.support.browser import axe_report, serve_without_scripts
+from tests.support.contact_support import contact_config, wait_for
+from tests.support.smtp import SmtpServer
 
 pytestmark = pytest.mark.browser
 

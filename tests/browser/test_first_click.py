@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tests.browser.test_widget_navigation import PLAIN, PORTFOLIO, PRIVACY, RECORD_BAR
-from tests.conftest import wait_for_widgets
+from tests.support.browser import wait_for_widgets
 
 pytestmark = pytest.mark.browser
 

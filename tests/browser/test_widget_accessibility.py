@@ -5,7 +5,7 @@ widgets mounted, at phone and desktop widths, is in tests/test_every_page.py.)""
 
 import pytest
 
-from tests.conftest import axe_report
+from tests.support.browser import axe_report
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.conftest import wait_for_widgets
+from tests.support.browser import wait_for_widgets
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
-from tests.conftest import config_with
+from tests.support.app import config_with
 
 
 def fetch(url: str, headers: dict | None = None) -> tuple[int, str]:
@@ -35,7 +35,7 @@ def stylesheet_and_lang(body: str) -> tuple[str, str]:
 def gunicorn_alone(session_dir):
     """The app under gunicorn on loopback, which is in gunicorn's default
     `forwarded_allow_ips`: the SCRIPT_NAME header is taken from this client."""
-    from tests.servers import app_environment, start_gunicorn
+    from tests.support.servers import app_environment, start_gunicorn
 
     workdir = session_dir / "edge-gunicorn"
     workdir.mkdir()
@@ -87,7 +87,7 @@ PROBE_PATHS = ("/en/services", "/healthz", "/en/contact", "/static/img/favicon.s
 
 @pytest.fixture(scope="module")
 def edge_nginx(exported_site, app_server, session_dir):
-    from tests.servers import start_nginx
+    from tests.support.servers import start_nginx
 
     workdir = session_dir / "edge-nginx"
     workdir.mkdir()

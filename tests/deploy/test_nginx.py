@@ -15,7 +15,7 @@ from bs4 import BeautifulSoup
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import visible_text
+from tests.support.app import visible_text
 
 PAGES = public_paths(create_app(config.TestConfig()))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -356,7 +356,7 @@ def served_by_nginx(headers) -> bool:
 @pytest.fixture(scope="module")
 def analytics_front(exported_site, session_dir):
     """gunicorn with ANALYTICS_ID set, and nginx rendered for it, over the same export."""
-    from tests.servers import app_environment, start_gunicorn, start_nginx
+    from tests.support.servers import app_environment, start_gunicorn, start_nginx
 
     workdir = session_dir / "analytics"
     workdir.mkdir()

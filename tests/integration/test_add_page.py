@@ -12,7 +12,7 @@ import sys
 
 from babel.messages.pofile import read_po, write_po
 
-from tests.conftest import ROOT, SITE
+from tests.support.app import ROOT, SITE
 
 PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
 

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from babel.messages.pofile import read_po
 
-from tests.conftest import ROOT
+from tests.support.app import ROOT
 
 CATALOGS = sorted((ROOT / "translations").glob("*/LC_MESSAGES/messages.po"))
 # printf style, as gettext(…, name=…) and WTForms fill them: %(name)s, %(max)d; and the

@@ -9,7 +9,8 @@ import pytest
 
 from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content import examples
-from tests.conftest import LOCALES, ROOT, soup_of
+from tests.support.app import ROOT, soup_of
+from tests.support.pages import LOCALES
 
 COMPONENTS = ROOT / "templates" / "components"
 NAMES = sorted(folder.name for folder in COMPONENTS.iterdir() if folder.is_dir())

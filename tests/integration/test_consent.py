@@ -10,7 +10,8 @@ import json
 import pytest
 
 from motorlab import create_app
-from tests.conftest import ANALYTICS_ID, PAGES, SITE, analytics_config, soup_of
+from tests.support.app import ANALYTICS_ID, SITE, analytics_config, soup_of
+from tests.support.pages import PAGES
 
 GTAG = "https://www.googletagmanager.com/gtag/js?id=" + ANALYTICS_ID
 SAME_SITE = {"Sec-Fetch-Site": "same-origin"}

@@ -20,11 +20,14 @@ from motorlab import create_app
 from motorlab.contact.outbox import open_outbox
 from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
-from tests.conftest import ROOT, config_with
-from tests.contact_support import contact_config, deliver, wait_for
 from tests.integration.test_contact_workers import site_env
-from tests.services import postgres, postgres_bin
-from tests.smtp import SmtpServer, StalledServer
+from tests.support.app import ROOT, config_with
+from tests.support.contact_support import contact_config, deliver, wait_for
+from tests.support.services import postgres, postgres_bin
+from tests.support.smtp import SmtpServer, StalledServer
+
+# Senders started as processes and killed midway, and PostgreSQL.
+pytestmark = pytest.mark.system
 
 FLASK = str(Path(sys.executable).with_name("flask"))
 # Where each sender dies, one row each: before its connection is answered, after the

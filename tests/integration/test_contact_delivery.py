@@ -9,8 +9,8 @@ from pathlib import Path
 
 from motorlab.contact import outbox
 from motorlab.contact.outbox import open_outbox
-from tests.contact_support import VALID, deliver, post_contact, stored
-from tests.smtp import SmtpServer
+from tests.support.contact_support import VALID, deliver, post_contact, stored
+from tests.support.smtp import SmtpServer
 
 ROOT = Path(__file__).resolve().parents[2]
 RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]

@@ -12,9 +12,16 @@ import pytest
 from motorlab import create_app
 from motorlab.contact import outbox
 from motorlab.contact.outbox import open_outbox
-from tests.conftest import soup_of, visible_text
-from tests.contact_support import VALID, contact_config, csrf_token, deliver, post_contact, stored
-from tests.smtp import SmtpServer
+from tests.support.app import soup_of, visible_text
+from tests.support.contact_support import (
+    VALID,
+    contact_config,
+    csrf_token,
+    deliver,
+    post_contact,
+    stored,
+)
+from tests.support.smtp import SmtpServer
 
 TEXT = "Una app de citas para los talleres de tres marcas, con recordatorios."
 

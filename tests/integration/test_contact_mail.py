@@ -9,7 +9,7 @@ import re
 
 from bs4 import BeautifulSoup
 
-from tests.contact_support import VALID, deliver, post_contact, stored
+from tests.support.contact_support import VALID, deliver, post_contact, stored
 
 FIELDS = ("Nombre", "Correo electrónico", "Idioma", "Recibida", "Referencia")
 

@@ -3,12 +3,12 @@ JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 
 import pytest
 
-from tests.conftest import soup_of, visible_text
-from tests.contact_support import (
+from tests.support import contact_support
+from tests.support.app import soup_of, visible_text
+from tests.support.contact_support import (
     VALID,
     contact_config,
     csrf_token,
-    deliver,
     post_contact,
     stored,
 )
@@ -90,7 +90,7 @@ def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, contac
     again = soup_of(contact_client.get(page["path"]))
     assert again.find(class_="c-notice") is None
     assert smtp.messages == []  # the request only stores; the sender delivers
-    assert deliver(contact_app).sent == 1 and len(smtp.messages) == 1
+    assert contact_support.deliver(contact_app).sent == 1 and len(smtp.messages) == 1
 
 
 def test_an_invalid_post_keeps_the_input_and_links_each_error(contact_client, page, contact_app):
@@ -124,7 +124,7 @@ def test_json_mode_answers_ok_or_the_errors(contact_client, contact_app, smtp):
     assert bad.get_json() == {"ok": False, "errors": {"email": ["Enter your email address."]}}
     bad_es = post_contact(contact_client, {**VALID, "name": ""}, as_json=True)
     assert bad_es.get_json()["errors"] == {"name": ["Escribe tu nombre."]}
-    assert deliver(contact_app).sent == 1
+    assert contact_support.deliver(contact_app).sent == 1
     assert len(stored(contact_app)) == 1 and len(smtp.messages) == 1
 
 
@@ -182,7 +182,7 @@ def test_the_sixth_post_in_a_minute_is_a_localized_429(smtp, tmp_path, page):
     as_json = post_contact(client, path=page["path"], as_json=True)
     assert as_json.status_code == 429
     assert as_json.get_json()["error"].startswith(page["too_many"])
-    assert deliver(app).sent == 5
+    assert contact_support.deliver(app).sent == 5
     assert len(stored(app)) == 5 and len(smtp.messages) == 5
 
 

@@ -1,13 +1,16 @@
 """Property-based: arbitrary Unicode and oversized values in every field never cause a 500,
 and every request the site accepts is in the outbox (and mailed), exactly once."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from motorlab import create_app
 from motorlab.contact import outbox
 from motorlab.contact.outbox import open_outbox
-from tests.contact_support import VALID, contact_config, csrf_token, deliver
+from tests.support.contact_support import VALID, contact_config, csrf_token, deliver
+
+pytestmark = pytest.mark.system  # long property runs: 150 and 60 posts, each delivered
 
 ANY_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
 OVERSIZED = st.text(st.characters(blacklist_categories=("Cs",)), min_size=4000, max_size=9000)

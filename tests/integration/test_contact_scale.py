@@ -22,16 +22,20 @@ from pathlib import Path
 import pytest
 
 from motorlab.contact.outbox import open_outbox
-from tests.conftest import ROOT, Visitor, gunicorn
-from tests.contact_support import wait_for
-from tests.services import postgres, postgres_bin, redis, redis_bin
-from tests.smtp import SmtpServer
+from tests.support.app import ROOT
+from tests.support.contact_support import wait_for
+from tests.support.servers import Visitor, gunicorn
+from tests.support.services import postgres, postgres_bin, redis, redis_bin
+from tests.support.smtp import SmtpServer
 
-pytestmark = pytest.mark.skipif(
-    postgres_bin() is None or redis_bin() is None,
-    reason="SCALE-OUT TEST NOT RUN: Debian's postgresql and redis-server are not installed "
-    "(`apt-get install postgresql redis-server`; .ci/run installs them)",
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(
+        postgres_bin() is None or redis_bin() is None,
+        reason="SCALE-OUT TEST NOT RUN: Debian's postgresql and redis-server are not installed "
+        "(`apt-get install postgresql redis-server`; .ci/run installs them)",
+    ),
+]
 
 POSTS, VISITORS, ADDRESSES = 300, 60, 100  # 3 posts per address: under 5/minute
 STOP_AT, RESTART_AT, KILL_AT = 60, 150, 120

@@ -4,8 +4,8 @@ import io
 
 import pytest
 
-from tests.conftest import soup_of
-from tests.contact_support import VALID, post_contact, stored
+from tests.support.app import soup_of
+from tests.support.contact_support import VALID, post_contact, stored
 
 # (case id, field, value, English message, Spanish message)
 RULES = [

@@ -11,9 +11,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tests.conftest import ROOT, Visitor, gunicorn
-from tests.contact_support import VALID
-from tests.smtp import StalledServer
+import pytest
+
+from tests.support.app import ROOT
+from tests.support.contact_support import VALID
+from tests.support.servers import Visitor, gunicorn
+from tests.support.smtp import StalledServer
+
+pytestmark = pytest.mark.system  # gunicorn with several workers
 
 
 def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:

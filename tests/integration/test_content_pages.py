@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from motorlab import create_app
-from tests.conftest import config_with, soup_of, visible_text
+from tests.support.app import config_with, soup_of, visible_text
 
 BOTH = pytest.mark.parametrize("locale", ["es", "en"])
 

@@ -3,7 +3,7 @@
 import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
-from tests.conftest import soup_of, visible_text
+from tests.support.app import soup_of, visible_text
 
 
 @pytest.mark.parametrize(

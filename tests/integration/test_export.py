@@ -10,7 +10,8 @@ from bs4 import BeautifulSoup
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import read_widget_manifest, soup_of, visible_text
+from tests.support.app import soup_of, visible_text
+from tests.support.widgets import read_widget_manifest
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CONTACT = ("/contact", "/en/contact")
@@ -114,7 +115,7 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
 
     from motorlab.content import team
     from motorlab.export import export
-    from tests.conftest import RASTER_PORTRAIT
+    from tests.support.app import RASTER_PORTRAIT
 
     first = team.TEAMS[0]
     member = first.members[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from motorlab.content import guideline
-from tests.conftest import soup_of
+from tests.support.app import soup_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"

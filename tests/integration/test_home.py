@@ -4,7 +4,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import soup_of, visible_text
+from tests.support.app import soup_of, visible_text
 
 SPANISH = {
     "project_button": "IR AL PROYECTO",

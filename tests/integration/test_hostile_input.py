@@ -12,10 +12,12 @@ from __future__ import annotations
 import socket
 from urllib.parse import quote, urlsplit
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import LOCALES, ROUTES, SITE, localized
+from tests.support.app import SITE
+from tests.support.pages import LOCALES, ROUTES, localized
 
 # Markup that must never come back as it was sent: a page shows it escaped, or not at all.
 MARK = '<x-fuzz a="1">'
@@ -186,6 +188,7 @@ def check(answer: bytes) -> None:
             assert on_site or value.startswith(SITE + "/"), value
 
 
+@pytest.mark.system  # a long property run
 @settings(
     max_examples=800,  # about 20 s on one core
     deadline=None,

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from motorlab import icons
-from tests.conftest import PAGES, soup_of
+from tests.support.app import soup_of
+from tests.support.pages import PAGES
 
 
 def fetch(client, path):

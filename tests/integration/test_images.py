@@ -13,7 +13,7 @@ from motorlab.content import team
 from motorlab.content.types import ArtDirectedImage
 from motorlab.content.types import Image as ContentImage
 from motorlab.images.resize import MAX_PIXELS, WIDTHS
-from tests.conftest import RASTER_PHOTO, RASTER_PORTRAIT, draw_raster, soup_of
+from tests.support.app import RASTER_PHOTO, RASTER_PORTRAIT, draw_raster, soup_of
 
 FORMATS = {  # Accept header -> (Pillow format, media type)
     "image/avif,image/webp,image/*;q=0.8": ("AVIF", "image/avif"),

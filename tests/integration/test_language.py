@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import soup_of
+from tests.support.app import soup_of
 
 COOKIE = "i18n_redirected"
 

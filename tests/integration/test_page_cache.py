@@ -7,9 +7,9 @@ import pytest
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.conftest import analytics_config, config_with, soup_of, visible_text
-from tests.contact_support import csrf_token
-from tests.services import redis, redis_bin
+from tests.support.app import analytics_config, config_with, soup_of, visible_text
+from tests.support.contact_support import csrf_token
+from tests.support.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]
@@ -199,6 +199,7 @@ def test_slash_variants_never_add_entries_to_the_store():
     assert entries == 2
 
 
+@pytest.mark.system
 @pytest.mark.skipif(redis_bin() is None, reason="Debian's redis-server is not installed")
 def test_slash_variants_never_add_keys_to_redis():
     with redis() as url:

@@ -10,8 +10,9 @@ from motorlab import config, create_app
 from motorlab.export import DYNAMIC_ENDPOINTS
 from motorlab.i18n import LOCALE_ARG, LOCALES
 from motorlab.pages.registry import PAGES, listed_pages
-from tests import conftest
-from tests.conftest import ROOT, SITE, localized
+from tests.support import pages as test_pages
+from tests.support.app import ROOT, SITE
+from tests.support.pages import localized
 
 APP = create_app(config.TestConfig())
 
@@ -65,8 +66,8 @@ def test_the_export_writes_exactly_the_listed_pages(exported_site):
 
 def test_the_tests_and_the_crawl_tool_visit_the_registry_pages():
     registry = [page.path for page in PAGES]
-    assert list(conftest.ROUTES) == registry
-    assert {page.path for page in PAGES if not page.listed} == conftest.NOINDEX_ROUTES
+    assert list(test_pages.ROUTES) == registry
+    assert {page.path for page in PAGES if not page.listed} == test_pages.NOINDEX_ROUTES
     spec = importlib.util.spec_from_file_location("crawl", ROOT / "tests" / "tools" / "crawl.py")
     crawl = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(crawl)

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import soup_of, visible_text
+from tests.support.app import soup_of, visible_text
 
 ORDER = ("ads", "kuzu", "vc", "viewbox")
 SECTIONS = ("overview", "modules", "methodology", "screens", "technologies")

@@ -9,7 +9,7 @@ import pytest
 from motorlab import create_app
 from motorlab.hosts import trusted_hosts
 from motorlab.security import headers as security_headers
-from tests.conftest import SITE, config_with, soup_of, visible_text
+from tests.support.app import SITE, config_with, soup_of, visible_text
 
 EVIL = {"Host": "evil.example"}
 

@@ -7,7 +7,8 @@ import pytest
 from PIL import Image
 
 from motorlab.i18n import DEFAULT_LOCALE, LOCALES, OG_LOCALES
-from tests.conftest import SITE, localized, soup_of
+from tests.support.app import SITE, soup_of
+from tests.support.pages import localized
 
 PAGES = [(localized("/", locale), locale) for locale in LOCALES]
 

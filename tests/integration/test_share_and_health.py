@@ -11,7 +11,7 @@ from PIL import Image
 from motorlab import config, create_app
 from motorlab.contact.outbox import open_outbox
 from motorlab.public_pages import public_paths
-from tests.conftest import soup_of
+from tests.support.app import soup_of
 
 PAGES = public_paths(create_app(config.TestConfig()))
 SITE = "https://www.motorlab.example"

@@ -5,7 +5,8 @@ import subprocess
 import xml.etree.ElementTree as ET
 from datetime import UTC, datetime
 
-from tests.conftest import LOCALES, NOINDEX_ROUTES, ROOT, ROUTES, SITE, localized
+from tests.support.app import ROOT, SITE
+from tests.support.pages import LOCALES, NOINDEX_ROUTES, ROUTES, localized
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 

@@ -18,7 +18,10 @@ from motorlab import create_app
 from motorlab.contact.mail import build_message
 from motorlab.contact.outbox import Row
 from motorlab.errors.handlers import fallback_page
-from tests.conftest import PAGES, ROOT, analytics_config
+from tests.support.app import ROOT, analytics_config
+from tests.support.pages import PAGES
+
+pytestmark = pytest.mark.system  # the Nu Html Checker runs on Java
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 

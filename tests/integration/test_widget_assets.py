@@ -10,7 +10,7 @@ from flask import render_template_string
 from motorlab import create_app
 from motorlab.config import PROJECT_ROOT
 from motorlab.security import content_security_policy
-from tests.conftest import config_with, soup_of
+from tests.support.app import config_with, soup_of
 
 pytestmark = pytest.mark.usefixtures("widget_manifest")
 
@@ -184,7 +184,7 @@ def test_portfolio_row_does_not_rotate(client):
 
 
 def test_each_mounted_widget_sits_beside_its_component_of_the_same_name(widget_manifest):
-    from tests.conftest import ROOT
+    from tests.support.app import ROOT
 
     registry = (ROOT / "widgets" / "mount.js").read_text(encoding="utf-8")
     for name in ("carousel", "contact_form", "nav_menu"):

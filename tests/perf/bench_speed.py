@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
+from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
 THREADS = 2

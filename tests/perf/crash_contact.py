@@ -26,9 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import Visitor  # noqa: E402
-from tests.servers import BIN, Process, app_environment, start_gunicorn  # noqa: E402
-from tests.smtp import SmtpServer  # noqa: E402
+from tests.support.servers import (  # noqa: E402
+    BIN,
+    Process,
+    Visitor,  # noqa: E402
+    app_environment,
+    start_gunicorn,
+)
+from tests.support.smtp import SmtpServer  # noqa: E402
 
 from motorlab.contact.outbox import open_outbox  # noqa: E402
 

@@ -1,6 +1,6 @@
 """JavaScript bytes per page, as a visitor's browser fetches them.
 
-Starts the site under gunicorn (2 workers, as tests/conftest.py's `gunicorn` helper runs it)
+Starts the site under gunicorn (2 workers, as tests/support/servers.py's `gunicorn` helper runs it)
 on a free loopback port, then for each page in Chromium at 1280 px: load it, wait for the
 network to go quiet, scroll to the end (by script, so no pointer crosses a link), wait
 again, and count every script fetched, gzipped at level 9. For the page without carousels it
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import gunicorn  # noqa: E402
+from tests.support.servers import gunicorn  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 KB = 1000

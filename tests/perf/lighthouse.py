@@ -1,6 +1,6 @@
 """Lighthouse scores (performance, accessibility, best practices, SEO) of the home, services
 and contact pages in both languages, with Lighthouse's default mobile preset, against the
-site under gunicorn (tests/conftest.py's `gunicorn` helper) on a free loopback port.
+site under gunicorn (tests/support/servers.py's `gunicorn` helper) on a free loopback port.
 
 Lighthouse is the npm devDependency (node_modules/.bin/lighthouse, `make setup` installs it);
 it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below.
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import gunicorn  # noqa: E402
+from tests.support.servers import gunicorn  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"

@@ -30,7 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.smtp import SmtpServer, free_port  # noqa: E402
+from tests.support.servers import free_port, start_gunicorn  # noqa: E402
+from tests.support.smtp import SmtpServer  # noqa: E402
 
 from motorlab.contact import outbox  # noqa: E402
 from motorlab.contact.outbox import open_outbox  # noqa: E402
@@ -108,18 +109,6 @@ class Run:
                 self.events.append(f"SMTP restarted after {RESTART_AT} accepted requests")
 
 
-def wait_until_up(base: str, server: subprocess.Popen) -> None:
-    for _ in range(100):
-        if server.poll() is not None:
-            raise SystemExit("gunicorn exited during start-up")
-        try:
-            with urllib.request.urlopen(base + "/en/contact", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not start")
-
-
 def percentile(values: list[float], share: float) -> float:
     return sorted(values)[min(len(values) - 1, int(len(values) * share))]
 
@@ -151,12 +140,10 @@ def main() -> int:
             "OUTBOX_MAX_ATTEMPTS": "100",
             "OUTBOX_POLL_INTERVAL": "0.2",
         }
-        gunicorn = [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2"]
-        server = start([*gunicorn, "wsgi:app"], env)
+        server, _ = start_gunicorn("wsgi:app", env, Path(temp), port=port, health="/en/contact")
         sender = start([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], env)
         store = open_outbox({"OUTBOX_PATH": path})
         try:
-            wait_until_up(base, server)
             run = Run(base, smtp)
             started = time.perf_counter()
             with ThreadPoolExecutor(CLIENTS) as pool:
@@ -174,9 +161,9 @@ def main() -> int:
                 time.sleep(0.05)
             backlog = time.perf_counter() - backlog_started
         finally:
-            for process in (server, sender):
-                process.terminate()
-                process.wait(timeout=30)
+            server.stop()
+            sender.terminate()
+            sender.wait(timeout=30)
         smtp.start()
         flush = subprocess.run(
             [str(BIN / "flask"), "--app", "wsgi", "outbox", "send"],

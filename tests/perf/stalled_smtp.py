@@ -10,8 +10,10 @@ Uses only HTTP, so it measures any version of the site. Not collected by pytest.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -19,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import Visitor  # noqa: E402
-from tests.perf.load_contact import percentile, wait_until_up  # noqa: E402
-from tests.smtp import StalledServer, free_port  # noqa: E402
+from tests.perf.load_contact import percentile  # noqa: E402
+from tests.support.servers import Visitor, free_port, start_gunicorn  # noqa: E402
+from tests.support.smtp import StalledServer  # noqa: E402
 
 BIN = Path(sys.executable).parent
 POSTS = 8
@@ -47,11 +49,10 @@ def main() -> int:
         "CONTACT_RATE_LIMIT": "1000/minute",
     }
     quiet = {"cwd": ROOT, "env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    gunicorn = [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2"]
-    server = subprocess.Popen([*gunicorn, "wsgi:app"], **quiet)
+    workdir = Path(tempfile.mkdtemp(prefix="motorlab-stalled-"))
+    server, _ = start_gunicorn("wsgi:app", env, workdir, port=port, health="/en/contact")
     sender = subprocess.Popen([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], **quiet)
     try:
-        wait_until_up(base, server)
         visitors = [Visitor(base) for _ in range(POSTS)]
         for visitor in visitors:
             visitor.fetch_token()
@@ -75,9 +76,10 @@ def main() -> int:
         for thread in threads:
             thread.join()
     finally:
-        for process in (server, sender):
-            process.terminate()
-            process.wait(timeout=30)
+        server.stop()
+        sender.terminate()
+        sender.wait(timeout=30)
+        shutil.rmtree(workdir, ignore_errors=True)
         stalled.stop()
         for suffix in ("", "-wal", "-shm"):
             Path(f"{outbox}{suffix}").unlink(missing_ok=True)

@@ -40,7 +40,7 @@ def small_png(data: bytes) -> bytes:
 
 def shoot(base: str, destination: Path = DOCS) -> list[Path]:
     from playwright.sync_api import sync_playwright
-    from tests.conftest import wait_for_widgets
+    from tests.support.browser import wait_for_widgets
 
     destination.mkdir(parents=True, exist_ok=True)
     written = []
@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
     if args.base:
         server = nullcontext(args.base.rstrip("/"))
     else:
-        from tests.conftest import serving
+        from tests.support.browser import serving
 
         from motorlab import create_app
         from motorlab.config import TestConfig

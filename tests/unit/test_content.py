@@ -12,7 +12,8 @@ from motorlab.content.brands import BRANDS
 from motorlab.content.projects import CASE_STUDIES, neighbours
 from motorlab.content.types import Link
 from motorlab.seo.pages import SITEMAP_PAGES
-from tests.conftest import LOCALES, STATIC, images_in
+from tests.support.app import STATIC, images_in
+from tests.support.pages import LOCALES
 
 ALL_CONTENT = (
     BRANDS,

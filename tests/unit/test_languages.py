@@ -10,7 +10,7 @@ import pytest
 
 from motorlab import create_app, deploy_config, i18n
 from motorlab.i18n import LANGUAGES, IncompleteCatalog, read_languages
-from tests.conftest import ROOT, config_with
+from tests.support.app import ROOT, config_with
 
 TOML = """
 [[language]]

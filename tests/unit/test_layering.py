@@ -4,7 +4,7 @@ import ast
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support.app import ROOT
 
 CONTENT = ROOT / "site" / "motorlab" / "content"
 BLUEPRINTS = ("motorlab.contact", "motorlab.pages", "motorlab.projects", "motorlab.seo")

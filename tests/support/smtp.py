@@ -18,6 +18,8 @@ from email.message import EmailMessage
 
 from aiosmtpd.controller import Controller
 
+from tests.support.servers import free_port
+
 
 @dataclass(frozen=True)
 class Received:
@@ -80,12 +82,6 @@ class _Collector:
         self._reached("stored")
         await asyncio.sleep(self.reply_delay)
         return "250 Message accepted for delivery"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class _TrackingController(Controller):

@@ -12,8 +12,8 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.contact import delivery
 from motorlab.contact.outbox import Row, open_outbox
-from tests.conftest import config_with, soup_of
-from tests.smtp import SmtpServer
+from tests.support.app import config_with, soup_of
+from tests.support.smtp import SmtpServer
 
 VALID = {
     "name": "José Núñez",

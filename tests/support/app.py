@@ -1,0 +1,144 @@
+"""The app built with TestConfig and its test clients, settings changed per test
+(`config_with`), HTML parsing helpers, and an app whose static folder holds raster pictures."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from flask import Flask, template_rendered
+from jinja2 import BytecodeCache
+
+from motorlab import create_app
+from motorlab.config import TestConfig
+from motorlab.content.types import Image
+
+
+class _CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept for the whole test process. Every test builds its own
+    app, and each app's Jinja environment would compile every template it renders again: most
+    of a test's time. The compiled code depends only on the template's source (Jinja checks it)
+    and on Jinja's own filters (the site adds none), so one compilation serves every app."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _CompiledTemplates()}
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "site" / "motorlab" / "static"
+SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
+
+
+def soup_of(response) -> BeautifulSoup:
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def visible_text(soup: BeautifulSoup) -> str:
+    """The page's text as a person reads it: whitespace folded, scripts left out."""
+    for node in soup(["script", "style", "template"]):
+        node.decompose()
+    return " ".join(soup.get_text(" ").split())
+
+
+def images_in(value):
+    """Every content `Image` inside a datum (dataclasses and tuples, walked deeply)."""
+    if isinstance(value, Image):
+        yield value
+    elif is_dataclass(value):
+        for field in fields(value):
+            yield from images_in(getattr(value, field.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from images_in(item)
+
+
+def config_with(**overrides) -> TestConfig:
+    """TestConfig with some settings changed: `config_with(PROXY_FIX_HOPS=1)`."""
+    config = TestConfig()
+    for name, value in overrides.items():
+        setattr(config, name, value)
+    return config
+
+
+ANALYTICS_ID = "G-TEST12345"
+
+
+def analytics_config() -> TestConfig:
+    """TestConfig with ANALYTICS_ID set: the consent banner, /consent, the analytics tags."""
+    return config_with(ANALYTICS_ID=ANALYTICS_ID)
+
+
+@pytest.fixture
+def app():
+    return create_app(TestConfig())
+
+
+@pytest.fixture
+def client(app):
+    """A returning visitor: the language cookie is set, so `/` never redirects."""
+    client = app.test_client()
+    client.set_cookie("i18n_redirected", "es")
+    return client
+
+
+@pytest.fixture
+def first_visit_client(app):
+    """A visitor without the language cookie."""
+    return app.test_client()
+
+
+@pytest.fixture
+def renders(app):
+    """The names of the templates `app` renders while the test runs, in order."""
+    seen: list[str] = []
+
+    def record(sender, template, context, **extra):
+        seen.append(template.name)
+
+    template_rendered.connect(record, app)
+    yield seen
+    template_rendered.disconnect(record, app)
+
+
+# --- Raster pictures: what an agency swaps in for the drawn SVGs -----------------------------
+
+RASTER_PORTRAIT = "img/team/fixture-portrait.png"
+RASTER_PHOTO = "img/team/fixture-photo.jpg"
+
+
+def draw_raster(path, size, fmt):
+    """A raster picture made here (gradient and shapes, so resizing has real work to do)."""
+    from PIL import Image, ImageDraw
+
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    pen = ImageDraw.Draw(image)
+    pen.ellipse((size[0] // 4, size[1] // 4, size[0] * 3 // 4, size[1] * 3 // 4), fill="#c8102e")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path, fmt)
+    return path
+
+
+@pytest.fixture
+def raster_app(tmp_path):
+    """The app over a copy of the static folder that also holds a PNG portrait and a JPEG
+    photo, with its own image disk cache."""
+    app = create_app(TestConfig())
+    static = tmp_path / "static"
+    shutil.copytree(app.static_folder, static)
+    draw_raster(static / RASTER_PORTRAIT, (800, 800), "PNG")
+    draw_raster(static / RASTER_PHOTO, (1600, 900), "JPEG")
+    app.static_folder = str(static)
+    app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "image-cache")
+    return app
