@@ -124,20 +124,26 @@ class SmtpServer:
             self._controller.start()
         return self
 
+    def _open_connections(self) -> list:
+        # aiosmtpd sets a session's transport to None once its connection is lost.
+        return [c for c in list(self._collector.connections) if c.transport is not None]
+
     def stop(self) -> None:
         """A clean shutdown, as an operator's restart: take no new message, let the replies
         for the ones already taken reach their clients, then close. (Killed between storing
         a message and answering, any server makes its client send it again.)"""
         if self._controller is not None:
             self._collector.closing = True
-            time.sleep(0.3)
+            if self._open_connections():  # nobody connected: nothing to wait for
+                time.sleep(0.3)
             # Python 3.11's asyncio server keeps its clients' connections open when it
             # closes: close them while the loop still runs, so no socket is left to the GC.
-            for connection in list(self._collector.connections):
-                if connection.transport is not None:
-                    self._controller.loop.call_soon_threadsafe(connection.transport.close)
+            open_connections = self._open_connections()
+            for connection in open_connections:
+                self._controller.loop.call_soon_threadsafe(connection.transport.close)
             self._collector.connections.clear()
-            time.sleep(0.1)
+            if open_connections:
+                time.sleep(0.1)
             self._controller.stop()
             self._collector.closing = False
             self._controller = None
