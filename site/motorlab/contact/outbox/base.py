@@ -19,6 +19,14 @@ UNCERTAIN_REASON = (
     " delivered; check the mailbox, then `outbox mark-sent ID` or `outbox resend ID`"
 )
 
+# The request's own columns, the same in every store's table (each adds its typed rest).
+REQUEST_COLUMNS = """uuid TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    locale TEXT NOT NULL,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    description TEXT NOT NULL,"""
+
 
 class OutboxUnavailable(Exception):
     """The store cannot be read or written right now; the message says why."""

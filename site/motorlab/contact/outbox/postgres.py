@@ -19,6 +19,7 @@ from psycopg.rows import dict_row
 
 from motorlab.contact.outbox.base import (
     QUEUED,
+    REQUEST_COLUMNS,
     SENDING,
     STATUSES,
     OutboxUnavailable,
@@ -30,14 +31,9 @@ T = TypeVar("T")
 SCHEMA_LOCK = 7_411_011  # advisory lock id for creating the table
 
 SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS outbox (
+    f"""CREATE TABLE IF NOT EXISTS outbox (
         id BIGSERIAL PRIMARY KEY,
-        uuid TEXT NOT NULL UNIQUE,
-        created_at TEXT NOT NULL,
-        locale TEXT NOT NULL,
-        name TEXT NOT NULL,
-        email TEXT NOT NULL,
-        description TEXT NOT NULL,
+        {REQUEST_COLUMNS}
         status TEXT NOT NULL,
         attempts INTEGER NOT NULL DEFAULT 0,
         last_error TEXT,

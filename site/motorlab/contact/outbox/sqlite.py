@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from motorlab.contact.outbox.base import (
     QUEUED,
+    REQUEST_COLUMNS,
     SENDING,
     STATUSES,
     WAITING,
@@ -31,15 +32,10 @@ from motorlab.contact.outbox.base import (
 T = TypeVar("T")
 SCHEMA_VERSION = 3
 
-TABLE = """
+TABLE = f"""
 CREATE TABLE outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    uuid TEXT NOT NULL UNIQUE,
-    created_at TEXT NOT NULL,
-    locale TEXT NOT NULL,
-    name TEXT NOT NULL,
-    email TEXT NOT NULL,
-    description TEXT NOT NULL,
+    {REQUEST_COLUMNS}
     status TEXT NOT NULL
         CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'uncertain')),
     attempts INTEGER NOT NULL DEFAULT 0,
