@@ -64,6 +64,13 @@ def test_guideline_uses_its_layout_with_a_table_of_contents(soup):
         assert soup.find(id=target.removeprefix("#")).name == "section", target
 
 
+def test_guideline_heading_comes_before_its_table_of_contents(soup):
+    """On a phone the contents stack above the sections: the page's heading must still open
+    the page, not follow a screen of links."""
+    heading, toc = soup.find("h1"), soup.find("nav", class_="l-guideline__toc")
+    assert heading in toc.find_all_previous("h1")
+
+
 def test_guideline_shows_every_token_with_its_css_value(soup):
     text = soup.find("main").get_text(" ")
     values = guideline.root_tokens()
