@@ -134,7 +134,14 @@ class SmtpServer:
         a message and answering, any server makes its client send it again.)"""
         if self._controller is not None:
             self._collector.closing = True
-            if self._open_connections():  # nobody connected: nothing to wait for
+            # Accept no new connection from here on: one that came in after the sessions
+            # below were closed would be left open when the loop stops.
+            listener = self._controller.server
+            if listener is not None:
+                self._controller.loop.call_soon_threadsafe(listener.close)
+            # Nobody connected since the start: nothing to wait for. A session that did
+            # connect may not have its transport yet, so any session at all means waiting.
+            if self._collector.connections:
                 time.sleep(0.3)
             # Python 3.11's asyncio server keeps its clients' connections open when it
             # closes: close them while the loop still runs, so no socket is left to the GC.
@@ -143,7 +150,7 @@ class SmtpServer:
                 self._controller.loop.call_soon_threadsafe(connection.transport.close)
             self._collector.connections.clear()
             if open_connections:
-                time.sleep(0.1)
+                time.sleep(0.1)  # the loop closes them before it stops
             self._controller.stop()
             self._collector.closing = False
             self._controller = None
