@@ -73,7 +73,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("PAGE_CACHE_TIMEOUT", app.config.get("CACHE_DEFAULT_TIMEOUT", 300))
 
 
-def request_is_shareable(method: str, path: str, query: str, cookie_header: str) -> bool:
+def request_is_shareable(method: str, query: str) -> bool:
     """Whether the answer to this request is the same for everyone who asks."""
     # `/` without the language cookie too: stored per detected locale (first_visit_of).
     return method in ("GET", "HEAD") and not query
@@ -96,12 +96,7 @@ def _sets_only_the_language_cookie(response: Response) -> bool:
 def mark_shareable(response: Response) -> Response:
     first_visit = first_visit_of(request.environ)
     shareable = (
-        request_is_shareable(
-            request.method,
-            request.path,
-            request.query_string.decode("latin-1"),
-            request.headers.get("Cookie", ""),
-        )
+        request_is_shareable(request.method, request.query_string.decode("latin-1"))
         and request.url_rule is not None
         and request.endpoint != "static"
         and response.status_code in ((200, 302) if first_visit else (200,))
@@ -207,10 +202,7 @@ class PageCache:
         if path is None:
             return self.wsgi_app(environ, start_response)
         shareable = request_is_shareable(
-            environ.get("REQUEST_METHOD", "GET"),
-            environ.get("PATH_INFO", "") or "/",
-            environ.get("QUERY_STRING", ""),
-            environ.get("HTTP_COOKIE", ""),
+            environ.get("REQUEST_METHOD", "GET"), environ.get("QUERY_STRING", "")
         ) and host_is_trusted(environ, self.flask_app.config["TRUSTED_HOSTS"])
         if shareable:
             entry = self.store.get(self.entry_key(path, environ))
