@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
+from flask import Blueprint, Flask, current_app, g, request, url_for
 
 from motorlab.config import PROJECT_ROOT
 
@@ -145,13 +145,6 @@ def select_locale() -> str:
     return current_locale()
 
 
-def _redirect_to(path: str) -> Callable:
-    def view():
-        return redirect(path, code=308)  # a relative Location: never built from Host
-
-    return view
-
-
 class IncompleteCatalog(RuntimeError):
     """A declared language whose catalog is missing, not compiled, or not fully translated."""
 
@@ -211,10 +204,6 @@ def init_app(app: Flask) -> None:
     check_catalogs(app)
     app.url_value_preprocessor(_pull_locale)
     app.url_defaults(_inject_locale)
-    # `/en/` is a common way to type the English home: send it to `/en` for good.
-    for locale, prefix in PREFIXES.items():
-        if prefix:
-            app.add_url_rule(prefix + "/", f"{locale}_root_slash", _redirect_to(prefix))
 
 
 __all__ = [
