@@ -1,101 +1,91 @@
 // nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
-// the njs module (Debian: libnginx-mod-http-js). deploy/nginx.conf serves `/` from the export
-// with it: the same status, Location, cookie and page as the app (the cookie headers
-// themselves are rendered into the config by motorlab.deploy_config). tests/deploy/test_nginx.py
-// drives real browsers' headers through both and compares; tests/unit checks the constants.
+// the njs module (Debian: libnginx-mod-http-js 0.7.9). deploy/nginx.conf serves `/` from the
+// export with it: the same status, Location, cookie and page as the app (the cookie headers
+// themselves are rendered into the config by motorlab.deploy_config). Line by line the same
+// reading (docs/decisions/0007-one-parser-for-the-root.md): tests/unit compares the two on a
+// corpus (under Node) and the constants; tests/deploy/test_nginx.py sends browsers' and
+// hostile headers through both. Regular expressions use explicit ASCII classes: njs's (PCRE)
+// `.`, `\s` and `$` differ from Python's and Node's.
 
 var COOKIE_NAME = "i18n_redirected";
 var LOCALES = ["es", "en"];
 var DEFAULT_LOCALE = "es";
-var Q_VALUE = /^-?\d+(\.\d+)?$/;
+var MAX_LANGUAGE_ENTRIES = 32;
+var LANGUAGE_ENTRY =
+    /^[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*(?![\s\S])/;
+// werkzeug.sansio.http._cookie_re, matched at a position (sticky); `(?![\s\S])` is Python's \Z.
+var COOKIE = /[ \t]*([^ \t=";]+)(?:[ \t]*=[ \t]*("(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))/y;
 
-// werkzeug's parse_cookie: is the cookie there at all (any value, even empty)?
-function hasCookie(header) {
-    if (!header) {
+// One header as gunicorn passes it to the app: repeated fields joined with ",".
+function header(r, name) {
+    var values = [];
+    var raw = r.rawHeadersIn;
+    for (var i = 0; i < raw.length; i++) {
+        if (raw[i][0].toLowerCase() === name) {
+            values.push(raw[i][1]);
+        }
+    }
+    return values.join(",");
+}
+
+// `COOKIE_NAME in request.cookies`: werkzeug's parse_cookie, stopped at the first match. A
+// header without the name anywhere cannot hold it (the common case: no regex at all).
+function hasCookie(cookie) {
+    if (cookie.indexOf(COOKIE_NAME) < 0) {
         return false;
     }
-    var pairs = header.split(";");
-    for (var i = 0; i < pairs.length; i++) {
-        var name = pairs[i].split("=", 1)[0].trim();
-        if (name === COOKIE_NAME) {
+    var pos = 0;
+    while (true) {
+        COOKIE.lastIndex = pos;
+        var match = COOKIE.exec(cookie);
+        if (match === null) {
+            // werkzeug skips what it cannot read up to the next semicolon
+            pos = cookie.indexOf(";", pos) + 1;
+            if (pos === 0) {
+                return false;
+            }
+            continue;
+        }
+        if (match[1] === COOKIE_NAME) {
             return true;
         }
+        pos = COOKIE.lastIndex;
     }
-    return false;
 }
 
-// werkzeug's parse_accept_header: items with a malformed or out-of-range q are dropped; the
-// rest sorted by (not "*", quality), highest first, list order kept among equals.
-function parseAccept(header) {
-    var items = [];
-    var parts = (header || "").split(",");
-    for (var i = 0; i < parts.length; i++) {
-        var item = parts[i].trim();
-        if (item.length > 1 && item[0] === '"' && item[item.length - 1] === '"') {
-            item = item.slice(1, -1); // a quoted item, as werkzeug's parse_list_header reads it
-        }
-        if (!item) {
-            continue; // empty items are skipped
-        }
-        var fields = item.split(";");
-        var value = fields[0].trim();
-        var quality = 1;
-        var valid = true;
-        var options = [];
-        for (var j = 1; j < fields.length; j++) {
-            var at = fields[j].indexOf("=");
-            var key = (at < 0 ? fields[j] : fields[j].slice(0, at)).trim().toLowerCase();
-            var raw = at < 0 ? "" : fields[j].slice(at + 1).trim();
-            if (key === "q") {
-                if (!Q_VALUE.test(raw) || Number(raw) < 0 || Number(raw) > 1) {
-                    valid = false;
-                }
-                quality = Number(raw);
-            } else if (key) {
-                options.push(key + "=" + raw);
-            }
-        }
-        if (!valid) {
+// detection.preferred_locale: the supported locale of the best entry (highest quality, then
+// list order) among the first MAX_LANGUAGE_ENTRIES; null when none matches.
+function preferredLocale(acceptLanguage) {
+    var best = null;
+    var bestQuality = 0;
+    var entries = acceptLanguage.split(",", MAX_LANGUAGE_ENTRIES);
+    for (var i = 0; i < entries.length; i++) {
+        var match = LANGUAGE_ENTRY.exec(entries[i]);
+        if (match === null) {
             continue;
         }
-        if (options.length) {
-            value = value + "; " + options.join("; ");
-        }
-        items.push({ value: value, quality: quality, order: i });
-    }
-    items.sort(function (a, b) {
-        var sa = a.value !== "*" ? 1 : 0;
-        var sb = b.value !== "*" ? 1 : 0;
-        return sb - sa || b.quality - a.quality || a.order - b.order;
-    });
-    return items;
-}
-
-// detection.preferred_locale: the first supported locale, exact tag before language part.
-function preferredLocale(header) {
-    var items = parseAccept(header);
-    for (var i = 0; i < items.length; i++) {
-        if (items[i].quality <= 0) {
-            continue;
-        }
-        var tag = items[i].value.toLowerCase().replace(/_/g, "-");
-        if (LOCALES.indexOf(tag) >= 0) {
-            return tag;
-        }
-        var language = tag.split("-")[0];
-        if (LOCALES.indexOf(language) >= 0) {
-            return language;
+        var tag = match[1].toLowerCase().split("_").join("-"); // njs: replace(/_/g) is slow
+        var locale = LOCALES.indexOf(tag) >= 0 ? tag : tag.split("-")[0];
+        var quality = Number(match[2] || 1);
+        if (LOCALES.indexOf(locale) >= 0 && quality > bestQuality) {
+            best = locale;
+            bestQuality = quality;
         }
     }
-    return null;
+    return best;
 }
 
-// $root_locale: the locale detected for a first visit to `/`, "" when the cookie is there.
-function locale(r) {
-    if (hasCookie(r.headersIn.Cookie)) {
+// detection.first_visit_locale: "" when the cookie is there, else the locale detected.
+function firstVisitLocale(cookie, acceptLanguage) {
+    if (hasCookie(cookie)) {
         return "";
     }
-    return preferredLocale(r.headersIn["Accept-Language"]) || DEFAULT_LOCALE;
+    return preferredLocale(acceptLanguage) || DEFAULT_LOCALE;
 }
 
-export default { locale };
+// $root_locale
+function locale(r) {
+    return firstVisitLocale(header(r, "cookie"), header(r, "accept-language"));
+}
+
+export default { locale, firstVisitLocale };

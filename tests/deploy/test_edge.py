@@ -183,6 +183,28 @@ def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
     assert statuses["/healthz"].count(429) > 50
 
 
+def test_the_root_is_rate_limited_like_the_apps_paths(edge_nginx):
+    """`/` runs the language detection (njs) on every first visit: the same limit_req as the
+    proxied paths, so one address cannot burn nginx's CPU with long Accept-Language headers."""
+    host, port = edge_nginx.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=10, source_address=("127.0.0.4", 0)
+    )
+    statuses = []
+    try:
+        for _ in range(250):
+            connection.request(
+                "GET", "/", headers={"Host": "127.0.0.1", "Accept-Language": "fr, " * 1500}
+            )
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
+    finally:
+        connection.close()
+    assert set(statuses[:100]) == {200}, "the burst gets through"
+    assert statuses.count(429) > 50
+
+
 @pytest.mark.parametrize(
     "host", ["WWW.MOTORLAB.EXAMPLE", "www.motorlab.example.", "Www.Motorlab.Example.:80"]
 )

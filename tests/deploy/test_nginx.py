@@ -4,6 +4,7 @@ loopback ports. Every page answers as the app alone does; only the dynamic paths
 
 from __future__ import annotations
 
+import http.client
 import re
 import urllib.error
 import urllib.parse
@@ -14,6 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import compression, config, create_app
+from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
 from motorlab.public_pages import public_paths
 from tests.support.app import visible_text
 
@@ -46,6 +48,11 @@ def text_of(body: bytes) -> str:
 
 
 COOKIE = {"Cookie": "i18n_redirected=es"}
+
+
+def utf8(value: str) -> str:
+    """A header value whose latin-1 encoding (urllib's) is `value` in UTF-8 bytes."""
+    return value.encode().decode("latin-1")
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -142,8 +149,47 @@ BROWSER_LANGUAGES = [
     "english, es",
     "esperanto, en",
     "es_ES",
+    # Hostile: not entries of RFC 9110's grammar, so ignored by both (one parser, the app's,
+    # copied in deploy/root_language.js); non-ASCII sent as UTF-8 bytes.
+    "en; q = 0.9, es",
+    "es;q=0.5, en; q = 0.9",
+    "en;q=0.9;foo, es",
+    "es;q=0.5, en;q=0.9;foo",
+    "en;q=, es;q=0.5",
+    utf8("en;q=\u0660.9, es;q=0.5"),  # Arabic-Indic digits
+    utf8("es;q=0.5, en;q=\u0660.9"),
+    utf8("en;q=\uff10.9, es;q=0.5"),  # fullwidth digits
+    utf8("en\u00a0, es;q=0.5"),  # only spaces and tabs are whitespace
+    'es;q=0.5, en;q="0.9"',
+    "en;Q=0.5, es;q=0.4",
+    "en;q=0.5000, es;q=0.4",
+    "es;q=0.5, en;q=0.500",
+    "en;q=1.0001, es;q=0.5",
+    "en\t;\tq=0.9,\tes;q=0.5",
+    "es;q=0.5,,, en;q=0.9",
+    # The bound: entries past the first MAX_LANGUAGE_ENTRIES are not read.
+    "fr," * (MAX_LANGUAGE_ENTRIES - 1) + "en",
+    "fr," * MAX_LANGUAGE_ENTRIES + "en",
+    "fr;q=0.5, " * 700 + "en",  # 7 KB (gunicorn refuses fields over 8,190 bytes)
 ]
-LANGUAGE_COOKIES = [None, "es", "en", "anything", ""]
+# Cookie headers: none, the language cookie's values, and hostile ones (werkzeug's reading:
+# a name inside a quoted value is not a cookie; an unreadable part is skipped up to `;`).
+LANGUAGE_COOKIES = [
+    None,
+    "i18n_redirected=es",
+    "i18n_redirected=en",
+    "i18n_redirected=anything",
+    "other=1; i18n_redirected",
+    'foo="a;i18n_redirected=en"',
+    'foo="a\\";i18n_redirected=en"',
+    'foo="a\\"; i18n_redirected=en',
+    "foo=a b; i18n_redirected=en",
+    "i18n_redirected x; a=1",
+    'i18n_redirected="en',
+    "a=1,i18n_redirected=en",
+    "xi18n_redirected=en; I18N_REDIRECTED=en",
+    ' i18n_redirected\t=\t"en" ',
+]
 
 
 def comparable(answer) -> dict:
@@ -168,7 +214,7 @@ def test_nginx_answers_the_root_exactly_as_the_app(nginx_server, app_server, acc
     if accept is not None:
         headers["Accept-Language"] = accept
     if cookie is not None:
-        headers["Cookie"] = f"i18n_redirected={cookie}" if cookie else "other=1; i18n_redirected"
+        headers["Cookie"] = cookie
     front = get(nginx_server + "/", headers)
     alone = get(app_server + "/", headers)
     assert comparable(front) == comparable(alone)
@@ -176,6 +222,58 @@ def test_nginx_answers_the_root_exactly_as_the_app(nginx_server, app_server, acc
     if cookie is None:
         assert front[1]["Cache-Control"] == "private, no-store"
         assert "Max-Age=31536000" in front[1]["Set-Cookie"]  # 365 days
+
+
+@pytest.mark.parametrize(
+    ("accept", "status"),
+    [
+        ("fr," * (MAX_LANGUAGE_ENTRIES - 1) + "en", 302),
+        ("fr," * MAX_LANGUAGE_ENTRIES + "en", 200),
+        ("fr;q=0.5, " * 700 + "en", 200),
+        ("fr;q=0.5, " * 700 + "en;q=0.9", 200),
+    ],
+)
+def test_accept_language_entries_past_the_bound_are_ignored_alike(
+    nginx_server, app_server, accept, status
+):
+    """Only the first MAX_LANGUAGE_ENTRIES entries are read, by nginx (njs) and the app."""
+    for base in (nginx_server, app_server):
+        answer = get(base + "/", {"Accept-Language": accept})
+        assert answer[0] == status, base
+        locale = "en" if status == 302 else "es"
+        assert answer[1]["Set-Cookie"].startswith(f"i18n_redirected={locale};")
+
+
+def raw_get(base: str, headers: list[tuple[str, str]]):
+    """A GET of `/` with repeated header fields (urllib sends each name once)."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=20)
+    try:
+        connection.putrequest("GET", "/")
+        for name, value in headers:
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        [("Cookie", 'a="x'), ("Cookie", 'i18n_redirected=en"')],
+        [("Cookie", "a=1"), ("Cookie", "i18n_redirected=es"), ("Accept-Language", "en")],
+        [("Accept-Language", "fr"), ("Accept-Language", "en")],
+        [("Accept-Language", "es;q=0.5"), ("Accept-Language", "en;q=0.9")],
+    ],
+)
+def test_repeated_fields_are_read_as_gunicorn_joins_them(nginx_server, app_server, headers):
+    """Repeated Cookie or Accept-Language fields reach the app joined with "," (gunicorn):
+    njs joins them the same way."""
+    front = raw_get(nginx_server, headers)
+    alone = raw_get(app_server, headers)
+    assert comparable(front) == comparable(alone)
 
 
 @pytest.mark.parametrize("coding", ["br", "gzip", "identity"])

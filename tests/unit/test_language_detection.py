@@ -1,12 +1,18 @@
+import json
+import random
+import subprocess
+
 import pytest
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
 
-from motorlab.language.detection import preferred_locale
+from motorlab.config import PROJECT_ROOT
+from motorlab.language.detection import (
+    LANGUAGE_ENTRY,
+    MAX_LANGUAGE_ENTRIES,
+    first_visit_locale,
+    preferred_locale,
+)
 
-
-def accept(header: str) -> LanguageAccept:
-    return parse_accept_header(header, LanguageAccept)
+SCRIPT = PROJECT_ROOT / "deploy" / "root_language.js"
 
 
 @pytest.mark.parametrize(
@@ -25,22 +31,105 @@ def accept(header: str) -> LanguageAccept:
         ("fr, de", None),
         ("*", None),
         ("", None),
+        # Not entries (RFC 9110's grammar), so ignored: the next one decides.
+        ("en; q = 0.9, es", "es"),
+        ("en;q=0.9;foo, es;q=0.5", "es"),
+        ("en;q=, es;q=0.5", "es"),
+        ("en;q=\u0660.5, es;q=0.5", "es"),  # Arabic-Indic digits
+        ("en;q=\uff10.5, es;q=0.5", "es"),  # fullwidth digits
+        ('en;q="0.5", es;q=0.4', "es"),
+        ("en;q=1.5, es;q=0.5", "es"),
+        ("en;q=0.5000, es;q=0.4", "es"),  # at most three decimals
+        ("en\u00a0, es;q=0.5", "es"),  # only spaces and tabs are whitespace
+        ("en;Q=0.5, es;q=0.4", "en"),
+        ("en \t;\tq=0.5 , es;q=0.4", "en"),
+        ("es;q=0.5, en;q=0.500", "es"),  # equal quality: list order
+        ("fr," * (MAX_LANGUAGE_ENTRIES - 1) + "en", "en"),
+        ("fr," * MAX_LANGUAGE_ENTRIES + "en", None),  # past the bound: not read
     ],
 )
 def test_preferred_locale(header, expected):
-    assert preferred_locale(accept(header)) == expected
+    assert preferred_locale(header) == expected
 
 
 def test_nginx_detection_script_uses_the_apps_constants():
-    """deploy/root_language.js is nginx's copy of the detection: same cookie and locales."""
-    from motorlab.config import PROJECT_ROOT
+    """deploy/root_language.js is nginx's copy of the detection: same cookie, locales, bound
+    and entry grammar (its end written `(?![\\s\\S])`: PCRE's `$` also matches before a final
+    newline)."""
     from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
 
-    script = (PROJECT_ROOT / "deploy" / "root_language.js").read_text()
+    script = SCRIPT.read_text()
     assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in script
-    assert (
-        f"var LOCALES = [{', '.join(repr(x).replace(chr(39), chr(34)) for x in LOCALES)}];"
-        in script
-    )
+    assert f"var LOCALES = {json.dumps(list(LOCALES))};".replace('","', '", "') in script
     assert f'var DEFAULT_LOCALE = "{DEFAULT_LOCALE}";' in script
+    assert f"var MAX_LANGUAGE_ENTRIES = {MAX_LANGUAGE_ENTRIES};" in script
+    assert f"/^{LANGUAGE_ENTRY.pattern}(?![\\s\\S])/;" in script
     assert PREFIXES == {"es": "", "en": "/en"}, "deploy/nginx.conf redirects English to /en"
+
+
+def hostile_headers(count: int) -> list[tuple[str, str]]:
+    """(Cookie, Accept-Language) pairs: cookies from the pieces werkzeug splits on; lists of
+    entries, well-formed or not, some past the bound, and some of loose pieces."""
+    rng = random.Random(25)
+    cookie_parts = ["i18n_redirected", "i18n_redirected=", "=", '"', "\\", ";", " ", "\t",
+                    "a", "é", "en", "\n", '\\"', "\x00"]  # fmt: skip
+    tags = ["en", "es", "EN_us", "es-419", "en-GB", "fr", "*", "é", "", " en", "es\t", "e s"]
+    weights = ["", "", ";q=0.5", ";q=0.9", "; q=0", ";q=1", ";Q=0.50", " ;q=0.500", "; q = 0.9",
+               ";q=", ";q=\u0660.5", ";q=\uff10.9", ";q=0.9;foo", ';q="0.5"', ";q=1.0001",
+               ";q=0.", ";level=1", ";q=-0"]  # fmt: skip
+    pieces = [*tags, *weights, ",", ";", "=", '"', "\u00a0"]
+    pairs = []
+    for _ in range(count):
+        cookie = "".join(rng.choices(cookie_parts, k=rng.randrange(12)))
+        if rng.random() < 0.7:
+            entries = rng.choices(tags, k=rng.randrange(MAX_LANGUAGE_ENTRIES + 8))
+            accept = rng.choice([",", ", ", " ,"]).join(t + rng.choice(weights) for t in entries)
+        else:
+            accept = "".join(rng.choices(pieces, k=rng.randrange(30)))
+        pairs.append((cookie, accept))
+    return pairs
+
+
+def test_the_script_reads_headers_as_the_app_does():
+    """The njs copy run under Node against the app's own function, on hostile and random
+    headers: the same locale, or the same "cookie already there", for every pair."""
+    pairs = [
+        ('foo="a;i18n_redirected=en"', "en"),
+        ('foo="a\\";i18n_redirected=en"', "en"),
+        ('foo="a\\";i18n_redirected=en', "en"),
+        ("foo=a b; i18n_redirected", "en"),
+        ("i18n_redirected x; a=1", "en"),
+        ("xi18n_redirected=1", "en"),
+        ("", "fr," * MAX_LANGUAGE_ENTRIES + "en"),
+        ("", "en-" + "a" * 15000),
+        *hostile_headers(3000),
+    ]
+    program = (
+        f"import detection from {json.dumps(str(SCRIPT))};\n"
+        "let input = '';\n"
+        "process.stdin.on('data', (chunk) => { input += chunk; });\n"
+        "process.stdin.on('end', () => {\n"
+        "  const pairs = JSON.parse(input);\n"
+        "  const found = pairs.map(([c, a]) => detection.firstVisitLocale(c, a));\n"
+        "  process.stdout.write(JSON.stringify(found));\n"
+        "});\n"
+    )
+    found = subprocess.run(
+        ["node", "--input-type=module", "-e", program],
+        input=json.dumps(pairs),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PROJECT_ROOT,
+    ).stdout
+    # The app reads WSGI's latin-1 strings; the cookie parser re-decodes them as UTF-8.
+    expected = [
+        first_visit_locale(cookie.encode().decode("latin-1"), accept) or ""
+        for cookie, accept in pairs
+    ]
+    mismatches = [
+        (pair, app, njs)
+        for pair, app, njs in zip(pairs, expected, json.loads(found), strict=True)
+        if app != njs
+    ]
+    assert not mismatches, mismatches[:10]

@@ -3,15 +3,19 @@
 A hook on the root route: a first visit to `/` (no `i18n_redirected` cookie) from a browser
 that prefers English is sent to `/en`; either way the outcome is remembered in the cookie.
 `/` answers differently by language and cookie, so it says so to every cache (Vary).
+
+nginx answers `/` itself with a line-by-line copy of this module (deploy/root_language.js,
+docs/decisions/0007-one-parser-for-the-root.md): the Accept-Language reader here is ours,
+small and bounded so that both stay identical; the cookie is read as werkzeug reads it.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from flask import Response, after_this_request, redirect, request
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_cookie
 
 from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
@@ -23,22 +27,36 @@ ROOT_VARY = ("Accept-Language", "Cookie")
 FIRST_VISIT_CACHE_CONTROL = "private, no-store"
 
 
-def preferred_locale(accept: LanguageAccept) -> str | None:
-    """The first supported locale in the visitor's list (by quality, then list order).
+# Only the first entries of Accept-Language are read (browsers send a handful): the work per
+# request is bounded, here and in nginx's copy.
+MAX_LANGUAGE_ENTRIES = 32
+# One entry: a language range and an optional weight (RFC 9110 12.4.2, 12.5.4), `_` allowed
+# in the range as older browsers sent it (EN_us), spaces and tabs around the parts. ASCII
+# only, so Python and JavaScript read it alike. Anything else (a q with spaces around `=`,
+# other parameters, `q=`, non-ASCII digits, a quoted q) is not an entry and is ignored.
+LANGUAGE_ENTRY = re.compile(
+    r"[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*"
+)
+
+
+def preferred_locale(accept_language: str) -> str | None:
+    """The supported locale of the visitor's best entry: highest quality, then list order.
 
     For each entry an exact match beats a match on its language part, so `en-US, es`
-    prefers English and `es, en` prefers Spanish. None when nothing matches.
+    prefers English and `es, en` prefers Spanish; q=0 means "not acceptable". None when
+    nothing matches among the first MAX_LANGUAGE_ENTRIES entries.
     """
-    for value, quality in accept:
-        if quality <= 0:
+    best, best_quality = None, 0.0
+    for entry in accept_language.split(",", MAX_LANGUAGE_ENTRIES)[:MAX_LANGUAGE_ENTRIES]:
+        match = LANGUAGE_ENTRY.fullmatch(entry)
+        if match is None:
             continue
-        tag = value.lower().replace("_", "-")
-        if tag in LOCALES:
-            return tag
-        language = tag.split("-", 1)[0]
-        if language in LOCALES:
-            return language
-    return None
+        tag = match[1].lower().replace("_", "-")
+        locale = tag if tag in LOCALES else tag.split("-", 1)[0]
+        quality = float(match[2] or 1)
+        if locale in LOCALES and quality > best_quality:
+            best, best_quality = locale, quality
+    return best
 
 
 def remember_locale(response: Response, locale: str) -> Response:
@@ -50,7 +68,7 @@ def detected_locale() -> str | None:
     """The locale to store for a first visit to `/`, or None when the cookie is already set."""
     if COOKIE_NAME in request.cookies:
         return None
-    return preferred_locale(request.accept_languages) or DEFAULT_LOCALE
+    return locale_for_header(request.headers.get("Accept-Language", ""))
 
 
 def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:
@@ -63,8 +81,7 @@ def first_visit_locale(cookie_header: str, accept_language: str | None) -> str |
 @lru_cache(maxsize=1024)
 def locale_for_header(accept_language: str) -> str:
     """Browsers send a handful of distinct headers: each is parsed once per worker."""
-    accept = parse_accept_header(accept_language, LanguageAccept)
-    return preferred_locale(accept) or DEFAULT_LOCALE
+    return preferred_locale(accept_language) or DEFAULT_LOCALE
 
 
 def first_visit_answer(response: Response, locale: str) -> Response:
