@@ -13,8 +13,21 @@ var DEFAULT_LOCALE = "es";
 var MAX_LANGUAGE_ENTRIES = 32;
 var LANGUAGE_ENTRY =
     /^[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*(?![\s\S])/;
-// werkzeug.sansio.http._cookie_re, matched at a position (sticky); `(?![\s\S])` is Python's \Z.
-var COOKIE = /[ \t]*([^ \t=";]+)(?:[ \t]*=[ \t]*("(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))/y;
+// werkzeug.sansio.http._cookie_re, without its groups (`(?![\s\S])` is Python's \Z), and the
+// same part when its key is COOKIE_NAME (the whole run of key characters).
+var COOKIE_PART =
+    /[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))/;
+var NAMED = "(?=[ \\t]*" + COOKIE_NAME + "(?![^ \\t=\";]))";
+// werkzeug's parse_cookie loop, from lastIndex: the language cookie (group 1); else in one go
+// every part before it, cookies of other names and what werkzeug skips when _cookie_re does
+// not match (up to and with the next ";"); else the rest (nothing more to read). A loop step
+// per part cost njs about 1 us each: 14 ms for a 16 KB header of `;`.
+var COOKIE_STEP = new RegExp(
+    "(" + NAMED + COOKIE_PART.source + ")" +
+        "|(?:(?!" + NAMED + ")" + COOKIE_PART.source + "|(?!" + COOKIE_PART.source + ")[^;]*;)+" +
+        "|[\\s\\S]*",
+    "g"
+);
 
 // One header as gunicorn passes it to the app: repeated fields joined with ",".
 function header(r, name) {
@@ -34,23 +47,14 @@ function hasCookie(cookie) {
     if (cookie.indexOf(COOKIE_NAME) < 0) {
         return false;
     }
-    var pos = 0;
-    while (true) {
-        COOKIE.lastIndex = pos;
-        var match = COOKIE.exec(cookie);
-        if (match === null) {
-            // werkzeug skips what it cannot read up to the next semicolon
-            pos = cookie.indexOf(";", pos) + 1;
-            if (pos === 0) {
-                return false;
-            }
-            continue;
-        }
-        if (match[1] === COOKIE_NAME) {
+    COOKIE_STEP.lastIndex = 0;
+    while (COOKIE_STEP.lastIndex < cookie.length) {
+        // each step matches right at lastIndex (the rest always does) and moves on
+        if (COOKIE_STEP.exec(cookie)[1] !== undefined) {
             return true;
         }
-        pos = COOKIE.lastIndex;
     }
+    return false;
 }
 
 // detection.preferred_locale: the supported locale of the best entry (highest quality, then

@@ -244,6 +244,26 @@ def test_accept_language_entries_past_the_bound_are_ignored_alike(
         assert answer[1]["Set-Cookie"].startswith(f"i18n_redirected={locale};")
 
 
+@pytest.mark.parametrize(
+    "cookie",
+    [
+        ";" * 7000 + "i18n_redirected=es",
+        "a=1;" * 1700 + "i18n_redirected",
+        "a b;" * 1700 + " i18n_redirected = es",
+        'k="\\";' * 1100 + "i18n_redirected=es",
+        'k="\\";' * 1100 + 'x="i18n_redirected=es',
+        'k="' + "a;" * 3500 + 'i18n_redirected=es"',
+        ";" * 7000 + "i18n_redirected x",
+    ],
+)
+def test_long_cookie_headers_are_read_alike(nginx_server, app_server, cookie):
+    """7 KB of parts before the language cookie (njs reads them in one regex step)."""
+    headers = {"Cookie": cookie, "Accept-Language": "en"}
+    assert comparable(get(nginx_server + "/", headers)) == comparable(
+        get(app_server + "/", headers)
+    )
+
+
 def raw_get(base: str, headers: list[tuple[str, str]]):
     """A GET of `/` with repeated header fields (urllib sends each name once)."""
     host, port = base.removeprefix("http://").split(":")

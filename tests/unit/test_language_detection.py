@@ -71,16 +71,25 @@ def hostile_headers(count: int) -> list[tuple[str, str]]:
     """(Cookie, Accept-Language) pairs: cookies from the pieces werkzeug splits on; lists of
     entries, well-formed or not, some past the bound, and some of loose pieces."""
     rng = random.Random(25)
-    cookie_parts = ["i18n_redirected", "i18n_redirected=", "=", '"', "\\", ";", " ", "\t",
-                    "a", "é", "en", "\n", '\\"', "\x00"]  # fmt: skip
+    cookie_parts = ["i18n_redirected", "i18n_redirected=", "; i18n_redirected=en", "=", '"',
+                    "\\", ";", " ", "\t", "a", "k=", 'k="', "é", "\n", '\\"', "\x00",
+                    ","]  # fmt: skip
     tags = ["en", "es", "EN_us", "es-419", "en-GB", "fr", "*", "é", "", " en", "es\t", "e s"]
     weights = ["", "", ";q=0.5", ";q=0.9", "; q=0", ";q=1", ";Q=0.50", " ;q=0.500", "; q = 0.9",
                ";q=", ";q=\u0660.5", ";q=\uff10.9", ";q=0.9;foo", ';q="0.5"', ";q=1.0001",
                ";q=0.", ";level=1", ";q=-0"]  # fmt: skip
     pieces = [*tags, *weights, ",", ";", "=", '"', "\u00a0"]
+    names = ["i18n_redirected", " i18n_redirected ", "k", "a b", "", '"k"']
+    values = ["", "en", '"en"', '"x\\"', '"x"y', "x y", '"', '"\\"', "\\", '"a;b', ' "x" ', "\t"]
     pairs = []
     for _ in range(count):
-        cookie = "".join(rng.choices(cookie_parts, k=rng.randrange(12)))
+        if rng.random() < 0.5:
+            parts = rng.choices(names, k=rng.randrange(6))
+            cookie = rng.choice([";", "; "]).join(
+                name + rng.choice(["", "=", " = "]) + rng.choice(values) for name in parts
+            )
+        else:
+            cookie = "".join(rng.choices(cookie_parts, k=rng.randrange(30)))
         if rng.random() < 0.7:
             entries = rng.choices(tags, k=rng.randrange(MAX_LANGUAGE_ENTRIES + 8))
             accept = rng.choice([",", ", ", " ,"]).join(t + rng.choice(weights) for t in entries)
@@ -97,6 +106,12 @@ def test_the_script_reads_headers_as_the_app_does():
         ('foo="a;i18n_redirected=en"', "en"),
         ('foo="a\\";i18n_redirected=en"', "en"),
         ('foo="a\\";i18n_redirected=en', "en"),
+        ('k="x"y; i18n_redirected="en"', "en"),
+        ('k="a\\"; i18n_redirected="b"', "en"),
+        ('k="\\";k="\\";k="\\";i18n_redirected=en', "en"),
+        ('k="\\";' * 2000 + "i18n_redirected", "en"),
+        (";" * 16000 + "i18n_redirected", "en"),
+        ("a b;" * 4000 + "i18n_redirected=", "en"),
         ("foo=a b; i18n_redirected", "en"),
         ("i18n_redirected x; a=1", "en"),
         ("xi18n_redirected=1", "en"),
@@ -121,6 +136,7 @@ def test_the_script_reads_headers_as_the_app_does():
         text=True,
         check=True,
         cwd=PROJECT_ROOT,
+        timeout=60,
     ).stdout
     # The app reads WSGI's latin-1 strings; the cookie parser re-decodes them as UTF-8.
     expected = [
