@@ -65,6 +65,16 @@ def test_nginx_detection_script_uses_the_apps_constants():
     assert f"var MAX_LANGUAGE_ENTRIES = {MAX_LANGUAGE_ENTRIES};" in script
     assert f"/^{LANGUAGE_ENTRY.pattern}(?![\\s\\S])/;" in script
     assert PREFIXES == {"es": "", "en": "/en"}, "deploy/nginx.conf redirects English to /en"
+    # werkzeug.sansio.http._cookie_re without its groups, and "its key is COOKIE_NAME"
+    part = (
+        r"""[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?"""
+        r"[ \t]*(?:;|(?![\s\S]))"
+    )
+    named = f"""(?=[ \\t]*{COOKIE_NAME}(?![^ \\t=";]))"""
+    step = f"({named}{part})|(?:(?!{named}){part}|(?!{part})[^;]*;)+|[\\s\\S]*"
+    assert f"    /{step}/g;" in script
+    conf = (PROJECT_ROOT / "deploy" / "nginx.conf").read_text()
+    assert f'"~{COOKIE_NAME}" "1";' in conf, "nginx.conf's fast path looks for the cookie"
 
 
 def hostile_headers(count: int) -> list[tuple[str, str]]:

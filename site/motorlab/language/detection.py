@@ -29,7 +29,7 @@ FIRST_VISIT_CACHE_CONTROL = "private, no-store"
 
 # Only the first entries of Accept-Language are read (browsers send a handful): the work per
 # request is bounded, here and in nginx's copy.
-MAX_LANGUAGE_ENTRIES = 32
+MAX_LANGUAGE_ENTRIES = 16
 # One entry: a language range and an optional weight (RFC 9110 12.4.2, 12.5.4), `_` allowed
 # in the range as older browsers sent it (EN_us), spaces and tabs around the parts. ASCII
 # only, so Python and JavaScript read it alike. Anything else (a q with spaces around `=`,
