@@ -270,3 +270,15 @@ def test_both_stores_requeue_before_data_and_hold_after_it(old_store):
     assert store.claim_next(stale_after=0) is None
     assert store.confirm_sent(data_row.id)
     assert [r.status for r in store.rows()] == ["sent", "sent"]
+
+
+def test_both_stores_keep_each_attempts_deadline_and_report_it_overdue(old_store):
+    store = old_store  # migrated: the old table gains `deadline_at`
+    row = store.claim_next(deadline=30)
+    assert row.deadline_at == pytest.approx(time.time() + 30, abs=5)
+    assert store.overdue(time.time()) == 0
+    assert store.overdue(time.time() + 31) == 1  # a sender hung past its deadline
+    store.mark_uncertain(row, "no reply after the message: the sender was stopped")
+    (found,) = store.rows()
+    assert found.status == "uncertain" and found.last_error.startswith("no reply after")
+    assert store.overdue(time.time() + 31) == 0
