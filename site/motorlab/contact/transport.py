@@ -131,12 +131,33 @@ class _Client(smtplib.SMTP):
         return code, message
 
 
-def _data(smtp: _Client, payload: bytes, before_end: Callable[[], None] | None) -> None:
-    """smtplib's `data`, with `before_end` run between the body and its final `.`."""
+def _hand_over(
+    smtp: _Client, message: EmailMessage, config: Mapping, before_end: Callable[[], None] | None
+) -> None:
+    """The envelope and the message, up to its final `.` (`before_end` runs just before)."""
+    sender = message["From"].addresses[0].addr_spec
+    recipients = [address for _, address in getaddresses([str(message["To"])])]
+    smtp.ehlo_or_helo_if_needed()
+    if config["MAIL_USE_TLS"]:
+        smtp.starttls(context=ssl.create_default_context())
+        smtp.ehlo()
+    if config.get("MAIL_USERNAME") and config.get("MAIL_PASSWORD"):
+        smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
+    code, reply = smtp.mail(sender)
+    if code != 250:
+        raise smtplib.SMTPSenderRefused(code, reply, sender)
+    refused = {}
+    for recipient in recipients:
+        code, reply = smtp.rcpt(recipient)
+        if code not in (250, 251):
+            refused[recipient] = (code, reply)
+    if len(refused) == len(recipients):
+        raise smtplib.SMTPRecipientsRefused(refused)
     code, reply = smtp.docmd("DATA")
     if code != 354:
         raise smtplib.SMTPDataError(code, reply)
-    body = re.sub(rb"(?m)^\.", b"..", payload)  # RFC 5321 §4.5.2: a leading dot doubled
+    # smtplib's `data` sends the body and its `.` at once: here the mark comes between.
+    body = re.sub(rb"(?m)^\.", b"..", message.as_bytes(policy=policy.SMTP))  # RFC 5321 4.5.2
     smtp.send(body if body.endswith(b"\r\n") else body + b"\r\n")
     if before_end is not None:
         before_end()
@@ -155,30 +176,12 @@ def send(
     by default `MAIL_DEADLINE` from now); raises on any failure (see the module)."""
     if deadline is None:
         deadline = time.time() + float(config["MAIL_DEADLINE"])
-    sender = message["From"].addresses[0].addr_spec
-    recipients = [address for _, address in getaddresses([str(message["To"])])]
     smtp: _Client | None = None
     ended = False  # the final `.` went out
     with _Watchdog(deadline, stop) as watchdog:
         try:
             smtp = _Client(config, watchdog)
-            smtp.ehlo_or_helo_if_needed()
-            if config["MAIL_USE_TLS"]:
-                smtp.starttls(context=ssl.create_default_context())
-                smtp.ehlo()
-            if config.get("MAIL_USERNAME") and config.get("MAIL_PASSWORD"):
-                smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
-            code, reply = smtp.mail(sender)
-            if code != 250:
-                raise smtplib.SMTPSenderRefused(code, reply, sender)
-            refused = {}
-            for recipient in recipients:
-                code, reply = smtp.rcpt(recipient)
-                if code not in (250, 251):
-                    refused[recipient] = (code, reply)
-            if len(refused) == len(recipients):
-                raise smtplib.SMTPRecipientsRefused(refused)
-            _data(smtp, message.as_bytes(policy=policy.SMTP), before_end)
+            _hand_over(smtp, message, config, before_end)
             ended = True
             smtp.sock.settimeout(float(config["MAIL_DATA_TIMEOUT"]))
             code, reply = smtp.getreply()
