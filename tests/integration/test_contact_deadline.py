@@ -89,9 +89,9 @@ def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
     store = open_outbox(app.config)
     store.add(locale="en", **VALID)
     store.add(locale="en", **VALID)
-    row = store.claim_next(deadline=0.5)  # a sender that then hangs
+    row = store.claim_next(deadline=1)  # a sender that then hangs
     assert client.get("/healthz").status_code == 200  # within its deadline
-    time.sleep(0.5 + 0.5 + 0.2)  # the deadline, then the time to record an outcome
+    time.sleep(1 + 0.5 + 0.2)  # the deadline, then the time to record an outcome
     store.renew(row)  # a live claim: the deadline counts from the claim, not the renewal
     response = client.get("/healthz")
     assert response.status_code == 503
