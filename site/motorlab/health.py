@@ -5,8 +5,8 @@ that long: a visitor's post would get a 503 too). The store answers both (`waiti
 
 Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLINE` after
 its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
-outcome: that sender hangs, or died and its claim has not expired yet, and nothing behind
-that row is delivered meanwhile.
+outcome (`overdue()`): that sender hangs or died, and no running sender has taken the row
+back (each does so before its next claim), so nothing is being delivered.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def healthz():
     try:
         store = open_outbox(config)
         counts = store.waiting()
-        overdue = store.overdue(time.time() - float(config["OUTBOX_LOCK_TIMEOUT"]))
+        overdue = store.overdue(time.time())
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)
         response = jsonify(status="unavailable", error="outbox cannot be opened")

@@ -272,13 +272,27 @@ def test_both_stores_requeue_before_data_and_hold_after_it(old_store):
     assert [r.status for r in store.rows()] == ["sent", "sent"]
 
 
-def test_both_stores_keep_each_attempts_deadline_and_report_it_overdue(old_store):
+def test_both_stores_keep_each_attempts_deadline_and_take_back_an_overdue_row(old_store):
     store = old_store  # migrated: the old table gains `deadline_at`
     row = store.claim_next(deadline=30)
     assert row.deadline_at == pytest.approx(time.time() + 30, abs=5)
-    assert store.overdue(time.time()) == 0
-    assert store.overdue(time.time() + 31) == 1  # a sender hung past its deadline
+    # Overdue: past its deadline by more than the lock timeout (3 s by default).
+    assert store.overdue(time.time()) == 0 and store.overdue(time.time() + 31) == 0
+    assert store.overdue(time.time() + 34) == 1
     store.mark_uncertain(row, "no reply after the message: the sender was stopped")
     (found,) = store.rows()
     assert found.status == "uncertain" and found.last_error.startswith("no reply after")
-    assert store.overdue(time.time() + 31) == 0
+    assert store.overdue(time.time() + 34) == 0
+
+    # A sender that hangs past its deadline, its claim renewed or not, loses the row to the
+    # next claim: before the message's end, queued again (and taken); after it, uncertain.
+    store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
+    early = store.claim_next(deadline=-5)  # already overdue: it hangs before the end
+    assert store.renew(early) and store.overdue(time.time()) == 1
+    again = store.claim_next(deadline=-5, stale_after=900)  # it hangs after the end
+    assert again.id == early.id and again.claim != early.claim
+    assert not store.start_data(early)  # the first sender, back, cannot send the end
+    assert store.start_data(again)
+    assert store.claim_next(stale_after=900) is None  # not sent again by itself
+    assert {r.name: r.status for r in store.rows()} == {"Old": "uncertain", "Bea": "uncertain"}
+    assert store.overdue(time.time()) == 0

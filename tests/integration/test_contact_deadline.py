@@ -153,3 +153,40 @@ def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step):
             os.killpg(sender.pid, signal.SIGTERM)
             sender.wait(timeout=30)
         smtp.stop()
+
+
+@pytest.mark.system
+@pytest.mark.parametrize(
+    ("point", "status", "mails"), [("body", "sent", 1), ("DATA", "uncertain", 0)]
+)
+def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_time(
+    tmp_path, point, status, mails
+):
+    # Killed as DATA is accepted (before the mark) or once the final `.` arrived (after it;
+    # the server then refuses the message). The claim would go stale only after 15 minutes.
+    smtp = SmtpServer().start()
+    env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="2", OUTBOX_LOCK_TIMEOUT="1")
+    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
+    client = app.test_client()
+    store = open_outbox(app.config)
+    store.add(locale="en", **VALID)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    sender = flask(env, "worker", **quiet)
+    smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
+    try:
+        assert sender.wait(timeout=20) == -signal.SIGKILL
+        assert store.counts()["sending"] == 1
+        assert client.get("/healthz").status_code == 200  # within its deadline
+        # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
+        assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
+        assert client.get("/healthz").get_json()["overdue"] == 1
+        sender = flask(env, "worker", **quiet)  # restarted: takes the row back at once
+        assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
+        time.sleep(0.5)  # a second copy, if any, would arrive now
+        assert len(smtp.messages) == mails
+        assert client.get("/healthz").get_json()["status"] == "ok"
+    finally:
+        if sender.poll() is None:
+            os.killpg(sender.pid, signal.SIGTERM)
+            sender.wait(timeout=30)
+        smtp.stop()

@@ -62,6 +62,7 @@ class SqlOutbox:
     `work(connection)` in one transaction and turns store faults into OutboxUnavailable."""
 
     PARAM = "?"
+    lock_timeout: float  # seconds any wait for the store may take (each store sets it)
 
     def _run(self, work: Callable):
         raise NotImplementedError
@@ -119,23 +120,31 @@ class SqlOutbox:
             "status = ?, claim = NULL, data_at = NULL, last_error = ?", (FAILED, error[:500]), row
         )
 
+    def _past_deadline(self, now: float) -> float:
+        """A `deadline_at` before this is overdue at `now`: the attempt had to be over, and
+        its sender has had the lock timeout besides to record the outcome."""
+        return now - self.lock_timeout
+
     def _expire_claims(self, db, now: float, stale_after: float) -> None:
-        """Rows whose sender died: queued again if it had not sent the message's end, else
-        uncertain."""
+        """Rows whose sender died or hangs (its claim not renewed within `stale_after`, or its
+        attempt overdue): queued again if it had not sent the message's end, else uncertain.
+        A sender that comes back finds its claim gone before it could send that end."""
+        expired = "status = ? AND (claimed_at < ? OR deadline_at < ?)"
+        limits = (SENDING, now - stale_after, self._past_deadline(now))
         db.execute(
             self._sql(
-                "UPDATE outbox SET status = ?, last_error = ?"
-                " WHERE status = ? AND claimed_at < ? AND data_at IS NOT NULL"
+                f"UPDATE outbox SET status = ?, last_error = ? WHERE {expired}"
+                " AND data_at IS NOT NULL"
             ),
-            (UNCERTAIN, UNCERTAIN_REASON, SENDING, now - stale_after),
+            (UNCERTAIN, UNCERTAIN_REASON, *limits),
         )
         db.execute(
             self._sql(
                 "UPDATE outbox SET status = ?, claim = NULL,"
                 " last_error = COALESCE(last_error, 'claim expired')"
-                " WHERE status = ? AND claimed_at < ? AND data_at IS NULL"
+                f" WHERE {expired} AND data_at IS NULL"
             ),
-            (QUEUED, SENDING, now - stale_after),
+            (QUEUED, *limits),
         )
 
     def resend(self, row_id: int) -> bool:
@@ -169,11 +178,11 @@ class SqlOutbox:
 
     OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
 
-    def overdue(self, before: float) -> int:
-        """Rows still `sending` although their attempt had to be over `before` (GET /healthz):
-        their sender hangs, or died and its claim has not expired yet."""
-        statement = self._sql(self.OVERDUE)
-        return self._run(lambda db: db.execute(statement, (SENDING, before)).fetchone()["n"])
+    def overdue(self, now: float) -> int:
+        """Rows still `sending` although their attempt is overdue at `now` (GET /healthz): their
+        sender hangs, or died, and no sender has taken them back since."""
+        statement, limit = self._sql(self.OVERDUE), self._past_deadline(now)
+        return self._run(lambda db: db.execute(statement, (SENDING, limit)).fetchone()["n"])
 
     def rows(self, status: str | None = None) -> list[Row]:
         query, args = "SELECT * FROM outbox ORDER BY id", ()
@@ -218,4 +227,4 @@ class Outbox(Protocol):
 
     def waiting(self) -> dict[str, int]: ...
 
-    def overdue(self, before: float) -> int: ...
+    def overdue(self, now: float) -> int: ...

@@ -232,7 +232,7 @@ class SqliteOutbox(SqlOutbox):
                 db.execute("ROLLBACK")
         return {status: found.get(status, 0) for status in WAITING}
 
-    def overdue(self, before: float) -> int:
+    def overdue(self, now: float) -> int:
         """As the shared `overdue`, on the file as it is: one not migrated yet (no
         `deadline_at`) comes from before deadlines, so none of its rows is overdue."""
         if not Path(self.path).exists():
@@ -241,4 +241,4 @@ class SqliteOutbox(SqlOutbox):
             columns = {found[1] for found in db.execute("PRAGMA table_info(outbox)")}
             if "deadline_at" not in columns:
                 return 0
-            return db.execute(self.OVERDUE, (SENDING, before)).fetchone()[0]
+            return db.execute(self.OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
