@@ -3,11 +3,12 @@ host) to serve. Built with Frozen-Flask from the app itself, so every byte is th
 
 What it writes: each public page of both locales as PATH/index.html (`index.html`,
 `en/index.html`, `services/index.html`, …), `404.html` and `en/404.html`, `sitemap.xml`,
-`robots.txt`, every static file, every image-service URL the pages reference (each width,
-with `.avif` and `.webp` siblings for rasters, which nginx picks by `Accept`), and the share
-images; then `.br` and `.gz` siblings of every text file for nginx's brotli_static and
-gzip_static. The language switcher (`/language/…`) and the contact page (its CSRF token is
-per visitor) are not frozen: nginx sends them to the app.
+`robots.txt`, every static file but esbuild's manifest, every image-service URL the pages
+reference (each width, with the `.avif` and `.webp` siblings the app answers in those formats,
+which nginx picks by `Accept`: rasters have both, the logo none), and the share images; then
+`.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. The
+language switcher (`/language/…`) and the contact page (its CSRF token is per visitor) are
+not frozen: nginx sends them to the app.
 
 Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 """
@@ -24,6 +25,7 @@ from urllib.parse import urlsplit
 from flask import Flask
 
 from motorlab import compression, icons
+from motorlab.assets import MANIFEST
 from motorlab.config import PROJECT_ROOT
 from motorlab.i18n import LOCALES, PREFIXES
 from motorlab.internal_request import fetch
@@ -32,7 +34,7 @@ from motorlab.public_pages import public_paths
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
-IMAGE_VARIANTS = {".avif": "image/avif,image/*;q=0.8", ".webp": "image/webp,image/*;q=0.8"}
+IMAGE_VARIANTS = {".avif": "image/avif", ".webp": "image/webp"}  # sibling suffix: media type
 _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
 MISSING_PAGE = "/__export-404__"
 
@@ -63,6 +65,7 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         FREEZER_REMOVE_EXTRA_FILES=True,
         FREEZER_IGNORE_MIMETYPE_WARNINGS=True,
         FREEZER_REDIRECT_POLICY="error",
+        FREEZER_STATIC_IGNORE=[MANIFEST],  # the app does not serve it either (static_files)
     )
     freezer = SiteFreezer(
         app, with_static_files=True, with_no_argument_rules=False, log_url_for=False
@@ -112,9 +115,11 @@ def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> Non
             continue
         if Path(parts.path).suffix.lower() == ".svg":
             continue
-        for suffix, accept in IMAGE_VARIANTS.items():
-            response = fetch(app, url, headers={"Accept": accept})
-            if response.status_code == 200:
+        for suffix, media_type in IMAGE_VARIANTS.items():
+            response = fetch(app, url, headers={"Accept": f"{media_type},image/*;q=0.8"})
+            # Only what the app answers in that format: a route that does not negotiate (the
+            # logo is always a PNG) gets no sibling, so nginx sends its one format as the app.
+            if response.status_code == 200 and response.mimetype == media_type:
                 (destination / (parts.path.lstrip("/") + suffix)).write_bytes(response.data)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from PIL import Image, features
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
@@ -132,9 +134,60 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
     assert len(urls) == 4
     for url in urls:
         base = folder / url.lstrip("/")
-        assert base.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert base.with_name(base.name + ".webp").read_bytes()[8:12] == b"WEBP"
-        assert base.with_name(base.name + ".avif").read_bytes()[4:12] == b"ftypavif"
+        for name in (base.name, base.name + ".webp", base.name + ".avif"):
+            assert base.with_name(name).is_file(), name
+    assert images_decode_as_named(folder) > 3 * len(urls)
+
+
+# What each image file of the export must be, by the extension of its name.
+IMAGE_FORMATS = {
+    ".png": "PNG",
+    ".jpg": "JPEG",
+    ".jpeg": "JPEG",
+    ".webp": "WEBP",
+    ".avif": "AVIF",
+    ".ico": "ICO",
+}
+
+
+def images_decode_as_named(folder) -> int:
+    """Decodes every image file under `folder` fully, each by what its extension says (SVG
+    as XML with an <svg> root); returns how many."""
+    assert features.check("avif"), "this Pillow decodes AVIF"
+    count = 0
+    for file in sorted(folder.rglob("*")):
+        suffix = file.suffix.lower()
+        if suffix == ".svg":
+            assert ET.parse(file).getroot().tag == "{http://www.w3.org/2000/svg}svg", file
+        elif suffix in IMAGE_FORMATS:
+            with Image.open(file, formats=[IMAGE_FORMATS[suffix]]) as image:
+                image.load()
+                assert image.format == IMAGE_FORMATS[suffix], file
+        else:
+            continue
+        count += 1
+    return count
+
+
+def test_every_exported_image_is_what_its_name_says(exported_site):
+    """Regression: the logo's .avif and .webp siblings were PNG bytes, which nginx sent as
+    `image/avif` and `image/webp`. The export writes a sibling only in its own format."""
+    folder, _urls = exported_site
+    assert images_decode_as_named(folder) >= 40
+    logo = folder / "_img" / "logo-512.png"
+    assert logo.is_file() and not list(logo.parent.glob("logo-512.png.*")), "one format"
+
+
+def test_the_build_manifest_is_neither_exported_nor_served(exported_site, client):
+    folder, _urls = exported_site
+    assert not (folder / "static" / "build" / "manifest.json").exists()
+    assert (folder / "static" / "build").is_dir()
+    for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json"):
+        response = client.get("/static/" + path)
+        assert response.status_code == 404, path
+        assert "No se ha encontrado esta página" in visible_text(soup_of(response))
+    with client.get("/static/img/favicon.svg") as response:
+        assert response.status_code == 200, "other static files are"
 
 
 def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_site):
