@@ -85,7 +85,7 @@ BEFORE_REQUEST = (
 
 AFTER_REQUEST = (
     page_cache.mark_shareable,  # may this answer be stored for everyone?
-    consent.vary_on_the_choice,  # pages differ by the analytics choice
+    consent.cache_by_the_choice,  # pages differ by the analytics choice
     security.set_security_headers,  # CSP and the rest, on every answer
     assets.mark_immutable,  # hashed static files: a year
     hosts.relative_location,  # redirects to this host go out relative

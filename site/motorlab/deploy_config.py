@@ -49,19 +49,28 @@ def per_language(template: str, prefixes: list[str]) -> str:
 
 # With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
 # cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
+# Every HTML file of the export (its pages, its 404 pages) is then the "not chosen" variant
+# and says `Vary: Cookie`, as the app's pages do (motorlab.consent.cache_by_the_choice); `/`
+# says it in its own Vary ($root_vary).
 CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
         default 0;
         "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
     }
+    map "$upstream_status:$front_root:$uri" $consent_vary {
+        "~^::.*\\.html$" "Cookie";
+        default "";
+    }
 """
 CONSENT_RULE = "if ($consent_to_app) { return 418; }"
+CONSENT_VARY = "add_header Vary $consent_vary always;"
 
 
 def consent_rules(analytics_id: str) -> dict[str, str]:
     """The consent cookie's nginx rules: none at all when analytics is off."""
+    rules = {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE, "CONSENT_VARY": CONSENT_VARY}
     if not analytics_id:
-        return {"CONSENT_MAP": "", "CONSENT_RULE": ""}
-    return {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE}
+        return dict.fromkeys(rules, "")
+    return rules
 
 
 def render(
