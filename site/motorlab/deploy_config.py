@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from motorlab import http_limits
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
@@ -90,6 +91,9 @@ def render(
         **consent_rules(analytics_id),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
+        "REQUEST_LINE": str(http_limits.REQUEST_LINE),
+        "HEADER_LINE": str(http_limits.HEADER_LINE),
+        "HEADER_BUFFERS": str(http_limits.HEADER_BUFFERS),
         # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
         **{
             f"COOKIE_{locale.upper()}": cookie_header(
