@@ -57,6 +57,15 @@ CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
 """
 CONSENT_RULE = "if ($consent_to_app) { return 418; }"
 
+# How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
+# the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
+# site's 400 page instead (deploy/header_check.js); then the app.
+TO_APP = (
+    "limit_req zone=app burst=100 nodelay; "
+    "if ($header_refusal) { return 400; } "
+    "proxy_pass http://motorlab_app;"
+)
+
 
 def consent_rules(analytics_id: str) -> dict[str, str]:
     """The consent cookie's nginx rules: none at all when analytics is off."""
@@ -91,6 +100,7 @@ def render(
         **consent_rules(analytics_id),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
+        "TO_APP": TO_APP,
         "REQUEST_LINE": str(http_limits.REQUEST_LINE),
         "HEADER_LINE": str(http_limits.HEADER_LINE),
         "HEADER_BUFFERS": str(http_limits.HEADER_BUFFERS),

@@ -176,6 +176,20 @@ def test_hostile_targets_never_leave_the_site_through_nginx(
     assert_safe(answer, front_door, target, browser_urls)
 
 
+@pytest.mark.parametrize("target", [b"/en/contact", b"/en/services/", b"/language/es"])
+@pytest.mark.parametrize("value", ["a\x01b", "a\x1bb", "a\x0bb", "a\x7fb"])
+def test_a_header_value_gunicorn_refuses_gets_the_sites_400_page(front_door, target, value):
+    answer = request(front_door, target, headers=[("X-Note", value)])
+    assert answer.status == 400
+    assert title_and_language(answer) == (ENGLISH_400, "en") or target == b"/language/es"
+    assert b"Invalid HTTP Header" not in answer.body, "gunicorn's own page"
+
+
+def test_a_tab_in_a_header_value_reaches_the_app(front_door):
+    answer = request(front_door, b"/en/contact", headers=[("X-Note", "a\tb")])
+    assert answer.status == 200
+
+
 # --- One header limit ------------------------------------------------------------------
 
 
