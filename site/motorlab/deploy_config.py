@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from motorlab import http_limits
 from motorlab.config import PROJECT_ROOT, Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
@@ -64,6 +65,15 @@ CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
 CONSENT_RULE = "if ($consent_to_app) { return 418; }"
 CONSENT_VARY = "add_header Vary $consent_vary always;"
 
+# How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
+# the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
+# site's 400 page instead (deploy/header_check.js); then the app.
+TO_APP = (
+    "limit_req zone=app burst=100 nodelay; "
+    "if ($header_refusal) { return 400; } "
+    "proxy_pass http://motorlab_app;"
+)
+
 
 def consent_rules(analytics_id: str) -> dict[str, str]:
     """The consent cookie's nginx rules: none at all when analytics is off."""
@@ -99,6 +109,10 @@ def render(
         **consent_rules(analytics_id),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
+        "TO_APP": TO_APP,
+        "REQUEST_LINE": str(http_limits.REQUEST_LINE),
+        "HEADER_LINE": str(http_limits.HEADER_LINE),
+        "HEADER_BUFFERS": str(http_limits.HEADER_BUFFERS),
         # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
         **{
             f"COOKIE_{locale.upper()}": cookie_header(

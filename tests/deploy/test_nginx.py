@@ -391,12 +391,12 @@ def analytics_front(exported_site, analytics_app, session_dir):
 
 def test_without_analytics_nginx_has_no_consent_rule(nginx_server, tmp_path):
     """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app."""
-    from motorlab.deploy_config import render
+    from motorlab.deploy_config import CONSENT_RULE, render
 
     conf = render(
         listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path, analytics_id=""
     )
-    assert "$cookie_analytics_consent" not in conf and "return 418" not in conf
+    assert "$cookie_analytics_consent" not in conf and CONSENT_RULE not in conf
     assert "$consent_vary" not in conf
     for path in ("/en/services", "/services", *STATIC_FILES):
         status, headers, _body = get(nginx_server + path, CHOSEN)
@@ -488,6 +488,8 @@ NOT_ADDRESSES = [
     "/en/services/index.html",
     "/404.html",
     "/en/404.html",
+    "/400.html",
+    "/en/431.html",
     "/index.html.br",
     "/index.html.gz",
     "/en/services/index.html.br",

@@ -34,8 +34,14 @@ def test_both_locales_of_every_public_page_are_exported(exported_site):
         "en/index.html",
         "services/index.html",
         "en/projects/ads/index.html",
+        "400.html",
         "404.html",
+        "414.html",
+        "431.html",
+        "en/400.html",
         "en/404.html",
+        "en/414.html",
+        "en/431.html",
         "sitemap.xml",
         "robots.txt",
     ):
@@ -51,6 +57,42 @@ def test_an_exported_page_has_the_apps_visible_text(exported_site, client, path)
     served = soup_of(client.get(path))
     assert visible_text(exported) == visible_text(served)
     assert exported.title.string == served.title.string
+
+
+@pytest.mark.parametrize(
+    ("status", "request_args"),
+    [
+        (404, {"path": "/no-such-page"}),
+        (414, {"path": "/" + "x" * 3000}),
+        (400, {"path": "/services", "headers": {"Host": "evil.example"}}),
+    ],
+)
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_the_error_pages_nginx_answers_are_the_apps(
+    exported_site, client, status, request_args, prefix
+):
+    folder, _urls = exported_site
+    exported = BeautifulSoup(
+        (folder / prefix.lstrip("/") / f"{status}.html").read_text(), "html.parser"
+    )
+    answer = client.get(prefix + request_args["path"], headers=request_args.get("headers", {}))
+    assert answer.status_code == status
+    assert visible_text(exported) == visible_text(soup_of(answer))
+    assert exported.title.string == soup_of(answer).title.string
+
+
+def test_the_header_too_large_pages_are_in_their_locale(exported_site):
+    folder, _urls = exported_site
+    spanish = BeautifulSoup((folder / "431.html").read_text(), "html.parser")
+    english = BeautifulSoup((folder / "en" / "431.html").read_text(), "html.parser")
+    assert spanish.html["lang"] == "es" and english.html["lang"] == "en"
+    assert spanish.h1.string == (
+        "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio y "
+        "vuelve a intentarlo"
+    )
+    assert english.h1.string == (
+        "The request's headers are too large: delete this site's cookies and try again"
+    )
 
 
 def test_the_not_found_pages_are_in_their_locale(exported_site):
