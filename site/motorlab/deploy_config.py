@@ -15,9 +15,10 @@ import sys
 from pathlib import Path
 
 from motorlab import http_limits
-from motorlab.config import PROJECT_ROOT, Config
+from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
+from motorlab.paths import PROJECT_ROOT
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"

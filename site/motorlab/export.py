@@ -27,10 +27,10 @@ from flask import Flask
 
 from motorlab import compression, icons
 from motorlab.assets import MANIFEST
-from motorlab.config import PROJECT_ROOT
 from motorlab.i18n import LOCALES, PREFIXES
 from motorlab.internal_request import error_page, fetch
 from motorlab.internals import fresh_context_freezer
+from motorlab.paths import PROJECT_ROOT
 from motorlab.public_pages import public_paths
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"

@@ -8,7 +8,7 @@ import pytest
 from flask import render_template_string
 
 from motorlab import create_app
-from motorlab.config import PROJECT_ROOT
+from motorlab.paths import PROJECT_ROOT
 from motorlab.security import content_security_policy
 from tests.support.app import config_with, soup_of
 

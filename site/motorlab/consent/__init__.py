@@ -14,18 +14,14 @@ the app (the static export is the "not chosen yet" variant; static files never g
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import current_app, request
 from werkzeug.http import parse_cookie
-
-from motorlab.i18n import LocalizedBlueprint
 
 COOKIE_NAME = "analytics_consent"
 GRANTED, DENIED = "granted", "denied"
 CHOICES = (GRANTED, DENIED)
 COOKIE_MAX_AGE = 365 * 24 * 60 * 60  # asked again after a year (AEPD: at most 24 months)
 ANALYTICS_SCRIPT = "https://www.googletagmanager.com/gtag/js?id="
-
-bp = LocalizedBlueprint("consent", __name__)
 
 
 def enabled() -> bool:
@@ -55,10 +51,6 @@ def cache_variant(config, cookie_header: str) -> str:
     return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
 
 
-def init_app(app: Flask) -> None:
-    app.register_blueprint(bp)
-
-
 def cache_by_the_choice(response):
     """Pages differ by the choice: every cache is told (`Vary: Cookie`), and the answer to a
     visitor who chose is `private`. A shared cache that honours Vary keys on the whole Cookie
@@ -73,6 +65,3 @@ def cache_by_the_choice(response):
         response.cache_control.private = True
         response.cache_control.s_maxage = None
     return response
-
-
-from motorlab.consent import routes  # noqa: E402,F401
