@@ -8,8 +8,8 @@ import tempfile
 from pathlib import Path
 
 from motorlab.files import write_atomically
-
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from motorlab.i18n import DEFAULT_LOCALE
+from motorlab.paths import PROJECT_ROOT
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -58,8 +58,6 @@ class Config:
         # gunicorn worker fail in another).
         self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
-
-        from motorlab.i18n import DEFAULT_LOCALE  # here: i18n reads PROJECT_ROOT from this module
 
         self.BABEL_DEFAULT_LOCALE = DEFAULT_LOCALE  # translations/languages.toml
         self.BABEL_TRANSLATION_DIRECTORIES = str(PROJECT_ROOT / "translations")
