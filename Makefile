@@ -58,7 +58,7 @@ run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mai
 # Only the runtime packages: no test or lint tool on a production machine.
 prod: prod-env $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
+	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
 	  --worker-class sync --timeout 30 --forwarder-headers '' --access-logfile - --error-logfile - wsgi:app
 
 prod-env:

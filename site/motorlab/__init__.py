@@ -22,9 +22,10 @@ from motorlab import (
     static_files,
     template_globals,
 )
-from motorlab.config import PROJECT_ROOT, Config
+from motorlab.config import Config
 from motorlab.contact import ratelimit
 from motorlab.extensions import babel, cache, csrf
+from motorlab.paths import PROJECT_ROOT
 from motorlab.request_body import GuardedBody
 
 
@@ -85,7 +86,7 @@ BEFORE_REQUEST = (
 
 AFTER_REQUEST = (
     page_cache.mark_shareable,  # may this answer be stored for everyone?
-    consent.vary_on_the_choice,  # pages differ by the analytics choice
+    consent.cache_by_the_choice,  # pages differ by the analytics choice
     security.set_security_headers,  # CSP and the rest, on every answer
     assets.mark_immutable,  # hashed static files: a year
     hosts.relative_location,  # redirects to this host go out relative
@@ -93,6 +94,7 @@ AFTER_REQUEST = (
 
 
 def _register_blueprints(app: Flask) -> None:
+    from motorlab.consent.routes import bp as consent_bp
     from motorlab.contact import bp as contact_bp
     from motorlab.contact.cli import outbox_cli
     from motorlab.health import bp as health_bp
@@ -109,6 +111,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(contact_bp)
     app.register_blueprint(images_bp)
     app.register_blueprint(health_bp)
-    consent.init_app(app)  # the analytics banner's /consent form
+    app.register_blueprint(consent_bp)  # the analytics banner's /consent form
     icons.init_app(app)  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
     app.cli.add_command(outbox_cli)

@@ -28,6 +28,8 @@ from motorlab import files
 
 YEAR = 31_536_000  # seconds
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
+# esbuild's manifest: read here to link the bundles, never served nor exported (static_files).
+MANIFEST = f"{BUILD_DIR}/manifest.json"
 
 
 class MissingBundleError(RuntimeError):
@@ -36,7 +38,7 @@ class MissingBundleError(RuntimeError):
 
 def read_manifest(static_folder: Path) -> dict:
     """esbuild's manifest: {"site.css": file, "entry": {...}, "widgets": {name: {...}}}."""
-    path = static_folder / BUILD_DIR / "manifest.json"
+    path = static_folder / MANIFEST
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -78,7 +80,7 @@ def bundle_url(name: str) -> str:
     bundles = manifest()
     if not isinstance(bundles.get(name), str):
         raise MissingBundleError(
-            f"{name!r} is not in {BUILD_DIR}/manifest.json. Run `npm run build` (or `make setup`)."
+            f"{name!r} is not in {MANIFEST}. Run `npm run build` (or `make setup`)."
         )
     return build_url(bundles[name])
 

@@ -14,9 +14,11 @@ import re
 import sys
 from pathlib import Path
 
-from motorlab.config import PROJECT_ROOT, Config
+from motorlab import http_limits
+from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
+from motorlab.paths import PROJECT_ROOT
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
@@ -49,19 +51,37 @@ def per_language(template: str, prefixes: list[str]) -> str:
 
 # With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
 # cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
+# Every HTML file of the export (its pages, its 404 pages) is then the "not chosen" variant
+# and says `Vary: Cookie`, as the app's pages do (motorlab.consent.cache_by_the_choice); `/`
+# says it in its own Vary ($root_vary).
 CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
         default 0;
         "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
     }
+    map "$upstream_status:$front_root:$uri" $consent_vary {
+        "~^::.*\\.html$" "Cookie";
+        default "";
+    }
 """
 CONSENT_RULE = "if ($consent_to_app) { return 418; }"
+CONSENT_VARY = "add_header Vary $consent_vary always;"
+
+# How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
+# the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
+# site's 400 page instead (deploy/header_check.js); then the app.
+TO_APP = (
+    "limit_req zone=app burst=100 nodelay; "
+    "if ($header_refusal) { return 400; } "
+    "proxy_pass http://motorlab_app;"
+)
 
 
 def consent_rules(analytics_id: str) -> dict[str, str]:
     """The consent cookie's nginx rules: none at all when analytics is off."""
+    rules = {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE, "CONSENT_VARY": CONSENT_VARY}
     if not analytics_id:
-        return {"CONSENT_MAP": "", "CONSENT_RULE": ""}
-    return {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE}
+        return dict.fromkeys(rules, "")
+    return rules
 
 
 def render(
@@ -90,6 +110,10 @@ def render(
         **consent_rules(analytics_id),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
+        "TO_APP": TO_APP,
+        "REQUEST_LINE": str(http_limits.REQUEST_LINE),
+        "HEADER_LINE": str(http_limits.HEADER_LINE),
+        "HEADER_BUFFERS": str(http_limits.HEADER_BUFFERS),
         # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
         **{
             f"COOKIE_{locale.upper()}": cookie_header(

@@ -2,12 +2,14 @@
 host) to serve. Built with Frozen-Flask from the app itself, so every byte is the app's.
 
 What it writes: each public page of both locales as PATH/index.html (`index.html`,
-`en/index.html`, `services/index.html`, …), `404.html` and `en/404.html`, `sitemap.xml`,
-`robots.txt`, every static file, every image-service URL the pages reference (each width,
-with `.avif` and `.webp` siblings for rasters, which nginx picks by `Accept`), and the share
-images; then `.br` and `.gz` siblings of every text file for nginx's brotli_static and
-gzip_static. The language switcher (`/language/…`) and the contact page (its CSRF token is
-per visitor) are not frozen: nginx sends them to the app.
+`en/index.html`, `services/index.html`, …), the error pages nginx answers itself in each
+language (`400.html`, `404.html`, `414.html`, `431.html`, `en/404.html`, …), `sitemap.xml`,
+`robots.txt`, every static file but esbuild's manifest, every image-service URL the pages
+reference (each width, with the `.avif` and `.webp` siblings the app answers in those formats,
+which nginx picks by `Accept`: rasters have both, the logo none), and the share images; then
+`.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. The
+language switcher (`/language/…`) and the contact page (its CSRF token is per visitor) are
+not frozen: nginx sends them to the app.
 
 Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 """
@@ -24,17 +26,24 @@ from urllib.parse import urlsplit
 from flask import Flask
 
 from motorlab import compression, icons
-from motorlab.config import PROJECT_ROOT
+from motorlab.assets import MANIFEST
 from motorlab.i18n import LOCALES, PREFIXES
-from motorlab.internal_request import fetch
+from motorlab.internal_request import error_page, fetch
 from motorlab.internals import fresh_context_freezer
+from motorlab.paths import PROJECT_ROOT
 from motorlab.public_pages import public_paths
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
-IMAGE_VARIANTS = {".avif": "image/avif,image/*;q=0.8", ".webp": "image/webp,image/*;q=0.8"}
+IMAGE_VARIANTS = {".avif": "image/avif", ".webp": "image/webp"}  # sibling suffix: media type
 _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
-MISSING_PAGE = "/__export-404__"
+# The errors nginx answers itself with the app's page (deploy/nginx.conf's error_page): a
+# request it cannot read, a missing file, a request line or a header line over the limits
+# (motorlab.http_limits).
+ERROR_PAGES = (400, 404, 414, 431)
+# Rendered as for a path no page has: the header's language switcher then links to each
+# language's home, as on any error page.
+ERROR_PAGE_PATH = "/__export-error__"
 
 
 class SiteFreezer(fresh_context_freezer()):
@@ -63,6 +72,7 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         FREEZER_REMOVE_EXTRA_FILES=True,
         FREEZER_IGNORE_MIMETYPE_WARNINGS=True,
         FREEZER_REDIRECT_POLICY="error",
+        FREEZER_STATIC_IGNORE=[MANIFEST],  # the app does not serve it either (static_files)
     )
     freezer = SiteFreezer(
         app, with_static_files=True, with_no_argument_rules=False, log_url_for=False
@@ -81,7 +91,7 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         # Endpoints left out on purpose (language switcher, contact POST, /healthz, /test).
         warnings.simplefilter("ignore")
         urls = sorted(freezer.freeze())
-    _write_not_found_pages(app, destination)
+    _write_error_pages(app, destination)
     _write_image_variants(app, destination, urls)
     _precompress(destination)
     return urls
@@ -97,12 +107,13 @@ def _is_dynamic(app: Flask, path: str) -> bool:
     return endpoint in DYNAMIC_ENDPOINTS
 
 
-def _write_not_found_pages(app: Flask, destination: Path) -> None:
+def _write_error_pages(app: Flask, destination: Path) -> None:
     for locale in LOCALES:
-        response = fetch(app, PREFIXES[locale] + MISSING_PAGE)
-        target = destination / PREFIXES[locale].lstrip("/") / "404.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(response.data)
+        folder = destination / PREFIXES[locale].lstrip("/")
+        folder.mkdir(parents=True, exist_ok=True)
+        for status in ERROR_PAGES:
+            page = error_page(app, PREFIXES[locale] + ERROR_PAGE_PATH, status)
+            (folder / f"{status}.html").write_bytes(page)
 
 
 def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:
@@ -112,9 +123,11 @@ def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> Non
             continue
         if Path(parts.path).suffix.lower() == ".svg":
             continue
-        for suffix, accept in IMAGE_VARIANTS.items():
-            response = fetch(app, url, headers={"Accept": accept})
-            if response.status_code == 200:
+        for suffix, media_type in IMAGE_VARIANTS.items():
+            response = fetch(app, url, headers={"Accept": f"{media_type},image/*;q=0.8"})
+            # Only what the app answers in that format: a route that does not negotiate (the
+            # logo is always a PNG) gets no sibling, so nginx sends its one format as the app.
+            if response.status_code == 200 and response.mimetype == media_type:
                 (destination / (parts.path.lstrip("/") + suffix)).write_bytes(response.data)
 
 

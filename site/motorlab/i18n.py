@@ -18,7 +18,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, current_app, g, request, url_for
 
-from motorlab.config import PROJECT_ROOT
+from motorlab.paths import PROJECT_ROOT
 
 DECLARATION = PROJECT_ROOT / "translations" / "languages.toml"
 
@@ -204,18 +204,3 @@ def init_app(app: Flask) -> None:
     check_catalogs(app)
     app.url_value_preprocessor(_pull_locale)
     app.url_defaults(_inject_locale)
-
-
-__all__ = [
-    "COOKIE_MAX_AGE",
-    "COOKIE_NAME",
-    "DEFAULT_LOCALE",
-    "LANGUAGES",
-    "LOCALES",
-    "LocalizedBlueprint",
-    "current_locale",
-    "init_app",
-    "locale_from_path",
-    "select_locale",
-    "twin_url",
-]

@@ -28,3 +28,15 @@ def fetch(
     if language_cookie:
         client.set_cookie(COOKIE_NAME, language_cookie)
     return contextvars.Context().run(client.get, path, headers=headers or {})
+
+
+def error_page(app: Flask, path: str, status: int) -> bytes:
+    """The app's error page for `status` as a request for `path` gets it (in its language):
+    for the errors nginx answers itself (deploy/nginx.conf), which no route of the app raises."""
+    from motorlab.errors.handlers import render_error
+
+    def render() -> bytes:
+        with app.test_request_context(path):
+            return render_error(status).get_data()
+
+    return contextvars.Context().run(render)

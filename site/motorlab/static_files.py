@@ -1,6 +1,8 @@
 """The app's `/static` route serves files of the static folder only: Flask's own route joins
 the path safely (no `..`) but follows a symbolic link wherever it points, so a link planted in
 static/ (to /etc/passwd) would be served. The image service refuses the same (images.sources).
+esbuild's manifest (assets.MANIFEST) is the build's own bookkeeping, for the app to read: it is
+not served, nor exported (motorlab.export), so nginx cannot serve it either.
 """
 
 from __future__ import annotations
@@ -10,21 +12,27 @@ from pathlib import Path
 from flask import Flask, abort
 from werkzeug.security import safe_join
 
+from motorlab.assets import MANIFEST
 
-def inside_static_folder(static_folder: str, filename: str) -> bool:
-    """Whether `filename` names a file whose real path (links followed) is in the folder."""
+
+def servable(static_folder: str, filename: str) -> bool:
+    """Whether `filename` names a file whose real path (links followed) is in the folder,
+    and not the build manifest (whatever spelling of its path: `build/./manifest.json`)."""
     if "\0" in filename:
         return False
     root = Path(static_folder).resolve()
     joined = safe_join(str(root), filename)
-    return joined is not None and Path(joined).resolve().is_relative_to(root)
+    if joined is None:
+        return False
+    path = Path(joined).resolve()
+    return path.is_relative_to(root) and path != root / MANIFEST
 
 
 def init_app(app: Flask) -> None:
     serve = app.view_functions["static"]
 
     def static(filename: str):
-        if not inside_static_folder(app.static_folder, filename):
+        if not servable(app.static_folder, filename):
             abort(404)
         return serve(filename=filename)
 

@@ -14,6 +14,9 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content import contact
 
+# TRANSLATORS: the accessible name of the × button that closes a message (a toast).
+CLOSE = _l("Close message")
+
 LABELS = {
     "carousel": {
         "start": _l("Start automatic slide show"),
@@ -37,7 +40,7 @@ LABELS = {
             "Understood: we will not count your visits. You can change this at any time on "
             "the privacy page."
         ),
-        "close": _l("Close message"),
+        "close": CLOSE,
     },
     "contact_form": {
         "sending": _l("Sending…"),
@@ -51,10 +54,17 @@ LABELS = {
             "your text is still in the form."
         ),
         "errorPrefix": _l("Error:"),
-        "close": _l("Close message"),
+        "close": CLOSE,
     },
     # TRANSLATORS: the button that opens the main navigation on phones.
     "nav_menu": {"label": _l("Menu")},
+    # Rendered on the loading bar's host: the navigation has no node of its own.
+    "navigation": {
+        "failed": _l("The page could not be loaded."),
+        # TRANSLATORS: the button of the message shown when a page could not be loaded.
+        "retry": _l("Try again"),
+        "close": CLOSE,
+    },
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import shutil
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -18,6 +19,7 @@ from motorlab import compression, config, create_app
 from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
 from motorlab.public_pages import public_paths
 from tests.support.app import visible_text
+from tests.support.widgets import read_widget_manifest
 
 PAGES = public_paths(create_app(config.TestConfig()))
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -413,6 +415,18 @@ def test_share_images_come_from_the_export(nginx_server):
     assert "Set-Cookie" not in headers
 
 
+@pytest.fixture
+def planted_image(exported_site):
+    """A raster's file and its .avif and .webp siblings planted in the export (each body
+    names its file), removed afterwards (the export's images must decode): its URL."""
+    folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
+    folder.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", ".avif", ".webp"):
+        (folder / f"photo.png{suffix}").write_bytes(f"body{suffix}".encode())
+    yield "/_img/320/img/nginx-check/photo.png"
+    shutil.rmtree(folder)
+
+
 @pytest.mark.parametrize(
     ("accept", "media_type"),
     [
@@ -424,15 +438,9 @@ def test_share_images_come_from_the_export(nginx_server):
     ],
 )
 def test_nginx_picks_the_exported_image_format_by_accept(
-    nginx_server, exported_site, accept, media_type
+    nginx_server, planted_image, accept, media_type
 ):
-    folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
-    folder.mkdir(parents=True, exist_ok=True)
-    for suffix in ("", ".avif", ".webp"):
-        (folder / f"photo.png{suffix}").write_bytes(f"body{suffix}".encode())
-    status, headers, body = get(
-        nginx_server + "/_img/320/img/nginx-check/photo.png?v=1", {"Accept": accept}
-    )
+    status, headers, body = get(nginx_server + planted_image + "?v=1", {"Accept": accept})
     assert status == 200 and headers["Content-Type"] == media_type
     assert "Accept" in headers["Vary"]
     assert "immutable" in headers["Cache-Control"]
@@ -472,32 +480,42 @@ def served_by_nginx(headers) -> bool:
 
 
 @pytest.fixture(scope="module")
-def analytics_front(exported_site, session_dir):
-    """gunicorn with ANALYTICS_ID set, and nginx rendered for it, over the same export."""
-    from tests.support.servers import app_environment, start_gunicorn, start_nginx
+def analytics_app(session_dir):
+    """gunicorn with ANALYTICS_ID set: its base URL."""
+    from tests.support.servers import app_environment, start_gunicorn
 
     workdir = session_dir / "analytics"
     workdir.mkdir()
     env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
     app, app_base = start_gunicorn("wsgi:app", env, workdir)
-    try:
-        front, base = start_nginx(
-            exported_site[0], app_base.removeprefix("http://"), workdir, analytics_id=ANALYTICS_ID
-        )
-        yield base
-        front.stop()
-    finally:
-        app.stop()
+    yield app_base
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def analytics_front(exported_site, analytics_app, session_dir):
+    """nginx rendered for ANALYTICS_ID over the same export, in front of `analytics_app`."""
+    from tests.support.servers import start_nginx
+
+    front, base = start_nginx(
+        exported_site[0],
+        analytics_app.removeprefix("http://"),
+        session_dir / "analytics",
+        analytics_id=ANALYTICS_ID,
+    )
+    yield base
+    front.stop()
 
 
 def test_without_analytics_nginx_has_no_consent_rule(nginx_server, tmp_path):
     """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app."""
-    from motorlab.deploy_config import render
+    from motorlab.deploy_config import CONSENT_RULE, render
 
     conf = render(
         listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path, analytics_id=""
     )
-    assert "$cookie_analytics_consent" not in conf and "return 418" not in conf
+    assert "$cookie_analytics_consent" not in conf and CONSENT_RULE not in conf
+    assert "$consent_vary" not in conf
     for path in ("/en/services", "/services", *STATIC_FILES):
         status, headers, _body = get(nginx_server + path, CHOSEN)
         assert status == 200 and served_by_nginx(headers), path
@@ -527,3 +545,114 @@ def test_a_consent_value_the_app_never_sets_is_served_the_export(analytics_front
         analytics_front + "/en/services", {"Cookie": "analytics_consent=x"}
     )
     assert status == 200 and served_by_nginx(headers)
+
+
+def varies(headers) -> list[str]:
+    """Every name Vary lists, over all its field lines (one line or two mean the same)."""
+    return sorted(
+        name.strip() for line in headers.get_all("Vary") or [] for name in line.split(",")
+    )
+
+
+@pytest.mark.parametrize("coding", ["br", "identity"])
+@pytest.mark.parametrize("path", PAGES)
+def test_with_analytics_every_page_varies_and_caches_as_the_app(
+    analytics_front, analytics_app, path, coding
+):
+    """Regression: exported pages said only `Vary: Accept-Encoding` with a CDN lifetime, so a
+    shared cache could hand the banner-less page of one visitor's choice to another."""
+    headers = {**COOKIE, "Accept-Encoding": coding}
+    front = get(analytics_front + path, headers)
+    alone = get(analytics_app + path, headers)
+    assert front[0] == alone[0] == 200
+    assert varies(front[1]) == varies(alone[1]), "the same names, each once"
+    assert "Cookie" in varies(front[1])
+    assert front[1]["Cache-Control"] == alone[1]["Cache-Control"]
+
+
+@pytest.mark.parametrize("path", ["/no-such-page", "/en/no-such-page"])
+def test_with_analytics_the_exported_404_pages_vary_on_the_cookie(
+    analytics_front, analytics_app, path
+):
+    for base in (analytics_front, analytics_app):
+        status, headers, _body = get(base + path, COOKIE)
+        assert status == 404 and "Cookie" in varies(headers), base
+
+
+def shared_cache_may_store(headers) -> bool:
+    directives = {d.strip().split("=")[0] for d in headers.get("Cache-Control", "").split(",")}
+    return not directives & {"private", "no-store"}
+
+
+@pytest.mark.parametrize("choice", ["granted", "denied"])
+def test_with_analytics_no_shared_cache_keeps_the_page_of_a_choice(analytics_front, choice):
+    """A shared cache that ignores Vary can hold only the export's page (no choice, with the
+    banner): never a page with the analytics tags, nor one without the banner."""
+    for path in PAGES:
+        cookie = {"Cookie": f"i18n_redirected=es; analytics_consent={choice}"}
+        status, headers, _body = get(analytics_front + path, cookie)
+        assert status == 200 and not shared_cache_may_store(headers), path
+        assert "Cookie" in varies(headers), path
+        status, headers, _body = get(analytics_front + path, COOKIE)
+        assert "Cookie" in varies(headers), path
+
+
+# Files of the export that are no address of their own: the app answers them 404.
+WIDGET_CHUNK = read_widget_manifest()["entry"]["imports"][0]
+NOT_ADDRESSES = [
+    "/index.html",
+    "/en/index.html",
+    "/services/index.html",
+    "/en/services/index.html",
+    "/404.html",
+    "/en/404.html",
+    "/400.html",
+    "/en/431.html",
+    "/index.html.br",
+    "/index.html.gz",
+    "/en/services/index.html.br",
+    "/sitemap.xml.gz",
+    f"/static/build/{WIDGET_CHUNK}.br",
+    f"/static/build/{WIDGET_CHUNK}.gz",
+]
+
+
+@pytest.mark.parametrize("path", [*NOT_ADDRESSES, "/static/build/manifest.json"])
+def test_a_file_of_the_export_that_is_no_address_answers_as_the_app(
+    nginx_server, app_server, exported_site, path
+):
+    """Regression: nginx sent compressed siblings as downloads (`application/octet-stream`,
+    no `Content-Encoding`), pages at a second address (`/index.html`) and esbuild's
+    manifest. Now each is the app's answer: 404 with the 404 page of the path's language."""
+    exported = exported_site[0] / path.lstrip("/")
+    assert exported.is_file() == (path in NOT_ADDRESSES), "the file is (or is not) there"
+    front = get(nginx_server + path)
+    alone = get(app_server + path)
+    assert front[0] == alone[0] == 404
+    assert front[1]["Content-Type"] == alone[1]["Content-Type"] == "text/html; charset=utf-8"
+    assert "Content-Encoding" not in front[1]
+    assert text_of(front[2]) == text_of(alone[2])
+
+
+def test_an_image_variant_is_no_address_of_its_own(nginx_server, app_server, planted_image):
+    status, headers, body = get(nginx_server + planted_image, {"Accept": "image/avif"})
+    assert status == 200 and body == b"body.avif", "picked by Accept"
+    for suffix in (".avif", ".webp", ".AVIF"):
+        front = get(nginx_server + planted_image + suffix)
+        alone = get(app_server + planted_image + suffix)
+        assert front[0] == alone[0] == 404
+        assert text_of(front[2]) == text_of(alone[2])
+
+
+@pytest.mark.parametrize(
+    "accept", ["image/avif,image/webp,image/*,*/*;q=0.8", "image/webp,*/*", "image/png"]
+)
+def test_the_logo_answers_as_the_app(nginx_server, app_server, accept):
+    """Regression: the export held PNG bytes as logo-512.png.avif and .webp, which nginx sent
+    as `image/avif`/`image/webp`, immutable for a year. The logo is a PNG for everyone."""
+    front = get(nginx_server + "/_img/logo-512.png", {"Accept": accept})
+    alone = get(app_server + "/_img/logo-512.png", {"Accept": accept})
+    assert front[0] == alone[0] == 200 and front[2] == alone[2]
+    assert front[1]["Content-Type"] == alone[1]["Content-Type"] == "image/png"
+    assert front[1]["Cache-Control"] == alone[1]["Cache-Control"]
+    assert varies(front[1]) == varies(alone[1])

@@ -154,6 +154,22 @@ def test_the_page_cache_keeps_one_variant_per_choice(visitor):
     assert len({first.headers["ETag"], granted.headers["ETag"], denied.headers["ETag"]}) == 3
 
 
+@pytest.mark.parametrize("choice", ["granted", "denied"])
+def test_only_the_page_of_no_choice_may_be_kept_by_a_shared_cache(visitor, choice):
+    """A cache that ignores `Vary: Cookie` could otherwise hand the analytics tags to a
+    visitor who never accepted them: the page of a choice is `private`, rendered or stored."""
+    for _ in range(2):  # rendered, then from the page cache
+        public = visitor.get("/en/services")
+        assert public.headers["Cache-Control"] == "public, max-age=60, s-maxage=300"
+        assert "Cookie" in public.headers["Vary"]
+    visitor.set_cookie("analytics_consent", choice)
+    for _ in range(2):
+        chosen = visitor.get("/en/services")
+        assert chosen.cache_control.private and not chosen.cache_control.public
+        assert chosen.cache_control.max_age == 60 and chosen.cache_control.s_maxage is None
+        assert "Cookie" in chosen.headers["Vary"]
+
+
 @pytest.mark.parametrize(
     ("choice", "says"),
     [(None, "You have not chosen yet."), ("granted", "You accepted"), ("denied", "You declined")],

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from PIL import Image, features
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
@@ -32,8 +34,14 @@ def test_both_locales_of_every_public_page_are_exported(exported_site):
         "en/index.html",
         "services/index.html",
         "en/projects/ads/index.html",
+        "400.html",
         "404.html",
+        "414.html",
+        "431.html",
+        "en/400.html",
         "en/404.html",
+        "en/414.html",
+        "en/431.html",
         "sitemap.xml",
         "robots.txt",
     ):
@@ -49,6 +57,42 @@ def test_an_exported_page_has_the_apps_visible_text(exported_site, client, path)
     served = soup_of(client.get(path))
     assert visible_text(exported) == visible_text(served)
     assert exported.title.string == served.title.string
+
+
+@pytest.mark.parametrize(
+    ("status", "request_args"),
+    [
+        (404, {"path": "/no-such-page"}),
+        (414, {"path": "/" + "x" * 3000}),
+        (400, {"path": "/services", "headers": {"Host": "evil.example"}}),
+    ],
+)
+@pytest.mark.parametrize("prefix", ["", "/en"])
+def test_the_error_pages_nginx_answers_are_the_apps(
+    exported_site, client, status, request_args, prefix
+):
+    folder, _urls = exported_site
+    exported = BeautifulSoup(
+        (folder / prefix.lstrip("/") / f"{status}.html").read_text(), "html.parser"
+    )
+    answer = client.get(prefix + request_args["path"], headers=request_args.get("headers", {}))
+    assert answer.status_code == status
+    assert visible_text(exported) == visible_text(soup_of(answer))
+    assert exported.title.string == soup_of(answer).title.string
+
+
+def test_the_header_too_large_pages_are_in_their_locale(exported_site):
+    folder, _urls = exported_site
+    spanish = BeautifulSoup((folder / "431.html").read_text(), "html.parser")
+    english = BeautifulSoup((folder / "en" / "431.html").read_text(), "html.parser")
+    assert spanish.html["lang"] == "es" and english.html["lang"] == "en"
+    assert spanish.h1.string == (
+        "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio y "
+        "vuelve a intentarlo"
+    )
+    assert english.h1.string == (
+        "The request's headers are too large: delete this site's cookies and try again"
+    )
 
 
 def test_the_not_found_pages_are_in_their_locale(exported_site):
@@ -132,9 +176,60 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
     assert len(urls) == 4
     for url in urls:
         base = folder / url.lstrip("/")
-        assert base.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert base.with_name(base.name + ".webp").read_bytes()[8:12] == b"WEBP"
-        assert base.with_name(base.name + ".avif").read_bytes()[4:12] == b"ftypavif"
+        for name in (base.name, base.name + ".webp", base.name + ".avif"):
+            assert base.with_name(name).is_file(), name
+    assert images_decode_as_named(folder) > 3 * len(urls)
+
+
+# What each image file of the export must be, by the extension of its name.
+IMAGE_FORMATS = {
+    ".png": "PNG",
+    ".jpg": "JPEG",
+    ".jpeg": "JPEG",
+    ".webp": "WEBP",
+    ".avif": "AVIF",
+    ".ico": "ICO",
+}
+
+
+def images_decode_as_named(folder) -> int:
+    """Decodes every image file under `folder` fully, each by what its extension says (SVG
+    as XML with an <svg> root); returns how many."""
+    assert features.check("avif"), "this Pillow decodes AVIF"
+    count = 0
+    for file in sorted(folder.rglob("*")):
+        suffix = file.suffix.lower()
+        if suffix == ".svg":
+            assert ET.parse(file).getroot().tag == "{http://www.w3.org/2000/svg}svg", file
+        elif suffix in IMAGE_FORMATS:
+            with Image.open(file, formats=[IMAGE_FORMATS[suffix]]) as image:
+                image.load()
+                assert image.format == IMAGE_FORMATS[suffix], file
+        else:
+            continue
+        count += 1
+    return count
+
+
+def test_every_exported_image_is_what_its_name_says(exported_site):
+    """Regression: the logo's .avif and .webp siblings were PNG bytes, which nginx sent as
+    `image/avif` and `image/webp`. The export writes a sibling only in its own format."""
+    folder, _urls = exported_site
+    assert images_decode_as_named(folder) >= 40
+    logo = folder / "_img" / "logo-512.png"
+    assert logo.is_file() and not list(logo.parent.glob("logo-512.png.*")), "one format"
+
+
+def test_the_build_manifest_is_neither_exported_nor_served(exported_site, client):
+    folder, _urls = exported_site
+    assert not (folder / "static" / "build" / "manifest.json").exists()
+    assert (folder / "static" / "build").is_dir()
+    for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json"):
+        response = client.get("/static/" + path)
+        assert response.status_code == 404, path
+        assert "No se ha encontrado esta página" in visible_text(soup_of(response))
+    with client.get("/static/img/favicon.svg") as response:
+        assert response.status_code == 200, "other static files are"
 
 
 def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_site):

@@ -3,13 +3,15 @@ modulepreload for declared widgets, the CSP that lets exactly that run, and the 
 props translated on the server."""
 
 import json
+import re
 
 import pytest
 from flask import render_template_string
 
 from motorlab import create_app
-from motorlab.config import PROJECT_ROOT
+from motorlab.paths import PROJECT_ROOT
 from motorlab.security import content_security_policy
+from motorlab.widget_props import widget_labels
 from tests.support.app import config_with, soup_of
 
 pytestmark = pytest.mark.usefixtures("widget_manifest")
@@ -163,6 +165,48 @@ def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expecte
         else:
             assert props and json.loads(props.string)
     assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
+
+
+@pytest.mark.parametrize(
+    ("path", "failed", "close"),
+    [
+        ("/services", "No se ha podido cargar la página.", "Cerrar el mensaje"),
+        ("/en/services", "The page could not be loaded.", "Close message"),
+    ],
+)
+def test_the_navigation_props_come_from_widget_props_on_the_bars_host(client, path, failed, close):
+    # The navigation has no node: its strings ride in the loading bar's host, as props like
+    # every widget's (not data-* attributes), and "Close message" is one string for all.
+    host = soup_of(client.get(path)).select_one("body > .c-loading-bar__host")
+    assert [name for name in host.attrs if name.startswith("data-")] == []
+    props = json.loads(host.find("script", type="application/json", recursive=False).string)
+    assert props == {"failed": failed, "retry": props["retry"], "close": close}
+    with client.application.test_request_context(path):
+        assert widget_labels("navigation") == props
+        assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
+
+
+def widget_sources():
+    root = PROJECT_ROOT / "widgets"
+    return {
+        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*.js*"))
+        if path.suffix in (".js", ".jsx")
+    }
+
+
+def test_one_fetch_with_a_deadline_and_one_link_check():
+    sources = widget_sources()
+    # widgets/http's fetchWithDeadline: the only fetch and the only deadline.
+    fetching = [name for name, text in sources.items() if re.search(r"\bfetch\(", text)]
+    assert fetching == ["http/index.js"]
+    assert [name for name, text in sources.items() if "AbortController" in text] == [
+        "http/index.js"
+    ]
+    # mount.js's pageLink and clickedPageLink: the one "may a script take this link over?"
+    # and "is this a plain click?", which the navigation is handed.
+    for needle in ('closest("a[href]")', "hreflang", "event.button", "event.metaKey"):
+        assert [name for name, text in sources.items() if needle in text] == ["mount.js"], needle
 
 
 def test_home_carousels_hold_every_item_for_visitors_without_javascript(client):

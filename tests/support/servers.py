@@ -113,6 +113,8 @@ def start_gunicorn(
     port = port or free_port()
     args = [
         str(BIN / "gunicorn"),
+        "--config",
+        "python:motorlab.gunicorn_config",  # the request limits, as `make prod` runs it
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
@@ -194,6 +196,34 @@ def start_nginx(
     base = f"http://127.0.0.1:{port}"
     server.wait_for(base + "/robots.txt")
     return server, base
+
+
+def exchange(base: str, head: bytes, body: bytes = b"") -> bytes:
+    """Send a request written byte by byte (no client library tidies it) and read the whole
+    answer. `head` asks for `Connection: close`. The sending side stays open: nginx takes a
+    half-closed connection for a visitor who left and drops a proxied request unanswered."""
+    port = urllib.parse.urlsplit(base).port
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as conn:
+        conn.sendall(head + body)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    return answer
+
+
+class Answer:
+    """A raw HTTP answer read apart: status, header lines as sent, body."""
+
+    def __init__(self, raw: bytes) -> None:
+        head, _, self.body = raw.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("latin-1").split("\r\n")
+        self.status = int(status_line.split()[1])
+        self.lines = lines
+        fields = (line.partition(":") for line in lines)
+        self.headers = [(name, value.strip(" ")) for name, _, value in fields]
+
+    def get(self, name: str) -> list[str]:
+        return [value for key, value in self.headers if key.lower() == name.lower()]
 
 
 class Visitor:

@@ -1,4 +1,6 @@
-"""Content is data that pages and blueprints read: it never reaches up into a blueprint."""
+"""How the modules depend on each other: content is data that pages and blueprints read (it
+never reaches up into a blueprint), and no module of the package imports itself back through
+another, at any distance."""
 
 import ast
 
@@ -6,16 +8,31 @@ import pytest
 
 from tests.support.app import ROOT
 
-CONTENT = ROOT / "site" / "motorlab" / "content"
+SITE = ROOT / "site"
+CONTENT = SITE / "motorlab" / "content"
 BLUEPRINTS = ("motorlab.contact", "motorlab.pages", "motorlab.projects", "motorlab.seo")
 
 
+def module_name(path) -> str:
+    parts = path.relative_to(SITE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in (SITE / "motorlab").rglob("*.py")}
+
+
 def imported_modules(path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    """Every module `path` imports, at the top or inside a function: `from a import b` names
+    `a.b` when that is a module of the package, else `a`; relative imports made absolute."""
+    package = module_name(path).split(".")[: None if path.name == "__init__.py" else -1]
     found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                submodule = f"{module}.{alias.name}"
+                found.add(submodule if submodule in MODULES else module)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
@@ -38,3 +55,41 @@ def test_the_form_and_the_showcase_read_the_same_limits():
     assert forms.NAME_MAX is contact.NAME_MAX and forms.DESCRIPTION_MAX == contact.DESCRIPTION_MAX
     demo = examples.DemoForm()
     assert demo.name.validators[0].max == contact.NAME_MAX
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles a depth-first walk closes: an import of a module still on the walk's path.
+    Empty exactly when the graph has no cycle."""
+    cycles, done, path = [], set(), []
+
+    def visit(module):
+        path.append(module)
+        for imported in sorted(graph[module]):
+            if imported in path:
+                cycles.append(path[path.index(imported) :] + [imported])
+            elif imported not in done:
+                visit(imported)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        if module not in done:
+            visit(module)
+    return cycles
+
+
+def test_no_import_cycle():
+    # A cycle works only while each side imports the other late enough (or inside a
+    # function); moving one import to the top then breaks start-up.
+    graph = {
+        name: {imported for imported in imported_modules(path) if imported in MODULES} - {name}
+        for name, path in MODULES.items()
+    }
+    assert len(graph) > 50  # the walk found the package
+    cycles = [" -> ".join(cycle) for cycle in import_cycles(graph)]
+    assert cycles == [], "import cycles:\n" + "\n".join(cycles)
+
+
+def test_the_cycle_check_sees_a_cycle_of_any_length():
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert import_cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []

@@ -1,5 +1,5 @@
 // The enhanced contact form: the same fields, posted to the form's own action through the
-// HTTP client in JSON mode (README, "Contract for scripts"). States on the form's
+// HTTP client in JSON mode (docs/contact.md, "Contract for scripts"). States on the form's
 // data-state: "sending" (at least 200 ms), "success", "invalid" (422), "failure".
 // Field errors go beside their fields exactly as the server's form_field macro puts them;
 // every result is also announced by a toast. A success replaces the fields with a panel that

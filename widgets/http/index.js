@@ -20,39 +20,43 @@ export function resolve(path, base = baseUrl()) {
 
 const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 
+// fetch() under a deadline, for every request a widget makes (request below, and the
+// navigation's page fetch): `read(response)` runs within it too, so a body that stalls is a
+// timeout. Never throws: resolves to what `read` returns, or to
+// { ok: false, status: 0, data: null, error: "timeout" | "network" }.
+export async function fetchWithDeadline(url, init, timeout, read) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeout);
+  try {
+    const response = await fetch(url, { ...init, credentials: "same-origin", signal: controller.signal });
+    return await read(response);
+  } catch {
+    return { ok: false, status: 0, data: null, error: controller.signal.aborted ? "timeout" : "network" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readJson(response) {
+  let data = null;
+  let error = response.ok ? null : "status";
+  if ((response.headers.get("Content-Type") || "").includes("application/json")) {
+    data = await response.json().catch(() => null);
+    if (data === null) error = "format";
+  } else if (response.ok) {
+    error = "format";
+  }
+  return { ok: error === null, status: response.status, data, error };
+}
+
 export async function request(
   path,
   { method = "GET", body, csrfToken, headers = {}, timeout = DEFAULT_TIMEOUT_MS, minDelay = 0 } = {},
 ) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeout);
   const floor = wait(minDelay);
   const sendHeaders = { Accept: "application/json", ...headers };
   if (csrfToken) sendHeaders["X-CSRFToken"] = csrfToken;
-  let result;
-  try {
-    const response = await fetch(resolve(path), {
-      method,
-      body,
-      headers: sendHeaders,
-      credentials: "same-origin",
-      signal: controller.signal,
-    });
-    let data = null;
-    let error = response.ok ? null : "status";
-    if ((response.headers.get("Content-Type") || "").includes("application/json")) {
-      data = await response.json().catch(() => null);
-      if (data === null) error = "format";
-    } else if (response.ok) {
-      error = "format";
-    }
-    result = { ok: error === null, status: response.status, data, error };
-  } catch {
-    const error = controller.signal.aborted ? "timeout" : "network";
-    result = { ok: false, status: 0, data: null, error };
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await fetchWithDeadline(resolve(path), { method, body, headers: sendHeaders }, timeout, readJson);
   await floor;
   return result;
 }

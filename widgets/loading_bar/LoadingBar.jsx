@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// The bar itself: hidden from assistive tech (html[aria-busy] and the title announcement
+// The bar itself: hidden from assistive tech (aria-busy on <body> and the title announcement
 // tell screen readers what happens). State and progress come from the controller's store.
 export function LoadingBar({ store }) {
   const { state, progress } = useSyncExternalStore(store.subscribe, store.get);

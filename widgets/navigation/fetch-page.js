@@ -1,26 +1,20 @@
 // Fetches a page's pre-rendered HTML with a deadline; prefetches are kept briefly so the
 // click that follows a hover reuses them. Never throws: failures are values.
+import { fetchWithDeadline } from "../http/index.js";
 
 const TIMEOUT_MS = 20_000; // shorter than gunicorn's 30 s worker timeout
 const PREFETCH_TTL_MS = 10_000;
 const prefetched = new Map();
 
-function get(url) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  return fetch(url, {
-    headers: { Accept: "text/html, application/xhtml+xml" },
-    credentials: "same-origin",
-    signal: controller.signal,
-  })
-    .then(async (response) => {
-      const type = response.headers.get("Content-Type") || "";
-      if (!type.includes("text/html")) return { error: "format", url: response.url };
-      return { error: null, status: response.status, url: response.url, html: await response.text() };
-    })
-    .catch(() => ({ error: controller.signal.aborted ? "timeout" : "network" }))
-    .finally(() => clearTimeout(timer));
+const HTML = { headers: { Accept: "text/html, application/xhtml+xml" } };
+
+async function readPage(response) {
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.includes("text/html")) return { error: "format", url: response.url };
+  return { error: null, status: response.status, url: response.url, html: await response.text() };
 }
+
+const get = (url) => fetchWithDeadline(url, HTML, TIMEOUT_MS, readPage);
 
 const key = (url) => url.split("#")[0];
 

@@ -15,6 +15,7 @@ import { fetchPage, prefetch } from "./fetch-page.js";
 import { canSwap, swap } from "./swap.js";
 
 let env = null;
+let labels = null;
 let bar = null;
 let announcer = null;
 let visitId = 0;
@@ -24,22 +25,6 @@ const pageKey = (url) => {
   const { pathname, search } = new URL(url, location.href);
   return pathname + search;
 };
-
-const PAGE_EXTENSION = /\.(?!html?$)[a-z0-9]+$/i;
-
-// Links this module takes over: same-origin pages in the page's own language, not an
-// anchor in the current document, not a file.
-function pageLink(target) {
-  const link = env.navigableLink(target);
-  if (!link) return null;
-  if (link.hreflang && link.hreflang !== document.documentElement.lang) return null; // locale switch
-  if (link.closest("[data-navigation='off']")) return null;
-  const url = new URL(link.href);
-  if (PAGE_EXTENSION.test(url.pathname)) return null;
-  const here = new URL(location.href);
-  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
-  return link;
-}
 
 function saveScroll() {
   history.replaceState({ ...history.state, motorlab: true, scroll: window.scrollY }, "");
@@ -62,14 +47,12 @@ function focusArrival(url) {
   target.focus({ preventScroll: true });
 }
 
-// The strings of the failure toast, rendered by the server on the loading bar's host.
+// The failure toast; its strings are the server's (widget_props.py, "navigation").
 function failureToast(retry) {
-  const host = document.querySelector(".c-loading-bar__host");
-  const text = (name, fallback) => (host && host.dataset[name]) || fallback;
-  const remove = showToast(text("failed", "The page could not be loaded."), {
+  const remove = showToast(labels.failed, {
     tone: "error",
-    closeLabel: text("close", "Close"),
-    action: { label: text("retry", "Try again"), onClick: () => (remove(), retry()) },
+    closeLabel: labels.close,
+    action: { label: labels.retry, onClick: () => (remove(), retry()) },
   });
 }
 
@@ -127,16 +110,14 @@ async function visit(href, action, scroll) {
 }
 
 function onClick(event) {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = pageLink(event.target);
+  const link = env.clickedPageLink(event);
   if (!link) return;
   event.preventDefault();
   visit(link.href, "push");
 }
 
 function onIntent(event) {
-  const link = pageLink(event.target);
+  const link = env.pageLink(event.target);
   if (link && link.href.split("#")[0] !== location.href.split("#")[0]) prefetch(link.href);
 }
 
@@ -157,7 +138,7 @@ function onScroll() {
 
 // The click mount.js held while this module loaded: true when taken over (a visit started).
 export function follow(link) {
-  const taken = env && link.isConnected ? pageLink(link) : null;
+  const taken = env && link.isConnected ? env.pageLink(link) : null;
   if (!taken) return false;
   visit(taken.href, "push");
   return true;
@@ -166,6 +147,10 @@ export function follow(link) {
 export function start(options) {
   if (env || !window.history.pushState || !window.DOMParser) return;
   env = options;
+  // The toast's strings sit in the bar's host (templates/components/loading_bar): read
+  // before the bar renders there, which replaces the host's content.
+  const host = document.querySelector(".c-loading-bar__host");
+  labels = host ? env.readProps(host) : {};
   bar = createLoadingBar();
   toastRegion(); // the live region exists before any message goes in it
   announcer = document.createElement("div");

@@ -7,24 +7,21 @@ and the analytics origins in that response's Content-Security-Policy. Without `A
 there is no banner, no script, no cookie, and `/consent` is a 404.
 
 Pages depend on the choice, so the page cache keeps one variant per choice (`cache_variant`),
-responses say `Vary: Cookie`, and nginx passes every page request whose cookie holds a choice
-to the app (the static export is the "not chosen yet" variant; static files never go).
+responses say `Vary: Cookie` (nginx too, for the export's pages), a chosen variant is `private`
+(`cache_by_the_choice`), and nginx passes every page request whose cookie holds a choice to
+the app (the static export is the "not chosen yet" variant; static files never go).
 """
 
 from __future__ import annotations
 
-from flask import Flask, current_app, request
+from flask import current_app, request
 from werkzeug.http import parse_cookie
-
-from motorlab.i18n import LocalizedBlueprint
 
 COOKIE_NAME = "analytics_consent"
 GRANTED, DENIED = "granted", "denied"
 CHOICES = (GRANTED, DENIED)
 COOKIE_MAX_AGE = 365 * 24 * 60 * 60  # asked again after a year (AEPD: at most 24 months)
 ANALYTICS_SCRIPT = "https://www.googletagmanager.com/gtag/js?id="
-
-bp = LocalizedBlueprint("consent", __name__)
 
 
 def enabled() -> bool:
@@ -54,14 +51,17 @@ def cache_variant(config, cookie_header: str) -> str:
     return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
 
 
-def init_app(app: Flask) -> None:
-    app.register_blueprint(bp)
-
-
-def vary_on_the_choice(response):
-    if enabled() and response.mimetype == "text/html":
-        response.vary.add("Cookie")
+def cache_by_the_choice(response):
+    """Pages differ by the choice: every cache is told (`Vary: Cookie`), and the answer to a
+    visitor who chose is `private`. A shared cache that honours Vary keys on the whole Cookie
+    header (unique per visitor once analytics sets its own cookies: a shared copy is worth
+    nothing); one that ignores Vary can then hold only the page of a visitor who has not
+    chosen, and never hands the analytics tags to a visitor who did not accept them."""
+    if not enabled() or response.mimetype != "text/html":
+        return response
+    response.vary.add("Cookie")
+    if current_choice() and response.cache_control.public:
+        response.cache_control.public = False
+        response.cache_control.private = True
+        response.cache_control.s_maxage = None
     return response
-
-
-from motorlab.consent import routes  # noqa: E402,F401

@@ -12,11 +12,14 @@ from urllib.parse import urlsplit
 
 from flask import abort, jsonify, redirect, request, url_for
 
-from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, bp, enabled
+from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, enabled
 from motorlab.cookies import remember
 from motorlab.extensions import csrf
 from motorlab.hosts import local_path
+from motorlab.i18n import LocalizedBlueprint
 from motorlab.negotiation import wants_json
+
+bp = LocalizedBlueprint("consent", __name__)
 
 
 def same_site_request() -> bool:

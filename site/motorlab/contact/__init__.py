@@ -1,7 +1,5 @@
 """Blueprint "contact": the contact form, its outbox and the `flask outbox` commands."""
 
-from motorlab.i18n import LocalizedBlueprint
+from motorlab.contact.routes import bp
 
-bp = LocalizedBlueprint("contact", __name__)
-
-from motorlab.contact import routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

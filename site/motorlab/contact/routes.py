@@ -29,16 +29,18 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from motorlab.contact import bp, ratelimit
+from motorlab.contact import ratelimit
 from motorlab.contact.body import undecodable_form
 from motorlab.contact.forms import ContactForm
 from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
 from motorlab.errors.handlers import http_error
 from motorlab.extensions import csrf
-from motorlab.i18n import current_locale
+from motorlab.i18n import LocalizedBlueprint, current_locale
 from motorlab.layouts import uses_layout
 from motorlab.negotiation import wants_json
+
+bp = LocalizedBlueprint("contact", __name__)
 
 
 # Exempt from CSRFProtect's early check: the view checks the token itself, after making

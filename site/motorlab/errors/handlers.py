@@ -18,6 +18,9 @@ def _messages() -> dict[int, str]:
         413: _("The request is too large"),
         414: _("The address is too long"),
         429: _("Too many requests: please wait a moment and try again"),
+        # nginx answers it (deploy/nginx.conf) with this page from the export: most often a
+        # browser carrying too many cookies of the site's parent domain.
+        431: _("The request's headers are too large: delete this site's cookies and try again"),
     }
 
 

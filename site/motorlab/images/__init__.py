@@ -1,7 +1,5 @@
 """Blueprint "images": the image service under /_img (resized rasters, share images)."""
 
-from flask import Blueprint
+from motorlab.images.routes import bp
 
-bp = Blueprint("images", __name__, url_prefix="/_img")
-
-from motorlab.images import routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

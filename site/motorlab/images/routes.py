@@ -6,16 +6,18 @@ import hashlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from motorlab.assets import cache_for_a_year
 from motorlab.files import write_atomically
 from motorlab.i18n import LOCALES
-from motorlab.images import bp, resize, share, sources
+from motorlab.images import resize, share, sources
 from motorlab.images.urls import cache_dir
 from motorlab.pages.registry import page_at
+
+bp = Blueprint("images", __name__, url_prefix="/_img")
 
 DAY = 86_400
 

@@ -1,7 +1,5 @@
 """Blueprint "language": the language switcher and the one-time browser-language detection."""
 
-from flask import Blueprint
+from motorlab.language.routes import bp
 
-bp = Blueprint("language", __name__)
-
-from motorlab.language import detection, routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

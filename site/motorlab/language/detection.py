@@ -19,7 +19,6 @@ from werkzeug.http import parse_cookie
 
 from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
-from motorlab.language import bp
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
 ROOT_VARY = ("Accept-Language", "Cookie")
@@ -89,7 +88,6 @@ def first_visit_answer(response: Response, locale: str) -> Response:
     return remember_locale(response, locale)
 
 
-@bp.before_app_request
 def detect_on_root() -> Response | None:
     if request.path != ROOT_PATH or request.method not in ("GET", "HEAD"):
         return None

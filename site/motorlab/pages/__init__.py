@@ -1,7 +1,5 @@
 """Blueprint "pages": the content pages, each served in both locales."""
 
-from motorlab.i18n import LocalizedBlueprint
+from motorlab.pages.routes import bp
 
-bp = LocalizedBlueprint("pages", __name__)
-
-from motorlab.pages import routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

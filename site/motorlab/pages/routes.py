@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from flask import render_template
 
+from motorlab.i18n import LocalizedBlueprint
 from motorlab.layouts import uses_layout
-from motorlab.pages import bp
 from motorlab.pages.registry import PAGES, Page
+
+bp = LocalizedBlueprint("pages", __name__)
 
 
 def render_page(page: Page) -> str:

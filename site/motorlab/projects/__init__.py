@@ -1,7 +1,5 @@
 """Blueprint "projects": the four case-study pages, each served in both locales."""
 
-from motorlab.i18n import LocalizedBlueprint
+from motorlab.projects.routes import bp
 
-bp = LocalizedBlueprint("projects", __name__)
-
-from motorlab.projects import routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

@@ -5,8 +5,10 @@ from __future__ import annotations
 from flask import render_template
 
 from motorlab.content.projects import BY_SLUG, neighbours, page_title
+from motorlab.i18n import LocalizedBlueprint
 from motorlab.layouts import uses_layout
-from motorlab.projects import bp
+
+bp = LocalizedBlueprint("projects", __name__)
 
 SLUGS = ",".join(BY_SLUG)  # any other slug does not match: the 404 page answers
 

@@ -1,7 +1,5 @@
 """Blueprint "seo": /sitemap.xml (every indexable page in both locales) and /robots.txt."""
 
-from flask import Blueprint
+from motorlab.seo.routes import bp
 
-bp = Blueprint("seo", __name__)
-
-from motorlab.seo import routes  # noqa: E402,F401
+__all__ = ["bp"]  # create_app registers it

@@ -13,8 +13,8 @@ from __future__ import annotations
 import subprocess
 from functools import lru_cache
 
-from motorlab.config import PROJECT_ROOT
 from motorlab.pages.registry import Page
+from motorlab.paths import PROJECT_ROOT
 
 
 def last_modified(page: Page) -> str | None:

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
-from flask import Response, render_template, url_for
+from flask import Blueprint, Response, render_template, url_for
 
 from motorlab.extensions import cache
 from motorlab.i18n import LOCALE_ARG, LOCALES, absolute_url
 from motorlab.pages.registry import listed_pages
-from motorlab.seo import bp
 from motorlab.seo.lastmod import last_modified
+
+bp = Blueprint("seo", __name__)
 
 
 def sitemap_entries() -> list[dict]:

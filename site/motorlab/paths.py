@@ -1,0 +1,6 @@
+"""Where the project's files are. Imports nothing of ours, so any module may import it
+(config and i18n both do)."""
+
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]

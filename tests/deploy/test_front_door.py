@@ -1,0 +1,307 @@
+"""nginx's own answers, attacked: what it writes into headers, and the size of what it takes.
+
+- No Location from a decoded path: every redirect through nginx, for the hostile targets
+  every front door is tested with (tests/support/hostile.py), resolves on this site as a
+  browser resolves it (WHATWG URL, tests/support/whatwg_url.py), and no CR, LF or TAB from
+  the path reaches a header.
+- One header limit end to end (motorlab/http_limits.py): whatever nginx takes, gunicorn takes
+  too and the app answers; one byte more gets the site's own 414 or 431 page, in the
+  language of the path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from motorlab import http_limits
+from motorlab.consent import COOKIE_NAME as CONSENT_COOKIE
+from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from tests.support.hostile import REDIRECT_BAIT, targets
+from tests.support.servers import Answer, exchange, start_nginx
+from tests.support.whatwg_url import BrowserUrls
+
+ROOT = Path(__file__).resolve().parents[2]
+# The headers the site's answers carry; an injected line would add another.
+HEADER_NAMES = {
+    "server",
+    "date",
+    "content-type",
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "keep-alive",
+    "location",
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+    "strict-transport-security",
+    "cache-control",
+    "vary",
+    "etag",
+    "last-modified",
+    "accept-ranges",
+    "content-encoding",
+    "retry-after",
+    "allow",
+    "set-cookie",
+}
+COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
+
+
+@pytest.fixture(scope="module")
+def front_door(exported_site, app_server, session_dir):
+    """nginx over the export and gunicorn, with the test client exempt from the rate limit
+    (a slash redirect is the app's: hundreds of them here)."""
+    server, base = start_nginx(
+        exported_site[0],
+        app_server.removeprefix("http://"),
+        session_dir,
+        unlimited=("127.0.0.1",),
+    )
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser_urls():
+    urls = BrowserUrls()
+    yield urls
+    urls.close()
+
+
+def request(base: str, target: bytes, *, method: str = "GET", headers=(), body=b"") -> Answer:
+    lines = [f"{method} ".encode() + target + b" HTTP/1.1", b"Host: 127.0.0.1"]
+    lines += [f"{name}: {value}".encode("latin-1") for name, value in headers]
+    if method == "POST":
+        lines.append(f"Content-Length: {len(body)}".encode())
+    head = b"\r\n".join([*lines, b"Connection: close", b"", b""])
+    return Answer(exchange(base, head, body))
+
+
+def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrls) -> None:
+    """No header written by the path, no redirect off the site, none kept by a shared cache."""
+    assert answer.status < 500, (target, answer.status)
+    for line in answer.lines:
+        assert not re.search(r"[\r\n\t]", line), (target, line)
+    names = {name.lower() for name, _value in answer.headers}
+    assert names <= HEADER_NAMES, (target, names - HEADER_NAMES)
+    for cookie in answer.get("Set-Cookie"):
+        assert cookie.split("=", 1)[0] in COOKIE_NAMES, (target, cookie)
+    for location in answer.get("Location"):
+        page = base + target.split("?")[0] if target.startswith("/") else base + "/"
+        resolved = browser_urls.resolve(page, location)
+        assert resolved is not None and resolved.startswith(base + "/"), (target, location)
+    if 300 <= answer.status < 400:
+        for value in answer.get("Cache-Control"):
+            assert "public" not in value and "s-maxage" not in value, (target, value)
+
+
+@pytest.mark.parametrize(
+    ("target", "location"),
+    [
+        ("/%5Cevil.example/", "/%5Cevil.example"),
+        ("/%09/evil.example/", "/%09/evil.example"),
+        ("//evil.example/", "/evil.example"),
+        ("/\\evil.example/", "/%5Cevil.example"),
+        (
+            "/%0d%0aSet-Cookie:%20analytics_consent=granted;%20Path=/;%20Max-Age=99999999/",
+            "/%0D%0ASet-Cookie:%20analytics_consent=granted;%20Path=/;%20Max-Age=99999999",
+        ),
+        ("/%0aSet-Cookie:%20x=1/", "/%0ASet-Cookie:%20x=1"),
+        ("/en/services/?next=//evil.example", "/en/services?next=//evil.example"),
+        ("/en//services", "/en/services"),
+        ("/caf%C3%A9/", "/caf%C3%A9"),
+    ],
+)
+def test_a_slash_redirect_is_the_path_re_encoded(front_door, browser_urls, target, location):
+    answer = request(front_door, target.encode())
+    assert answer.status == 308
+    assert answer.get("Location") == [location]
+    assert answer.get("Set-Cookie") == []
+    assert_safe(answer, front_door, target, browser_urls)
+
+
+ENGLISH_400 = "The request could not be understood | Motorlab"
+SPANISH_400 = "No se ha podido entender la petición | Motorlab"
+
+
+@pytest.mark.parametrize(
+    ("target", "page"),
+    [
+        # Bytes outside visible ASCII: gunicorn refuses them (a browser percent-encodes them).
+        ("/café/".encode(), (SPANISH_400, "es")),
+        ("/en/contact?q=é".encode(), (ENGLISH_400, "en")),
+        # Refused by nginx's parser, which stops before it knows the path's language.
+        (b"/en/services?q=\x7f", (SPANISH_400, "es")),
+        (b"/en/contact?q=\x01", (SPANISH_400, "es")),
+    ],
+)
+def test_a_target_that_cannot_be_taken_gets_the_sites_400_page(front_door, target, page):
+    answer = request(front_door, target)
+    assert answer.status == 400
+    assert title_and_language(answer) == page
+
+
+@pytest.mark.parametrize("bait", REDIRECT_BAIT)
+@pytest.mark.parametrize("ending", ["/", "//", "/?next=//evil.example"])
+def test_every_bait_with_slashes_stays_on_the_site(front_door, browser_urls, bait, ending):
+    for page in ("", "/en", "/en/services"):
+        target = f"{page}/{bait}{ending}"
+        answer = request(front_door, target.encode())
+        assert_safe(answer, front_door, target, browser_urls)
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,  # the same examples every run: a failure is reproducible
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(target=targets(), method=st.sampled_from(["GET", "HEAD"]))
+def test_hostile_targets_never_leave_the_site_through_nginx(
+    front_door, browser_urls, target, method
+):
+    answer = request(front_door, target.encode(), method=method)
+    assert_safe(answer, front_door, target, browser_urls)
+
+
+@pytest.mark.parametrize("target", [b"/en/contact", b"/en/services/", b"/language/es"])
+@pytest.mark.parametrize("value", ["a\x01b", "a\x1bb", "a\x0bb", "a\x7fb"])
+def test_a_header_value_gunicorn_refuses_gets_the_sites_400_page(front_door, target, value):
+    answer = request(front_door, target, headers=[("X-Note", value)])
+    assert answer.status == 400
+    assert title_and_language(answer) == (ENGLISH_400, "en") or target == b"/language/es"
+    assert b"Invalid HTTP Header" not in answer.body, "gunicorn's own page"
+
+
+def test_a_tab_in_a_header_value_reaches_the_app(front_door):
+    answer = request(front_door, b"/en/contact", headers=[("X-Note", "a\tb")])
+    assert answer.status == 200
+
+
+# --- One header limit ------------------------------------------------------------------
+
+
+def header_line_value(name: str, line_length: int) -> str:
+    """A value that makes `name: value` with its CRLF exactly `line_length` bytes."""
+    return "x" * (line_length - len(f"{name}: \r\n"))
+
+
+def title_and_language(answer: Answer) -> tuple[str, str]:
+    page = BeautifulSoup(answer.body.decode(), "html.parser")
+    return page.title.string, page.html["lang"]
+
+
+ENGLISH_431 = "The request's headers are too large: delete this site's cookies and try again"
+SPANISH_431 = "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio"
+
+
+def test_a_10_kb_cookie_reaches_the_contact_page(front_door):
+    cookie = "parent_domain=" + "c" * 10 * 1024
+    answer = request(front_door, b"/en/contact", headers=[("Cookie", cookie)])
+    assert answer.status == 200
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
+
+
+@pytest.mark.parametrize("name", ["Cookie", "X-Forwarded-For", "User-Agent"])
+def test_the_longest_header_line_nginx_takes_reaches_the_app(front_door, name):
+    value = header_line_value(name, http_limits.HEADER_LINE)
+    answer = request(front_door, b"/contact", headers=[(name, value)])
+    assert answer.status == 200, answer.body[:300]
+    assert title_and_language(answer) == ("¿Listo para empezar? | Motorlab", "es")
+
+
+def test_as_many_header_lines_as_nginx_takes_reach_the_app(front_door):
+    # nginx takes about a thousand lines; gunicorn's default limit is 100.
+    headers = [(f"X-Line-{number}", "1") for number in range(900)]
+    answer = request(front_door, b"/en/contact", headers=headers)
+    assert answer.status == 200, answer.body[:300]
+
+
+@pytest.mark.parametrize(
+    ("target", "method", "title", "language"),
+    [
+        (b"/en/contact", "GET", ENGLISH_431, "en"),
+        (b"/en/contact", "POST", ENGLISH_431, "en"),
+        (b"/contact", "GET", SPANISH_431, "es"),
+        (b"/en/services", "GET", ENGLISH_431, "en"),
+        (b"/", "GET", SPANISH_431, "es"),
+    ],
+)
+def test_a_longer_header_line_gets_the_sites_431_page(front_door, target, method, title, language):
+    value = header_line_value("Cookie", http_limits.HEADER_LINE + 1)
+    answer = request(front_door, target, method=method, headers=[("Cookie", value)])
+    assert answer.status == 431
+    page_title, page_language = title_and_language(answer)
+    assert page_title.startswith(title) and page_language == language
+    assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
+
+
+def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(front_door):
+    size = http_limits.HEADER_LINE - 100
+    headers = [(f"X-Part-{n}", "x" * size) for n in range(http_limits.HEADER_BUFFERS + 1)]
+    answer = request(front_door, b"/en/contact", headers=headers)
+    assert answer.status == 431 and title_and_language(answer)[1] == "en"
+
+
+def request_line_target(path: str, length: int, method: str = "GET") -> bytes:
+    """`path?q=xxx` such that `METHOD target HTTP/1.1` is `length` bytes."""
+    padding = length - len(f"{method} {path}?q= HTTP/1.1")
+    return f"{path}?q={'x' * padding}".encode()
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_the_longest_request_line_reaches_the_app(front_door, method):
+    target = request_line_target("/en/contact", http_limits.REQUEST_LINE, method)
+    answer = request(front_door, target, method=method)
+    # The app's own answer: the page, or for a post without a token its form with the error.
+    assert answer.status == (200 if method == "GET" else 400)
+    assert "Ready to start?" in title_and_language(answer)[0]
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "language"),
+    [("/en/contact", "GET", "en"), ("/en/contact", "POST", "en"), ("/contact", "GET", "es")],
+)
+def test_a_longer_request_line_gets_the_sites_414_page(front_door, path, method, language):
+    target = request_line_target(path, http_limits.REQUEST_LINE + 1, method)
+    answer = request(front_door, target, method=method)
+    assert answer.status == 414
+    title, page_language = title_and_language(answer)
+    assert page_language == language
+    assert title.startswith({"en": "The address is too long", "es": "La dirección es"}[language])
+
+
+def test_a_request_line_over_nginx_buffer_gets_the_414_page(front_door):
+    target = request_line_target("/en/contact", http_limits.HEADER_LINE * 2)
+    answer = request(front_door, target)
+    # nginx cannot read the path of a line it could not hold: the default language's page.
+    assert answer.status == 414
+    assert title_and_language(answer) == ("La dirección es demasiado larga | Motorlab", "es")
+
+
+def test_make_prod_runs_gunicorn_with_the_shared_limits():
+    env = {**os.environ, "SECRET_KEY": "x" * 40}
+    env.pop("MAKEFLAGS", None)
+    commands = subprocess.run(
+        ["make", "--no-print-directory", "-n", "prod"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    gunicorn = next(line for line in commands.splitlines() if "bin/gunicorn" in line)
+    assert "--config python:motorlab.gunicorn_config" in gunicorn

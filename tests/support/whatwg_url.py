@@ -1,0 +1,49 @@
+"""URLs parsed as browsers parse them (the WHATWG URL Standard, through Node's `new URL`).
+
+A redirect's Location is checked with this, not Python's urljoin: a browser reads
+`/\\evil.example` as `//evil.example` and drops tabs and newlines from a URL; urljoin does
+neither. One Node process answers every question of a test run (Node is there for the
+widget build)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+# Reads lines of JSON [base, reference]; writes the resolved URL, or null when it fails to parse.
+_RESOLVER = """
+const lines = require("readline").createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const [base, reference] = JSON.parse(line);
+  let resolved = null;
+  try { resolved = new URL(reference, base).href; } catch { resolved = null; }
+  process.stdout.write(JSON.stringify(resolved) + "\\n");
+});
+"""
+
+
+class BrowserUrls:
+    """`resolve(base, reference)`: the absolute URL a browser would go to."""
+
+    def __init__(self) -> None:
+        node = shutil.which("node")
+        if node is None:
+            raise RuntimeError("Node.js is missing (it builds the widgets): install nodejs")
+        self.process = subprocess.Popen(
+            [node, "-e", _RESOLVER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+
+    def resolve(self, base: str, reference: str) -> str | None:
+        self.process.stdin.write(json.dumps([base, reference]) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(10)
+        self.process.stdout.close()
