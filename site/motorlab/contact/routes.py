@@ -49,6 +49,18 @@ bp = LocalizedBlueprint("contact", __name__)
 @bp.route("/contact", methods=["GET", "POST"])
 @uses_layout("default")
 def form():
+    try:
+        response = current_app.make_response(_answer())
+    except CSRFError:
+        response = _csrf_failed()
+    except HTTPException as error:  # an unreadable or too large body: in JSON if asked
+        response = current_app.make_response(http_error(error, as_json=wants_json()))
+    # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _answer():
     if request.method in ("GET", "HEAD"):
         return _page(ContactForm())
     unreadable = undecodable_form()
@@ -125,20 +137,7 @@ def _page(form: ContactForm, status: int = 200, problem: str | None = None):
     return body, status
 
 
-@bp.after_request
-def never_store(response):
-    # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.errorhandler(CSRFError)
-def csrf_failed(error: CSRFError):
+def _csrf_failed():
     no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
     message = content.NO_COOKIES if no_cookie else content.CSRF_EXPIRED
     return _refused(ContactForm(), 400, str(message))
-
-
-@bp.errorhandler(HTTPException)
-def contact_http_error(error: HTTPException):
-    return http_error(error, as_json=wants_json())
