@@ -24,7 +24,6 @@ from motorlab import (
 )
 from motorlab.config import Config
 from motorlab.consent.routes import bp as consent_bp
-from motorlab.contact import bp as contact_bp
 from motorlab.contact import ratelimit
 from motorlab.contact.cli import outbox_cli
 from motorlab.extensions import babel, cache, csrf
@@ -32,9 +31,8 @@ from motorlab.health import bp as health_bp
 from motorlab.images import bp as images_bp
 from motorlab.language import bp as language_bp
 from motorlab.language.detection import detect_on_root
-from motorlab.pages import bp as pages_bp
+from motorlab.pages.routes import bp as pages_bp
 from motorlab.paths import PROJECT_ROOT
-from motorlab.projects import bp as projects_bp
 from motorlab.request_body import GuardedBody
 from motorlab.seo import bp as seo_bp
 
@@ -102,11 +100,9 @@ def create_app(config: object | None = None) -> Flask:
 
 
 BLUEPRINTS = (
-    pages_bp,  # the registry's content pages
-    projects_bp,  # the case studies
+    pages_bp,  # every page of the registry (pages/registry.py)
     language_bp,  # the language switcher
     seo_bp,  # /sitemap.xml, /robots.txt
-    contact_bp,  # the contact form
     images_bp,  # /_img: resized images, share images, the logo
     health_bp,  # /healthz
     consent_bp,  # the analytics banner's /consent form

@@ -90,12 +90,13 @@ class LocalizedBlueprint(Blueprint):
     def route(self, rule: str, **options) -> Callable:
         def decorator(view: Callable) -> Callable:
             endpoint = options.pop("endpoint", view.__name__)
+            defaults = options.pop("defaults", {})
             for locale in LOCALES:
                 self.add_url_rule(
                     localized_rule(rule, locale),
                     endpoint,
                     view,
-                    defaults={LOCALE_ARG: locale},
+                    defaults={**defaults, LOCALE_ARG: locale},
                     **options,
                 )
             return view
