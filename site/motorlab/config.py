@@ -87,12 +87,17 @@ class Config:
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
-        # Seconds for the SMTP connection and each command before DATA.
+        # Seconds one delivery attempt may take in all, from connecting to the final reply:
+        # past it, the row is tried again later, or made "uncertain" if the message's end
+        # had gone out. Each wait inside it is bounded by the two timeouts below.
+        self.MAIL_DEADLINE = _env_float("MAIL_DEADLINE", 60)
+        # Seconds for the SMTP connection and each command before the message's end.
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
-        # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6: 10 minutes).
+        # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6 advises 10
+        # minutes), within MAIL_DEADLINE.
         self.MAIL_DATA_TIMEOUT = _env_float("MAIL_DATA_TIMEOUT", 600)
         # Seconds after which a claim nobody renewed (its sender died) expires: the row is
-        # queued again, or made "uncertain" if the sender had begun DATA.
+        # queued again, or made "uncertain" if the sender had sent the message's end.
         self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
         # Host names the app answers for besides SITE_URL's (comma-separated; a leading dot
         # takes in every subdomain). Any other Host header gets 400.

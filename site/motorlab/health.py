@@ -2,9 +2,16 @@
 `uncertain` ones (a sender died mid-send: an operator must look), 503 when the outbox cannot
 be written within `OUTBOX_LOCK_TIMEOUT` (missing folder, unwritable, corrupted, or locked
 that long: a visitor's post would get a 503 too). The store answers both (`waiting()`).
+
+Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLINE` after
+its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
+outcome (`overdue()`): that sender hangs or died, and no running sender has taken the row
+back (each does so before its next claim), so nothing is being delivered.
 """
 
 from __future__ import annotations
+
+import time
 
 from flask import Blueprint, current_app, jsonify
 
@@ -15,13 +22,28 @@ bp = Blueprint("health", __name__)
 
 @bp.route("/healthz")
 def healthz():
+    config = current_app.config
     try:
-        counts = open_outbox(current_app.config).waiting()
+        store = open_outbox(config)
+        counts = store.waiting()
+        overdue = store.overdue(time.time())
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)
         response = jsonify(status="unavailable", error="outbox cannot be opened")
         response.status_code = 503
     else:
-        response = jsonify(status="ok", **counts)
+        if overdue:
+            current_app.logger.error(
+                "health check: %d contact request(s) sending past their deadline", overdue
+            )
+            response = jsonify(
+                status="stuck",
+                error="a contact request is still sending past its deadline",
+                overdue=overdue,
+                **counts,
+            )
+            response.status_code = 503
+        else:
+            response = jsonify(status="ok", **counts)
     response.headers["Cache-Control"] = "no-store"
     return response

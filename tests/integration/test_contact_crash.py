@@ -1,7 +1,8 @@
 """A sender killed (SIGKILL) at each point of the SMTP exchange, against a real
 SMTP server on loopback: no row stays `sending`; rows whose message cannot have reached the
-server are sent again by themselves, the others wait `uncertain` for an operator; every copy
-of a request carries the same Message-ID."""
+server (the body included, as long as its final `.` had not gone out) are sent again by
+themselves, the others wait `uncertain` for an operator; every copy of a request carries the
+same Message-ID."""
 
 import os
 import signal
@@ -31,8 +32,11 @@ pytestmark = pytest.mark.system
 
 FLASK = str(Path(sys.executable).with_name("flask"))
 # Where each sender dies, one row each: before its connection is answered, after the
-# greeting, after MAIL, after DATA began, after the server's final reply.
-POINTS = ("connect", "EHLO", "MAIL", "DATA", "reply")
+# greeting, after MAIL, mid-body (the body sent, its final `.` not yet), after the final `.`,
+# after the server's final reply.
+POINTS = ("connect", "EHLO", "MAIL", "mid-body", "DATA", "reply")
+# The server's step at which a point's kill is arranged, when it is not the point itself.
+HOLD_AT = {"mid-body": "body", "reply": "stored"}
 
 
 def flask(env: dict, *args: str, **kwargs) -> subprocess.Popen:
@@ -49,10 +53,12 @@ def run(env: dict, *args: str) -> str:
 
 
 def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path) -> None:
-    """Arrange for `sender` to die at `point`. "reply": the server takes the message and
-    answers 250, and the sender dies before it can record that (the outbox is held locked
-    meanwhile, so its `mark_sent` waits)."""
-    if point != "reply":
+    """Arrange for `sender` to die at `point`. The outbox is held locked from the server's
+    step `HOLD_AT[point]` until the kill, so the sender's next record waits: "mid-body": DATA
+    is accepted, the sender sends the body and waits to mark the row before the final `.`;
+    "reply": the server takes the message and answers 250, and the sender dies before it
+    can record that."""
+    if point not in HOLD_AT:
         smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
         return
 
@@ -61,7 +67,7 @@ def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path
         locker.execute("BEGIN IMMEDIATE")
 
         def later() -> None:
-            time.sleep(0.8)  # the 250 and QUIT go by; mark_sent waits for the lock
+            time.sleep(0.8)  # the body (or the 250 and QUIT) go by; the record waits
             os.kill(sender.pid, signal.SIGKILL)
             sender.wait()
             locker.execute("ROLLBACK")
@@ -69,7 +75,7 @@ def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path
 
         threading.Thread(target=later).start()
 
-    smtp.at("stored", hold_then_kill)
+    smtp.at(HOLD_AT[point], hold_then_kill)
 
 
 def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
@@ -95,7 +101,8 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
                 sender = flask(env, "worker", **quiet)
                 kill_at(smtp, point, sender, outbox)
             assert sender.wait(timeout=30) == -signal.SIGKILL
-        assert [row.status for row in store.rows()] == ["sending"] * 5
+        assert [row.status for row in store.rows()] == ["sending"] * 6
+        assert store.rows()[POINTS.index("mid-body")].data_at is None  # not marked
         assert len(smtp.messages) == 1  # only the one killed after the final reply
         assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
 
@@ -105,15 +112,16 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         try:
-            assert wait_for(lambda: store.counts()["sent"] == 3, timeout=30), store.counts()
+            assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
             by_id = {row.id: row for row in store.rows()}
             states = {point: by_id[row.id].status for point, row in rows.items()}
             assert states == {"connect": "sent", "EHLO": "sent", "MAIL": "sent",
-                              "DATA": "uncertain", "reply": "uncertain"}  # fmt: skip
-            assert len(smtp.messages) == 4  # reply's first copy, then the three retried
+                              "mid-body": "sent", "DATA": "uncertain",
+                              "reply": "uncertain"}  # fmt: skip
+            assert len(smtp.messages) == 5  # reply's first copy, then the four retried
 
             listed = run(env, "list").strip().splitlines()
-            assert listed[-1] == "0 queued, 0 sending, 3 sent, 0 failed, 2 uncertain"
+            assert listed[-1] == "0 queued, 0 sending, 4 sent, 0 failed, 2 uncertain"
             for point in ("DATA", "reply"):
                 (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
                 assert "uncertain" in line and "may have been delivered" in line
@@ -125,11 +133,11 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             # too here, to show that both copies carry one Message-ID.
             assert "queued again" in run(env, "resend", str(rows["DATA"].id))
             assert "queued again" in run(env, "resend", str(rows["reply"].id))
-            assert wait_for(lambda: store.counts()["sent"] == 5, timeout=30), store.counts()
+            assert wait_for(lambda: store.counts()["sent"] == 6, timeout=30), store.counts()
         finally:
             os.killpg(sender.pid, signal.SIGTERM)
             sender.wait(timeout=30)
-        assert len(smtp.messages) == 6
+        assert len(smtp.messages) == 7
         ids = {}
         for message in smtp.messages:
             text = message.get_body(("plain",)).get_content()
@@ -139,6 +147,7 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             "connect": 1,
             "EHLO": 1,
             "MAIL": 1,
+            "mid-body": 1,  # the body the server had without its final `.` was discarded
             "DATA": 1,
             "reply": 2,
         }
@@ -204,8 +213,10 @@ def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_o
 
 # The same rules in both stores, on a table made before `uncertain` existed.
 
-OLD_SQLITE_TABLE = sqlite_store.TABLE.replace(", 'uncertain'", "").replace(
-    ",\n    data_at REAL", ""
+OLD_SQLITE_TABLE = (
+    sqlite_store.TABLE.replace(", 'uncertain'", "")
+    .replace(",\n    deadline_at REAL", "")
+    .replace(",\n    data_at REAL", "")
 )
 OLD_POSTGRES_TABLE = postgres_store.SCHEMA[0].replace(
     "status TEXT NOT NULL,",
@@ -259,3 +270,29 @@ def test_both_stores_requeue_before_data_and_hold_after_it(old_store):
     assert store.claim_next(stale_after=0) is None
     assert store.confirm_sent(data_row.id)
     assert [r.status for r in store.rows()] == ["sent", "sent"]
+
+
+def test_both_stores_keep_each_attempts_deadline_and_take_back_an_overdue_row(old_store):
+    store = old_store  # migrated: the old table gains `deadline_at`
+    row = store.claim_next(deadline=30)
+    assert row.deadline_at == pytest.approx(time.time() + 30, abs=5)
+    # Overdue: past its deadline by more than the lock timeout (3 s by default).
+    assert store.overdue(time.time()) == 0 and store.overdue(time.time() + 31) == 0
+    assert store.overdue(time.time() + 34) == 1
+    store.mark_uncertain(row, "no reply after the message: the sender was stopped")
+    (found,) = store.rows()
+    assert found.status == "uncertain" and found.last_error.startswith("no reply after")
+    assert store.overdue(time.time() + 34) == 0
+
+    # A sender that hangs past its deadline, its claim renewed or not, loses the row to the
+    # next claim: before the message's end, queued again (and taken); after it, uncertain.
+    store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
+    early = store.claim_next(deadline=-5)  # already overdue: it hangs before the end
+    assert store.renew(early) and store.overdue(time.time()) == 1
+    again = store.claim_next(deadline=-5, stale_after=900)  # it hangs after the end
+    assert again.id == early.id and again.claim != early.claim
+    assert not store.start_data(early)  # the first sender, back, cannot send the end
+    assert store.start_data(again)
+    assert store.claim_next(stale_after=900) is None  # not sent again by itself
+    assert {r.name: r.status for r in store.rows()} == {"Old": "uncertain", "Bea": "uncertain"}
+    assert store.overdue(time.time()) == 0

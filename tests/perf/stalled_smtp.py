@@ -3,7 +3,8 @@
 Starts gunicorn (2 workers) and the sender with the default MAIL_TIMEOUT (10 s), against an
 SMTP server that accepts connections and never answers (as one stopped with SIGSTOP). 8
 visitors post the contact form at once while a reader fetches /en/services again and again
-until every post has its answer; prints the latency of the posts and of the content page.
+until every post has its answer; prints the latency of the posts and of the content page,
+and how long the sender, mid-attempt, takes to stop on SIGTERM (at most 5 s by design).
 Uses only HTTP, so it measures any version of the site. Not collected by pytest.
 """
 
@@ -77,8 +78,10 @@ def main() -> int:
             thread.join()
     finally:
         server.stop()
+        stopping = time.perf_counter()
         sender.terminate()
         sender.wait(timeout=30)
+        stopped = time.perf_counter() - stopping
         shutil.rmtree(workdir, ignore_errors=True)
         stalled.stop()
         for suffix in ("", "-wal", "-shm"):
@@ -90,6 +93,7 @@ def main() -> int:
         f"p50 {percentile(pages, 0.5) * ms:.0f} ms, p99 {percentile(pages, 0.99) * ms:.0f} ms, "
         f"max {max(pages) * ms:.0f} ms"
     )
+    print(f"sender stopped {stopped:.1f} s after SIGTERM (exit status {sender.returncode})")
     return 0
 
 

@@ -1,8 +1,11 @@
 """A real SMTP server on a free loopback port (aiosmtpd), for the contact tests and the load
 script. It can be stopped and started again on the same port, and keeps every mail it took.
 `at(step, action)` runs `action()` once when a session reaches a step (to kill a sender
-there): "EHLO", "MAIL", "DATA" (the body arrived; the message is then refused, not taken)
-or "stored" (the message is taken; the final reply follows)."""
+there): "EHLO", "MAIL", "body" (DATA was accepted: its 354 reply, inviting the body and its
+final `.`, is about to go out), "DATA" (the body and its `.` arrived; the message is then
+refused, not taken), "stored" (the message is taken; the final reply follows) or "reply" (that
+final reply is about to go out). `tarpit(step, interval)` makes a server that trickles: the
+next reply at "body" or "reply" goes out one byte every `interval` seconds."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from email import policy
 from email.message import EmailMessage
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
 
 from tests.support.servers import free_port
 
@@ -42,6 +46,7 @@ class _Collector:
         self.closing = False
         self.connections: set = set()  # the SMTP sessions still open, closed on stop()
         self.actions: dict[str, Callable[[], None]] = {}
+        self.trickles: dict[str, float] = {}  # step -> seconds between the bytes of its reply
 
     def _reached(self, step: str) -> bool:
         action = self.actions.pop(step, None)
@@ -84,12 +89,42 @@ class _Collector:
         return "250 Message accepted for delivery"
 
 
+class _Session(SMTP):
+    """aiosmtpd's session, whose replies at "body" and "reply" reach `at` and `tarpit`."""
+
+    _after_body = False  # the 354 went out: the next reply is the final one
+
+    async def push(self, status) -> None:
+        text = status if isinstance(status, str) else status.decode()
+        step = None
+        if text.startswith("354"):
+            step, self._after_body = "body", True
+        elif self._after_body:
+            step, self._after_body = "reply", False
+        collector: _Collector = self.event_handler
+        if step is not None:
+            collector._reached(step)
+        interval = collector.trickles.pop(step, None) if step is not None else None
+        if interval is None:
+            await super().push(status)
+            return
+        for byte in (text + "\r\n").encode():  # a tarpit: one byte at a time
+            if self.transport is None or self._writer.is_closing():
+                return  # the client gave up
+            self._writer.write(bytes([byte]))
+            try:
+                await self._writer.drain()
+            except ConnectionError:
+                return
+            await asyncio.sleep(interval)
+
+
 class _TrackingController(Controller):
     """Registers each session as it connects (not at EHLO), so stop() also closes the
     connections of clients that had not spoken yet."""
 
     def factory(self):
-        session = super().factory()
+        session = _Session(self.handler, **self.SMTP_kwargs)
         self.handler.connections.add(session)
         return session
 
@@ -115,6 +150,11 @@ class SmtpServer:
     def at(self, step: str, action: Callable[[], None]) -> None:
         """Run `action` once, the next time a session reaches `step` (see the module)."""
         self._collector.actions[step] = action
+
+    def tarpit(self, step: str, interval: float) -> None:
+        """Trickle the next reply at `step` ("body" or "reply") one byte every `interval`
+        seconds: a server that stalls before the message's final `.`, or after it."""
+        self._collector.trickles[step] = interval
 
     def start(self) -> SmtpServer:
         if self._controller is None:

@@ -4,7 +4,7 @@ and deliver it.
 `worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
 is one pass for cron. Both are safe to run several at once: each row is claimed atomically
 before it is mailed, so two senders never deliver the same row. `resend ID` and
-`mark-sent ID` settle an `uncertain` row (its sender died after handing the message over).
+`mark-sent ID` settle an `uncertain` row (the message's end went out, and no reply came).
 """
 
 from __future__ import annotations
@@ -67,21 +67,26 @@ def send_command() -> None:
     except OutboxUnavailable as error:
         _unavailable(error)
     not_sent = tally.retry + tally.failed
-    click.echo(f"{tally.sent} sent, {not_sent} failed, {queued} still queued")
-    if not_sent:
+    uncertain = f", {tally.uncertain} uncertain (see outbox list)" if tally.uncertain else ""
+    click.echo(f"{tally.sent} sent, {not_sent} failed, {queued} still queued{uncertain}")
+    if not_sent or tally.uncertain:
         raise SystemExit(1)
 
 
 @outbox_cli.command("worker")
 @click.option("--until-idle", is_flag=True, help="Stop once no row is due (for scripts).")
 def worker_command(until_idle: bool) -> None:
-    """Deliver queued rows as they become due, until SIGTERM or SIGINT."""
+    """Deliver queued rows as they become due, until SIGTERM or SIGINT (the attempt under
+    way ends within `transport.STOP_GRACE` seconds, as at its deadline)."""
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     click.echo(f"outbox worker: delivering from {_store()!r}")
     tally = delivery.run_worker(_store(), stop, until_idle=until_idle)
-    click.echo(f"outbox worker: {tally.sent} sent, {tally.retry} to retry, {tally.failed} failed")
+    click.echo(
+        f"outbox worker: {tally.sent} sent, {tally.retry} to retry, {tally.failed} failed,"
+        f" {tally.uncertain} uncertain"
+    )
 
 
 @outbox_cli.command("requeue")

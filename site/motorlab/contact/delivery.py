@@ -7,11 +7,14 @@ seconds, ±10 % jitter so rows that failed together spread out); or `failed` onc
 `send_all` is one pass over every queued row (the `outbox send` command, for cron);
 `run_worker` is the sender that `flask outbox worker` runs beside the web workers.
 
-While an attempt runs, a thread renews the row's claim every quarter of
-`OUTBOX_STALE_AFTER`, so a slow server never lets the claim expire and hand the row to a
-second sender. Just before DATA the row is marked (`data_at`): if this sender dies after
-that, the row ends `uncertain` (the server may have the message) instead of being sent
-again by itself; before it, the row is simply queued again (nothing can have arrived).
+An attempt must end by the deadline the claim gave its row (`deadline_at`, `MAIL_DEADLINE`
+after the claim; the transport enforces it). While it runs, a thread renews the row's claim
+every quarter of `OUTBOX_STALE_AFTER`, so a slow server never lets the claim expire and hand
+the row to a second sender. Just before the message's final `.` the row is marked
+(`data_at`): a server discards a message whose DATA never ended, so a sender that dies, is
+stopped or passes its deadline before the mark leaves a row that is simply tried again
+(nothing can have arrived); after it, with no reply from the server, the row becomes
+`uncertain` (the server may have the message) and is never sent again by itself.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from flask import current_app
 from motorlab.contact import mail, transport
 from motorlab.contact.outbox import Outbox, OutboxUnavailable, Row
 
-SENT, RETRY, FAILED, LOST = "sent", "retry", "failed", "lost"
+SENT, RETRY, FAILED, LOST, UNCERTAIN = "sent", "retry", "failed", "lost", "uncertain"
 
 
 class ClaimLost(Exception):
@@ -40,6 +43,7 @@ class Tally:
     retry: int = 0
     failed: int = 0
     lost: int = 0
+    uncertain: int = 0
 
     def add(self, outcome: str) -> None:
         setattr(self, outcome, getattr(self, outcome) + 1)
@@ -60,11 +64,12 @@ def _keep_claim(store: Outbox, row: Row, every: float, done: threading.Event, lo
             logger.warning("Contact request %s: claim not renewed: %s", row.uuid, error)
 
 
-def deliver(store: Outbox, row: Row) -> str:
-    """Send a claimed row and record the outcome; returns SENT, RETRY, FAILED or LOST."""
+def deliver(store: Outbox, row: Row, stop: threading.Event | None = None) -> str:
+    """Send a claimed row and record the outcome; returns SENT, RETRY, FAILED, LOST or
+    UNCERTAIN. `stop` set (SIGTERM) ends the attempt within `transport.STOP_GRACE`."""
     config = current_app.config
 
-    def before_data() -> None:
+    def before_end() -> None:
         if not store.start_data(row):
             raise ClaimLost(row.uuid)
 
@@ -75,10 +80,16 @@ def deliver(store: Outbox, row: Row) -> str:
     )
     keeper.start()
     try:
-        transport.send(mail.build_message(row), config, before_data)
+        transport.send(
+            mail.build_message(row), config, before_end, deadline=row.deadline_at, stop=stop
+        )
     except ClaimLost:
         current_app.logger.warning("Contact request %s: claim lost, not sent", row.uuid)
         return LOST
+    except transport.Unanswered as error:
+        current_app.logger.error("Contact request %s may have been delivered: %s", row.uuid, error)
+        store.mark_uncertain(row, str(error))
+        return UNCERTAIN
     except Exception as error:  # noqa: BLE001 - whatever failed, the row is kept
         reason = f"{type(error).__name__}: {error}"
         if row.attempts >= int(config["OUTBOX_MAX_ATTEMPTS"]):
@@ -99,24 +110,29 @@ def deliver(store: Outbox, row: Row) -> str:
 def send_all(store: Outbox) -> Tally:
     """Try every queued row once, oldest first, due or not; a failure skips to the next."""
     tally, after_id = Tally(), 0
-    stale_after = float(current_app.config["OUTBOX_STALE_AFTER"])
-    while row := store.claim_next(after_id=after_id, due_only=False, stale_after=stale_after):
+    config = current_app.config
+    stale_after, deadline = float(config["OUTBOX_STALE_AFTER"]), float(config["MAIL_DEADLINE"])
+    while row := store.claim_next(
+        after_id=after_id, due_only=False, stale_after=stale_after, deadline=deadline
+    ):
         after_id = row.id
         tally.add(deliver(store, row))
     return tally
 
 
 def run_worker(store: Outbox, stop: threading.Event, *, until_idle: bool = False) -> Tally:
-    """Deliver due rows until `stop` is set (or, with `until_idle`, until none is due).
-    A store that cannot be opened is retried after the poll interval."""
+    """Deliver due rows until `stop` is set (or, with `until_idle`, until none is due); a
+    row under way when it is set ends by the same rule as at its deadline. A store that
+    cannot be opened is retried after the poll interval."""
     config = current_app.config
     poll, stale_after = float(config["OUTBOX_POLL_INTERVAL"]), float(config["OUTBOX_STALE_AFTER"])
+    deadline = float(config["MAIL_DEADLINE"])
     tally = Tally()
     while not stop.is_set():
         try:
-            row = store.claim_next(due_only=True, stale_after=stale_after)
+            row = store.claim_next(due_only=True, stale_after=stale_after, deadline=deadline)
             if row is not None:
-                tally.add(deliver(store, row))
+                tally.add(deliver(store, row, stop))
                 continue
         except OutboxUnavailable as error:
             current_app.logger.error("Outbox unavailable: %s", error)

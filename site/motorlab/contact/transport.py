@@ -1,65 +1,208 @@
-"""Hand one message to the SMTP server with smtplib, every wait bounded.
+"""Hand one message to the SMTP server with smtplib, within one deadline.
 
-`MAIL_TIMEOUT` bounds the connection and each command before DATA. After the message
-itself has been sent, the server's final reply gets `MAIL_DATA_TIMEOUT` (RFC 5321
-§4.5.3.2.6 advises 10 minutes): a server that stores the mail and answers late must not
-be taken for a failure, or every retry would deliver one more copy. A failed QUIT after
-the server took the message is ignored: the mail is delivered.
+An attempt, from connecting to the server's final reply, ends by its deadline
+(`MAIL_DEADLINE` seconds, 60 by default). Inside it, `MAIL_TIMEOUT` bounds the connection
+and each command, and `MAIL_DATA_TIMEOUT` the final reply. smtplib only times single socket
+operations, so a server trickling one byte at a time never trips those: a watchdog shuts the
+socket down at the deadline, which ends any connect, read or write at once. A sender told to
+stop (`stop`, set on SIGTERM) moves the deadline to at most `STOP_GRACE` seconds away.
 
-`before_data`, if given, runs once every recipient has been accepted and before DATA: the
-sender records there that the message may now reach the server (and stops the send by
-raising if its claim on the row is gone).
+A server discards a message whose DATA never ended, so its fate is unknown only between the
+terminating `.` and the server's reply (RFC 1047). `before_end`, if given, runs after the
+body and just before that `.`: the sender records there that the message may now be
+delivered (and stops the send by raising if its claim on the row is gone). Any failure
+before the `.` went out, the deadline included, raises as it is: nothing was delivered. No
+reply after it raises `Unanswered`: the server may have the message. A refusal (any reply
+but 250) is a plain failure. A failed QUIT after the server took the message is ignored.
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 import smtplib
+import socket
 import ssl
+import threading
+import time
 from collections.abc import Callable, Mapping
 from email import policy
 from email.message import EmailMessage
 from email.utils import getaddresses
 
+STOP_GRACE = 2.0  # seconds an attempt may go on once the sender is told to stop
+WATCH_EVERY = 0.1  # seconds between the watchdog's looks at `stop`
 
-def send(
-    message: EmailMessage, config: Mapping, before_data: Callable[[], None] | None = None
+
+class Unanswered(Exception):
+    """The message's final `.` went out and no reply came: the server may have taken it."""
+
+
+class _Watchdog:
+    """Shuts the attempt's socket down at the deadline, or `STOP_GRACE` after `stop` is set.
+
+    It holds a duplicate of the socket's descriptor: the same connection, whatever wraps
+    the original (TLS), and closed only once the watchdog has stopped."""
+
+    def __init__(self, deadline: float, stop: threading.Event | None) -> None:
+        self.deadline = time.monotonic() + (deadline - time.time())
+        self.stop = stop
+        self.reason: str | None = None  # why the attempt was cut short, once it was
+        self._socket: socket.socket | None = None
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def __enter__(self) -> _Watchdog:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_) -> None:
+        self._done.set()
+        self._thread.join()
+        self.watch(None)
+
+    def watch(self, sock: socket.socket | None) -> None:
+        with self._lock:
+            if self._socket is not None:
+                self._socket.close()
+            self._socket = sock.dup() if sock is not None else None
+
+    def left(self, most: float) -> float:
+        """`most` seconds, or less if the deadline is nearer; raises once it has passed."""
+        remaining = self.deadline - time.monotonic()
+        if self.reason is not None or remaining <= 0:
+            raise TimeoutError(self.reason or "the mail attempt passed its deadline")
+        return min(most, remaining)
+
+    def _watch(self) -> None:
+        stopping = False
+        while not self._done.wait(max(0.0, min(WATCH_EVERY, self.deadline - time.monotonic()))):
+            if not stopping and self.stop is not None and self.stop.is_set():
+                stopping = True
+                self.deadline = min(self.deadline, time.monotonic() + STOP_GRACE)
+            if time.monotonic() >= self.deadline:
+                self.reason = (
+                    "the sender was stopped" if stopping else "the mail attempt passed its deadline"
+                )
+                # Not connected (yet, or any more): nothing to end.
+                with self._lock, contextlib.suppress(OSError):
+                    if self._socket is not None:
+                        self._socket.shutdown(socket.SHUT_RDWR)
+                return
+
+
+class _Client(smtplib.SMTP):
+    """smtplib.SMTP that connects within the deadline, shows the watchdog its socket, and
+    wraps it in TLS at once with `MAIL_USE_SSL` (as SMTP_SSL, with certificates checked)."""
+
+    def __init__(self, config: Mapping, watchdog: _Watchdog) -> None:
+        self.watchdog = watchdog
+        self.use_ssl = bool(config["MAIL_USE_SSL"])
+        timeout = float(config["MAIL_TIMEOUT"])
+        super().__init__(config["MAIL_SERVER"], config["MAIL_PORT"], timeout=timeout)
+
+    def _get_socket(self, host, port, timeout):
+        error: OSError = OSError(f"{host}: no address")
+        for family, kind, proto, _, address in socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        ):
+            sock = socket.socket(family, kind, proto)
+            self.watchdog.watch(sock)  # before connecting: a shutdown ends the connect too
+            try:
+                sock.settimeout(self.watchdog.left(timeout))
+                sock.connect(address)
+                sock.settimeout(timeout)
+                if self.use_ssl:
+                    context = ssl.create_default_context()
+                    return context.wrap_socket(sock, server_hostname=host)
+                return sock
+            except OSError as failed:
+                sock.close()
+                error = failed
+        raise error
+
+    def getreply(self):
+        code, message = super().getreply()
+        # smtplib takes a line cut short by the shutdown (`250 Mess`) for a whole reply.
+        if self.watchdog.reason is not None:
+            self.close()
+            raise smtplib.SMTPServerDisconnected(f"{self.watchdog.reason}: reply cut short")
+        return code, message
+
+
+def _hand_over(
+    smtp: _Client, message: EmailMessage, config: Mapping, before_end: Callable[[], None] | None
 ) -> None:
-    """Deliver `message` to the recipients of its To header; raises on any failure."""
-    smtp_class = smtplib.SMTP_SSL if config["MAIL_USE_SSL"] else smtplib.SMTP
-    timeout = float(config["MAIL_TIMEOUT"])
+    """The envelope and the message, up to its final `.` (`before_end` runs just before)."""
     sender = message["From"].addresses[0].addr_spec
     recipients = [address for _, address in getaddresses([str(message["To"])])]
-    smtp = smtp_class(config["MAIL_SERVER"], config["MAIL_PORT"], timeout=timeout)
-    try:
-        smtp.ehlo_or_helo_if_needed()
-        if config["MAIL_USE_TLS"]:
-            smtp.starttls(context=ssl.create_default_context())
-            smtp.ehlo()
-        if config.get("MAIL_USERNAME") and config.get("MAIL_PASSWORD"):
-            smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
-        code, reply = smtp.mail(sender)
+    smtp.ehlo_or_helo_if_needed()
+    if config["MAIL_USE_TLS"]:
+        smtp.starttls(context=ssl.create_default_context())
+        smtp.ehlo()
+    if config.get("MAIL_USERNAME") and config.get("MAIL_PASSWORD"):
+        smtp.login(config["MAIL_USERNAME"], config["MAIL_PASSWORD"])
+    code, reply = smtp.mail(sender)
+    if code != 250:
+        raise smtplib.SMTPSenderRefused(code, reply, sender)
+    refused = {}
+    for recipient in recipients:
+        code, reply = smtp.rcpt(recipient)
+        if code not in (250, 251):
+            refused[recipient] = (code, reply)
+    if len(refused) == len(recipients):
+        raise smtplib.SMTPRecipientsRefused(refused)
+    code, reply = smtp.docmd("DATA")
+    if code != 354:
+        raise smtplib.SMTPDataError(code, reply)
+    # smtplib's `data` sends the body and its `.` at once: here the mark comes between.
+    body = re.sub(rb"(?m)^\.", b"..", message.as_bytes(policy=policy.SMTP))  # RFC 5321 4.5.2
+    smtp.send(body if body.endswith(b"\r\n") else body + b"\r\n")
+    if before_end is not None:
+        before_end()
+    smtp.send(b".\r\n")
+
+
+def send(
+    message: EmailMessage,
+    config: Mapping,
+    before_end: Callable[[], None] | None = None,
+    *,
+    deadline: float | None = None,
+    stop: threading.Event | None = None,
+) -> None:
+    """Deliver `message` to the recipients of its To header by `deadline` (a time.time();
+    by default `MAIL_DEADLINE` from now); raises on any failure (see the module)."""
+    if deadline is None:
+        deadline = time.time() + float(config["MAIL_DEADLINE"])
+    smtp: _Client | None = None
+    ended = False  # the final `.` went out
+    with _Watchdog(deadline, stop) as watchdog:
+        try:
+            smtp = _Client(config, watchdog)
+            _hand_over(smtp, message, config, before_end)
+            ended = True
+            smtp.sock.settimeout(float(config["MAIL_DATA_TIMEOUT"]))
+            code, reply = smtp.getreply()
+        except BaseException as error:
+            if smtp is not None:
+                smtp.close()
+            if not isinstance(error, Exception):
+                raise
+            if ended:
+                why = watchdog.reason or f"{type(error).__name__}: {error}"
+                raise Unanswered(f"no reply after the message: {why}") from error
+            if watchdog.reason is not None:
+                raise TimeoutError(watchdog.reason) from error
+            raise
         if code != 250:
-            raise smtplib.SMTPSenderRefused(code, reply, sender)
-        refused = {}
-        for recipient in recipients:
-            code, reply = smtp.rcpt(recipient)
-            if code not in (250, 251):
-                refused[recipient] = (code, reply)
-        if len(refused) == len(recipients):
-            raise smtplib.SMTPRecipientsRefused(refused)
-        if before_data is not None:
-            before_data()
-        smtp.sock.settimeout(float(config["MAIL_DATA_TIMEOUT"]))
-        code, reply = smtp.data(message.as_bytes(policy=policy.SMTP))
-        if code != 250:
+            smtp.close()
             raise smtplib.SMTPDataError(code, reply)
-    except BaseException:
-        smtp.close()
-        raise
-    try:
-        smtp.sock.settimeout(timeout)
-        smtp.quit()
-    except (smtplib.SMTPException, OSError):
-        pass  # the server has the message; a lost QUIT changes nothing
-    finally:
-        smtp.close()
+        try:
+            smtp.sock.settimeout(float(config["MAIL_TIMEOUT"]))
+            smtp.quit()
+        except (smtplib.SMTPException, OSError):
+            pass  # the server has the message; a lost QUIT changes nothing
+        finally:
+            smtp.close()

@@ -5,10 +5,12 @@
 the same methods and the same row life: queued -> sending -> sent, or -> failed after
 `OUTBOX_MAX_ATTEMPTS`. A claim (queued -> sending) is atomic, so two senders never hold the
 same row; the sender renews its claim while it works. A claim older than
-`OUTBOX_STALE_AFTER` belongs to a sender that died: if it had not started DATA (`data_at`
-empty), nothing can have been delivered and the row is queued again; if it had, the server
-may have taken the message, so the row becomes `uncertain` and waits for an operator
-(`outbox resend ID` or `outbox mark-sent ID`).
+`OUTBOX_STALE_AFTER` belongs to a sender that died: if it had not reached the message's
+final `.` (`data_at` empty), nothing can have been delivered and the row is queued again;
+if it had, the server may have taken the message, so the row becomes `uncertain` and waits
+for an operator (`outbox resend ID` or `outbox mark-sent ID`). A claim also sets the
+attempt's deadline (`deadline_at`): a row overdue (past it, and past the lock timeout to
+record the outcome) is taken back the same way, and `/healthz` reports it until then.
 Any fault of the store itself (locked past `OUTBOX_LOCK_TIMEOUT`, unwritable, corrupted)
 raises `OutboxUnavailable`.
 

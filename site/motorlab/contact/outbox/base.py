@@ -48,7 +48,8 @@ class Row:
     claimed_at: float | None
     sent_at: str | None
     next_attempt_at: float
-    data_at: float | None = None  # when this claim's holder began DATA (None: not yet)
+    data_at: float | None = None  # when this claim's holder sent the message's end (None: not yet)
+    deadline_at: float | None = None  # when this claim's attempt must be over (None: no limit)
 
 
 def now_iso() -> str:
@@ -61,6 +62,7 @@ class SqlOutbox:
     `work(connection)` in one transaction and turns store faults into OutboxUnavailable."""
 
     PARAM = "?"
+    lock_timeout: float  # seconds any wait for the store may take (each store sets it)
 
     def _run(self, work: Callable):
         raise NotImplementedError
@@ -89,8 +91,8 @@ class SqlOutbox:
         return self._update("claimed_at = ?", (time.time(),), row)
 
     def start_data(self, row: Row) -> bool:
-        """Record, before DATA, that the message may now reach the server; False if the
-        claim was lost (the send must stop: the row is someone else's)."""
+        """Record, just before the message's final `.`, that it may now be delivered; False
+        if the claim was lost (the send must stop: the row is someone else's)."""
         return self._update("data_at = ?", (time.time(),), row)
 
     def mark_sent(self, row: Row) -> bool:
@@ -99,6 +101,12 @@ class SqlOutbox:
         return self._update(
             "status = ?, sent_at = ?, claim = NULL, last_error = NULL", (SENT, now_iso()), row
         )
+
+    def mark_uncertain(self, row: Row, error: str) -> None:
+        """The message's end went out and no reply came: the server may have it, so the
+        row waits for an operator, as one whose sender died there."""
+        reason = f"{error} ({UNCERTAIN_REASON})"[:500]
+        self._update("status = ?, last_error = ?", (UNCERTAIN, reason), row)
 
     def retry_later(self, row: Row, error: str, at: float) -> None:
         self._update(
@@ -112,22 +120,31 @@ class SqlOutbox:
             "status = ?, claim = NULL, data_at = NULL, last_error = ?", (FAILED, error[:500]), row
         )
 
+    def _past_deadline(self, now: float) -> float:
+        """A `deadline_at` before this is overdue at `now`: the attempt had to be over, and
+        its sender has had the lock timeout besides to record the outcome."""
+        return now - self.lock_timeout
+
     def _expire_claims(self, db, now: float, stale_after: float) -> None:
-        """Rows whose sender died: queued again if it had not begun DATA, else uncertain."""
+        """Rows whose sender died or hangs (its claim not renewed within `stale_after`, or its
+        attempt overdue): queued again if it had not sent the message's end, else uncertain.
+        A sender that comes back finds its claim gone before it could send that end."""
+        expired = "status = ? AND (claimed_at < ? OR deadline_at < ?)"
+        limits = (SENDING, now - stale_after, self._past_deadline(now))
         db.execute(
             self._sql(
-                "UPDATE outbox SET status = ?, last_error = ?"
-                " WHERE status = ? AND claimed_at < ? AND data_at IS NOT NULL"
+                f"UPDATE outbox SET status = ?, last_error = ? WHERE {expired}"
+                " AND data_at IS NOT NULL"
             ),
-            (UNCERTAIN, UNCERTAIN_REASON, SENDING, now - stale_after),
+            (UNCERTAIN, UNCERTAIN_REASON, *limits),
         )
         db.execute(
             self._sql(
                 "UPDATE outbox SET status = ?, claim = NULL,"
                 " last_error = COALESCE(last_error, 'claim expired')"
-                " WHERE status = ? AND claimed_at < ? AND data_at IS NULL"
+                f" WHERE {expired} AND data_at IS NULL"
             ),
-            (QUEUED, SENDING, now - stale_after),
+            (QUEUED, *limits),
         )
 
     def resend(self, row_id: int) -> bool:
@@ -159,6 +176,14 @@ class SqlOutbox:
         counts = self.counts()
         return {status: counts.get(status, 0) for status in WAITING}
 
+    OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
+
+    def overdue(self, now: float) -> int:
+        """Rows still `sending` although their attempt is overdue at `now` (GET /healthz): their
+        sender hangs, or died, and no sender has taken them back since."""
+        statement, limit = self._sql(self.OVERDUE), self._past_deadline(now)
+        return self._run(lambda db: db.execute(statement, (SENDING, limit)).fetchone()["n"])
+
     def rows(self, status: str | None = None) -> list[Row]:
         query, args = "SELECT * FROM outbox ORDER BY id", ()
         if status is not None:
@@ -170,7 +195,12 @@ class Outbox(Protocol):
     def add(self, *, locale: str, name: str, email: str, description: str) -> Row: ...
 
     def claim_next(
-        self, *, after_id: int = 0, due_only: bool = True, stale_after: float = 900
+        self,
+        *,
+        after_id: int = 0,
+        due_only: bool = True,
+        stale_after: float = 900,
+        deadline: float | None = None,
     ) -> Row | None: ...
 
     def renew(self, row: Row) -> bool: ...
@@ -183,6 +213,8 @@ class Outbox(Protocol):
 
     def confirm_sent(self, row_id: int) -> bool: ...
 
+    def mark_uncertain(self, row: Row, error: str) -> None: ...
+
     def retry_later(self, row: Row, error: str, at: float) -> None: ...
 
     def mark_failed(self, row: Row, error: str) -> None: ...
@@ -194,3 +226,5 @@ class Outbox(Protocol):
     def counts(self) -> dict[str, int]: ...
 
     def waiting(self) -> dict[str, int]: ...
+
+    def overdue(self, now: float) -> int: ...

@@ -42,8 +42,10 @@ SCHEMA = (
         sent_at TEXT,
         next_attempt_at DOUBLE PRECISION NOT NULL DEFAULT 0
     )""",
-    # Added with the `uncertain` status; a table created before it gets them here.
+    # Added with the `uncertain` status and the attempt's deadline; an older table gets them
+    # here.
     "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS data_at DOUBLE PRECISION",
+    "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS deadline_at DOUBLE PRECISION",
     "ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_status_check",
     "ALTER TABLE outbox ADD CONSTRAINT outbox_status_check"
     " CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'uncertain'))",
@@ -102,19 +104,25 @@ class PostgresOutbox(SqlOutbox):
         return self._run(work)
 
     def claim_next(
-        self, *, after_id: int = 0, due_only: bool = True, stale_after: float = 900
+        self,
+        *,
+        after_id: int = 0,
+        due_only: bool = True,
+        stale_after: float = 900,
+        deadline: float | None = None,
     ) -> Row | None:
         claim, now = uuid.uuid4().hex, time.time()
+        deadline_at = None if deadline is None else now + deadline
 
         def work(db: psycopg.Connection) -> Row | None:
             self._expire_claims(db, now, stale_after)
             found = db.execute(
                 "UPDATE outbox SET status = %s, claim = %s, claimed_at = %s, data_at = NULL,"
-                " attempts = attempts + 1"
+                " deadline_at = %s, attempts = attempts + 1"
                 " WHERE id = (SELECT id FROM outbox WHERE status = %s AND id > %s"
                 " AND (%s OR next_attempt_at <= %s) ORDER BY id LIMIT 1"
                 " FOR UPDATE SKIP LOCKED) RETURNING *",
-                (SENDING, claim, now, QUEUED, after_id, not due_only, now),
+                (SENDING, claim, now, deadline_at, QUEUED, after_id, not due_only, now),
             ).fetchone()
             return Row(**found) if found else None
 

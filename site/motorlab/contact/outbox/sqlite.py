@@ -3,8 +3,8 @@ one machine.
 
 Claims run inside BEGIN IMMEDIATE, so two senders never take the same row. Every wait for
 a lock is bounded by `lock_timeout`. A file that vanished or was truncated gets its schema
-again on the next use; a file from an older schema (before the back-off column, or before
-`uncertain` and `data_at`) is migrated in place.
+again on the next use; a file from an older schema (before the back-off column, before
+`uncertain` and `data_at`, or before `deadline_at`) is migrated in place.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from motorlab.contact.outbox.base import (
 )
 
 T = TypeVar("T")
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 TABLE = f"""
 CREATE TABLE outbox (
@@ -44,14 +44,19 @@ CREATE TABLE outbox (
     claimed_at REAL,
     sent_at TEXT,
     next_attempt_at REAL NOT NULL DEFAULT 0,
-    data_at REAL
+    data_at REAL,
+    deadline_at REAL
 )"""
 INDEX = "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at, id)"
 V1_COLUMNS = (
     "id, uuid, created_at, locale, name, email, description, status, attempts, last_error,"
     " claim, claimed_at, sent_at"
 )
-OLD_COLUMNS = {1: V1_COLUMNS, 2: V1_COLUMNS + ", next_attempt_at"}
+OLD_COLUMNS = {
+    1: V1_COLUMNS,
+    2: V1_COLUMNS + ", next_attempt_at",
+    3: V1_COLUMNS + ", next_attempt_at, data_at",
+}
 
 _ready: set[str] = set()  # files whose schema this process has checked
 
@@ -66,7 +71,7 @@ def _ensure_schema(db: sqlite3.Connection) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version < SCHEMA_VERSION:
             old = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'outbox'").fetchone()
-            if old:  # 1: no 'failed', no back-off; 2: no 'uncertain', no data_at
+            if old:  # 1: no 'failed', no back-off; 2: no 'uncertain', no data_at; 3: no deadline_at
                 db.execute("ALTER TABLE outbox RENAME TO outbox_old")
             db.execute(TABLE)
             if old:
@@ -156,10 +161,17 @@ class SqliteOutbox(SqlOutbox):
         return self._run(work, durable=True)
 
     def claim_next(
-        self, *, after_id: int = 0, due_only: bool = True, stale_after: float = 900
+        self,
+        *,
+        after_id: int = 0,
+        due_only: bool = True,
+        stale_after: float = 900,
+        deadline: float | None = None,
     ) -> Row | None:
-        """Claim the oldest queued row above `after_id` (only a due one if `due_only`)."""
+        """Claim the oldest queued row above `after_id` (only a due one if `due_only`), its
+        attempt to be over `deadline` seconds from now (None: no limit)."""
         claim, now = uuid.uuid4().hex, time.time()
+        deadline_at = None if deadline is None else now + deadline
 
         def work(db: sqlite3.Connection) -> Row | None:
             with self._immediate(db):
@@ -173,8 +185,8 @@ class SqliteOutbox(SqlOutbox):
                     return None
                 db.execute(
                     "UPDATE outbox SET status = ?, claim = ?, claimed_at = ?, data_at = NULL,"
-                    " attempts = attempts + 1 WHERE id = ? AND status = ?",
-                    (SENDING, claim, now, found["id"], QUEUED),
+                    " deadline_at = ?, attempts = attempts + 1 WHERE id = ? AND status = ?",
+                    (SENDING, claim, now, deadline_at, found["id"], QUEUED),
                 )
                 return self._get(db, found["id"])
 
@@ -185,31 +197,48 @@ class SqliteOutbox(SqlOutbox):
         found = self._run(lambda db: dict(db.execute(query).fetchall()))
         return {status: found.get(status, 0) for status in STATUSES}
 
+    @contextmanager
+    def _existing(self) -> Iterator[sqlite3.Connection]:
+        """A connection to the file as it is: opened read-write but never created nor
+        migrated (GET /healthz); any fault becomes OutboxUnavailable."""
+        uri = f"{Path(self.path).resolve().as_uri()}?mode=rw"
+        try:
+            with closing(
+                sqlite3.connect(uri, uri=True, timeout=self.lock_timeout, isolation_level=None)
+            ) as db:
+                db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
+                yield db
+        except sqlite3.Error as error:
+            raise OutboxUnavailable(str(error)) from error
+
     def waiting(self) -> dict[str, int]:
         """The queued and uncertain counts, and proof that a post could be stored now.
 
-        The file is opened read-write but never created: a file that does not exist yet (no
-        request so far) is an empty outbox as long as its folder can hold it. The check takes
-        the write lock (an empty IMMEDIATE transaction, rolled back) because in WAL mode a
-        read succeeds even while a writer holds the file."""
+        A file that does not exist yet (no request so far) is an empty outbox as long as its
+        folder can hold it. The check takes the write lock (an empty IMMEDIATE transaction,
+        rolled back) because in WAL mode a read succeeds even while a writer holds the file."""
         file = Path(self.path)
         if not file.exists():
             folder = file.parent
             if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK):
                 return dict.fromkeys(WAITING, 0)
             raise OutboxUnavailable(f"{folder} is missing or not writable")
-        uri = f"{file.resolve().as_uri()}?mode=rw"
         query = "SELECT status, COUNT(*) FROM outbox WHERE status IN (?, ?) GROUP BY status"
-        try:
-            with closing(
-                sqlite3.connect(uri, uri=True, timeout=self.lock_timeout, isolation_level=None)
-            ) as db:
-                db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
-                db.execute("BEGIN IMMEDIATE")  # writable within the bound, as a post needs
-                try:
-                    found = dict(db.execute(query, WAITING).fetchall())
-                finally:
-                    db.execute("ROLLBACK")
-        except sqlite3.Error as error:
-            raise OutboxUnavailable(str(error)) from error
+        with self._existing() as db:
+            db.execute("BEGIN IMMEDIATE")  # writable within the bound, as a post needs
+            try:
+                found = dict(db.execute(query, WAITING).fetchall())
+            finally:
+                db.execute("ROLLBACK")
         return {status: found.get(status, 0) for status in WAITING}
+
+    def overdue(self, now: float) -> int:
+        """As the shared `overdue`, on the file as it is: one not migrated yet (no
+        `deadline_at`) comes from before deadlines, so none of its rows is overdue."""
+        if not Path(self.path).exists():
+            return 0
+        with self._existing() as db:
+            columns = {found[1] for found in db.execute("PRAGMA table_info(outbox)")}
+            if "deadline_at" not in columns:
+                return 0
+            return db.execute(self.OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
