@@ -18,7 +18,15 @@ from tests.support.browser import (
     wait_for_widgets,
     words_split_across_lines,
 )
-from tests.support.pages import LOCALES, NOINDEX_ROUTES, PAGES, ROUTES, localized
+from tests.support.pages import (
+    LOCALES,
+    NOINDEX_ROUTES,
+    PAGES,
+    ROUTES,
+    SECTION_ROUTES,
+    localized,
+    path_of,
+)
 
 HTML_BUDGET = 60 * 1024
 
@@ -153,23 +161,15 @@ def test_links_stay_in_the_page_language_under_gunicorn(app_server):
     assert wrong == {}
 
 
-# Content pages end with the contact band; home opens with its button and closes with it.
-CONTACT_ROUTES = (
-    "/",
-    "/services",
-    "/aboutus",
-    "/portfolio",
-    "/projects/ads",
-    "/projects/kuzu",
-    "/projects/vc",
-    "/projects/viewbox",
-)
+# The pages of the header's sections end with the contact band (home also opens with its
+# button); the contact page itself is the one that does not.
+CONTACT_ROUTES = tuple(route for route in SECTION_ROUTES if route != path_of("contact"))
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("route", CONTACT_ROUTES)
 def test_content_pages_lead_to_the_contact_page(client, route, locale):
-    contact = localized("/contact", locale)
+    contact = localized(path_of("contact"), locale)
     main = soup_of(client.get(localized(route, locale))).main
     assert main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
     band = main.select(".c-cta")

@@ -23,10 +23,18 @@ from motorlab import (
     template_globals,
 )
 from motorlab.config import Config
+from motorlab.consent.routes import bp as consent_bp
 from motorlab.contact import ratelimit
+from motorlab.contact.cli import outbox_cli
 from motorlab.extensions import babel, cache, csrf
+from motorlab.health import bp as health_bp
+from motorlab.images import bp as images_bp
+from motorlab.language import bp as language_bp
+from motorlab.language.detection import detect_on_root
+from motorlab.pages.routes import bp as pages_bp
 from motorlab.paths import PROJECT_ROOT
 from motorlab.request_body import GuardedBody
+from motorlab.seo import bp as seo_bp
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -39,30 +47,42 @@ def create_app(config: object | None = None) -> Flask:
     )
     app.config.from_object(config if config is not None else Config())
 
-    # 1. Extensions, and the settings each module works out from the configuration.
+    # 1. Extensions, and the settings each module works out from the configuration. None of
+    # them adds a request hook: the request's whole path is in part 2.
     babel.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    csrf.init_app(app)  # its before_request checks every POST before the hooks below
     internals.init_app(app)  # sessions that say whether a request touched them
     ratelimit.init_app(app)  # the contact limit's storage
     hosts.init_app(app)  # TRUSTED_HOSTS and the untrusted host's 400 page
     mount.init_app(app)  # the session cookie's path under SCRIPT_NAME
-    i18n.init_app(app)  # locale prefixes in URLs; refuses incomplete catalogs
+    i18n.init_app(app)  # refuses incomplete catalogs
     assets.init_app(app)  # the esbuild manifest, read once
     security.init_app(app)  # the security headers, worked out once
     page_cache.init_app(app)  # its Cache-Control and timeout
-    _register_blueprints(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    app.cli.add_command(outbox_cli)
     static_files.init_app(app)  # no symbolic link out of static/
     errors.init_app(app)
     layouts.init_app(app)  # every layout compiled at start-up
     template_globals.register(app)
 
-    # 2. Request hooks, in the order they run.
+    # 2. The request's path, in the order Flask runs it (tests/integration/test_wiring.py
+    # compares Flask's own lists with these).
+    for preprocessor in URL_VALUE_PREPROCESSORS:
+        app.url_value_preprocessor(preprocessor)
+    # Flask-WTF's CSRFProtect adds its own before_request hook here, the first to run (it
+    # checks every POST but the views it exempts), and a context processor (csrf_token).
+    csrf.init_app(app)
     for hook in BEFORE_REQUEST:
         app.before_request(hook)
+    for function in URL_DEFAULTS:
+        app.url_defaults(function)
+    for processor in CONTEXT_PROCESSORS:
+        app.context_processor(processor)
     # Flask runs after_request hooks last registered first: registering the list reversed
-    # makes it read in running order. (A blueprint's own hooks run before all of these: the
-    # contact pages' `Cache-Control: no-store`.)
+    # makes it read in running order. (Callbacks a hook or view adds with after_this_request
+    # run before all of these: detect_on_root's Vary and cookie on `/`.)
     for hook in reversed(AFTER_REQUEST):
         app.after_request(hook)
 
@@ -79,10 +99,28 @@ def create_app(config: object | None = None) -> Flask:
     return app
 
 
+BLUEPRINTS = (
+    pages_bp,  # every page of the registry (pages/registry.py)
+    language_bp,  # the language switcher
+    seo_bp,  # /sitemap.xml, /robots.txt
+    images_bp,  # /_img: resized images, share images, the logo
+    health_bp,  # /healthz
+    consent_bp,  # the analytics banner's /consent form
+    icons.bp,  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
+)
+
+# Before the hooks: the matched route's locale leaves its URL values for `g`.
+URL_VALUE_PREPROCESSORS = (i18n.pull_locale,)
+
 BEFORE_REQUEST = (
+    detect_on_root,  # the first visit to `/`: may send it to its language
     slashes.redirect_to_canonical,  # `/services/` -> `/services`, never rendered
     security.refuse_unreasonable_paths,  # 414 for a path no page has
 )
+
+# While the view runs: url_for keeps the page's locale; templates learn their layout.
+URL_DEFAULTS = (i18n.inject_locale,)
+CONTEXT_PROCESSORS = (layouts.layout_context,)
 
 AFTER_REQUEST = (
     page_cache.mark_shareable,  # may this answer be stored for everyone?
@@ -91,26 +129,3 @@ AFTER_REQUEST = (
     assets.mark_immutable,  # hashed static files: a year
     hosts.relative_location,  # redirects to this host go out relative
 )
-
-
-def _register_blueprints(app: Flask) -> None:
-    from motorlab.consent.routes import bp as consent_bp
-    from motorlab.contact import bp as contact_bp
-    from motorlab.contact.cli import outbox_cli
-    from motorlab.health import bp as health_bp
-    from motorlab.images import bp as images_bp
-    from motorlab.language import bp as language_bp
-    from motorlab.pages import bp as pages_bp
-    from motorlab.projects import bp as projects_bp
-    from motorlab.seo import bp as seo_bp
-
-    app.register_blueprint(pages_bp)
-    app.register_blueprint(projects_bp)
-    app.register_blueprint(language_bp)
-    app.register_blueprint(seo_bp)
-    app.register_blueprint(contact_bp)
-    app.register_blueprint(images_bp)
-    app.register_blueprint(health_bp)
-    app.register_blueprint(consent_bp)  # the analytics banner's /consent form
-    icons.init_app(app)  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
-    app.cli.add_command(outbox_cli)

@@ -27,9 +27,10 @@ from flask import Flask
 
 from motorlab import compression, icons
 from motorlab.assets import MANIFEST
-from motorlab.i18n import LOCALES, PREFIXES
+from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
 from motorlab.internal_request import error_page, fetch
 from motorlab.internals import fresh_context_freezer
+from motorlab.pages.registry import page_for
 from motorlab.paths import PROJECT_ROOT
 from motorlab.public_pages import public_paths
 
@@ -97,14 +98,12 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
     return urls
 
 
-# Pages nginx always passes to the app: the contact form carries a per-visitor CSRF token
-# (a token frozen into a file would make every post from it a 400).
-DYNAMIC_ENDPOINTS = {"contact.form"}
-
-
 def _is_dynamic(app: Flask, path: str) -> bool:
-    endpoint, _args = app.url_map.bind("export.invalid").match(path)
-    return endpoint in DYNAMIC_ENDPOINTS
+    """A page the registry does not export: nginx always passes it to the app (the contact
+    form carries a per-visitor CSRF token; one frozen into a file would refuse every post)."""
+    endpoint, values = app.url_map.bind("export.invalid").match(path)
+    values.pop(LOCALE_ARG, None)
+    return not page_for(endpoint, values).exported
 
 
 def _write_error_pages(app: Flask, destination: Path) -> None:

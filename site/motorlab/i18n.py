@@ -3,7 +3,7 @@ translations/languages.toml (the one place that names the languages; see `read_l
 
 One route table serves both locales: `LocalizedBlueprint.route` registers every rule twice,
 once per locale, under the same endpoint, with the locale as a URL default. Inside a request
-`url_for` fills in the current locale by itself (see `_inject_locale`), and `twin_url` gives
+`url_for` fills in the current locale by itself (see `inject_locale`), and `twin_url` gives
 the same page in another locale. This module knows no page: links are built with `url_for`.
 """
 
@@ -90,12 +90,13 @@ class LocalizedBlueprint(Blueprint):
     def route(self, rule: str, **options) -> Callable:
         def decorator(view: Callable) -> Callable:
             endpoint = options.pop("endpoint", view.__name__)
+            defaults = options.pop("defaults", {})
             for locale in LOCALES:
                 self.add_url_rule(
                     localized_rule(rule, locale),
                     endpoint,
                     view,
-                    defaults={LOCALE_ARG: locale},
+                    defaults={**defaults, LOCALE_ARG: locale},
                     **options,
                 )
             return view
@@ -130,12 +131,14 @@ def _is_localized(endpoint: str) -> bool:
     return current_app.url_map.is_endpoint_expecting(endpoint, LOCALE_ARG)
 
 
-def _pull_locale(endpoint: str | None, values: dict | None) -> None:
+def pull_locale(endpoint: str | None, values: dict | None) -> None:
+    """URL value preprocessor: the route's locale goes to `g`, not to the view."""
     if values is not None and LOCALE_ARG in values:
         g.locale = values.pop(LOCALE_ARG)
 
 
-def _inject_locale(endpoint: str, values: dict) -> None:
+def inject_locale(endpoint: str, values: dict) -> None:
+    """URL defaults: `url_for` keeps the current locale unless told another."""
     if LOCALE_ARG not in values and _is_localized(endpoint):
         values[LOCALE_ARG] = current_locale()
 
@@ -202,5 +205,3 @@ def check_catalogs(app: Flask) -> None:
 
 def init_app(app: Flask) -> None:
     check_catalogs(app)
-    app.url_value_preprocessor(_pull_locale)
-    app.url_defaults(_inject_locale)

@@ -180,10 +180,6 @@ def web_manifest():
 ROOT_FILES = ("/favicon.ico", "/apple-touch-icon.png", "/manifest.webmanifest")
 
 
-def init_app(app) -> None:
-    app.register_blueprint(bp)
-
-
 if __name__ == "__main__":
     for path in generate():
         print(f"{path.relative_to(PACKAGE)}  {path.stat().st_size} bytes")

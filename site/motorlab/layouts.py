@@ -48,7 +48,8 @@ def init_app(app: Flask) -> None:
     for template in LAYOUTS.values():
         app.jinja_env.get_template(template)
 
-    @app.context_processor
-    def layout_context() -> dict:
-        name = g.get("layout", DEFAULT_LAYOUT)
-        return {"layout": LAYOUTS[name], "layout_name": name}
+
+def layout_context() -> dict:
+    """Context processor: the template the page extends (`{% extends layout %}`)."""
+    name = g.get("layout", DEFAULT_LAYOUT)
+    return {"layout": LAYOUTS[name], "layout_name": name}

@@ -13,6 +13,7 @@ from motorlab import assets, consent, i18n, icons, security, widget_props
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.images import urls as image_urls
+from motorlab.pages.registry import current_section
 from motorlab.seo import structured_data
 
 
@@ -35,8 +36,10 @@ def register(app: Flask) -> None:
         # Images through the image service.
         responsive_image=image_urls.responsive,
         share_image_url=image_urls.share_image_url,
-        # The header of every layout and the band that closes content pages.
+        # The header of every layout (and the section it marks) and the band that closes
+        # content pages.
         MAIN_NAVIGATION=MAIN_NAVIGATION,
+        current_section=current_section,
         CONTACT_CTA=CONTACT_CTA,
         # Widgets' props and their translated labels.
         widget_labels=widget_props.widget_labels,

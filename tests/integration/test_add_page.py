@@ -28,7 +28,7 @@ TEMPLATE = """{% extends layout %}
 {% from "components/page_head/page_head.html" import page_head %}
 {% block content %}{{ page_head(page.TITLE, page.PAGE_DESCRIPTION) }}{% endblock %}
 """
-ENTRY = '    content_page("careers", "/careers", careers),\n'
+ENTRY = '    content_page(careers, "/careers"),\n'
 
 # Run in the copy, in a fresh interpreter: the copy's motorlab, its registry and catalogs.
 PROBE = """
@@ -64,15 +64,16 @@ def test_a_page_declared_once_appears_everywhere(tmp_path):
         shutil.copytree(ROOT / part, copy / part, ignore=ignore)
     shutil.copy(ROOT / "babel.cfg", copy)
 
-    # Step 1: the registry entry.
+    # Step 3: the registry entry, and the import of its content module.
     registry = copy / "site" / "motorlab" / "pages" / "registry.py"
-    source = registry.read_text(encoding="utf-8").replace(
-        "from motorlab.content import ", "from motorlab.content import careers, ", 1
-    )
+    imports = "from motorlab.content import (\n"
+    source = registry.read_text(encoding="utf-8")
+    assert imports in source
+    source = source.replace(imports, imports + "    careers,\n", 1)
     anchor = "\n)\n\n\ndef listed_pages"
     assert anchor in source
     registry.write_text(source.replace(anchor, "\n" + ENTRY.rstrip("\n") + anchor, 1))
-    # Step 2: the content module; step 3: the template.
+    # Step 1: the content module; step 2: the template, named after it.
     (copy / "site" / "motorlab" / "content" / "careers.py").write_text(CONTENT, encoding="utf-8")
     (copy / "templates" / "pages" / "careers.html").write_text(TEMPLATE, encoding="utf-8")
     # Step 4: its text in the Spanish catalog (here: a marked copy of the English).

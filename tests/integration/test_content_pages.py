@@ -5,17 +5,16 @@ from urllib.parse import urlsplit
 import pytest
 
 from motorlab import create_app
+from motorlab.pages.registry import PAGES
 from tests.support.app import config_with, soup_of, visible_text
+from tests.support.pages import LISTED_ROUTES, localized, path_of
 
 BOTH = pytest.mark.parametrize("locale", ["es", "en"])
 
 
-def prefix(locale: str) -> str:
-    return "/en" if locale == "en" else ""
-
-
-def page(client, route: str, locale: str):
-    response = client.get(prefix(locale) + route)
+def page(client, name: str, locale: str):
+    """The page the registry names `name`, in `locale`."""
+    response = client.get(localized(path_of(name), locale))
     assert response.status_code == 200
     return soup_of(response)
 
@@ -57,7 +56,7 @@ METHODOLOGY = {
 
 @BOTH
 def test_services_lists_three_groups_with_benefits(client, locale):
-    soup = page(client, "/services", locale)
+    soup = page(client, "services", locale)
     services = soup.find_all("article", class_="c-service")
     assert [s.h3.get_text(strip=True) for s in services] == SERVICE_TITLES[locale]
     for service in services:
@@ -68,7 +67,7 @@ def test_services_lists_three_groups_with_benefits(client, locale):
 
 @BOTH
 def test_services_groups_technologies_with_a_name_and_an_icon(client, locale):
-    soup = page(client, "/services", locale)
+    soup = page(client, "services", locale)
     groups = soup.find_all("section", class_="c-tech")
     assert [g.h3.get_text(strip=True) for g in groups] == TECH_GROUPS[locale]
     names = []
@@ -88,7 +87,7 @@ def test_services_groups_technologies_with_a_name_and_an_icon(client, locale):
 
 @BOTH
 def test_services_explains_the_methodology(client, locale):
-    soup = page(client, "/services", locale)
+    soup = page(client, "services", locale)
     methodology = soup.find("section", id="methodology")
     steps = methodology.find_all("li")
     assert [s.h3.get_text(strip=True) for s in steps] == METHODOLOGY[locale]
@@ -105,7 +104,7 @@ TEAMS = {
 
 @BOTH
 def test_about_shows_the_four_teams_with_name_position_and_portrait(client, locale):
-    soup = page(client, "/aboutus", locale)
+    soup = page(client, "team", locale)
     teams = soup.find_all("section", class_="c-team")
     assert [t.h3.get_text(strip=True) for t in teams] == TEAMS[locale]
     people = 0
@@ -127,7 +126,7 @@ def test_about_shows_the_four_teams_with_name_position_and_portrait(client, loca
 
 @BOTH
 def test_about_positions_are_translated(client, locale):
-    soup = page(client, "/aboutus", locale)
+    soup = page(client, "team", locale)
     ceo = soup.find("figure", class_="c-member").find(class_="c-member__position").get_text()
     expected = {"es": "Consejera delegada", "en": "Chief executive officer"}[locale]
     assert ceo.startswith(expected)
@@ -135,7 +134,7 @@ def test_about_positions_are_translated(client, locale):
 
 @BOTH
 def test_about_team_photo_has_a_desktop_and_a_mobile_variant(client, locale):
-    soup = page(client, "/aboutus", locale)
+    soup = page(client, "team", locale)
     pictures = soup.find("main").find_all("picture")
     assert len(pictures) == 1
     source, img = pictures[0].find("source"), pictures[0].find("img")
@@ -150,7 +149,7 @@ def test_about_team_photo_has_a_desktop_and_a_mobile_variant(client, locale):
 
 @BOTH
 def test_about_shows_the_brand_logos(client, locale):
-    soup = page(client, "/aboutus", locale)
+    soup = page(client, "team", locale)
     logos = soup.find("main").find("ul", class_="c-logo-list").find_all("img")
     assert 5 <= len(logos) <= 8
     assert all(logo["alt"] for logo in logos)
@@ -164,7 +163,7 @@ def test_about_shows_the_brand_logos(client, locale):
     [("es", "Nuestros Clientes", "IR AL PROYECTO"), ("en", "Our Clients", "GO TO PROJECT")],
 )
 def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, button):
-    soup = page(client, "/portfolio", locale)
+    soup = page(client, "portfolio", locale)
     assert soup.h1.get_text(strip=True)
     clients = section_titled(soup, heading)
     cards = clients.find_all("article", class_="c-card")
@@ -178,9 +177,8 @@ def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, butt
         link = card.find("a")
         assert link.get_text(strip=True) == button
         links.append(urlsplit(link["href"]).path)
-    assert links == [
-        f"{prefix(locale)}/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")
-    ]
+    studies = [page.path for page in PAGES if page.name == "case_study"]  # in the registry's order
+    assert links == [localized(path, locale) for path in studies]
 
 
 # --- Test page ------------------------------------------------------------------------
@@ -188,14 +186,14 @@ def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, butt
 
 @BOTH
 def test_showcase_is_noindex(client, locale):
-    soup = page(client, "/test", locale)
+    soup = page(client, "examples", locale)
     assert soup.find("meta", attrs={"name": "robots"})["content"] == "noindex"
     assert soup.find("link", rel="canonical") is None
 
 
 def test_other_pages_are_indexable(client):
-    for route in ("/services", "/aboutus", "/portfolio", "/guideline", "/privacy"):
-        soup = page(client, route, "es")
+    for route in LISTED_ROUTES:
+        soup = soup_of(client.get(route))
         assert soup.find("meta", attrs={"name": "robots"}) is None, route
         assert soup.find("link", rel="canonical"), route
 
@@ -210,7 +208,7 @@ PRIVACY = {
 
 @BOTH
 def test_privacy_covers_data_purpose_retention_recipients_rights_and_terms(client, locale):
-    soup = page(client, "/privacy", locale)
+    soup = page(client, "privacy", locale)
     main = soup.find("main")
     for anchor in ("collected", "purpose", "retention", "recipients", "cookies", "rights", "terms"):
         assert main.find(id=anchor), anchor
@@ -251,7 +249,7 @@ NOTICE_LABELS = {
 
 
 def test_privacy_has_no_legal_notice_until_the_company_is_set(client):
-    assert not page(client, "/privacy", "en").find(id="legal-notice")
+    assert not page(client, "privacy", "en").find(id="legal-notice")
 
 
 def company_client(**settings):
@@ -262,7 +260,7 @@ def company_client(**settings):
 
 @BOTH
 def test_privacy_shows_the_legal_notice_with_the_settings_that_are_set(locale):
-    main = page(company_client(**COMPANY), "/privacy", locale).find("main")
+    main = page(company_client(**COMPANY), "privacy", locale).find("main")
     notice = main.find(id="legal-notice")
     assert notice.find("h2").get_text() == {"es": "Aviso legal", "en": "Legal notice"}[locale]
     labels = [dt.get_text(strip=True) for dt in notice.find_all("dt")]
@@ -272,7 +270,7 @@ def test_privacy_shows_the_legal_notice_with_the_settings_that_are_set(locale):
     assert notice.find("a", href="mailto:legal@motorlab.example")
 
     some = COMPANY | {"COMPANY_TAX_ID": "", "COMPANY_REGISTRY": ""}  # only those set
-    notice = page(company_client(**some), "/privacy", locale).find(id="legal-notice")
+    notice = page(company_client(**some), "privacy", locale).find(id="legal-notice")
     assert [dt.get_text(strip=True) for dt in notice.find_all("dt")] == [
         NOTICE_LABELS[locale][i] for i in (0, 2, 4)
     ]

@@ -8,6 +8,7 @@ import pytest
 
 from motorlab.content import guideline
 from tests.support.app import soup_of
+from tests.support.pages import ROUTES
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
@@ -117,10 +118,8 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
     assert invalid and invalid.get("aria-describedby")
 
 
-@pytest.mark.parametrize(
-    "route", ["/services", "/aboutus", "/portfolio", "/guideline", "/test", "/privacy"]
-)
-def test_no_inline_style_and_unique_ids_on_the_content_pages(client, route):
+@pytest.mark.parametrize("route", ROUTES)
+def test_no_inline_style_and_unique_ids_on_every_page(client, route):
     # The Content-Security-Policy (style-src 'self') would block it.
     soup = soup_of(client.get(route))
     assert soup.find(attrs={"style": True}) is None

@@ -1,44 +1,83 @@
 """The page registry is the only list of pages: what the app serves, what the sitemap lists,
-what the export writes and what the tests and the crawl tool visit are all its pages."""
+what the export writes, which pages have share images and what the tests and the crawl tool
+visit are all its pages; each page has one name (endpoint, template, content module)."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
+from types import ModuleType
+
+from flask import Flask, url_for
 
 from motorlab import config, create_app
-from motorlab.export import DYNAMIC_ENDPOINTS
+from motorlab.content.navigation import MAIN_NAVIGATION
+from motorlab.content.types import CaseStudy
 from motorlab.i18n import LOCALE_ARG, LOCALES
-from motorlab.pages.registry import PAGES, listed_pages
+from motorlab.pages.registry import PAGES, listed_pages, page_for
 from tests.support import pages as test_pages
-from tests.support.app import ROOT, SITE
+from tests.support.app import ROOT, SITE, soup_of
 from tests.support.pages import localized
 
 APP = create_app(config.TestConfig())
+NAVIGATION = {item.link.endpoint for item in MAIN_NAVIGATION}
+
+# The routes that serve no page: files, feeds, redirects and a form's post.
+NOT_PAGES = {
+    "static",
+    "language.switch",
+    "seo.sitemap",
+    "seo.robots",
+    "images.resized",
+    "images.share_image",
+    "images.logo",
+    "health.healthz",
+    "icons.favicon",
+    "icons.apple_touch_icon",
+    "icons.web_manifest",
+    "consent.choose",
+}
 
 
 def paths_of(pages) -> set[str]:
     return {localized(page.path, locale) for page in pages for locale in LOCALES}
 
 
-def served_paths() -> set[str]:
-    """Every path a localized GET route answers, with each `any(...)` value spelled out."""
-    paths = set()
-    for rule in APP.url_map.iter_rules():
-        if LOCALE_ARG not in (rule.defaults or {}) or "GET" not in rule.methods:
-            continue
-        values = [{}]
-        for name, converter in rule._converters.items():  # werkzeug's parsed rule
-            values = [{**v, name: item} for v in values for item in sorted(converter.items)]
-        with APP.test_request_context():
-            adapter = APP.url_map.bind("localhost")
-            for value in values:
-                paths.add(adapter.build(rule.endpoint, {**rule.defaults, **value}))
-    return paths
+def undeclared_routes(app: Flask) -> list[str]:
+    """Routes that serve a page the registry does not declare (by endpoint and URL values)."""
+    found = []
+    for rule in app.url_map.iter_rules():
+        values = {k: v for k, v in (rule.defaults or {}).items() if k != LOCALE_ARG}
+        if rule.endpoint not in NOT_PAGES and page_for(rule.endpoint, values) is None:
+            found.append(rule.rule)
+    return found
+
+
+def test_no_route_serves_a_page_the_registry_does_not_declare():
+    assert undeclared_routes(APP) == []
+    # A view routed anywhere but through the registry is caught, in any blueprint.
+    app = create_app(config.TestConfig())
+    app.add_url_rule("/careers", "careers", lambda: "Careers")
+    assert undeclared_routes(app) == ["/careers"]
 
 
 def test_the_app_serves_exactly_the_registry_pages():
-    assert served_paths() == paths_of(PAGES)
+    served = {rule.rule for rule in APP.url_map.iter_rules() if rule.endpoint not in NOT_PAGES}
+    assert served == paths_of(PAGES)
+
+
+def test_each_page_has_one_name():
+    """Endpoint `pages.<name>`, template `pages/<name>.html`, content `content/<name>` (the
+    case studies: `content/case_study/<slug>.py`): only the path may differ, and the registry
+    entry says it."""
+    templates = {path.stem for path in (ROOT / "templates" / "pages").glob("*.html")}
+    assert templates == {page.name for page in PAGES}  # no template without its page
+    for page in PAGES:
+        assert page.endpoint == f"pages.{page.name}", page
+        assert page.template == f"pages/{page.name}.html", page
+        content = f"site/motorlab/content/{page.name}"
+        assert page.sources[0] == content + ".py" or page.sources[0].startswith(content + "/")
+        assert isinstance(page.content, ModuleType | CaseStudy), page
 
 
 def test_every_registry_page_answers_in_both_locales():
@@ -60,7 +99,7 @@ def test_the_export_writes_exactly_the_listed_pages(exported_site):
         "/" + str(page.parent.relative_to(folder)).removeprefix(".").strip("/")
         for page in folder.rglob("index.html")
     }
-    static = [page for page in listed_pages() if page.endpoint not in DYNAMIC_ENDPOINTS]
+    static = [page for page in listed_pages() if page.exported]
     assert {path.rstrip("/") or "/" for path in written} == paths_of(static)
 
 
@@ -72,6 +111,11 @@ def test_the_tests_and_the_crawl_tool_visit_the_registry_pages():
     crawl = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(crawl)
     assert [route for route in crawl.ROUTES if route != "/no-such-page"] == registry
+    assert tuple(page.path for page in listed_pages()) == test_pages.LISTED_ROUTES
+    # The pages in the header's sections: its own links' pages and the case studies.
+    in_sections = {page.path for page in PAGES if page.section_endpoint in NAVIGATION}
+    assert set(test_pages.SECTION_ROUTES) == in_sections
+    assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
 
 
 def test_every_listed_page_has_a_share_image_and_no_other_page_has_one():
@@ -82,3 +126,23 @@ def test_every_listed_page_has_a_share_image_and_no_other_page_has_one():
             response = client.get(f"/_img/share/{locale}/{name}.png")
             expected = 200 if page.listed else 404
             assert response.status_code == expected, (page.path, locale)
+
+
+def test_the_header_marks_the_section_the_registry_gives_each_page():
+    """Its own link says aria-current="page"; a case study's section, Portfolio, says "true"."""
+    client = APP.test_client()
+    for page in PAGES:
+        for locale in LOCALES:
+            path = localized(page.path, locale)
+            marks = {
+                link["href"]: link["aria-current"]
+                for link in soup_of(client.get(path)).select("header .c-nav a[aria-current]")
+            }
+            with APP.test_request_context(path):
+                section = url_for(page.section_endpoint, **{LOCALE_ARG: locale})
+            if page.section is None:  # its own section: marked when the header links to it
+                assert marks in ({}, {path: "page"}), path
+            else:
+                assert marks == {section: "true"}, path
+    portfolio = [page.path for page in PAGES if page.section == "portfolio"]
+    assert portfolio == [f"/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")]

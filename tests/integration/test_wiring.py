@@ -36,16 +36,39 @@ def test_proxy_layers_sit_innermost():
     assert _layers(app)[-2:] == ["ForwardedSchemeFilter", "ProxyFix"]
 
 
-def test_response_hooks_run_in_the_listed_order(app):
+def test_flask_runs_exactly_the_request_path_create_app_lists(app):
+    """Flask's own lists, complete (every blueprint's too), against create_app's: a hook, URL
+    processor, context processor or blueprint registered anywhere else fails here."""
+    import motorlab
+
+    # Flask-WTF's CSRF check first, then ours; after_request hooks run last registered first.
+    before_request = dict(app.before_request_funcs)
+    csrf_check, *before = before_request.pop(None)
+    assert csrf_check.__module__ == "flask_wtf.csrf" and csrf_check.__name__ == "csrf_protect"
+    assert (before, before_request) == (list(motorlab.BEFORE_REQUEST), {})
+    assert app.after_request_funcs == {None: list(reversed(motorlab.AFTER_REQUEST))}
+    assert app.teardown_request_funcs == {} and app.teardown_appcontext_funcs == []
+    assert app.url_value_preprocessors == {None: list(motorlab.URL_VALUE_PREPROCESSORS)}
+    assert app.url_default_functions == {None: list(motorlab.URL_DEFAULTS)}
+
+    context_processors = dict(app.template_context_processors)
+    flask_default, csrf_token, *processors = context_processors.pop(None)
+    assert flask_default.__module__ == "flask.templating"  # request, session, g
+    assert csrf_token.__module__ == "flask_wtf.csrf"
+    assert processors == list(motorlab.CONTEXT_PROCESSORS)
+    # Each blueprint carries only Flask's default context processor.
+    assert context_processors == {
+        blueprint.name: [flask_default] for blueprint in motorlab.BLUEPRINTS
+    }
+    assert list(app.blueprints.values()) == list(motorlab.BLUEPRINTS)
+
+
+def test_the_listed_hooks_read_in_running_order():
     from motorlab import AFTER_REQUEST, BEFORE_REQUEST
 
-    # Flask runs after_request hooks in reverse order of registration.
-    ours = [hook for hook in reversed(app.after_request_funcs[None]) if hook in AFTER_REQUEST]
-    assert ours == list(AFTER_REQUEST)
-    assert ours[0].__name__ == "mark_shareable" and ours[-1].__name__ == "relative_location"
-    before = app.before_request_funcs[None]
-    assert before[-len(BEFORE_REQUEST) :] == list(BEFORE_REQUEST)
-    assert before[0].__module__ == "flask_wtf.csrf"  # the CSRF check comes first
+    assert BEFORE_REQUEST[0].__name__ == "detect_on_root"  # `/` is answered before all else
+    assert AFTER_REQUEST[0].__name__ == "mark_shareable"
+    assert AFTER_REQUEST[-1].__name__ == "relative_location"
 
 
 def test_one_module_registers_the_template_globals():

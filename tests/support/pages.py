@@ -1,10 +1,13 @@
-"""The site's pages, as the tests visit them: every public route in every locale."""
+"""The site's pages, as the tests visit them: every public route in every locale, all read
+from the page registry (tests/integration/test_page_registry.py checks no test keeps a list
+of its own)."""
 
 from __future__ import annotations
 
 import pytest
 
 from motorlab import i18n
+from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.pages import registry
 
 LOCALES = i18n.LOCALES  # as translations/languages.toml declares them
@@ -12,6 +15,18 @@ LOCALES = i18n.LOCALES  # as translations/languages.toml declares them
 # Every page of the site, without its locale prefix, as the page registry declares them.
 ROUTES = tuple(page.path for page in registry.PAGES)
 NOINDEX_ROUTES = {page.path for page in registry.PAGES if not page.listed}
+LISTED_ROUTES = tuple(page.path for page in registry.listed_pages())
+
+# The pages of the header's sections (home, services, about, portfolio and its case studies):
+# each leads to the contact page, which is one of them.
+_SECTIONS = {item.link.endpoint for item in MAIN_NAVIGATION}
+SECTION_ROUTES = tuple(page.path for page in registry.PAGES if page.section_endpoint in _SECTIONS)
+
+
+def path_of(name: str) -> str:
+    """The path of the page named `name` (`team` -> `/aboutus`); one page of that name."""
+    (path,) = (page.path for page in registry.PAGES if page.name == name)
+    return path
 
 
 def localized(route: str, locale: str) -> str:

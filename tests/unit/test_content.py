@@ -9,9 +9,9 @@ from flask_babel import force_locale
 
 from motorlab.content import home, navigation, portfolio, services, team
 from motorlab.content.brands import BRANDS
-from motorlab.content.projects import CASE_STUDIES, neighbours
+from motorlab.content.case_study import CASE_STUDIES, neighbours
 from motorlab.content.types import Link
-from motorlab.seo.pages import SITEMAP_PAGES
+from motorlab.pages.registry import PAGES
 from tests.support.app import STATIC, images_in
 from tests.support.pages import LOCALES
 
@@ -129,7 +129,7 @@ def test_lazy_strings_translate_to_spanish(app):
 def test_every_content_link_names_a_page_in_both_locales(app):
     """Content names pages by endpoint: a renamed route fails here, not in a browser."""
     links = set(links_in((ALL_CONTENT, CASE_STUDIES, home.CTA_LINK, navigation.MAIN_NAVIGATION)))
-    links |= set(SITEMAP_PAGES)
+    links |= {page.link for page in PAGES}
     assert len(links) >= 10
     with app.test_request_context("/"):
         for link in links:
@@ -137,14 +137,6 @@ def test_every_content_link_names_a_page_in_both_locales(app):
             assert len(paths) == 2, link
 
 
-def test_sitemap_lists_every_page_but_the_showcase(app):
-    localized = {
-        rule.endpoint
-        for rule in app.url_map.iter_rules()
-        if "lang_code" in (rule.defaults or {}) and "GET" in rule.methods
-    }
-    assert {link.endpoint for link in SITEMAP_PAGES} == localized - {"pages.test"}
-    slugs = {
-        link.params["slug"] for link in SITEMAP_PAGES if link.endpoint == "projects.case_study"
-    }
-    assert slugs == {study.slug for study in CASE_STUDIES}
+def test_every_case_study_is_a_page():
+    slugs = [page.link.params["slug"] for page in PAGES if page.name == "case_study"]
+    assert slugs == [study.slug for study in CASE_STUDIES]

@@ -10,7 +10,7 @@ from tests.support.app import ROOT
 
 SITE = ROOT / "site"
 CONTENT = SITE / "motorlab" / "content"
-BLUEPRINTS = ("motorlab.contact", "motorlab.pages", "motorlab.projects", "motorlab.seo")
+BLUEPRINTS = ("motorlab.contact", "motorlab.pages", "motorlab.seo")
 
 
 def module_name(path) -> str:

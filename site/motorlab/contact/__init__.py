@@ -1,5 +1,2 @@
-"""Blueprint "contact": the contact form, its outbox and the `flask outbox` commands."""
-
-from motorlab.contact.routes import bp
-
-__all__ = ["bp"]  # create_app registers it
+"""The contact form (its view: routes.py, a page of the registry), its outbox and the
+`flask outbox` commands."""

@@ -21,7 +21,6 @@ from flask import (
     get_flashed_messages,
     jsonify,
     redirect,
-    render_template,
     request,
     url_for,
 )
@@ -36,24 +35,33 @@ from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
 from motorlab.errors.handlers import http_error
 from motorlab.extensions import csrf
-from motorlab.i18n import LocalizedBlueprint, current_locale
-from motorlab.layouts import uses_layout
+from motorlab.i18n import current_locale
 from motorlab.negotiation import wants_json
+from motorlab.pages.page import Page, render_page
 
-bp = LocalizedBlueprint("contact", __name__)
 
-
-# Exempt from CSRFProtect's early check: the view checks the token itself, after making
-# sure the body can be read at all (an undecodable body would look like a missing token).
+# The contact page's view (pages/registry.py names it; pages/routes.py routes it). Exempt from
+# CSRFProtect's early check: the view checks the token itself, after making sure the body can
+# be read at all (an undecodable body would look like a missing token).
 @csrf.exempt
-@bp.route("/contact", methods=["GET", "POST"])
-@uses_layout("default")
-def form():
+def contact_view(page: Page):
+    try:
+        response = current_app.make_response(_answer(page))
+    except CSRFError:
+        response = _csrf_failed(page)
+    except HTTPException as error:  # an unreadable or too large body: in JSON if asked
+        response = current_app.make_response(http_error(error, as_json=wants_json()))
+    # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _answer(page: Page):
     if request.method in ("GET", "HEAD"):
-        return _page(ContactForm())
+        return _page(page, ContactForm())
     unreadable = undecodable_form()
     if unreadable is not None:
-        return _refused(ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
+        return _refused(page, ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
     csrf.protect()
     form = ContactForm()
     if form.is_spam:
@@ -62,12 +70,12 @@ def form():
         if wants_json():
             errors = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
             return jsonify(ok=False, errors=errors), 422
-        return _page(form, status=422)
+        return _page(page, form, status=422)
     email = current_app.config["CONTACT_EMAIL"]
     deadline = time.monotonic() + float(current_app.config["OUTBOX_LOCK_TIMEOUT"])
     wait = ratelimit.reserve()
     if wait is not None:
-        response = _refused(form, 429, content.TOO_MANY % {"email": email})
+        response = _refused(page, form, 429, content.TOO_MANY % {"email": email})
         response.headers["Retry-After"] = str(int(wait + 0.999))
         return response
     try:
@@ -75,7 +83,7 @@ def form():
     except OutboxUnavailable as error:
         current_app.logger.error("Contact request not stored: %s", error)
         ratelimit.release()
-        return _refused(form, 503, content.UNAVAILABLE % {"email": email})
+        return _refused(page, form, 503, content.UNAVAILABLE % {"email": email})
     return _accepted()
 
 
@@ -92,13 +100,13 @@ def _store(form: ContactForm, deadline: float) -> None:
     )
 
 
-def _refused(form: ContactForm, status: int, message: str):
+def _refused(page: Page, form: ContactForm, status: int, message: str):
     """The form again, its text kept, with `message` on top (or in JSON)."""
     if wants_json():
         response = jsonify(ok=False, error=message)
         response.status_code = status
         return response
-    body, status = _page(form, status=status, problem=message)
+    body, status = _page(page, form, status=status, problem=message)
     return current_app.make_response((body, status))
 
 
@@ -106,39 +114,24 @@ def _accepted():
     if wants_json():
         return jsonify(ok=True)
     flash(str(content.SUCCESS), "success")
-    return redirect(url_for("contact.form"), code=303)
+    return redirect(url_for("pages.contact"), code=303)
 
 
-def _page(form: ContactForm, status: int = 200, problem: str | None = None):
-    title = content.PAGE_TITLE
+def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None = None):
+    title = page.title
     if form.errors or problem:
         title = _("Error: %(title)s", title=title)
-    body = render_template(
-        "pages/contact.html",
+    body = render_page(
+        page,
         title=title,
-        description=content.PAGE_DESCRIPTION,
         form=form,
-        page=content,
         problem=problem,
         successes=get_flashed_messages(category_filter=["success"]),
     )
     return body, status
 
 
-@bp.after_request
-def never_store(response):
-    # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.errorhandler(CSRFError)
-def csrf_failed(error: CSRFError):
+def _csrf_failed(page: Page):
     no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
     message = content.NO_COOKIES if no_cookie else content.CSRF_EXPIRED
-    return _refused(ContactForm(), 400, str(message))
-
-
-@bp.errorhandler(HTTPException)
-def contact_http_error(error: HTTPException):
-    return http_error(error, as_json=wants_json())
+    return _refused(page, ContactForm(), 400, str(message))

@@ -16,9 +16,9 @@ from wtforms.validators import Length
 
 from motorlab.content import contact, home, portfolio, services, team
 from motorlab.content.brands import BRANDS
+from motorlab.content.case_study import ADS, neighbours
 from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
-from motorlab.content.projects import ADS, neighbours
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Component showcase")

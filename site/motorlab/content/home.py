@@ -2,7 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.projects import project_card
+from motorlab.content.case_study import project_card
 from motorlab.content.types import CallToAction, Image, Link, ProjectCard, Reason, Slide
 
 # The page's <title> and meta description (and its share image's title).
@@ -108,6 +108,6 @@ REASONS: tuple[Reason, ...] = (
 CTA_TITLE = _l("Do you have a project in mind?")
 CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
 CTA_BUTTON = _l("I'm ready")
-CTA_LINK = Link("contact.form")
+CTA_LINK = Link("pages.contact")
 # The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).
 CONTACT_CTA = CallToAction(CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)

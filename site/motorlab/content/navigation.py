@@ -12,7 +12,7 @@ MAIN_NAVIGATION: tuple[NavItem, ...] = (
     # TRANSLATORS: main navigation entry and page title: the agency's past projects.
     NavItem(_l("Portfolio"), Link("pages.portfolio")),
     # TRANSLATORS: main navigation entry that leads to the "about us" page.
-    NavItem(_l("About"), Link("pages.aboutus")),
+    NavItem(_l("About"), Link("pages.team")),
     # TRANSLATORS: main navigation entry (a noun) that leads to the contact form.
-    NavItem(_l("Contact"), Link("contact.form")),
+    NavItem(_l("Contact"), Link("pages.contact")),
 )

@@ -2,7 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.projects import CASE_STUDIES, project_card
+from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.types import ProjectCard
 
 # The page's <title> and meta description (and its share image's title).

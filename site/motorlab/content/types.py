@@ -19,7 +19,7 @@ Text = LazyString | str
 class Link:
     """A page of the site: `url_for(link.endpoint, **link.params)` in a template."""
 
-    endpoint: str  # e.g. "pages.services", "projects.case_study"
+    endpoint: str  # e.g. "pages.services", "pages.case_study"
     values: tuple[tuple[str, str], ...] = ()  # URL values, e.g. (("slug", "ads"),)
 
     @property
@@ -180,7 +180,7 @@ class CaseStudy:
 
     @property
     def link(self) -> Link:
-        return Link("projects.case_study", (("slug", self.slug),))
+        return Link("pages.case_study", (("slug", self.slug),))
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,9 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from motorlab.hosts import local_path
 from motorlab.i18n import LOCALE_ARG, LOCALES, locale_from_path
-from motorlab.language.detection import detect_on_root, remember_locale
+from motorlab.language.detection import remember_locale
 
 bp = Blueprint("language", __name__)
-bp.before_app_request(detect_on_root)  # the first visit to `/`, before any route runs
 
 MAX_NEXT_LENGTH = 2048
 

@@ -1,5 +1,2 @@
-"""Blueprint "pages": the content pages, each served in both locales."""
-
-from motorlab.pages.routes import bp
-
-__all__ = ["bp"]  # create_app registers it
+"""The pages: what one is (page.py), every one of them (registry.py) and the blueprint that
+serves them (routes.py; create_app registers it)."""

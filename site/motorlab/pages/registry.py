@@ -1,84 +1,73 @@
-"""Every page of the site, declared once: where it is served, what it shows and whether search
-engines list it. The views, the sitemap, the export, the share images and the tests all read
-this table, so a page added here appears everywhere and a page left out appears nowhere."""
+"""Every page of the site, declared once: where it is served, what it shows, which section of
+the header it belongs to and whether search engines list it. The routes, the sitemap, the
+export, the share images and the tests all read this table, so a page added here appears
+everywhere and a page left out appears nowhere.
+
+A page has one name: its endpoint is `pages.<name>`, its template `pages/<name>.html`, its
+text the content module `content/<name>` (a module, or a package for the case studies). Only
+the path may say otherwise, and it is written in the entry: `team` is served at the spec's
+`/aboutus`, `examples` at `/test`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from functools import partial
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from flask import request
 from flask_babel import LazyString
 
-from motorlab.content import contact, examples, guideline, home, portfolio, privacy, services, team
+from motorlab.contact.routes import contact_view
+from motorlab.content import (
+    case_study,
+    contact,
+    examples,
+    guideline,
+    home,
+    portfolio,
+    privacy,
+    services,
+    team,
+)
 from motorlab.content.brands import BRANDS
-from motorlab.content.projects import CASE_STUDIES, page_title
-from motorlab.content.types import CaseStudy, Link
+from motorlab.content.types import CaseStudy
+from motorlab.pages.page import Page, source_file
 
 
-def _nothing() -> Mapping[str, Any]:
-    return {}
-
-
-@dataclass(frozen=True)
-class Page:
-    """One page, served at `path` in every locale (`/services`, `/en/services`)."""
-
-    link: Link  # the endpoint (and URL values) that templates link to with url_for
-    path: str  # without the locale prefix
-    title: Any  # a lazy string: the <title>, the share image's title
-    description: Any  # a lazy string: the meta description
-    # Rendered by the generic view when set; None when the blueprint's own view renders it
-    # (the contact form takes posts, the case studies share one route).
-    template: str | None = None
-    content: ModuleType | object | None = None  # handed to the template as `page`
-    layout: str = "default"
-    listed: bool = True  # in the sitemap; False: `noindex`, a page for the team only
-    # More template variables, computed per request (e.g. the guideline's live tokens).
-    context: Callable[[], Mapping[str, Any]] = field(default=_nothing)
-    # The files that make the page, from the project root: the sitemap's <lastmod> is the
-    # date of the newest commit that touched one of them.
-    sources: tuple[str, ...] = ()
-
-    @property
-    def endpoint(self) -> str:
-        return self.link.endpoint
-
-
-def source_file(module: ModuleType) -> str:
-    return "site/" + module.__name__.replace(".", "/") + ".py"
-
-
-def content_page(
-    name: str, path: str, content: ModuleType, *, also_from: tuple[str, ...] = (), **options: Any
-) -> Page:
-    """A page of the `pages` blueprint: template `pages/<name>.html`, its text in `content`
-    (and `also_from`: more files whose changes change the page)."""
-    template = f"pages/{name}.html"
+def content_page(content: ModuleType, path: str, *, also_from=(), **options: Any) -> Page:
+    """A page named after its content module (`content/<name>.py`): its title and description
+    are the module's PAGE_TITLE and PAGE_DESCRIPTION (`also_from`: more files whose changes
+    change the page)."""
+    name = content.__name__.rsplit(".", 1)[-1]
     return Page(
-        Link(f"pages.{name}"),
+        name,
         path,
         content.PAGE_TITLE,
         content.PAGE_DESCRIPTION,
-        template=template,
-        content=content,
-        sources=(source_file(content), *also_from, f"templates/{template}"),
+        content,
+        sources=(source_file(content), *also_from, f"templates/pages/{name}.html"),
         **options,
     )
 
 
 def case_study_page(study: CaseStudy) -> Page:
-    title = LazyString(page_title, study)
-    sources = (f"site/motorlab/content/projects/{study.slug}.py", "templates/pages/case_study.html")
-    return Page(study.link, f"/projects/{study.slug}", title, study.description, sources=sources)
-
-
-def contact_page() -> Page:
-    """Rendered by the contact blueprint's own view, which also takes the form's posts."""
-    sources = (source_file(contact), "templates/pages/contact.html")
-    return Page(Link("contact.form"), "/contact", contact.PAGE_TITLE, contact.PAGE_DESCRIPTION,
-                sources=sources)  # fmt: skip
+    """One case study: content/case_study/<slug>.py, shown in the Portfolio section."""
+    previous, following = case_study.neighbours(study.slug)
+    module = import_module(f"{case_study.__name__}.{study.slug}")
+    return Page(
+        "case_study",
+        f"/projects/{study.slug}",
+        LazyString(case_study.page_title, study),
+        study.description,
+        study,
+        values=(("slug", study.slug),),
+        section="portfolio",
+        context=partial(dict, og_type="article", previous=previous, following=following),
+        sources=(source_file(module), "templates/pages/case_study.html"),
+    )
 
 
 def _live_tokens() -> Mapping[str, Any]:
@@ -87,17 +76,15 @@ def _live_tokens() -> Mapping[str, Any]:
 
 
 PAGES: tuple[Page, ...] = (
-    content_page("home", "/", home, layout="mainPage", context=lambda: {"brands": BRANDS}),
-    content_page("services", "/services", services),
-    content_page("aboutus", "/aboutus", team, context=lambda: {"brands": BRANDS}),
-    content_page(
-        "portfolio", "/portfolio", portfolio, also_from=("site/motorlab/content/projects",)
-    ),
-    *(case_study_page(study) for study in CASE_STUDIES),
-    contact_page(),
-    content_page("guideline", "/guideline", guideline, layout="guideline", context=_live_tokens),
-    content_page("privacy", "/privacy", privacy),
-    content_page("test", "/test", examples, listed=False),
+    content_page(home, "/", layout="mainPage", context=lambda: {"brands": BRANDS}),
+    content_page(services, "/services"),
+    content_page(team, "/aboutus", context=lambda: {"brands": BRANDS}),
+    content_page(portfolio, "/portfolio", also_from=(source_file(case_study),)),
+    *(case_study_page(study) for study in case_study.CASE_STUDIES),
+    content_page(contact, "/contact", view=contact_view, methods=("GET", "POST"), exported=False),
+    content_page(guideline, "/guideline", layout="guideline", context=_live_tokens),
+    content_page(privacy, "/privacy"),
+    content_page(examples, "/test", listed=False),
 )
 
 
@@ -109,3 +96,16 @@ def listed_pages() -> tuple[Page, ...]:
 def page_at(path: str) -> Page | None:
     """The page served at `path` (without its locale prefix), if any."""
     return next((page for page in PAGES if page.path == path), None)
+
+
+def page_for(endpoint: str | None, values: Mapping[str, Any]) -> Page | None:
+    """The page a route serves: its endpoint and URL values (the locale left out)."""
+    wanted = (endpoint, frozenset(values.items()))
+    return next((page for page in PAGES if (page.endpoint, frozenset(page.values)) == wanted), None)
+
+
+def current_section() -> str | None:
+    """The endpoint of the header link that marks this request's page as within it (a case
+    study is in Portfolio); None off the registry's pages."""
+    page = page_for(request.endpoint, request.view_args or {})
+    return page.section_endpoint if page is not None else None

@@ -51,7 +51,7 @@ def organization() -> dict:
             "contactType": _("New projects"),
             "email": config["CONTACT_EMAIL"],
             "telephone": config["CONTACT_PHONE"],
-            "url": _url("contact.form"),
+            "url": _url("pages.contact"),
             "availableLanguage": list(LOCALES),
         },
     }
@@ -66,7 +66,7 @@ def creative_work(study: CaseStudy) -> dict:
         "headline": study.name,
         "description": str(study.description),
         "genre": str(study.kind),
-        "url": _url("projects.case_study", slug=study.slug),
+        "url": _url("pages.case_study", slug=study.slug),
         "image": _static(study.hero.src),
         "inLanguage": current_locale(),
         "keywords": ", ".join(study.technologies),

@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.projects.ads import ADS
-from motorlab.content.projects.kuzu import KUZU
-from motorlab.content.projects.vc import VC
-from motorlab.content.projects.viewbox import VIEWBOX
+from motorlab.content.case_study.ads import ADS
+from motorlab.content.case_study.kuzu import KUZU
+from motorlab.content.case_study.vc import VC
+from motorlab.content.case_study.viewbox import VIEWBOX
 from motorlab.content.types import CaseStudy, ProjectCard
 
 CASE_STUDIES: tuple[CaseStudy, ...] = (ADS, KUZU, VC, VIEWBOX)
