@@ -18,6 +18,10 @@ def module_name(path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
 MODULES = {module_name(path): path for path in (SITE / "motorlab").rglob("*.py")}
 
 
@@ -41,9 +45,7 @@ def imported_modules(path) -> set[str]:
 @pytest.mark.parametrize("path", sorted(CONTENT.rglob("*.py")), ids=lambda p: p.name)
 def test_content_imports_no_blueprint(path):
     reaching_up = [
-        module
-        for module in imported_modules(path)
-        if any(module == bp or module.startswith(bp + ".") for bp in BLUEPRINTS)
+        module for module in imported_modules(path) if any(within(module, bp) for bp in BLUEPRINTS)
     ]
     assert reaching_up == []
 
@@ -78,13 +80,28 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
-def test_no_import_cycle():
-    # A cycle works only while each side imports the other late enough (or inside a
-    # function); moving one import to the top then breaks start-up.
-    graph = {
+def package_graph() -> dict[str, set[str]]:
+    """Each module of the package, and the modules of the package it imports."""
+    return {
         name: {imported for imported in imported_modules(path) if imported in MODULES} - {name}
         for name, path in MODULES.items()
     }
+
+
+def reachable(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every module that importing `module` imports, at any distance."""
+    found, todo = set(), [module]
+    while todo:
+        for imported in graph[todo.pop()] - found:
+            found.add(imported)
+            todo.append(imported)
+    return found
+
+
+def test_no_import_cycle():
+    # A cycle works only while each side imports the other late enough (or inside a
+    # function); moving one import to the top then breaks start-up.
+    graph = package_graph()
     assert len(graph) > 50  # the walk found the package
     cycles = [" -> ".join(cycle) for cycle in import_cycles(graph)]
     assert cycles == [], "import cycles:\n" + "\n".join(cycles)
@@ -93,3 +110,19 @@ def test_no_import_cycle():
 def test_the_cycle_check_sees_a_cycle_of_any_length():
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert import_cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_the_page_store_imports_no_feature():
+    # The store is generic (keys, compression, ETag, WSGI): what may be shared and what pages
+    # differ by (the consent choice, the first visit's language) is the policy that create_app
+    # hands it (motorlab.page_cache). The package's own packages are the site's features and
+    # blueprints; the package itself is create_app, which imports them all.
+    packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
+    reached = reachable(package_graph(), "motorlab.page_store")
+    assert "motorlab.compression" in reached  # the walk follows the store's imports
+    features = [
+        module
+        for module in sorted(reached)
+        if module == "motorlab" or any(within(module, p) for p in packages - {"motorlab"})
+    ]
+    assert features == []
