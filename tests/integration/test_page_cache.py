@@ -10,6 +10,7 @@ from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
 from tests.support.app import analytics_config, config_with, soup_of, visible_text
 from tests.support.contact_support import csrf_token
+from tests.support.internals import stored_entries
 from tests.support.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
@@ -173,15 +174,6 @@ def slash_variants(count: int) -> list[str]:
     return variants[:count]
 
 
-def count_entries(app) -> int:
-    from motorlab.extensions import cache
-
-    store = app.extensions["cache"][cache]
-    if hasattr(store, "_cache"):  # SimpleCache
-        return len(store._cache)
-    return store._write_client.dbsize()  # RedisCache: a server of the test's own
-
-
 def load_slash_variants(app, count: int) -> int:
     client = app.test_client()
     client.set_cookie("i18n_redirected", "es")
@@ -189,7 +181,7 @@ def load_slash_variants(app, count: int) -> int:
         assert client.get(path).status_code == 200
     for path in slash_variants(count):
         client.get("/", environ_overrides={"PATH_INFO": path}).close()
-    return count_entries(app)
+    return stored_entries(app)
 
 
 def test_slash_variants_never_add_entries_to_the_store():
@@ -221,7 +213,7 @@ def test_only_known_pages_are_stored_and_each_has_few_variants():
         client.get("/en/services").close()
     client.get("/static/img/favicon.svg").close()
     client.get("/en/no-such-page").close()
-    assert count_entries(app) == VARIANTS_PER_PATH == 3
+    assert stored_entries(app) == VARIANTS_PER_PATH == 3
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from motorlab.i18n import LOCALE_ARG, LOCALES
 from motorlab.pages.registry import PAGES, listed_pages
 from tests.support import pages as test_pages
 from tests.support.app import ROOT, SITE
+from tests.support.internals import any_values
 from tests.support.pages import localized
 
 APP = create_app(config.TestConfig())
@@ -27,12 +28,9 @@ def served_paths() -> set[str]:
     for rule in APP.url_map.iter_rules():
         if LOCALE_ARG not in (rule.defaults or {}) or "GET" not in rule.methods:
             continue
-        values = [{}]
-        for name, converter in rule._converters.items():  # werkzeug's parsed rule
-            values = [{**v, name: item} for v in values for item in sorted(converter.items)]
         with APP.test_request_context():
             adapter = APP.url_map.bind("localhost")
-            for value in values:
+            for value in any_values(rule):
                 paths.add(adapter.build(rule.endpoint, {**rule.defaults, **value}))
     return paths
 

@@ -1,6 +1,7 @@
 """How the modules depend on each other: content is data that pages and blueprints read (it
-never reaches up into a blueprint), and no module of the package imports itself back through
-another, at any distance."""
+never reaches up into a blueprint), no module of the package imports itself back through
+another, at any distance, the page store imports no feature, and only motorlab.internals
+reaches past a framework's public API."""
 
 import ast
 
@@ -126,3 +127,51 @@ def test_the_page_store_imports_no_feature():
         if module == "motorlab" or any(within(module, p) for p in packages - {"motorlab"})
     ]
     assert features == []
+
+
+INTERNALS = MODULES["motorlab.internals"]
+# Werkzeug's sans-IO layer, under the WSGI functions that are its public face.
+PRIVATE_MODULE_PARTS = {"sansio"}
+
+
+def private(name) -> bool:
+    return isinstance(name, str) and name.startswith("_") and not name.startswith("__")
+
+
+def _names_an_attribute(call: ast.Call) -> bool:
+    """`getattr(x, name)`, `hasattr(x, name)`, `setattr(x, name, value)`."""
+    function = call.func
+    attribute_functions = ("getattr", "hasattr", "setattr")
+    return (
+        isinstance(function, ast.Name) and function.id in attribute_functions and len(call.args) > 1
+    )
+
+
+def framework_internals(path) -> list[str]:
+    """Where a module reaches past a public API: a private attribute of an object not its own
+    (`x._name`, `getattr(x, "_name")`) or an import from a private module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            owner = node.value
+            if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and _names_an_attribute(node):
+            if isinstance(node.args[1], ast.Constant) and private(node.args[1].value):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            parts = node.module.split(".")
+            if any(private(part) or part in PRIVATE_MODULE_PARTS for part in parts):
+                found.append(f"from {node.module}")
+    return found
+
+
+def test_framework_internals_live_in_internals_py():
+    # One module to read (and its tests to run) when Flask, Werkzeug or an extension changes.
+    assert framework_internals(INTERNALS) != []  # the check sees them where they are
+    reaching = {
+        name: found
+        for name, path in MODULES.items()
+        if path != INTERNALS and (found := framework_internals(path))
+    }
+    assert reaching == {}
