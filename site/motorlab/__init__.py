@@ -17,6 +17,7 @@ from motorlab import (
     layouts,
     mount,
     page_cache,
+    page_store,
     security,
     slashes,
     static_files,
@@ -90,7 +91,7 @@ def create_app(config: object | None = None) -> Flask:
     layers = [
         hosts.CanonicalHost,  # Host compared without case or a trailing dot, before any check
         mount.layer(app),  # SCRIPT_NAME from the setting only, before the page cache keys on it
-        partial(page_cache.PageCache, app),  # a stored page is answered here, before Flask
+        partial(page_store.PageStore, app, page_cache.POLICY),  # stored pages, before Flask
         GuardedBody,  # an unreadable body is a 400
         *hosts.proxy_layers(app),  # behind PROXY_FIX_HOPS proxies: the visitor's address
     ]

@@ -1,6 +1,6 @@
 """Content coding: brotli or gzip, chosen by the request's `Accept-Encoding`.
 
-Pages are compressed once, when the page cache stores them (see page_cache.py), so a cached
+Pages are compressed once, when the page store keeps them (see page_store.py), so a cached
 hit only picks the stored variant. Brotli comes first: on this site's HTML it is about 15 %
 smaller than gzip at a similar cost, and every current browser sends `br` over HTTPS. gzip
 stays for clients (and proxies) that do not take brotli; a client that takes neither gets

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 from flask import Flask, Response, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.sansio.utils import get_host
+from werkzeug.wsgi import get_host
 
 from motorlab.errors.handlers import render_error
 from motorlab.internals import bind_site_url_adapter
@@ -40,12 +40,7 @@ def trusted_hosts(site_url: str, extra: Iterable[str] = ()) -> list[str]:
 def host_is_trusted(environ: dict, trusted: list[str]) -> bool:
     """The WSGI-level check, for the page cache that answers before Flask does."""
     try:
-        get_host(
-            environ.get("wsgi.url_scheme", "http"),
-            environ.get("HTTP_HOST"),
-            (environ.get("SERVER_NAME", ""), environ.get("SERVER_PORT")),
-            trusted,
-        )
+        get_host(environ, trusted)
     except SecurityError:
         return False
     return True

@@ -22,8 +22,8 @@ def fetch(
     headers: dict | None = None,
     language_cookie: str | None = DEFAULT_LOCALE,
 ) -> TestResponse:
-    """GET `path` as a returning visitor (the language cookie set, so `/` never redirects)."""
-    app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
+    """GET `path` as a returning visitor (the language cookie set, so `/` never redirects).
+    `app` is the app itself: `current_app` would be unbound in the fresh context."""
     client = app.test_client()
     if language_cookie:
         client.set_cookie(COOKIE_NAME, language_cookie)

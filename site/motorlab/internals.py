@@ -1,6 +1,7 @@
 """The places where the app needs more of Flask than its documented API gives, kept here
 so an upgrade that changes them breaks one module and its tests
-(tests/integration/test_internals.py), not a page in production.
+(tests/integration/test_internals.py), not a page in production. No other module reaches
+past a public API (tests/unit/test_layering.py); the tests' own are tests/support/internals.py.
 
 - Whether a request touched the session: Flask's `session` proxy marks the session as
   accessed when it is read, so asking through it would answer "yes" every time. A session

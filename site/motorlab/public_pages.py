@@ -15,8 +15,8 @@ from motorlab.pages.registry import listed_pages
 
 
 def public_paths(app: Flask) -> list[str]:
-    """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …)."""
-    app = getattr(app, "_get_current_object", lambda: app)()  # `current_app` works too
+    """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …).
+    `app` is the app itself: `current_app` would be unbound in the fresh context below."""
     site = urlsplit(app.config["SITE_URL"])  # a trusted host, whatever EXTRA_HOSTS says
 
     def collect() -> list[str]:

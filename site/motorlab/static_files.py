@@ -29,11 +29,8 @@ def servable(static_folder: str, filename: str) -> bool:
 
 
 def init_app(app: Flask) -> None:
-    serve = app.view_functions["static"]
-
+    @app.endpoint("static")  # in place of Flask's view for its own static route
     def static(filename: str):
         if not servable(app.static_folder, filename):
             abort(404)
-        return serve(filename=filename)
-
-    app.view_functions["static"] = static
+        return app.send_static_file(filename)

@@ -130,7 +130,7 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path):
 def _a_page_cached_by_one_is_served_by_the_other(one: str, two: str, cache: str) -> None:
     import redis as client
 
-    from motorlab.page_cache import make_entry
+    from motorlab.page_store import make_entry
 
     reader_one, reader_two = Visitor(one), Visitor(two)
     status, page = reader_one.get("/en/projects/ads")
@@ -138,7 +138,7 @@ def _a_page_cached_by_one_is_served_by_the_other(one: str, two: str, cache: str)
     store = client.Redis.from_url(f"{cache}/1")
     marker = "<p>rendered by instance one, kept in Redis</p>"
     replaced = 0
-    for key in store.keys("*page:*:/en/projects/ads"):  # the page cache's entry (page_cache.py)
+    for key in store.keys("*page:*:/en/projects/ads"):  # the page store's entry (page_store.py)
         entry = pickle.loads(store.get(key)[1:])  # Flask-Caching's RedisCache: b"!" + pickle
         forged = make_entry(entry["status"], entry["headers"], marker.encode())
         store.set(key, b"!" + pickle.dumps(forged), keepttl=True)

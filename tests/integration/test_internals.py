@@ -1,9 +1,12 @@
-"""What motorlab.internals assumes of Flask and Flask-WTF. Each test fails loudly when an
-upgrade changes the behaviour the app relies on."""
+"""What motorlab.internals assumes of Flask and Flask-WTF, what the app relies on in the
+public APIs it uses instead of internals, and what tests/support/internals.py assumes of
+Flask, Werkzeug and cachelib. Each test fails loudly when an upgrade changes the behaviour
+the app (or the suite) relies on."""
 
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 from flask import request, session
 from flask.globals import request_ctx
@@ -62,3 +65,70 @@ def test_frozen_flask_still_builds_each_url_in_build_one():
         "last_modified",
     ]
     assert "self._build_one(" in inspect.getsource(freezer.__mro__[1].freeze_yield)
+
+
+# --- Public APIs the app chose over internals: what it relies on them doing ---------
+
+
+def test_each_app_reaches_its_own_cache_backend_through_cache_cache():
+    # The page store takes its backend from Flask-Caching's `cache.cache` (not from the
+    # extension's storage layout): one backend per app, the one `cache.set` writes to.
+    from motorlab import config, create_app
+    from motorlab.extensions import cache
+
+    one, two = create_app(config.TestConfig()), create_app(config.TestConfig())
+    with one.app_context():
+        cache.set("pinned", "one")
+        backend = cache.cache
+    assert backend.get("pinned") == "one"
+    with two.app_context():
+        assert cache.cache is not backend and cache.get("pinned") is None
+
+
+def test_our_view_answers_flasks_static_route(app):
+    # static_files replaces the view through `app.endpoint`, and serves with
+    # `send_static_file`, as Flask's own static view does.
+    from motorlab.static_files import servable
+
+    (rule,) = [rule for rule in app.url_map.iter_rules() if rule.endpoint == "static"]
+    assert rule.rule == "/static/<path:filename>"
+    assert app.view_functions["static"].__module__ == servable.__module__
+    with app.test_client().get("/static/img/favicon.svg") as response:
+        assert response.status_code == 200
+        assert response.data == Path(app.static_folder, "img", "favicon.svg").read_bytes()
+
+
+# --- The tests' own (tests/support/internals.py) ------------------------------------
+
+
+def test_every_app_shares_the_compiled_templates():
+    from motorlab import config, create_app
+    from tests.support.internals import COMPILED_TEMPLATES
+
+    one, two = create_app(config.TestConfig()), create_app(config.TestConfig())
+    assert one.jinja_env.bytecode_cache is two.jinja_env.bytecode_cache is COMPILED_TEMPLATES
+    one.test_client().get("/en/services")
+    compiled = dict(COMPILED_TEMPLATES.compiled)
+    assert compiled
+    two.test_client().get("/en/services")
+    assert COMPILED_TEMPLATES.compiled == compiled  # loaded, not compiled again
+
+
+def test_any_values_reads_werkzeugs_parsed_rule():
+    from werkzeug.routing import Map, Rule
+
+    from tests.support.internals import any_values
+
+    url_map = Map([Rule("/<any(b, a):first>/<any(c):second>", endpoint="x")])
+    (rule,) = url_map.iter_rules()
+    assert any_values(rule) == [{"first": "a", "second": "c"}, {"first": "b", "second": "c"}]
+
+
+def test_stored_entries_counts_a_simple_cache(app):
+    from motorlab.extensions import cache
+    from tests.support.internals import stored_entries
+
+    before = stored_entries(app)
+    with app.app_context():
+        cache.set("pinned", 1)
+    assert stored_entries(app) == before + 1

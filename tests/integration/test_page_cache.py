@@ -4,11 +4,13 @@ compressed once, and answered from the store with a strong ETag."""
 from __future__ import annotations
 
 import pytest
+from werkzeug.test import Client
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
 from tests.support.app import analytics_config, config_with, soup_of, visible_text
 from tests.support.contact_support import csrf_token
+from tests.support.internals import stored_entries
 from tests.support.services import redis, redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
@@ -172,15 +174,6 @@ def slash_variants(count: int) -> list[str]:
     return variants[:count]
 
 
-def count_entries(app) -> int:
-    from motorlab.extensions import cache
-
-    store = app.extensions["cache"][cache]
-    if hasattr(store, "_cache"):  # SimpleCache
-        return len(store._cache)
-    return store._write_client.dbsize()  # RedisCache: a server of the test's own
-
-
 def load_slash_variants(app, count: int) -> int:
     client = app.test_client()
     client.set_cookie("i18n_redirected", "es")
@@ -188,7 +181,7 @@ def load_slash_variants(app, count: int) -> int:
         assert client.get(path).status_code == 200
     for path in slash_variants(count):
         client.get("/", environ_overrides={"PATH_INFO": path}).close()
-    return count_entries(app)
+    return stored_entries(app)
 
 
 def test_slash_variants_never_add_entries_to_the_store():
@@ -220,17 +213,17 @@ def test_only_known_pages_are_stored_and_each_has_few_variants():
         client.get("/en/services").close()
     client.get("/static/img/favicon.svg").close()
     client.get("/en/no-such-page").close()
-    assert count_entries(app) == VARIANTS_PER_PATH == 3
+    assert stored_entries(app) == VARIANTS_PER_PATH == 3
 
 
 @pytest.fixture
 def dispatched(app):
     """Requests that reached Flask (a store hit never does)."""
-    from motorlab.page_cache import PageCache
+    from motorlab.page_store import PageStore
 
     seen: list[str] = []
     store = app.wsgi_app
-    while not isinstance(store, PageCache):  # the layers outside it (mount, host)
+    while not isinstance(store, PageStore):  # the layers outside it (mount, host)
         store = store.wsgi_app
     flask_app = store.wsgi_app
 
@@ -273,3 +266,56 @@ def test_the_stored_first_visit_never_answers_a_visitor_with_the_cookie(app, dis
     response = visitor.get("/", headers={"Accept-Language": "es"})
     assert response.status_code == 200 and "Set-Cookie" not in response.headers
     assert "public" in response.headers["Cache-Control"]
+
+
+# --- The store is generic: the policy is handed to it ------------------------------
+
+
+def team_page(rendered: list[str], cookie: str | None = None):
+    """A WSGI page that differs by an `X-Team` header, kept in the store, counting renders."""
+    from motorlab.page_store import keep
+
+    def page(environ, start_response):
+        team = environ["HTTP_X_TEAM"]
+        rendered.append(team)
+        keep(environ)
+        headers = [("Content-Type", "text/html")]
+        headers += [("Set-Cookie", cookie)] if cookie else []
+        start_response("200 OK", headers)
+        return [f"<p>{team}</p>".encode()]
+
+    return page
+
+
+def team_store(app, page):
+    from motorlab.page_store import PageStore, Policy
+
+    policy = Policy(
+        paths=lambda app: {"/page"},
+        shareable=lambda config, environ: environ["REQUEST_METHOD"] == "GET",
+        variants=(lambda config, environ: environ["HTTP_X_TEAM"],),
+    )
+    return Client(PageStore(app, policy, page))
+
+
+def test_the_store_keeps_one_entry_per_value_of_the_variants_it_is_handed(app):
+    # create_app hands it the consent choice and the first visit's language: the store
+    # itself knows neither.
+    rendered: list[str] = []
+    client = team_store(app, team_page(rendered))
+    for team in ("red", "blue", "red", "blue"):
+        assert client.get("/page", headers={"X-Team": team}).text == f"<p>{team}</p>"
+    assert rendered == ["red", "blue"]
+    client.get("/other", headers={"X-Team": "red"})  # not one of the policy's paths
+    client.post("/page", headers={"X-Team": "red"})  # not shareable
+    assert rendered == ["red", "blue", "red", "red"]
+
+
+def test_a_stored_answer_that_sets_a_cookie_is_never_a_304(app):
+    # The first visit to `/` sets the language cookie: a 304 would not carry it.
+    rendered: list[str] = []
+    client = team_store(app, team_page(rendered, cookie="team=red; Path=/"))
+    first = client.get("/page", headers={"X-Team": "red"})
+    again = client.get("/page", headers={"X-Team": "red", "If-None-Match": first.headers["ETag"]})
+    assert rendered == ["red"]
+    assert again.status_code == 200 and again.headers["Set-Cookie"] == "team=red; Path=/"

@@ -23,7 +23,7 @@ def _layers(app) -> list[str]:
 
 
 def test_wsgi_layers_outermost_first(app):
-    assert _layers(app) == ["CanonicalHost", "MountPoint", "PageCache", "GuardedBody"]
+    assert _layers(app) == ["CanonicalHost", "MountPoint", "PageStore", "GuardedBody"]
 
 
 def test_proxy_layers_sit_innermost():

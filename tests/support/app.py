@@ -9,32 +9,12 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from flask import Flask, template_rendered
-from jinja2 import BytecodeCache
+from flask import template_rendered
 
 from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
-
-
-class _CompiledTemplates(BytecodeCache):
-    """Jinja's compiled templates, kept for the whole test process. Every test builds its own
-    app, and each app's Jinja environment would compile every template it renders again: most
-    of a test's time. The compiled code depends only on the template's source (Jinja checks it)
-    and on Jinja's own filters (the site adds none), so one compilation serves every app."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _CompiledTemplates()}
+from tests.support import internals  # noqa: F401  (every app shares compiled templates)
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "site" / "motorlab" / "static"

@@ -1,6 +1,7 @@
 """How the modules depend on each other: content is data that pages and blueprints read (it
-never reaches up into a blueprint), and no module of the package imports itself back through
-another, at any distance."""
+never reaches up into a blueprint), no module of the package imports itself back through
+another, at any distance, the page store imports no feature, and only motorlab.internals
+reaches past a framework's public API."""
 
 import ast
 
@@ -16,6 +17,10 @@ BLUEPRINTS = ("motorlab.contact", "motorlab.pages", "motorlab.seo")
 def module_name(path) -> str:
     parts = path.relative_to(SITE).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
 
 
 MODULES = {module_name(path): path for path in (SITE / "motorlab").rglob("*.py")}
@@ -41,9 +46,7 @@ def imported_modules(path) -> set[str]:
 @pytest.mark.parametrize("path", sorted(CONTENT.rglob("*.py")), ids=lambda p: p.name)
 def test_content_imports_no_blueprint(path):
     reaching_up = [
-        module
-        for module in imported_modules(path)
-        if any(module == bp or module.startswith(bp + ".") for bp in BLUEPRINTS)
+        module for module in imported_modules(path) if any(within(module, bp) for bp in BLUEPRINTS)
     ]
     assert reaching_up == []
 
@@ -78,13 +81,28 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
-def test_no_import_cycle():
-    # A cycle works only while each side imports the other late enough (or inside a
-    # function); moving one import to the top then breaks start-up.
-    graph = {
+def package_graph() -> dict[str, set[str]]:
+    """Each module of the package, and the modules of the package it imports."""
+    return {
         name: {imported for imported in imported_modules(path) if imported in MODULES} - {name}
         for name, path in MODULES.items()
     }
+
+
+def reachable(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every module that importing `module` imports, at any distance."""
+    found, todo = set(), [module]
+    while todo:
+        for imported in graph[todo.pop()] - found:
+            found.add(imported)
+            todo.append(imported)
+    return found
+
+
+def test_no_import_cycle():
+    # A cycle works only while each side imports the other late enough (or inside a
+    # function); moving one import to the top then breaks start-up.
+    graph = package_graph()
     assert len(graph) > 50  # the walk found the package
     cycles = [" -> ".join(cycle) for cycle in import_cycles(graph)]
     assert cycles == [], "import cycles:\n" + "\n".join(cycles)
@@ -93,3 +111,67 @@ def test_no_import_cycle():
 def test_the_cycle_check_sees_a_cycle_of_any_length():
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert import_cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
+
+
+def test_the_page_store_imports_no_feature():
+    # The store is generic (keys, compression, ETag, WSGI): what may be shared and what pages
+    # differ by (the consent choice, the first visit's language) is the policy that create_app
+    # hands it (motorlab.page_cache). The package's own packages are the site's features and
+    # blueprints; the package itself is create_app, which imports them all.
+    packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
+    reached = reachable(package_graph(), "motorlab.page_store")
+    assert "motorlab.compression" in reached  # the walk follows the store's imports
+    features = [
+        module
+        for module in sorted(reached)
+        if module == "motorlab" or any(within(module, p) for p in packages - {"motorlab"})
+    ]
+    assert features == []
+
+
+INTERNALS = MODULES["motorlab.internals"]
+# Werkzeug's sans-IO layer, under the WSGI functions that are its public face.
+PRIVATE_MODULE_PARTS = {"sansio"}
+
+
+def private(name) -> bool:
+    return isinstance(name, str) and name.startswith("_") and not name.startswith("__")
+
+
+def _names_an_attribute(call: ast.Call) -> bool:
+    """`getattr(x, name)`, `hasattr(x, name)`, `setattr(x, name, value)`."""
+    function = call.func
+    attribute_functions = ("getattr", "hasattr", "setattr")
+    return (
+        isinstance(function, ast.Name) and function.id in attribute_functions and len(call.args) > 1
+    )
+
+
+def framework_internals(path) -> list[str]:
+    """Where a module reaches past a public API: a private attribute of an object not its own
+    (`x._name`, `getattr(x, "_name")`) or an import from a private module."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            owner = node.value
+            if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and _names_an_attribute(node):
+            if isinstance(node.args[1], ast.Constant) and private(node.args[1].value):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            parts = node.module.split(".")
+            if any(private(part) or part in PRIVATE_MODULE_PARTS for part in parts):
+                found.append(f"from {node.module}")
+    return found
+
+
+def test_framework_internals_live_in_internals_py():
+    # One module to read (and its tests to run) when Flask, Werkzeug or an extension changes.
+    assert framework_internals(INTERNALS) != []  # the check sees them where they are
+    reaching = {
+        name: found
+        for name, path in MODULES.items()
+        if path != INTERNALS and (found := framework_internals(path))
+    }
+    assert reaching == {}

@@ -1,0 +1,217 @@
+"""The page store: whole answers kept per page and variant, compressed once, and answered
+before Flask runs. Generic: which requests may be shared, which paths are pages and which
+variants a page has are the site's policy (motorlab.page_cache), handed to the store in
+create_app; this module knows no feature of the site.
+
+- The policy's hook marks a response to keep (`keep`); `PageStore`, a WSGI middleware around
+  Flask, stores it with its final headers (but those of one response on the wire) as
+  identity + brotli + gzip bodies under one strong ETag per coding, and answers later
+  requests for it straight from the store: a hit costs neither a render, nor a compression,
+  nor Flask's request handling; only a lookup and a choice of body by `Accept-Encoding`.
+  `If-None-Match` gets a 304, but not for an answer that sets a cookie (a 304 would drop it:
+  the policy lets through only a cookie that is the same for everyone sharing the entry).
+- One key per page and variant: the release, each variant's value and `SCRIPT_NAME` plus the
+  path, for the policy's paths only. Any other path (a raw form that Flask would route to the
+  same view: `//en/test`, `/en/test/`) is never looked up nor stored, so the store holds at
+  most one entry per path, variant and release.
+- An answer that is not kept is compressed on the fly (`compress_on_the_fly`).
+
+The backend is Flask-Caching's (`CACHE_TYPE`: SimpleCache by default, one per worker;
+RedisCache shares it). Keys carry a fingerprint of the code, templates, catalogs and static
+files, so a deploy never serves pages rendered by the previous release.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, Response, request
+from werkzeug.http import dump_header, parse_etags, parse_set_header
+
+from motorlab import compression
+from motorlab.extensions import cache
+
+KEEP = "motorlab.page_store.keep"  # in the WSGI environ: set by `keep`
+COMPRESSIBLE_TYPES = (
+    "text/html",
+    "application/xml",
+    "text/plain",
+    "text/css",
+    "text/javascript",
+    "application/json",
+    "image/svg+xml",
+)
+# Headers that belong to one response on the wire, not to the stored page.
+_PER_RESPONSE = {"content-length", "content-encoding", "etag", "date", "server"}
+# What a 304 repeats of the full answer (RFC 9110 §15.4.5).
+_NOT_MODIFIED = {"cache-control", "vary", "etag", "content-location", "expires"}
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What the site decides, handed to the store where the app is built."""
+
+    # The only paths looked up or stored (worked out once, on the first request).
+    paths: Callable[[Flask], Collection[str]]
+    # Whether a request (config, environ) may be answered from the store.
+    shareable: Callable[[Mapping, dict], bool]
+    # What pages differ by: each gives the request's value (config, environ), one of a few,
+    # so the store holds at most their product per path.
+    variants: tuple[Callable[[Mapping, dict], str], ...]
+
+
+def keep(environ: dict) -> None:
+    """Store the answer to this request (the policy's hook decided it is the same for
+    everyone who shares its key). Only a GET's: a HEAD answer has no body."""
+    environ[KEEP] = True
+
+
+class PageStore:
+    """WSGI middleware: serve stored pages, and store the answers marked to keep."""
+
+    def __init__(self, app: Flask, policy: Policy, wsgi_app: Callable) -> None:
+        self.flask_app = app
+        self.policy = policy
+        self.wsgi_app = wsgi_app
+        self.release = release_fingerprint(app)
+        with app.app_context():
+            self.backend = cache.cache
+        self._paths: Collection[str] | None = None
+
+    def paths(self) -> Collection[str]:
+        if self._paths is None:
+            self._paths = frozenset(self.policy.paths(self.flask_app))
+        return self._paths
+
+    def cache_path(self, environ: dict) -> str | None:
+        """The page's path (SCRIPT_NAME + PATH_INFO), or None when PATH_INFO is not one of
+        the policy's paths: such a request is neither answered from nor stored in the store."""
+        path = environ.get("PATH_INFO", "") or "/"
+        if path not in self.paths():
+            return None
+        return environ.get("SCRIPT_NAME", "") + path
+
+    def key(self, path: str, environ: dict) -> str:
+        config = self.flask_app.config
+        values = [variant(config, environ) for variant in self.policy.variants]
+        return ":".join(("page", self.release, *values, path))
+
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        path = self.cache_path(environ)
+        if path is None or not self.policy.shareable(self.flask_app.config, environ):
+            return self.wsgi_app(environ, start_response)
+        key = self.key(path, environ)
+        entry = self.backend.get(key)
+        if entry is not None:
+            return self.respond(entry, environ, start_response)
+        return self.pass_through(key, environ, start_response)
+
+    def pass_through(self, key: str, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        captured: dict = {}
+
+        def capture(status, headers, exc_info=None):
+            captured.update(status=status, headers=headers)
+            if not environ.get(KEEP):
+                return start_response(status, headers, exc_info)
+            return lambda data: None  # Flask writes through the returned iterable only
+
+        body = self.wsgi_app(environ, capture)
+        if not environ.get(KEEP):
+            return body
+        try:
+            data = b"".join(body)
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+        entry = make_entry(captured["status"], captured["headers"], data)
+        self.backend.set(key, entry, timeout=self.flask_app.config["PAGE_CACHE_TIMEOUT"])
+        return self.respond(entry, environ, start_response)
+
+    def respond(self, entry: dict, environ: dict, start_response: Callable) -> Iterable[bytes]:
+        coding = compression.negotiate(environ.get("HTTP_ACCEPT_ENCODING"), entry["bodies"])
+        headers = [*entry["headers"], ("ETag", entry_etag(entry, coding))]
+        if_none_match = environ.get("HTTP_IF_NONE_MATCH")
+        if if_none_match and not entry["sets_cookie"] and _matches(if_none_match, entry):
+            kept = [header for header in headers if header[0].lower() in _NOT_MODIFIED]
+            start_response("304 Not Modified", kept)
+            return []
+        body = entry["bodies"][coding]
+        if coding != compression.IDENTITY:
+            headers.append(("Content-Encoding", coding))
+        headers.append(("Content-Length", str(len(body))))
+        start_response(entry["status"], headers)
+        return [] if environ.get("REQUEST_METHOD") == "HEAD" else [body]
+
+
+def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict:
+    kept = [(name, value) for name, value in headers if name.lower() not in _PER_RESPONSE]
+    vary = parse_set_header(", ".join(v for n, v in kept if n.lower() == "vary"))
+    vary.add("Accept-Encoding")
+    kept = [(n, v) for n, v in kept if n.lower() != "vary"] + [("Vary", dump_header(vary))]
+    return {
+        "status": status,
+        "headers": kept,
+        "bodies": compression.variants(data),
+        "hash": hashlib.sha256(data).hexdigest()[:24],
+        "sets_cookie": any(name.lower() == "set-cookie" for name, _ in kept),
+    }
+
+
+def entry_etag(entry: dict, coding: str) -> str:
+    """A strong ETag per representation: each content coding is its own set of bytes."""
+    if coding == compression.IDENTITY:
+        return f'"{entry["hash"]}"'
+    return f'"{entry["hash"]}-{coding}"'
+
+
+def _matches(if_none_match: str, entry: dict) -> bool:
+    # If-None-Match uses weak comparison: any coding of the same page is "not modified".
+    etags = parse_etags(if_none_match)
+    if etags.star_tag:
+        return True
+    return any(etags.contains_weak(entry_etag(entry, coding)[1:-1]) for coding in entry["bodies"])
+
+
+def compress_on_the_fly(response: Response) -> None:
+    """Answers that are not kept (the contact form) and static text files: compress now."""
+    if (
+        response.status_code != 200
+        or response.mimetype not in COMPRESSIBLE_TYPES
+        or "Content-Encoding" in response.headers
+        or response.is_streamed
+        and not response.direct_passthrough
+    ):
+        return
+    coding = compression.negotiate(request.headers.get("Accept-Encoding"), compression.CODINGS)
+    response.vary.add("Accept-Encoding")
+    if coding == compression.IDENTITY:
+        return
+    response.direct_passthrough = False
+    source = response.response
+    data = response.get_data()
+    if hasattr(source, "close"):
+        source.close()  # a static file's handle: its bytes are read
+    if len(data) < compression.MIN_SIZE:
+        return
+    response.set_data(compression.compress(data, coding, fast=True))
+    response.headers["Content-Encoding"] = coding
+    etag, weak = response.get_etag()
+    if etag:
+        response.set_etag(f"{etag}-{coding}", weak=weak)
+
+
+def release_fingerprint(app: Flask) -> str:
+    """A digest of what pages are made of (code, templates, static files, catalogs), so a new
+    release never reads pages that the previous one left in a shared store (Redis)."""
+    roots = [Path(app.root_path), Path(app.template_folder)]
+    roots.append(Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", app.root_path)))
+    digest = hashlib.sha256()
+    for root in roots:
+        for file in sorted(p for p in root.rglob("*") if p.is_file()):
+            if "__pycache__" not in file.parts:
+                digest.update(file.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:12]
