@@ -1,15 +1,17 @@
 // nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
-// the njs module (Debian: libnginx-mod-http-js 0.7.9). deploy/nginx.conf serves `/` from the
-// export with it: the same status, Location, cookie and page as the app (the cookie headers
-// themselves are rendered into the config by motorlab.deploy_config). Line by line the same
-// reading (docs/decisions/0007-one-parser-for-the-root.md): tests/unit compares the two on a
-// corpus (under Node) and the constants; tests/deploy/test_nginx.py sends browsers' and
+// the njs module (Debian: libnginx-mod-http-js 0.7.9). A template: motorlab.deploy_config
+// fills in the placeholders (the cookie's name, the locales of translations/languages.toml,
+// the default one) and writes the module into the runtime folder, where deploy/nginx.conf
+// loads it to serve `/` from the export: the same status, Location, cookie and page as the
+// app (the cookie headers and redirects are rendered into the config too). Line by line the
+// same reading (docs/decisions/0007-one-parser-for-the-root.md): tests/unit compares the two
+// on a corpus (under Node) and the constants; tests/deploy/test_nginx.py sends browsers' and
 // hostile headers through both. Regular expressions use explicit ASCII classes: njs's (PCRE)
 // `.`, `\s` and `$` differ from Python's and Node's.
 
-var COOKIE_NAME = "i18n_redirected";
-var LOCALES = ["es", "en"];
-var DEFAULT_LOCALE = "es";
+var COOKIE_NAME = "${COOKIE_NAME}";
+var LOCALES = "${LOCALES}".split(" "); // once, when nginx loads the module
+var DEFAULT_LOCALE = "${DEFAULT_LOCALE}";
 var MAX_LANGUAGE_ENTRIES = 16;
 var LANGUAGE_ENTRY =
     /^[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*(?![\s\S])/;
@@ -21,7 +23,7 @@ var LANGUAGE_ENTRY =
 // tests/unit checks the copies. A literal: njs compiles a `new RegExp` anew for every
 // request, and a loop step per part cost about 1 us (14 ms for a 16 KB header of `;`).
 var COOKIE_STEP =
-    /((?=[ \t]*i18n_redirected(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*i18n_redirected(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
+    /((?=[ \t]*${COOKIE_NAME}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*${COOKIE_NAME}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
 
 // One header as gunicorn passes it to the app: repeated fields joined with ",". (A join
 // copies: 12 us for 15 KB.)

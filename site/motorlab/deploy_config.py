@@ -5,6 +5,10 @@ with the app's environment.
 
     python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
         --app 127.0.0.1:8000 --runtime /run/motorlab > /etc/nginx/nginx.conf
+
+The languages come from translations/languages.toml (`LANGUAGES`): the per-language lines of
+the template, and nginx's detection module on `/` (deploy/root_language.js, its constants
+filled in), which `render` writes into the runtime folder for the config to load.
 """
 
 from __future__ import annotations
@@ -17,36 +21,75 @@ from pathlib import Path
 from motorlab import http_limits
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
-from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, LOCALES
+from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.paths import PROJECT_ROOT
 from motorlab.security import headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
+DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
 _PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
-PER_LANGUAGE = "${PREFIX}"
+# A line naming ${PREFIX} is written once per language with a URL prefix; else a line naming
+# ${LOCALE} once per language. In each copy these are that language's values.
+PER_PREFIX = "${PREFIX}"
+PER_LOCALE = "${LOCALE}"
 
 
-def per_language(template: str, prefixes: list[str]) -> str:
-    """Each line that names ${PREFIX}, with the block it opens (up to its closing brace),
-    written once per prefix, in the declared order; with no prefix at all, left out."""
+def per_language(template: str, languages: list[dict[str, str]]) -> str:
+    """Each line that names ${PREFIX} (or else ${LOCALE}), with the block it opens (up to its
+    closing brace), written once per language (those with a prefix for ${PREFIX}), in the
+    declared order, its placeholders (the keys of `languages`' rows) filled in; with no such
+    language at all, left out."""
     lines = template.splitlines(keepends=True)
     out: list[str] = []
     index = 0
     while index < len(lines):
         line = lines[index]
-        if PER_LANGUAGE not in line:
+        if PER_PREFIX in line:
+            rows = [row for row in languages if row["PREFIX"]]
+        elif PER_LOCALE in line:
+            rows = languages
+        else:
             out.append(line)
             index += 1
             continue
-        # ${PREFIX} itself holds one brace of each kind: they cancel out.
+        # A placeholder itself holds one brace of each kind: they cancel out.
         end, depth = index, line.count("{") - line.count("}")
         while depth > 0:
             end += 1
             depth += lines[end].count("{") - lines[end].count("}")
         block = "".join(lines[index : end + 1])
-        out.extend(block.replace(PER_LANGUAGE, prefix) for prefix in prefixes)
+        out.extend(fill(block, row) for row in rows)
         index = end + 1
     return "".join(out)
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """`text` with the placeholders that `values` names filled in, the others left."""
+    return _PLACEHOLDER.sub(lambda match: values.get(match[1], match[0]), text)
+
+
+def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[str, str]]:
+    """Each language's values for per_language: its prefix, its code and the language
+    cookie a first visit to `/` gets for it, as the app sets it (motorlab.cookies)."""
+    return [
+        {
+            "PREFIX": language.prefix,
+            "LOCALE": language.code,
+            "LOCALE_COOKIE": cookie_header(settings, COOKIE_NAME, language.code, COOKIE_MAX_AGE),
+        }
+        for language in languages
+    ]
+
+
+def detection_module(languages: tuple[Language, ...]) -> str:
+    """deploy/root_language.js with the app's constants: the cookie, the locales in declared
+    order and the default one (the language without a prefix)."""
+    values = {
+        "COOKIE_NAME": COOKIE_NAME,
+        "LOCALES": " ".join(language.code for language in languages),
+        "DEFAULT_LOCALE": next(language.code for language in languages if not language.prefix),
+    }
+    return _PLACEHOLDER.sub(lambda match: values[match[1]], DETECTION.read_text())
 
 
 # With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
@@ -95,7 +138,8 @@ def render(
 ) -> str:
     """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
     `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
-    per-address limits (a load test's client), none by default."""
+    per-address limits (a load test's client), none by default. Writes the detection module
+    the config loads into `runtime` (created if missing)."""
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
@@ -114,16 +158,12 @@ def render(
         "REQUEST_LINE": str(http_limits.REQUEST_LINE),
         "HEADER_LINE": str(http_limits.HEADER_LINE),
         "HEADER_BUFFERS": str(http_limits.HEADER_BUFFERS),
-        # The language cookie of a first visit to `/`, as the app sets it (motorlab.cookies).
-        **{
-            f"COOKIE_{locale.upper()}": cookie_header(
-                vars(config), COOKIE_NAME, locale, COOKIE_MAX_AGE
-            )
-            for locale in LOCALES
-        },
+        "COOKIE_NAME": COOKIE_NAME,
     }
-    prefixes = [language.prefix for language in LANGUAGES if language.prefix]
-    template = per_language(TEMPLATE.read_text(), prefixes)
+    # The detection module, loaded from the runtime folder by the config (js_import).
+    Path(runtime).mkdir(parents=True, exist_ok=True)
+    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES))
+    template = per_language(TEMPLATE.read_text(), language_rows(LANGUAGES, vars(config)))
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
@@ -134,7 +174,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
-    parser.add_argument("--runtime", default="/run/motorlab", help="pid, logs and temp files")
+    parser.add_argument(
+        "--runtime", default="/run/motorlab", help="pid, logs, temp files, njs module"
+    )
     parser.add_argument(
         "--unlimited",
         action="append",

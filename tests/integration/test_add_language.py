@@ -1,18 +1,25 @@
 """Adding a language as the README's "Adding a language" tells a translator, in a temporary
 copy of the project: declare French, create its catalog, and the site refuses to start until
 the catalog is translated; then /fr pages, hreflang, the switcher, the sitemap, the export's
-page list and the nginx config all have French, with nothing else edited."""
+page list and the nginx config all have French, with nothing else edited: nginx, over the
+copy's export and with the config rendered from its declaration, sends a French browser's
+first visit to `/` to /fr. A system test: it starts nginx."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import shutil
 import subprocess
 import sys
 
+import pytest
 from babel.messages.pofile import read_po, write_po
 
+from motorlab import deploy_config
+from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
+from tests.support.servers import free_port, start_nginx
 
 PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
 FRENCH = """
@@ -44,15 +51,25 @@ print(json.dumps({
     "html": {p: r.get_data(as_text=True) for p, r in pages.items()},
     "sitemap": client.get("/sitemap.xml").get_data(as_text=True),
     "paths": public_paths(app),
-    "nginx": deploy_config.render(listen="80", root="/tmp", app="127.0.0.1:8000",
-                                  runtime="/tmp"),
+    "nginx": deploy_config.render(listen="80", root=sys.argv[2], app="127.0.0.1:8000",
+                                  runtime=sys.argv[2]),
 }))
+"""
+
+# `make export`, in the copy.
+EXPORT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from motorlab import create_app
+from motorlab.config import TestConfig
+from motorlab.export import export
+export(create_app(TestConfig()), sys.argv[2])
 """
 
 
 def probe(copy) -> dict:
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, str(copy / "site")],
+        [sys.executable, "-c", PROBE, str(copy / "site"), str(copy / "run")],
         cwd=copy,
         capture_output=True,
         text=True,
@@ -66,7 +83,10 @@ def pybabel(copy, *args) -> str:
     return result.stdout + result.stderr
 
 
-def test_a_third_language_appears_everywhere_from_its_declaration(tmp_path):
+@pytest.mark.system
+def test_a_third_language_appears_everywhere_from_its_declaration(
+    tmp_path, monkeypatch, session_dir
+):
     copy = tmp_path / "project"
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
     for part in ("site", "templates", "translations", "deploy"):
@@ -77,7 +97,8 @@ def test_a_third_language_appears_everywhere_from_its_declaration(tmp_path):
     declaration = copy / "translations" / "languages.toml"
     declaration.write_text(declaration.read_text() + FRENCH, encoding="utf-8")
     # Step 2: extract the messages and create the French catalog.
-    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--add-location=file",
+    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--sort-by-file",
+            "--add-location=file",
             "--add-comments=TRANSLATORS:", "-k", "_l", "-k", "lazy_pgettext:1c,2",
             "-o", "translations/messages.pot", "site", "templates")  # fmt: skip
     pybabel(copy, "init", "-i", "translations/messages.pot", "-d", "translations", "-l", "fr")
@@ -119,3 +140,35 @@ def test_a_third_language_appears_everywhere_from_its_declaration(tmp_path):
     assert result["sitemap"].count(f'hreflang="fr" href="{SITE}/fr"/>') == 3
     assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
     assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]
+
+    # Step 4: export, render the nginx config (here the copy's declaration read by this
+    # process's deploy_config: the templates are the same files) and serve.
+    site = session_dir / "french" / "site"  # nginx's workers read it: not under tmp_path
+    subprocess.run([sys.executable, "-c", EXPORT, str(copy / "site"), str(site)], check=True)
+    monkeypatch.setattr(deploy_config, "LANGUAGES", read_languages(declaration))
+    # No app behind: `/` and /fr are nginx's alone.
+    nginx, base = start_nginx(site, f"127.0.0.1:{free_port()}", site.parent)
+    try:
+        # A first visit from a French browser: the fast path (a bare first tag) and njs.
+        for accept in ("fr-FR,fr;q=0.9", "de, fr;q=0.9, en;q=0.5"):
+            status, headers, _body = first_visit(base, accept)
+            assert status == 302 and headers["Location"] == "/fr", accept
+            assert headers["Set-Cookie"].startswith(f"{COOKIE_NAME}=fr;"), headers
+        assert first_visit(base, "en-US")[1]["Location"] == "/en"
+        assert first_visit(base, "es-ES")[0] == 200
+        status, _headers, body = first_visit(base, "fr-FR", path="/fr")
+        assert status == 200 and b'<html lang="fr"' in body
+    finally:
+        nginx.stop()
+
+
+def first_visit(base: str, accept_language: str, path: str = "/"):
+    """nginx's answer to a visitor without the language cookie, redirects not followed:
+    (status, headers, body)."""
+    connection = http.client.HTTPConnection(base.removeprefix("http://"), timeout=20)
+    try:
+        connection.request("GET", path, headers={"Accept-Language": accept_language})
+        answer = connection.getresponse()
+        return answer.status, answer.headers, answer.read()
+    finally:
+        connection.close()

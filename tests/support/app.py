@@ -14,6 +14,7 @@ from flask import template_rendered
 from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support import internals  # noqa: F401  (every app shares compiled templates)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +70,7 @@ def app():
 def client(app):
     """A returning visitor: the language cookie is set, so `/` never redirects."""
     client = app.test_client()
-    client.set_cookie("i18n_redirected", "es")
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
     return client
 
 

@@ -14,6 +14,7 @@ from werkzeug.serving import make_server
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support.app import ROOT, analytics_config
 
 CHROMIUM = "/usr/bin/chromium"
@@ -135,7 +136,8 @@ def open_page(browser, live_server):
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
         )
-        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": live_server}])
+        cookie = {"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": live_server}
+        context.add_cookies([cookie])
         contexts.append(context)
         page = context.new_page()
         page.base = live_server

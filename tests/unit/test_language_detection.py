@@ -5,6 +5,8 @@ import subprocess
 import pytest
 
 from motorlab.config import PROJECT_ROOT
+from motorlab.deploy_config import DETECTION, detection_module, render
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LANGUAGES, LOCALES
 from motorlab.language.detection import (
     LANGUAGE_ENTRY,
     MAX_LANGUAGE_ENTRIES,
@@ -12,7 +14,13 @@ from motorlab.language.detection import (
     preferred_locale,
 )
 
-SCRIPT = PROJECT_ROOT / "deploy" / "root_language.js"
+
+@pytest.fixture(scope="module")
+def script(tmp_path_factory):
+    """deploy/root_language.js as deploy_config renders it for nginx, for the declared languages."""
+    path = tmp_path_factory.mktemp("njs") / DETECTION.name
+    path.write_text(detection_module(LANGUAGES))
+    return path
 
 
 @pytest.mark.parametrize(
@@ -52,19 +60,19 @@ def test_preferred_locale(header, expected):
     assert preferred_locale(header) == expected
 
 
-def test_nginx_detection_script_uses_the_apps_constants():
-    """deploy/root_language.js is nginx's copy of the detection: same cookie, locales, bound
-    and entry grammar (its end written `(?![\\s\\S])`: PCRE's `$` also matches before a final
-    newline)."""
-    from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES, PREFIXES
-
-    script = SCRIPT.read_text()
-    assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in script
-    assert f"var LOCALES = {json.dumps(list(LOCALES))};".replace('","', '", "') in script
-    assert f'var DEFAULT_LOCALE = "{DEFAULT_LOCALE}";' in script
-    assert f"var MAX_LANGUAGE_ENTRIES = {MAX_LANGUAGE_ENTRIES};" in script
-    assert f"/^{LANGUAGE_ENTRY.pattern}(?![\\s\\S])/;" in script
-    assert PREFIXES == {"es": "", "en": "/en"}, "deploy/nginx.conf redirects English to /en"
+def test_nginx_detection_script_uses_the_apps_constants(script, tmp_path):
+    """deploy/root_language.js, rendered, is nginx's copy of the detection: same cookie,
+    locales, bound and entry grammar (its end written `(?![\\s\\S])`: PCRE's `$` also matches
+    before a final newline). Its template names no language and no cookie by hand."""
+    template = DETECTION.read_text()
+    for constant in (COOKIE_NAME, *(f'"{locale}"' for locale in LOCALES)):
+        assert constant not in template, constant
+    module = script.read_text()
+    assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in module
+    assert f'var LOCALES = "{" ".join(LOCALES)}".split(" ");' in module
+    assert f'var DEFAULT_LOCALE = "{DEFAULT_LOCALE}";' in module
+    assert f"var MAX_LANGUAGE_ENTRIES = {MAX_LANGUAGE_ENTRIES};" in module
+    assert f"/^{LANGUAGE_ENTRY.pattern}(?![\\s\\S])/;" in module
     # werkzeug.sansio.http._cookie_re without its groups, and "its key is COOKIE_NAME"
     part = (
         r"""[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?"""
@@ -72,9 +80,10 @@ def test_nginx_detection_script_uses_the_apps_constants():
     )
     named = f"""(?=[ \\t]*{COOKIE_NAME}(?![^ \\t=";]))"""
     step = f"({named}{part})|(?:(?!{named}){part}|(?!{part})[^;]*;)+|[\\s\\S]*"
-    assert f"    /{step}/g;" in script
-    conf = (PROJECT_ROOT / "deploy" / "nginx.conf").read_text()
+    assert f"    /{step}/g;" in module
+    conf = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path)
     assert f'"~{COOKIE_NAME}" "1";' in conf, "nginx.conf's fast path looks for the cookie"
+    assert (tmp_path / DETECTION.name).read_text() == module, "the module the config loads"
 
 
 def hostile_headers(count: int) -> list[tuple[str, str]]:
@@ -109,7 +118,7 @@ def hostile_headers(count: int) -> list[tuple[str, str]]:
     return pairs
 
 
-def test_the_script_reads_headers_as_the_app_does():
+def test_the_script_reads_headers_as_the_app_does(script):
     """The njs copy run under Node against the app's own function, on hostile and random
     headers: the same locale, or the same "cookie already there", for every pair."""
     pairs = [
@@ -130,7 +139,7 @@ def test_the_script_reads_headers_as_the_app_does():
         *hostile_headers(3000),
     ]
     program = (
-        f"import detection from {json.dumps(str(SCRIPT))};\n"
+        f"import detection from {json.dumps(str(script))};\n"
         "let input = '';\n"
         "process.stdin.on('data', (chunk) => { input += chunk; });\n"
         "process.stdin.on('end', () => {\n"

@@ -68,6 +68,10 @@ def test_nginx_template_names_no_language_by_hand():
 
 
 TEMPLATE = """a;
+    map $l $c {
+        "${LOCALE}" "${LOCALE_COOKIE}";
+        "${LOCALE}" "${PREFIX}";
+    }
     location = ${PREFIX}/contact { x; }
     location ^~ ${PREFIX}/ {
         error_page 404 ${PREFIX}/404.html;
@@ -78,9 +82,21 @@ b;
 
 
 def test_per_language_lines_and_blocks_are_repeated_in_order():
-    out = deploy_config.per_language(TEMPLATE, ["/en", "/fr"])
+    rows = [
+        {"PREFIX": "", "LOCALE": "es", "LOCALE_COOKIE": "c=es"},
+        {"PREFIX": "/en", "LOCALE": "en", "LOCALE_COOKIE": "c=en"},
+        {"PREFIX": "/fr", "LOCALE": "fr", "LOCALE_COOKIE": "c=fr"},
+    ]
+    out = deploy_config.per_language(TEMPLATE, rows)
     assert out.splitlines() == [
         "a;",
+        "    map $l $c {",
+        '        "es" "c=es";',
+        '        "en" "c=en";',
+        '        "fr" "c=fr";',
+        '        "en" "/en";',  # ${PREFIX}: the languages with a prefix only
+        '        "fr" "/fr";',
+        "    }",
         "    location = /en/contact { x; }",
         "    location = /fr/contact { x; }",
         "    location ^~ /en/ {",
@@ -93,7 +109,13 @@ def test_per_language_lines_and_blocks_are_repeated_in_order():
         "    }",
         "b;",
     ]
-    assert deploy_config.per_language(TEMPLATE, []).splitlines() == ["a;", "b;"]
+    assert deploy_config.per_language(TEMPLATE, rows[:1]).splitlines() == [
+        "a;",
+        "    map $l $c {",
+        '        "es" "c=es";',
+        "    }",
+        "b;",
+    ]
 
 
 @pytest.mark.skipif(not Path("/usr/sbin/nginx").exists(), reason="needs Debian's nginx")
@@ -107,6 +129,13 @@ def test_a_config_rendered_for_three_languages_passes_nginx_t(tmp_path, monkeypa
     )
     assert "location ^~ /fr/ {" in rendered and "error_page 404 /fr/404.html;" in rendered
     assert "location = /fr/contact" in rendered and "location ^~ /en/ {" in rendered
+    # `/`: a first visit in French gets its cookie and is sent to /fr, fast path or njs.
+    assert '"fr" "i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax";' in rendered
+    assert '"fr" "/fr";' in rendered and '"en" "/en";' in rendered
+    assert '"~*^:[ \\t]*fr([-_][a-z0-9*_-]*)?[ \\t]*(,|$)" "fr";' in rendered
+    module = (runtime / "root_language.js").read_text()
+    assert 'var LOCALES = "es en fr".split(" ");' in module
+    assert f"js_import root_language from {runtime}/root_language.js;" in rendered
     conf = tmp_path / "nginx.conf"
     conf.write_text(rendered)
     result = subprocess.run(
