@@ -141,11 +141,15 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
     assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]
 
-    # Step 4: export, render the nginx config (here the copy's declaration read by this
-    # process's deploy_config: the templates are the same files) and serve.
+    # Step 4: export, render the nginx config and serve. The config is rendered here, from
+    # the copy's declaration: the very config the copy renders (its templates are the same
+    # files), but for the port and folders start_nginx picks.
     site = session_dir / "french" / "site"  # nginx's workers read it: not under tmp_path
     subprocess.run([sys.executable, "-c", EXPORT, str(copy / "site"), str(site)], check=True)
     monkeypatch.setattr(deploy_config, "LANGUAGES", read_languages(declaration))
+    run = str(copy / "run")
+    same = deploy_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)
+    assert result["nginx"].replace(str(copy / "deploy"), str(ROOT / "deploy")) == same
     # No app behind: `/` and /fr are nginx's alone.
     nginx, base = start_nginx(site, f"127.0.0.1:{free_port()}", site.parent)
     try:
