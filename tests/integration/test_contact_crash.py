@@ -23,7 +23,7 @@ from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
 from tests.support.contact_support import contact_config, deliver, wait_for
 from tests.support.servers import Process
-from tests.support.services import postgres, postgres_bin
+from tests.support.services import postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
 
 # Senders started as processes and killed midway, and PostgreSQL.
@@ -211,7 +211,7 @@ OLD_POSTGRES_TABLE = postgres_store.SCHEMA[0].replace(
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def old_store(request, tmp_path):
+def old_store(request, tmp_path, launch):
     """A store whose table was created by the previous release, with one queued row."""
     row = ("u0", "2026-11-01T00:00:00+00:00", "en", "Old", "old@example.com", "Old.", "queued")
     insert = (
@@ -228,7 +228,7 @@ def old_store(request, tmp_path):
         return
     if postgres_bin() is None:
         pytest.skip("PostgreSQL is not installed")
-    with postgres() as url:
+    with launch.postgres() as url:
         with psycopg.connect(url) as db:
             db.execute(OLD_POSTGRES_TABLE)
             db.execute(insert.replace("?", "%s"), row)

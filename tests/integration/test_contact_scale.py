@@ -19,7 +19,7 @@ import pytest
 from motorlab.contact.outbox import open_outbox
 from tests.support.contact_support import wait_for
 from tests.support.servers import Visitor
-from tests.support.services import postgres, postgres_bin, redis, redis_bin
+from tests.support.services import postgres_bin, redis_bin
 from tests.support.smtp import SmtpServer
 
 pytestmark = [
@@ -39,7 +39,8 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path, launch
     smtp = SmtpServer().start()
     with ExitStack() as stack:
         stack.callback(smtp.stop)
-        database, cache = stack.enter_context(postgres()), stack.enter_context(redis())
+        database = stack.enter_context(launch.postgres())
+        cache = stack.enter_context(launch.redis())
         env = {
             "SECRET_KEY": "scale-out-secret",  # the same on every machine
             "SITE_URL": "http://127.0.0.1",

@@ -382,9 +382,12 @@ def exported_site(session_dir):
 def launch():
     """The launcher: every process a test starts, through these. Asking for it, directly or
     through a fixture, marks the test `system` (tests/conftest.py)."""
+    from tests.support import services
+
     return SimpleNamespace(
-        flask=flask, gunicorn=gunicorn, start_gunicorn=start_gunicorn, start_nginx=start_nginx
-    )
+        flask=flask, gunicorn=gunicorn, start_gunicorn=start_gunicorn, start_nginx=start_nginx,
+        postgres=services.postgres, redis=services.redis,
+    )  # fmt: skip
 
 
 @pytest.fixture(scope="session")
