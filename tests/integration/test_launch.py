@@ -92,3 +92,11 @@ def test_a_killed_pytest_run_leaves_none_of_its_servers(tmp_path, export, launch
     for pid in left:  # not to leave them to the next run either
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+def test_a_test_not_marked_system_cannot_start_a_process(monkeypatch):
+    from tests.support import servers
+
+    monkeypatch.setattr(servers, "SYSTEM_TESTS", set())  # as if no test were marked
+    with pytest.raises(RuntimeError, match="is not a system test: ask for the `launch` fixture"):
+        servers.Process(["true"])
