@@ -1,9 +1,11 @@
 """Registers the shared fixtures (they live in tests/support/) and marks the system tests.
 
-A test is a `system` test when it needs a real server process (gunicorn, nginx, PostgreSQL,
-Redis), Java (the Nu Html Checker) or a long property run. Modules that do so on their own say
-`pytestmark = pytest.mark.system`; every test under tests/deploy/ (real nginx and gunicorn)
-and every test that takes one of SYSTEM_FIXTURES is marked here."""
+A test is a `system` test when it needs a real server process (gunicorn, nginx, a `flask`
+command, PostgreSQL, Redis), Java (the Nu Html Checker) or a long property run. Every test
+that asks for the launcher (the `launch` fixture, directly or through another fixture such as
+`app_server`) and every test under tests/deploy/ is marked here; modules with other reasons
+say `pytestmark = pytest.mark.system`. The launcher refuses to start a process during a test
+that is not marked."""
 
 from __future__ import annotations
 
@@ -19,15 +21,17 @@ pytest_plugins = [
     "tests.support.contact_support",
 ]
 
-# Fixtures that start gunicorn or nginx.
-SYSTEM_FIXTURES = {"app_server", "nginx_server", "gunicorn_alone", "analytics_front"}
 DEPLOY = Path(__file__).parent / "deploy"
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """Before `-m` selects: mark the deployment tests and those that start a server."""
+    """Before `-m` selects: mark the deployment tests and those that use the launcher, and
+    tell the launcher which tests may start processes."""
+    from tests.support import servers  # once registered as a plugin: its asserts rewritten
+
     for item in items:
         in_deploy = DEPLOY in Path(item.path).parents
-        if in_deploy or SYSTEM_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if in_deploy or "launch" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.system)
+    servers.SYSTEM_TESTS = {item.nodeid for item in items if item.get_closest_marker("system")}

@@ -7,12 +7,11 @@ toast at the top with a live region."""
 import threading
 
 import pytest
-from werkzeug.serving import make_server
 
 from motorlab import create_app
 from motorlab.contact.delivery import run_worker
 from motorlab.contact.outbox import open_outbox
-from tests.support.browser import axe_report, serve_without_scripts
+from tests.support.browser import axe_report, serve_without_scripts, serving
 from tests.support.contact_support import contact_config, wait_for
 from tests.support.smtp import SmtpServer
 
@@ -23,9 +22,6 @@ pytestmark = pytest.mark.browser
 def contact_server(tmp_path_factory):
     smtp = SmtpServer().start()
     app = create_app(contact_config(smtp, tmp_path_factory.mktemp("browser-contact")))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     stop = threading.Event()  # the sender, as `flask outbox worker` runs it beside the site
 
     def sender():
@@ -35,12 +31,11 @@ def contact_server(tmp_path_factory):
     sending = threading.Thread(target=sender, daemon=True)
     sending.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}", smtp
+        with serving(app) as base:
+            yield base, smtp
     finally:
         stop.set()
         sending.join(timeout=10)
-        server.shutdown()
-        server.server_close()
         smtp.stop()
 
 

@@ -7,8 +7,6 @@ same Message-ID."""
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from contextlib import closing
@@ -22,15 +20,15 @@ from motorlab.contact.outbox import open_outbox
 from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.integration.test_contact_workers import site_env
-from tests.support.app import ROOT, config_with
+from tests.support.app import config_with
 from tests.support.contact_support import contact_config, deliver, wait_for
-from tests.support.services import postgres, postgres_bin
+from tests.support.servers import Process
+from tests.support.services import postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
 
 # Senders started as processes and killed midway, and PostgreSQL.
 pytestmark = pytest.mark.system
 
-FLASK = str(Path(sys.executable).with_name("flask"))
 # Where each sender dies, one row each: before its connection is answered, after the
 # greeting, after MAIL, mid-body (the body sent, its final `.` not yet), after the final `.`,
 # after the server's final reply.
@@ -39,20 +37,7 @@ POINTS = ("connect", "EHLO", "MAIL", "mid-body", "DATA", "reply")
 HOLD_AT = {"mid-body": "body", "reply": "stored"}
 
 
-def flask(env: dict, *args: str, **kwargs) -> subprocess.Popen:
-    return subprocess.Popen(
-        [FLASK, "--app", "wsgi", "outbox", *args], cwd=ROOT, env={**os.environ, **env},
-        start_new_session=True, **kwargs,
-    )  # fmt: skip
-
-
-def run(env: dict, *args: str) -> str:
-    done = flask(env, *args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    output, _ = done.communicate(timeout=60)
-    return output.decode()
-
-
-def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path) -> None:
+def kill_at(smtp: SmtpServer, point: str, sender: Process, outbox: Path) -> None:
     """Arrange for `sender` to die at `point`. The outbox is held locked from the server's
     step `HOLD_AT[point]` until the kill, so the sender's next record waits: "mid-body": DATA
     is accepted, the sender sends the body and waits to mark the row before the final `.`;
@@ -78,9 +63,9 @@ def kill_at(smtp: SmtpServer, point: str, sender: subprocess.Popen, outbox: Path
     smtp.at(HOLD_AT[point], hold_then_kill)
 
 
-def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
+def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path, launch):
     smtp, stalled = SmtpServer().start(), StalledServer()
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    senders = []
     outbox = tmp_path / "outbox.sqlite3"
     # A claim lives 60 s while the senders are killed, so no restart takes another's row.
     env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="60", OUTBOX_LOCK_TIMEOUT="5")
@@ -94,12 +79,13 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
                 description=f"Killed at {point}.",
             )  # fmt: skip
             if point == "connect":  # a server that never answers: killed while connecting
-                sender = flask({**env, "MAIL_PORT": str(stalled.port)}, "worker", **quiet)
+                sender = launch.flask({**env, "MAIL_PORT": str(stalled.port)}, "outbox", "worker")
                 assert wait_for(lambda: store.rows()[-1].status == "sending")
                 os.kill(sender.pid, signal.SIGKILL)
             else:
-                sender = flask(env, "worker", **quiet)
+                sender = launch.flask(env, "outbox", "worker")
                 kill_at(smtp, point, sender, outbox)
+            senders.append(sender)
             assert sender.wait(timeout=30) == -signal.SIGKILL
         assert [row.status for row in store.rows()] == ["sending"] * 6
         assert store.rows()[POINTS.index("mid-body")].data_at is None  # not marked
@@ -107,10 +93,7 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
         assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
 
         # Restarted (stale claims after 1 s): what cannot have arrived is sent again.
-        sender = flask(
-            {**env, "OUTBOX_STALE_AFTER": "1"},
-            "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        sender = launch.flask({**env, "OUTBOX_STALE_AFTER": "1"}, "outbox", "worker")
         try:
             assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
             by_id = {row.id: row for row in store.rows()}
@@ -120,7 +103,10 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
                               "reply": "uncertain"}  # fmt: skip
             assert len(smtp.messages) == 5  # reply's first copy, then the four retried
 
-            listed = run(env, "list").strip().splitlines()
+            def outbox(*args: str) -> str:  # an operator's command
+                return launch.flask(env, "outbox", *args, capture=True).finish()
+
+            listed = outbox("list").strip().splitlines()
             assert listed[-1] == "0 queued, 0 sending, 4 sent, 0 failed, 2 uncertain"
             for point in ("DATA", "reply"):
                 (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
@@ -131,12 +117,11 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
 
             # The operator: DATA's mail never came, so resend; reply's came, but is resent
             # too here, to show that both copies carry one Message-ID.
-            assert "queued again" in run(env, "resend", str(rows["DATA"].id))
-            assert "queued again" in run(env, "resend", str(rows["reply"].id))
+            assert "queued again" in outbox("resend", str(rows["DATA"].id))
+            assert "queued again" in outbox("resend", str(rows["reply"].id))
             assert wait_for(lambda: store.counts()["sent"] == 6, timeout=30), store.counts()
         finally:
-            os.killpg(sender.pid, signal.SIGTERM)
-            sender.wait(timeout=30)
+            sender.stop()
         assert len(smtp.messages) == 7
         ids = {}
         for message in smtp.messages:
@@ -157,6 +142,8 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path):
             == f"<contact-{rows['reply'].uuid}@" + (ids["reply"][0].split("@")[1])
         )
     finally:
+        for sender in senders:
+            sender.stop()
         smtp.stop()
         stalled.stop()
 
@@ -186,7 +173,9 @@ def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
 # Issue 21, item 4: an attempt never outlives its claim.
 
 
-def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_once(tmp_path):
+def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_once(
+    tmp_path, launch
+):
     # Each of EHLO, MAIL and RCPT answered 0.5 s late, the final reply 1.5 s after the
     # message is stored: one attempt lasts about 3 s, three times OUTBOX_STALE_AFTER.
     smtp = SmtpServer(command_delay=0.5, reply_delay=1.5).start()
@@ -195,16 +184,13 @@ def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_o
     store = open_outbox(app.config)
     for index in range(3):
         store.add(locale="en", name=f"N{index}", email="ana@example.com", description="An app.")
-    senders = [
-        flask(env, "worker", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)
-    ]
+    senders = [launch.flask(env, "outbox", "worker") for _ in range(2)]
     try:
         assert wait_for(lambda: store.counts()["sent"] == 3, timeout=40), store.rows()
         time.sleep(2)  # a second copy, if any sender had one under way, would arrive now
     finally:
         for sender in senders:
-            os.killpg(sender.pid, signal.SIGTERM)
-            sender.wait(timeout=30)
+            sender.stop()
         smtp.stop()
     message_ids = [message["Message-ID"] for message in smtp.messages]
     assert len(message_ids) == len(set(message_ids)) == 3
@@ -225,7 +211,7 @@ OLD_POSTGRES_TABLE = postgres_store.SCHEMA[0].replace(
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def old_store(request, tmp_path):
+def old_store(request, tmp_path, launch):
     """A store whose table was created by the previous release, with one queued row."""
     row = ("u0", "2026-11-01T00:00:00+00:00", "en", "Old", "old@example.com", "Old.", "queued")
     insert = (
@@ -242,7 +228,7 @@ def old_store(request, tmp_path):
         return
     if postgres_bin() is None:
         pytest.skip("PostgreSQL is not installed")
-    with postgres() as url:
+    with launch.postgres() as url:
         with psycopg.connect(url) as db:
             db.execute(OLD_POSTGRES_TABLE)
             db.execute(insert.replace("?", "%s"), row)

@@ -7,7 +7,6 @@ its deadline."""
 
 import os
 import signal
-import subprocess
 import threading
 import time
 
@@ -15,7 +14,6 @@ import pytest
 
 from motorlab import create_app
 from motorlab.contact.outbox import open_outbox
-from tests.integration.test_contact_crash import flask
 from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
 from tests.support.contact_support import VALID, contact_config, deliver, stored, wait_for
@@ -111,9 +109,8 @@ def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
 # after it the row is uncertain; restarted, the sender delivers what was not delivered.
 
 
-@pytest.mark.system
 @pytest.mark.parametrize("step", ["body", "reply"])
-def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step):
+def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step, launch):
     smtp = SmtpServer().start()
     # A long deadline: only SIGTERM can end the attempt in time. A short back-off.
     env = site_env(
@@ -126,8 +123,8 @@ def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step):
     stalled = threading.Event()
     smtp.at(step, stalled.set)
     smtp.tarpit(step, TRICKLE)
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    sender = flask(env, "worker", **quiet)
+    sender = launch.flask(env, "outbox", "worker")
+    senders = [sender]
     try:
         assert stalled.wait(20)
         time.sleep(0.5)  # well into the trickle
@@ -139,28 +136,26 @@ def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step):
         if step == "body":  # nothing can have arrived: queued again, with back-off
             assert row.status == "queued" and row.data_at is None and smtp.messages == []
             assert "the sender was stopped" in row.last_error
-            sender = flask(env, "worker", **quiet)  # restarted: now it goes
+            senders.append(launch.flask(env, "outbox", "worker"))  # restarted: now it goes
             assert wait_for(lambda: store.counts()["sent"] == 1, timeout=20), store.rows()
         else:  # the server has it: uncertain, and not sent again
             assert row.status == "uncertain" and len(smtp.messages) == 1
             assert "the sender was stopped" in row.last_error
-            sender = flask(env, "worker", **quiet)
+            senders.append(launch.flask(env, "outbox", "worker"))
             time.sleep(1)
             assert store.counts()["uncertain"] == 1
         assert len(smtp.messages) == 1
     finally:
-        if sender.poll() is None:
-            os.killpg(sender.pid, signal.SIGTERM)
-            sender.wait(timeout=30)
+        for process in senders:
+            process.stop()
         smtp.stop()
 
 
-@pytest.mark.system
 @pytest.mark.parametrize(
     ("point", "status", "mails"), [("body", "sent", 1), ("DATA", "uncertain", 0)]
 )
 def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_time(
-    tmp_path, point, status, mails
+    tmp_path, point, status, mails, launch
 ):
     # Killed as DATA is accepted (before the mark) or once the final `.` arrived (after it;
     # the server then refuses the message). The claim would go stale only after 15 minutes.
@@ -170,8 +165,8 @@ def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_tim
     client = app.test_client()
     store = open_outbox(app.config)
     store.add(locale="en", **VALID)
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-    sender = flask(env, "worker", **quiet)
+    sender = launch.flask(env, "outbox", "worker")
+    senders = [sender]
     smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
     try:
         assert sender.wait(timeout=20) == -signal.SIGKILL
@@ -180,13 +175,13 @@ def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_tim
         # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
         assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
         assert client.get("/healthz").get_json()["overdue"] == 1
-        sender = flask(env, "worker", **quiet)  # restarted: takes the row back at once
+        # Restarted: it takes the row back at once.
+        senders.append(launch.flask(env, "outbox", "worker"))
         assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
         time.sleep(0.5)  # a second copy, if any, would arrive now
         assert len(smtp.messages) == mails
         assert client.get("/healthz").get_json()["status"] == "ok"
     finally:
-        if sender.poll() is None:
-            os.killpg(sender.pid, signal.SIGTERM)
-            sender.wait(timeout=30)
+        for process in senders:
+            process.stop()
         smtp.stop()

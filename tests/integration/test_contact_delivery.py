@@ -1,9 +1,6 @@
 """Delivery through a real SMTP server on loopback: every field arrives, headers cannot be
 injected, a stopped server loses nothing, and `flask outbox send` delivers each row once."""
 
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -130,7 +127,7 @@ def test_a_stale_claim_is_queued_again(contact_app, smtp):
     assert store.mark_sent(claimed) is True
 
 
-def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
+def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch):
     smtp = SmtpServer(delay=0.05).start()
     try:
         path = str(tmp_path / "outbox.sqlite3")
@@ -141,20 +138,14 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path):
                 description="A project description that is long enough.",
             )  # fmt: skip
         env = {
-            **os.environ,
             "OUTBOX_PATH": path,
             "MAIL_SERVER": "127.0.0.1",
             "MAIL_PORT": str(smtp.port),
             "SECRET_KEY": "x",
         }
-        flask = str(Path(sys.executable).with_name("flask"))
-        command = [flask, "--app", "wsgi", "outbox", "send"]
-        runs = [
-            subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
-            for _ in range(2)
-        ]
-        outputs = [run.communicate(timeout=60)[0] for run in runs]
-        assert [run.returncode for run in runs] == [0, 0], outputs
+        runs = [launch.flask(env, "outbox", "send", capture=True) for _ in range(2)]
+        outputs = [run.finish() for run in runs]
+        assert [run.handle.returncode for run in runs] == [0, 0], outputs
         sent = [int(output.split(" sent")[0].split()[-1]) for output in outputs]
         assert sum(sent) == 40, outputs
         assert min(sent) > 0, outputs  # the two runs really overlapped

@@ -7,25 +7,19 @@ delivered exactly once. The 6th post of one visitor in a minute is refused which
 instance gets it, and a page cached by one instance is served by the other.
 """
 
-import os
 import pickle
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from pathlib import Path
 
 import pytest
 
 from motorlab.contact.outbox import open_outbox
-from tests.support.app import ROOT
 from tests.support.contact_support import wait_for
-from tests.support.servers import Visitor, gunicorn
-from tests.support.services import postgres, postgres_bin, redis, redis_bin
+from tests.support.servers import Visitor
+from tests.support.services import postgres_bin, redis_bin
 from tests.support.smtp import SmtpServer
 
 pytestmark = [
@@ -41,11 +35,12 @@ POSTS, VISITORS, ADDRESSES = 300, 60, 100  # 3 posts per address: under 5/minute
 STOP_AT, RESTART_AT, KILL_AT = 60, 150, 120
 
 
-def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path):
+def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path, launch):
     smtp = SmtpServer().start()
     with ExitStack() as stack:
         stack.callback(smtp.stop)
-        database, cache = stack.enter_context(postgres()), stack.enter_context(redis())
+        database = stack.enter_context(launch.postgres())
+        cache = stack.enter_context(launch.redis())
         env = {
             "SECRET_KEY": "scale-out-secret",  # the same on every machine
             "SITE_URL": "http://127.0.0.1",
@@ -63,17 +58,10 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path):
             "OUTBOX_MAX_ATTEMPTS": "50",
             "OUTBOX_POLL_INTERVAL": "0.05",
         }
-        one, one_process = stack.enter_context(gunicorn(env, workers=2))
-        two, two_process = stack.enter_context(gunicorn(env, workers=2))
-        flask = str(Path(sys.executable).with_name("flask"))
+        one, _ = stack.enter_context(launch.gunicorn(env, workers=2))
+        two, two_process = stack.enter_context(launch.gunicorn(env, workers=2))
         for _ in range(2):
-            sender = subprocess.Popen(
-                [flask, "--app", "wsgi", "outbox", "worker"], cwd=ROOT,
-                env={**os.environ, **env}, start_new_session=True,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
-            stack.callback(sender.wait, timeout=30)
-            stack.callback(os.killpg, sender.pid, signal.SIGTERM)
+            stack.callback(launch.flask(env, "outbox", "worker").stop)
 
         _a_page_cached_by_one_is_served_by_the_other(one, two, cache)
         limited = _the_sixth_post_is_refused_on_either_instance(one, two)
@@ -102,7 +90,7 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path):
                 if len(accepted) == STOP_AT:
                     smtp.stop()
                 elif len(accepted) == KILL_AT and two_process.poll() is None:
-                    os.killpg(two_process.pid, signal.SIGKILL)
+                    two_process.kill()
                 elif len(accepted) == RESTART_AT:
                     smtp.start()
 

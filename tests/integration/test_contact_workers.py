@@ -1,21 +1,15 @@
 """The contact form under gunicorn with several workers: the rate limit is one
 count for all workers, and a stopped mail server cannot slow the site down."""
 
-import os
-import signal
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
-from tests.support.app import ROOT
 from tests.support.contact_support import VALID
-from tests.support.servers import Visitor, gunicorn
+from tests.support.servers import Visitor
 from tests.support.smtp import StalledServer
 
 pytestmark = pytest.mark.system  # gunicorn with several workers
@@ -34,11 +28,11 @@ def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:
     }
 
 
-def test_the_rate_limit_is_shared_by_four_workers_and_counts_only_accepted_posts(tmp_path):
+def test_the_rate_limit_is_shared_by_four_workers_and_counts_only_accepted_posts(tmp_path, launch):
     stalled = StalledServer()  # nothing is delivered here; only the counting matters
     env = site_env(tmp_path, stalled.port, CONTACT_RATE_LIMIT="5/minute;50/day")
     try:
-        with gunicorn(env, workers=4) as (base, _):
+        with launch.gunicorn(env, workers=4) as (base, _):
             visitors = [Visitor(base) for _ in range(40)]
             for visitor in visitors:
                 visitor.fetch_token()
@@ -63,16 +57,12 @@ def timed(visitor: Visitor, path: str) -> float:
     return time.perf_counter() - started
 
 
-def test_a_stopped_mail_server_does_not_slow_the_site(tmp_path):
+def test_a_stopped_mail_server_does_not_slow_the_site(tmp_path, launch):
     stalled = StalledServer()
     env = site_env(tmp_path, stalled.port, CONTACT_RATE_LIMIT="1000/minute")
-    flask = str(Path(sys.executable).with_name("flask"))
-    sender = subprocess.Popen(
-        [flask, "--app", "wsgi", "outbox", "worker"], cwd=ROOT, env={**os.environ, **env},
-        start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    sender = launch.flask(env, "outbox", "worker")
     try:
-        with gunicorn(env, workers=2) as (base, _):
+        with launch.gunicorn(env, workers=2) as (base, _):
             visitors = [Visitor(base) for _ in range(8)]
             for visitor in visitors:
                 visitor.fetch_token()
@@ -98,6 +88,5 @@ def test_a_stopped_mail_server_does_not_slow_the_site(tmp_path):
         assert max(during) < 2, during
         assert statistics.median(after) < 0.1, after
     finally:
-        os.killpg(sender.pid, signal.SIGTERM)
-        sender.wait(timeout=30)
+        sender.stop()
         stalled.stop()

@@ -11,7 +11,7 @@ from motorlab.public_pages import public_paths
 from tests.support.app import analytics_config, config_with, soup_of, visible_text
 from tests.support.contact_support import csrf_token
 from tests.support.internals import stored_entries
-from tests.support.services import redis, redis_bin
+from tests.support.services import redis_bin
 
 PAGES = public_paths(create_app(config.TestConfig()))
 CACHED = [path for path in PAGES if not path.endswith("/contact")]
@@ -192,10 +192,9 @@ def test_slash_variants_never_add_entries_to_the_store():
     assert entries == 2
 
 
-@pytest.mark.system
 @pytest.mark.skipif(redis_bin() is None, reason="Debian's redis-server is not installed")
-def test_slash_variants_never_add_keys_to_redis():
-    with redis() as url:
+def test_slash_variants_never_add_keys_to_redis(launch):
+    with launch.redis() as url:
         app = create_app(config_with(CACHE_TYPE="RedisCache", CACHE_REDIS_URL=url + "/1"))
         entries = load_slash_variants(app, 2000)
     print(f"Redis keys after 2,000 slash variants: {entries}")

@@ -29,10 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.servers import (  # noqa: E402
-    BIN,
-    Process,
-    Visitor,  # noqa: E402
+    Visitor,
     app_environment,
+    flask,
     start_gunicorn,
 )
 from tests.support.smtp import SmtpServer  # noqa: E402
@@ -59,8 +58,7 @@ def main(posts: int) -> int:
         OUTBOX_MAX_ATTEMPTS="100",
         OUTBOX_POLL_INTERVAL="0.1",
     )
-    sender_command = [str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"]
-    senders = [Process(sender_command, env=env, log=workdir / "sender-0.log")]
+    senders = [flask(env, "outbox", "worker", log=workdir / "sender-0.log")]
     server, base = start_gunicorn("wsgi:app", env, workdir, workers=4)
     store = open_outbox({"OUTBOX_PATH": str(outbox)})
     statuses: collections.Counter = collections.Counter()
@@ -95,7 +93,7 @@ def main(posts: int) -> int:
                     senders[-1].handle.wait()
                     kills += 1
                     log = workdir / f"sender-{kills}.log"
-                    senders.append(Process(sender_command, env=env, log=log))
+                    senders.append(flask(env, "outbox", "worker", log=log))
                     events.append(f"sender killed (SIGKILL) and restarted at post {at:.0%}")
                 else:
                     smtp.stop()

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import free_port, start_gunicorn  # noqa: E402
+from tests.support.servers import flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import SmtpServer  # noqa: E402
 
 from motorlab.contact import outbox  # noqa: E402
@@ -40,7 +39,6 @@ REQUESTS = 500
 CLIENTS = 20
 STOP_AT, RESTART_AT = 150, 350
 TIME_LIMIT = 240  # seconds, for the whole run
-BIN = Path(sys.executable).parent
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -113,12 +111,6 @@ def percentile(values: list[float], share: float) -> float:
     return sorted(values)[min(len(values) - 1, int(len(values) * share))]
 
 
-def start(command: list[str], env: dict) -> subprocess.Popen:
-    return subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-
-
 def main() -> int:
     smtp = SmtpServer().start()
     port = free_port()
@@ -141,7 +133,7 @@ def main() -> int:
             "OUTBOX_POLL_INTERVAL": "0.2",
         }
         server, _ = start_gunicorn("wsgi:app", env, Path(temp), port=port, health="/en/contact")
-        sender = start([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], env)
+        sender = flask(env, "outbox", "worker")
         store = open_outbox({"OUTBOX_PATH": path})
         try:
             run = Run(base, smtp)
@@ -162,17 +154,10 @@ def main() -> int:
             backlog = time.perf_counter() - backlog_started
         finally:
             server.stop()
-            sender.terminate()
-            sender.wait(timeout=30)
+            sender.stop()
         smtp.start()
-        flush = subprocess.run(
-            [str(BIN / "flask"), "--app", "wsgi", "outbox", "send"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        flush = flask(env, "outbox", "send", capture=True)
+        flushed = flush.finish(timeout=120)
         message_ids = [message["Message-ID"] for message in smtp.messages]
         smtp.stop()
         final = store.counts()
@@ -193,7 +178,7 @@ def main() -> int:
     print(f"accepted: {run.accepted}; outbox rows: {len(rows)}")
     print(f"when the posts ended: {delivered_during} delivered, {queued} queued, {stuck} sending")
     print(f"backlog delivered by the sender in {backlog:.2f} s after the posts ended")
-    print(f"outbox send afterwards: {flush.stdout.strip()} (exit {flush.returncode})")
+    print(f"outbox send afterwards: {flushed.strip()} (exit {flush.handle.returncode})")
     print(f"mails: {len(message_ids)}, {len(set(message_ids))} distinct")
     print(f"outbox: {final}")
     checks = {

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,10 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.load_contact import percentile  # noqa: E402
-from tests.support.servers import Visitor, free_port, start_gunicorn  # noqa: E402
+from tests.support.servers import Visitor, flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import StalledServer  # noqa: E402
 
-BIN = Path(sys.executable).parent
 POSTS = 8
 VALID = {
     "name": "Ana Pérez",
@@ -49,10 +47,9 @@ def main() -> int:
         "MAIL_PORT": str(stalled.port),
         "CONTACT_RATE_LIMIT": "1000/minute",
     }
-    quiet = {"cwd": ROOT, "env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-stalled-"))
     server, _ = start_gunicorn("wsgi:app", env, workdir, port=port, health="/en/contact")
-    sender = subprocess.Popen([str(BIN / "flask"), "--app", "wsgi", "outbox", "worker"], **quiet)
+    sender = flask(env, "outbox", "worker")
     try:
         visitors = [Visitor(base) for _ in range(POSTS)]
         for visitor in visitors:
@@ -79,8 +76,7 @@ def main() -> int:
     finally:
         server.stop()
         stopping = time.perf_counter()
-        sender.terminate()
-        sender.wait(timeout=30)
+        sender.stop()  # SIGTERM, as systemd stops it
         stopped = time.perf_counter() - stopping
         shutil.rmtree(workdir, ignore_errors=True)
         stalled.stop()
@@ -93,7 +89,7 @@ def main() -> int:
         f"p50 {percentile(pages, 0.5) * ms:.0f} ms, p99 {percentile(pages, 0.99) * ms:.0f} ms, "
         f"max {max(pages) * ms:.0f} ms"
     )
-    print(f"sender stopped {stopped:.1f} s after SIGTERM (exit status {sender.returncode})")
+    print(f"sender stopped {stopped:.1f} s after SIGTERM (exit status {sender.handle.returncode})")
     return 0
 
 

@@ -25,7 +25,8 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 
 @contextmanager
 def serving(app):
-    """`app` on a free loopback port (Werkzeug's threaded server): its base URL."""
+    """`app` on a free loopback port (Werkzeug's threaded server, in this process, so it ends
+    with the run): its base URL. The one Werkzeug server of the tests."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

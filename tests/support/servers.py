@@ -1,8 +1,11 @@
 """Real servers on loopback for the tests and the benchmarks: the one way to start gunicorn
 (serving the app or any WSGI target) and Debian's nginx with deploy/nginx.conf, the one
 `free_port`, a visitor with its own cookies, and the session's deployment fixtures (the export,
-gunicorn, nginx). Each server listens on a free port picked at run time and runs in its own
-process group, which `stop()` ends (and only it)."""
+gunicorn, nginx). Every process the tests start (servers and `flask` commands) goes through
+`Process`: it runs in its own process group with a watcher, which `stop()` ends (and only it),
+and which the watcher kills when the test run dies however it ends (even SIGKILL). Tests reach
+these functions through the `launch` fixture: asking for it marks a test `system`, and a test
+that is not `system` cannot start a process (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -20,9 +23,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.cookiejar import CookieJar
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -56,27 +60,66 @@ def app_environment(outbox: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-class Process:
-    """A server started in its own session; `stop` signals that process group only."""
+# The node IDs of the collected `system` tests, once tests/conftest.py has marked them: a
+# process started during any other test is refused. None outside that pytest run (the perf
+# scripts, an inner pytest).
+SYSTEM_TESTS: set[str] | None = None
 
-    def __init__(self, args: list[str], *, env: dict | None = None, log: Path) -> None:
+# Each process starts as a shell that forks a watcher into its new group, then becomes the
+# command (exec, its input /dev/null). The watcher reads a pipe (the shell's input, kept as fd 3)
+# whose only writer is this Python process; when that ends (the run exited, or was killed, even
+# with SIGKILL) it kills the whole group. A parent-death signal would reach only the first
+# process, and only when the thread that started it ends.
+WATCHER = "{ read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 &"
+WATCHED = ["/bin/sh", "-c", f'exec 3<&0; {WATCHER} exec "$@" 3<&- </dev/null', "watched"]
+
+
+class Process:
+    """A process started in a group of its own with a watcher that kills the group when this
+    Python process ends; `stop` signals that group only. Output goes to `log` (None: nowhere),
+    or with `capture` to `handle.stdout`."""
+
+    def __init__(
+        self, args: list[str], *, env: dict | None = None, log: Path | None = None,
+        capture: bool = False,
+    ) -> None:  # fmt: skip
+        _refuse_outside_system_tests(args)
         self.log = log
-        self.output = log.open("wb")
-        self.handle = subprocess.Popen(
-            args,
-            cwd=ROOT,
-            env=env,
-            stdout=self.output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        self.output = log.open("wb") if log else subprocess.DEVNULL
+        reading, self.lifeline = os.pipe()
+        try:
+            self.handle = subprocess.Popen(
+                [*WATCHED, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE if capture else self.output,
+                stderr=subprocess.STDOUT,
+                stdin=reading,
+                start_new_session=True,
+            )
+        finally:
+            os.close(reading)
+        # The watcher stays in the group until the group is signalled: while this object has
+        # not stopped it, the group's ID is never another's.
+        self.group = self.handle.pid
+        self.stopped = False
+
+    @property
+    def pid(self) -> int:
+        return self.handle.pid
+
+    def poll(self) -> int | None:
+        return self.handle.poll()
+
+    def wait(self, timeout: float | None = None) -> int:
+        return self.handle.wait(timeout)
 
     def wait_for(self, url: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.handle.poll() is not None:
                 self.stop()
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+                raise RuntimeError(f"server exited: {self._tail()}")
             try:
                 with urllib.request.urlopen(url, timeout=2):
                     return
@@ -86,17 +129,60 @@ class Process:
             except OSError:
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"no answer from {url}: {self.log.read_text()[-2000:]}")
+        raise RuntimeError(f"no answer from {url}: {self._tail()}")
+
+    def finish(self, timeout: float = 60) -> str:
+        """Wait for a captured command to end: its output (then the group is stopped)."""
+        output, _ = self.handle.communicate(timeout=timeout)
+        self.stop()
+        return output.decode()
+
+    def kill(self) -> None:
+        """SIGKILL to the whole group at once, as a crash would."""
+        if not self.stopped:
+            _signal_group(self.group, signal.SIGKILL)
+            self.handle.wait(10)
+            self._close()
 
     def stop(self) -> None:
-        if self.handle.poll() is None:
-            os.killpg(self.handle.pid, signal.SIGTERM)
+        """SIGTERM to the group, SIGKILL if the process is still there after 10 s."""
+        if not self.stopped:
+            _signal_group(self.group, signal.SIGTERM)
             try:
                 self.handle.wait(10)
             except subprocess.TimeoutExpired:
-                os.killpg(self.handle.pid, signal.SIGKILL)
+                _signal_group(self.group, signal.SIGKILL)
                 self.handle.wait(10)
-        self.output.close()
+            self._close()
+
+    def _close(self) -> None:
+        self.stopped = True
+        os.close(self.lifeline)
+        if self.log:
+            self.output.close()
+
+    def _tail(self) -> str:
+        return self.log.read_text()[-2000:] if self.log else ""
+
+
+def _signal_group(group: int, number: int) -> None:
+    with suppress(ProcessLookupError):
+        os.killpg(group, number)
+
+
+def _refuse_outside_system_tests(args: list[str]) -> None:
+    current = os.environ.get("PYTEST_CURRENT_TEST", "").rpartition(" ")[0]
+    if SYSTEM_TESTS is not None and current and current not in SYSTEM_TESTS:
+        raise RuntimeError(
+            f"{current} starts {Path(args[0]).name} but is not a system test: "
+            "ask for the `launch` fixture (tests/support/servers.py)"
+        )
+
+
+def flask(env: dict, *args: str, log: Path | None = None, capture: bool = False) -> Process:
+    """`flask --app wsgi ARGS` with `env` over this environment, as an operator runs it."""
+    command = [str(BIN / "flask"), "--app", "wsgi", *args]
+    return Process(command, env={**os.environ, **env}, log=log, capture=capture)
 
 
 def start_gunicorn(
@@ -137,7 +223,7 @@ def start_gunicorn(
 @contextmanager
 def gunicorn(
     env: dict[str, str], workers: int = 2, port: int | None = None
-) -> Iterator[tuple[str, subprocess.Popen]]:
+) -> Iterator[tuple[str, Process]]:
     """wsgi:app under gunicorn with `env` over this environment, for as long as the block
     runs: (base URL, its process, which a test may kill)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-gunicorn-"))
@@ -146,7 +232,7 @@ def gunicorn(
         health="/en/contact",
     )  # fmt: skip
     try:
-        yield base, server.handle
+        yield base, server
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
@@ -293,7 +379,19 @@ def exported_site(session_dir):
 
 
 @pytest.fixture(scope="session")
-def app_server(session_dir):
+def launch():
+    """The launcher: every process a test starts, through these. Asking for it, directly or
+    through a fixture, marks the test `system` (tests/conftest.py)."""
+    from tests.support import services
+
+    return SimpleNamespace(
+        flask=flask, gunicorn=gunicorn, start_gunicorn=start_gunicorn, start_nginx=start_nginx,
+        postgres=services.postgres, redis=services.redis,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def app_server(session_dir, launch):
     """gunicorn (2 sync workers) serving wsgi:app on a free loopback port: its base URL."""
     workdir = session_dir / "gunicorn"
     workdir.mkdir()
@@ -303,7 +401,7 @@ def app_server(session_dir):
 
 
 @pytest.fixture(scope="session")
-def nginx_server(exported_site, app_server, session_dir):
+def nginx_server(exported_site, app_server, session_dir, launch):
     """Debian's nginx with deploy/nginx.conf over the export, in front of `app_server`. The
     tests' own address (127.0.0.1) is exempt from the per-address limits: tables of hundreds
     of requests; tests/deploy/test_edge.py checks the limits from other loopback addresses."""

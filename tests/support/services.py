@@ -1,6 +1,6 @@
-"""Debian's PostgreSQL and Redis, started on free loopback ports for the scale-out test and
-removed afterwards. PostgreSQL refuses to run as root: as root, the cluster belongs to the
-unprivileged `postgres` user that Debian's package creates."""
+"""Debian's PostgreSQL and Redis, started by the launcher (`Process`) on free loopback ports
+for the scale-out test and removed afterwards. PostgreSQL refuses to run as root: as root, the
+cluster belongs to the unprivileged `postgres` user that Debian's package creates."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.support.servers import free_port
+from tests.support.servers import Process, free_port
 
 
 def postgres_bin() -> Path | None:
@@ -42,24 +42,30 @@ def postgres() -> Iterator[str]:
         shutil.chown(home, "postgres")
         shutil.chown(sockets, "postgres")
     port = free_port()
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     subprocess.run(
         _as_owner([str(bin_dir / "initdb"), "-D", str(data), "-U", "motorlab",
                    "--auth=trust", "--no-sync"]),
-        check=True, **quiet,
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        _as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-w", "start"]),
-        check=True, **quiet,
+    # In the foreground (not `pg_ctl start`, which leaves it to run alone): the launcher's.
+    server = Process(
+        _as_owner([str(bin_dir / "postgres"), "-D", str(data), "-p", str(port), "-k",
+                   str(sockets), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"]),
+        log=home / "postgres.log",
     )  # fmt: skip
     try:
-        yield f"postgresql://motorlab@127.0.0.1:{port}/postgres"
+        import psycopg
+
+        url = f"postgresql://motorlab@127.0.0.1:{port}/postgres"
+        for _ in range(200):
+            try:
+                psycopg.connect(url, connect_timeout=2).close()
+                break
+            except psycopg.OperationalError:
+                time.sleep(0.05)
+        yield url
     finally:
-        subprocess.run(
-            _as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-            **quiet,
-        )  # fmt: skip
+        server.stop()
         shutil.rmtree(home, ignore_errors=True)
 
 
@@ -67,10 +73,9 @@ def postgres() -> Iterator[str]:
 def redis() -> Iterator[str]:
     """A Redis server without persistence; yields its URL."""
     port = free_port()
-    server = subprocess.Popen(
+    server = Process(
         [redis_bin(), "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+         "--appendonly", "no"]
     )  # fmt: skip
     try:
         import redis as client
@@ -83,5 +88,4 @@ def redis() -> Iterator[str]:
                 time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
