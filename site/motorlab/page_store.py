@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, request
@@ -213,5 +214,13 @@ def release_fingerprint(app: Flask) -> str:
         for file in sorted(p for p in root.rglob("*") if p.is_file()):
             if "__pycache__" not in file.parts:
                 digest.update(file.relative_to(root).as_posix().encode() + b"\0")
-                digest.update(hashlib.sha256(file.read_bytes()).digest())
+                stat = file.stat()
+                digest.update(_file_digest(str(file), stat.st_mtime_ns, stat.st_size))
     return digest.hexdigest()[:12]
+
+
+@lru_cache(maxsize=4096)
+def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
+    """A file's content digest, read again only when its size or time changes: each app a
+    process builds (tests build hundreds) would otherwise read every file of the release."""
+    return hashlib.sha256(Path(path).read_bytes()).digest()

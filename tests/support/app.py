@@ -111,15 +111,25 @@ def draw_raster(path, size, fmt):
     return path
 
 
+@pytest.fixture(scope="session")
+def drawn_rasters(tmp_path_factory):
+    """The PNG portrait and the JPEG photo, drawn once for the whole run (36 ms a pair)."""
+    folder = tmp_path_factory.mktemp("rasters")
+    draw_raster(folder / RASTER_PORTRAIT, (800, 800), "PNG")
+    draw_raster(folder / RASTER_PHOTO, (1600, 900), "JPEG")
+    return folder
+
+
 @pytest.fixture
-def raster_app(tmp_path):
+def raster_app(tmp_path, drawn_rasters):
     """The app over a copy of the static folder that also holds a PNG portrait and a JPEG
     photo, with its own image disk cache."""
     app = create_app(TestConfig())
     static = tmp_path / "static"
     shutil.copytree(app.static_folder, static)
-    draw_raster(static / RASTER_PORTRAIT, (800, 800), "PNG")
-    draw_raster(static / RASTER_PHOTO, (1600, 900), "JPEG")
+    for picture in (RASTER_PORTRAIT, RASTER_PHOTO):
+        (static / picture).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(drawn_rasters / picture, static / picture)
     app.static_folder = str(static)
     app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "image-cache")
     return app

@@ -93,6 +93,11 @@ class _Session(SMTP):
     """aiosmtpd's session, whose replies at "body" and "reply" reach `at` and `tarpit`."""
 
     _after_body = False  # the 354 went out: the next reply is the final one
+    lost = False  # the connection has ended (set once, by connection_lost)
+
+    def connection_lost(self, exc) -> None:
+        super().connection_lost(exc)
+        self.lost = True
 
     async def push(self, status) -> None:
         text = status if isinstance(status, str) else status.decode()
@@ -179,10 +184,14 @@ class SmtpServer:
             listener = self._controller.server
             if listener is not None:
                 self._controller.loop.call_soon_threadsafe(listener.close)
-            # Nobody connected since the start: nothing to wait for. A session that did
-            # connect may not have its transport yet, so any session at all means waiting.
-            if self._collector.connections:
-                time.sleep(0.3)
+            # Let the sessions still talking finish (a client quits once it has its reply),
+            # for 0.3 s at most. Counted by `lost`, not by the transport: a session that
+            # has just connected may not have its transport yet.
+            deadline = time.monotonic() + 0.3
+            while time.monotonic() < deadline and not all(
+                session.lost for session in list(self._collector.connections)
+            ):
+                time.sleep(0.005)
             # Python 3.11's asyncio server keeps its clients' connections open when it
             # closes: close them while the loop still runs, so no socket is left to the GC.
             open_connections = self._open_connections()
