@@ -25,7 +25,7 @@ from motorlab import http_limits
 from motorlab.consent import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from tests.support.hostile import REDIRECT_BAIT, targets
-from tests.support.servers import Answer, exchange, start_nginx
+from tests.support.servers import Answer, exchange
 from tests.support.whatwg_url import BrowserUrls
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,20 +57,6 @@ HEADER_NAMES = {
     "set-cookie",
 }
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
-
-
-@pytest.fixture(scope="module")
-def front_door(exported_site, app_server, session_dir):
-    """nginx over the export and gunicorn, with the test client exempt from the rate limit
-    (a slash redirect is the app's: hundreds of them here)."""
-    server, base = start_nginx(
-        exported_site[0],
-        app_server.removeprefix("http://"),
-        session_dir,
-        unlimited=("127.0.0.1",),
-    )
-    yield base
-    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -124,12 +110,12 @@ def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrl
         ("/caf%C3%A9/", "/caf%C3%A9"),
     ],
 )
-def test_a_slash_redirect_is_the_path_re_encoded(front_door, browser_urls, target, location):
-    answer = request(front_door, target.encode())
+def test_a_slash_redirect_is_the_path_re_encoded(nginx_server, browser_urls, target, location):
+    answer = request(nginx_server, target.encode())
     assert answer.status == 308
     assert answer.get("Location") == [location]
     assert answer.get("Set-Cookie") == []
-    assert_safe(answer, front_door, target, browser_urls)
+    assert_safe(answer, nginx_server, target, browser_urls)
 
 
 ENGLISH_400 = "The request could not be understood | Motorlab"
@@ -147,19 +133,19 @@ SPANISH_400 = "No se ha podido entender la petición | Motorlab"
         (b"/en/contact?q=\x01", (SPANISH_400, "es")),
     ],
 )
-def test_a_target_that_cannot_be_taken_gets_the_sites_400_page(front_door, target, page):
-    answer = request(front_door, target)
+def test_a_target_that_cannot_be_taken_gets_the_sites_400_page(nginx_server, target, page):
+    answer = request(nginx_server, target)
     assert answer.status == 400
     assert title_and_language(answer) == page
 
 
 @pytest.mark.parametrize("bait", REDIRECT_BAIT)
 @pytest.mark.parametrize("ending", ["/", "//", "/?next=//evil.example"])
-def test_every_bait_with_slashes_stays_on_the_site(front_door, browser_urls, bait, ending):
+def test_every_bait_with_slashes_stays_on_the_site(nginx_server, browser_urls, bait, ending):
     for page in ("", "/en", "/en/services"):
         target = f"{page}/{bait}{ending}"
-        answer = request(front_door, target.encode())
-        assert_safe(answer, front_door, target, browser_urls)
+        answer = request(nginx_server, target.encode())
+        assert_safe(answer, nginx_server, target, browser_urls)
 
 
 @settings(
@@ -170,23 +156,23 @@ def test_every_bait_with_slashes_stays_on_the_site(front_door, browser_urls, bai
 )
 @given(target=targets(), method=st.sampled_from(["GET", "HEAD"]))
 def test_hostile_targets_never_leave_the_site_through_nginx(
-    front_door, browser_urls, target, method
+    nginx_server, browser_urls, target, method
 ):
-    answer = request(front_door, target.encode(), method=method)
-    assert_safe(answer, front_door, target, browser_urls)
+    answer = request(nginx_server, target.encode(), method=method)
+    assert_safe(answer, nginx_server, target, browser_urls)
 
 
 @pytest.mark.parametrize("target", [b"/en/contact", b"/en/services/", b"/language/es"])
 @pytest.mark.parametrize("value", ["a\x01b", "a\x1bb", "a\x0bb", "a\x7fb"])
-def test_a_header_value_gunicorn_refuses_gets_the_sites_400_page(front_door, target, value):
-    answer = request(front_door, target, headers=[("X-Note", value)])
+def test_a_header_value_gunicorn_refuses_gets_the_sites_400_page(nginx_server, target, value):
+    answer = request(nginx_server, target, headers=[("X-Note", value)])
     assert answer.status == 400
     assert title_and_language(answer) == (ENGLISH_400, "en") or target == b"/language/es"
     assert b"Invalid HTTP Header" not in answer.body, "gunicorn's own page"
 
 
-def test_a_tab_in_a_header_value_reaches_the_app(front_door):
-    answer = request(front_door, b"/en/contact", headers=[("X-Note", "a\tb")])
+def test_a_tab_in_a_header_value_reaches_the_app(nginx_server):
+    answer = request(nginx_server, b"/en/contact", headers=[("X-Note", "a\tb")])
     assert answer.status == 200
 
 
@@ -207,25 +193,25 @@ ENGLISH_431 = "The request's headers are too large: delete this site's cookies a
 SPANISH_431 = "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio"
 
 
-def test_a_10_kb_cookie_reaches_the_contact_page(front_door):
+def test_a_10_kb_cookie_reaches_the_contact_page(nginx_server):
     cookie = "parent_domain=" + "c" * 10 * 1024
-    answer = request(front_door, b"/en/contact", headers=[("Cookie", cookie)])
+    answer = request(nginx_server, b"/en/contact", headers=[("Cookie", cookie)])
     assert answer.status == 200
     assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
 
 
 @pytest.mark.parametrize("name", ["Cookie", "X-Forwarded-For", "User-Agent"])
-def test_the_longest_header_line_nginx_takes_reaches_the_app(front_door, name):
+def test_the_longest_header_line_nginx_takes_reaches_the_app(nginx_server, name):
     value = header_line_value(name, http_limits.HEADER_LINE)
-    answer = request(front_door, b"/contact", headers=[(name, value)])
+    answer = request(nginx_server, b"/contact", headers=[(name, value)])
     assert answer.status == 200, answer.body[:300]
     assert title_and_language(answer) == ("¿Listo para empezar? | Motorlab", "es")
 
 
-def test_as_many_header_lines_as_nginx_takes_reach_the_app(front_door):
+def test_as_many_header_lines_as_nginx_takes_reach_the_app(nginx_server):
     # nginx takes about a thousand lines; gunicorn's default limit is 100.
     headers = [(f"X-Line-{number}", "1") for number in range(900)]
-    answer = request(front_door, b"/en/contact", headers=headers)
+    answer = request(nginx_server, b"/en/contact", headers=headers)
     assert answer.status == 200, answer.body[:300]
 
 
@@ -239,19 +225,21 @@ def test_as_many_header_lines_as_nginx_takes_reach_the_app(front_door):
         (b"/", "GET", SPANISH_431, "es"),
     ],
 )
-def test_a_longer_header_line_gets_the_sites_431_page(front_door, target, method, title, language):
+def test_a_longer_header_line_gets_the_sites_431_page(
+    nginx_server, target, method, title, language
+):
     value = header_line_value("Cookie", http_limits.HEADER_LINE + 1)
-    answer = request(front_door, target, method=method, headers=[("Cookie", value)])
+    answer = request(nginx_server, target, method=method, headers=[("Cookie", value)])
     assert answer.status == 431
     page_title, page_language = title_and_language(answer)
     assert page_title.startswith(title) and page_language == language
     assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
 
 
-def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(front_door):
+def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     size = http_limits.HEADER_LINE - 100
     headers = [(f"X-Part-{n}", "x" * size) for n in range(http_limits.HEADER_BUFFERS + 1)]
-    answer = request(front_door, b"/en/contact", headers=headers)
+    answer = request(nginx_server, b"/en/contact", headers=headers)
     assert answer.status == 431 and title_and_language(answer)[1] == "en"
 
 
@@ -262,9 +250,9 @@ def request_line_target(path: str, length: int, method: str = "GET") -> bytes:
 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
-def test_the_longest_request_line_reaches_the_app(front_door, method):
+def test_the_longest_request_line_reaches_the_app(nginx_server, method):
     target = request_line_target("/en/contact", http_limits.REQUEST_LINE, method)
-    answer = request(front_door, target, method=method)
+    answer = request(nginx_server, target, method=method)
     # The app's own answer: the page, or for a post without a token its form with the error.
     assert answer.status == (200 if method == "GET" else 400)
     assert "Ready to start?" in title_and_language(answer)[0]
@@ -274,18 +262,18 @@ def test_the_longest_request_line_reaches_the_app(front_door, method):
     ("path", "method", "language"),
     [("/en/contact", "GET", "en"), ("/en/contact", "POST", "en"), ("/contact", "GET", "es")],
 )
-def test_a_longer_request_line_gets_the_sites_414_page(front_door, path, method, language):
+def test_a_longer_request_line_gets_the_sites_414_page(nginx_server, path, method, language):
     target = request_line_target(path, http_limits.REQUEST_LINE + 1, method)
-    answer = request(front_door, target, method=method)
+    answer = request(nginx_server, target, method=method)
     assert answer.status == 414
     title, page_language = title_and_language(answer)
     assert page_language == language
     assert title.startswith({"en": "The address is too long", "es": "La dirección es"}[language])
 
 
-def test_a_request_line_over_nginx_buffer_gets_the_414_page(front_door):
+def test_a_request_line_over_nginx_buffer_gets_the_414_page(nginx_server):
     target = request_line_target("/en/contact", http_limits.HEADER_LINE * 2)
-    answer = request(front_door, target)
+    answer = request(nginx_server, target)
     # nginx cannot read the path of a line it could not hold: the default language's page.
     assert answer.status == 414
     assert title_and_language(answer) == ("La dirección es demasiado larga | Motorlab", "es")
