@@ -11,10 +11,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -28,7 +25,6 @@ from tests.support.hostile import REDIRECT_BAIT, targets
 from tests.support.servers import Answer, exchange
 from tests.support.whatwg_url import BrowserUrls
 
-ROOT = Path(__file__).resolve().parents[2]
 # The headers the site's answers carry; an injected line would add another.
 HEADER_NAMES = {
     "server",
@@ -277,19 +273,3 @@ def test_a_request_line_over_nginx_buffer_gets_the_414_page(nginx_server):
     # nginx cannot read the path of a line it could not hold: the default language's page.
     assert answer.status == 414
     assert title_and_language(answer) == ("La dirección es demasiado larga | Motorlab", "es")
-
-
-def test_make_prod_runs_gunicorn_with_the_shared_limits():
-    env = {**os.environ, "SECRET_KEY": "x" * 40}
-    env.pop("MAKEFLAGS", None)
-    commands = subprocess.run(
-        ["make", "--no-print-directory", "-n", "prod"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout
-    gunicorn = next(line for line in commands.splitlines() if "bin/gunicorn" in line)
-    assert "--config python:motorlab.gunicorn_config" in gunicorn
