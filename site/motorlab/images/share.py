@@ -49,11 +49,11 @@ def draw(
     the picture fills the right."""
     image = Image.new("RGB", SIZE, NIGHT)
     width, height = SIZE
-    text_right = width - MARGIN
     if picture is not None:
         text_right = width - PICTURE_WIDTH - MARGIN // 2
         _place_picture(image, picture)
     else:
+        text_right = width - 4 * MARGIN  # clear of the disc
         _decorate(image)
     pen = ImageDraw.Draw(image)
     _brand(image, pen, typeface)
@@ -114,12 +114,14 @@ def _place_picture(image: Image.Image, picture: Path) -> None:
 
 
 def _decorate(image: Image.Image) -> None:
-    """A card without a picture: the illustrations' soft accent circles, on the right."""
-    layer = Image.new("RGBA", SIZE, (0, 0, 0, 0))
+    """A card without a picture: an accent disc half off the corner and a thin ring, the
+    illustrations' shapes, right of the title (drawn at twice the size for smooth edges)."""
+    big = tuple(2 * side for side in SIZE)
+    layer = Image.new("RGBA", big, (0, 0, 0, 0))
     pen = ImageDraw.Draw(layer)
-    accent = Image.new("RGB", (1, 1), ACCENT).getpixel((0, 0))
-    pen.ellipse((780, -240, 1380, 360), fill=(*accent, 46))
-    pen.ellipse((960, 330, 1320, 690), fill=(*accent, 26))
+    pen.ellipse((1680, -520, 2800, 600), fill=ACCENT)
+    pen.ellipse((1800, 500, 2600, 1300), outline=(255, 255, 255, 48), width=6)
+    layer = layer.resize(SIZE, Image.Resampling.LANCZOS)
     image.paste(layer, (0, 0), layer)
 
 
