@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from motorlab import config, create_app
 from motorlab.contact.outbox import open_outbox
-from motorlab.images import share
+from motorlab.images import share, sources, vector
 from motorlab.pages.registry import PAGES as DECLARED
 from motorlab.public_pages import public_paths
 from tests.support.app import soup_of
@@ -72,6 +72,16 @@ def test_home_and_case_studies_show_their_own_illustration_other_pages_the_brand
     assert all(value < 90 for path, value in brightness.items() if path not in pictured)
     panels = {right_side(share_image(client, path)).tobytes() for path in pictured}
     assert len(panels) == 5, "each case study its own picture; home's the same in both locales"
+
+
+def test_every_declared_picture_is_an_svg_the_card_can_draw(app):
+    """Pillow draws no SVG and resvg no raster: a page's picture is one of the site's SVGs."""
+    pictured = [page for page in DECLARED if page.picture is not None]
+    assert [page.path for page in pictured][:2] == ["/", "/projects/ads"] and len(pictured) == 5
+    for page in pictured:
+        path = sources.resolve(app.static_folder, page.picture.src)
+        drawn = vector.rasterise(path.read_text(encoding="utf-8"), 300, 300)
+        assert sources.is_vector(path) and drawn.image.size == (300, 300)
 
 
 def test_a_case_study_and_the_privacy_page_differ_beyond_their_title(client):
