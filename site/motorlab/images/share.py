@@ -23,6 +23,7 @@ PAPER = "#ffffff"  # --color-paper
 MUTED = "#c5cad3"  # --color-on-ink, a step darker: secondary text on night
 MARGIN = 72
 PICTURE_WIDTH = 620  # the illustration's side of a card that has one
+TEXT_TOP, TEXT_HEIGHT = 170, 300  # the title's room: under the brand, above the accent bar
 LOGO_SIZE = 512  # search engines want a raster logo of at least 112 px
 # Figtree's weights (its variable font's `wght` axis), as the stylesheet uses them.
 REGULAR, BOLD, EXTRA_BOLD = 400, 700, 800
@@ -80,26 +81,26 @@ def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Typeface) -> 
 def _title_and_tagline(
     pen: ImageDraw.ImageDraw, typeface: Typeface, title: str, tagline: str, measure: int
 ) -> None:
-    """The title as large as fits in three lines (four at the smallest size), set from the
-    middle of the card's free height, the tagline under it."""
+    """The title as large as fits in three lines (four at the smallest size) and the tagline
+    under it, the block centred between the brand and the accent bar."""
     size = 68
     lines = _wrap(title, typeface(size, BOLD), measure)
     while len(lines) > 3 and size > 40:
         size -= 4
         lines = _wrap(title, typeface(size, BOLD), measure)
-    lines = lines[:4]
-    leading = int(size * 1.15)
-    tagline_font = typeface(28, REGULAR)
-    block = leading * len(lines) + 24 + 34
-    y = max(170, 170 + (300 - block) // 2)
+    lines, leading = lines[:4], int(size * 1.15)
+    tagline_size, gap = 28, 24
+    with_tagline = tagline.casefold() != title.casefold()  # home's title is the tagline
+    block = leading * len(lines) + (gap + tagline_size if with_tagline else 0)
+    y = TEXT_TOP + max(0, (TEXT_HEIGHT - block) // 2)
     font = typeface(size, BOLD)
     for line in lines:
         pen.text((MARGIN, y), line, font=font, fill=PAPER)
         y += leading
-    if tagline.casefold() == title.casefold():
-        return  # home's title is the tagline
-    for line in _wrap(tagline, tagline_font, measure)[:1]:
-        pen.text((MARGIN, y + 24), line, font=tagline_font, fill=MUTED)
+    if with_tagline:
+        tagline_font = typeface(tagline_size, REGULAR)
+        line = _wrap(tagline, tagline_font, measure)[0]
+        pen.text((MARGIN, y + gap), line, font=tagline_font, fill=MUTED)
 
 
 def _place_picture(image: Image.Image, picture: Path) -> None:
