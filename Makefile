@@ -127,8 +127,8 @@ messages: $(STAMPS)/python ## Extract messages and update the catalogs (for tran
 	  -d $(TRANSLATIONS)
 	@echo "Now translate the empty and fuzzy entries in $(TRANSLATIONS)/*/LC_MESSAGES/messages.po"
 
-screenshots: setup chromium ## Remake the README's screenshots of home (docs/, 1280 and 375 px) from the site
-	$(BIN)/python tests/tools/screenshots.py
+screenshots: setup chromium ## Screenshots of the site: the README's two (docs/) and six pages at four widths in both languages (build/screens/); SCREENS_ONLY=1 leaves docs/ alone
+	$(BIN)/python tests/tools/screenshots.py $(if $(SCREENS_ONLY),--screens-only)
 
 lint: $(STAMPS)/python $(STAMPS)/node ## Check the code style: ruff for Python, ESLint (eslint.config.js) for JavaScript
 	$(BIN)/ruff check site tests wsgi.py

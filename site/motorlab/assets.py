@@ -111,6 +111,17 @@ def widget_preloads(names: list[str]) -> Markup:
     return Markup("\n".join(_preload(file) for file in own))
 
 
+def brand_font_file() -> Path:
+    """The brand typeface's file as esbuild built it (a variable woff2), for what the site
+    draws itself: the share images."""
+    fonts = manifest().get("fonts") or []
+    if not fonts:
+        raise MissingBundleError(
+            f"{MANIFEST} names no font. Run `npm run build` (or `make setup`)."
+        )
+    return Path(current_app.static_folder, BUILD_DIR, fonts[0])
+
+
 def font_preloads() -> Markup:
     """The brand typeface (styles/fonts.css), fetched with the stylesheet rather than once
     the stylesheet is parsed: it is usually there before the first paint, so the fallback

@@ -1,4 +1,5 @@
-"""Share images for every public page and the load balancers' health check."""
+"""Share images for every public page (the brand's typeface and mark, the page's own
+illustration where it has one) and the load balancers' health check."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import io
 import sqlite3
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from motorlab import config, create_app
 from motorlab.contact.outbox import open_outbox
+from motorlab.images import share, sources, vector
+from motorlab.pages.registry import PAGES as DECLARED
 from motorlab.public_pages import public_paths
 from tests.support.app import soup_of
 
@@ -21,17 +24,101 @@ def share_url(page) -> str:
     return page.find("meta", property="og:image")["content"]
 
 
+def share_image(client, path) -> Image.Image:
+    """The decoded share image that the page at `path` links to."""
+    response = client.get(share_url(soup_of(client.get(path))).removeprefix(SITE))
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    image = Image.open(io.BytesIO(response.data))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def right_side(image: Image.Image) -> Image.Image:
+    """Where a card shows the page's illustration (a branded card: its night background)."""
+    return image.crop((image.width - share.PICTURE_WIDTH, 0, image.width, image.height))
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_public_page_has_a_1200x630_raster_share_image(client, path):
     page = soup_of(client.get(path))
     url = share_url(page)
     assert url.startswith(SITE + "/_img/share/") and url.endswith(".png")
+    meta = {
+        tag.get("property") or tag.get("name"): tag["content"]
+        for tag in page.find_all("meta")
+        if "image" in (tag.get("property") or tag.get("name") or "")
+    }
+    assert meta == {
+        "og:image": url,
+        "og:image:width": "1200",
+        "og:image:height": "630",
+        "og:image:alt": page.title.string,
+        "twitter:image": url,
+        "twitter:image:alt": page.title.string,
+    }
     assert page.find("meta", attrs={"name": "twitter:card"})["content"] == "summary_large_image"
-    assert page.find("meta", property="og:image:width")["content"] == "1200"
-    response = client.get(url.removeprefix(SITE))
-    assert response.status_code == 200 and response.mimetype == "image/png"
-    image = Image.open(io.BytesIO(response.data))
-    assert image.format == "PNG" and image.size == (1200, 630)
+    assert share_image(client, path).size == (1200, 630)
+
+
+def test_home_and_case_studies_show_their_own_illustration_other_pages_the_brand(client):
+    """The illustrations are drawn on light backgrounds; a branded card is night blue."""
+    pictured = ["/", "/en", *(f"/projects/{p.values[0][1]}" for p in DECLARED if p.values)]
+    assert len(pictured) == 6
+    brightness = {
+        path: ImageStat.Stat(right_side(share_image(client, path)).convert("L")).mean[0]
+        for path in [*pictured, "/privacy", "/en/privacy", "/services", "/aboutus"]
+    }
+    assert {path for path, value in brightness.items() if value > 180} == set(pictured)
+    assert all(value < 90 for path, value in brightness.items() if path not in pictured)
+    panels = {right_side(share_image(client, path)).tobytes() for path in pictured}
+    assert len(panels) == 5, "each case study its own picture; home's the same in both locales"
+
+
+def test_every_declared_picture_is_an_svg_the_card_can_draw(app):
+    """Pillow draws no SVG and resvg no raster: a page's picture is one of the site's SVGs."""
+    pictured = [page for page in DECLARED if page.picture is not None]
+    assert [page.path for page in pictured][:2] == ["/", "/projects/ads"] and len(pictured) == 5
+    for page in pictured:
+        path = sources.resolve(app.static_folder, page.picture.src)
+        drawn = vector.rasterise(path.read_text(encoding="utf-8"), 300, 300)
+        assert sources.is_vector(path) and drawn.image.size == (300, 300)
+
+
+def test_a_case_study_and_the_privacy_page_differ_beyond_their_title(client):
+    study, privacy = share_image(client, "/projects/kuzu"), share_image(client, "/privacy")
+    difference = ImageChops.difference(right_side(study), right_side(privacy)).convert("L")
+    assert ImageStat.Stat(difference).mean[0] > 100
+
+
+def test_share_images_are_set_in_the_brand_typeface(app, tmp_path, monkeypatch):
+    """Every font the drawing loads is the site's own woff2 (Figtree), none of the system's."""
+    app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "cache")  # drawn now, not read from disk
+    loaded = []
+    truetype = ImageFont.truetype
+
+    def recording(font, *args, **kwargs):
+        loaded.append(truetype(font, *args, **kwargs))
+        return loaded[-1]
+
+    monkeypatch.setattr(ImageFont, "truetype", recording)
+    client = app.test_client()
+    for path in ("/projects/ads", "/en/privacy"):
+        assert share_image(client, path).size == (1200, 630)
+    fonts = {(font.path, font.getname()[0].split()[0]) for font in loaded}
+    assert [family for _path, family in fonts] == ["Figtree"]
+    ((path, _family),) = fonts
+    assert path.startswith(app.static_folder) and path.endswith(".woff2")
+
+
+def test_a_share_image_is_drawn_once_then_read_from_the_cache(app, tmp_path, monkeypatch):
+    app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "cache")
+    drawn = []
+    draw = share.draw
+    monkeypatch.setattr(share, "draw", lambda *a, **k: drawn.append(a) or draw(*a, **k))
+    client = app.test_client()
+    first = [client.get("/_img/share/en/projects/vc.png").data for _ in range(3)]
+    assert len(drawn) == 1 and len(set(first)) == 1
+    assert len(list((tmp_path / "cache" / "share").iterdir())) == 1
 
 
 def test_share_images_differ_per_page_and_locale(client):

@@ -1,17 +1,24 @@
-"""The README's screenshots: home at 1280 and 375 px, from the running site, in docs/.
+"""Screenshots of the running site: the README's two, and the key pages for review.
 
-    make screenshots                                   # serves the site itself, then shoots
+    make screenshots                     # serves the site itself, then shoots both sets
+    make screenshots SCREENS_ONLY=1      # only build/screens/: docs/ stays as it is
     .venv/bin/python tests/tools/screenshots.py --base http://127.0.0.1:5000   # a running one
 
-Chromium (Debian's, through Playwright) opens the Spanish home page as a returning visitor,
-waits for its widgets and fonts, and keeps the first screen: 1280 x 800 and 375 x 812. Each
-PNG is reduced to a 256-colour palette when that is needed to stay under 150 kB (a test
-checks the size of the committed files)."""
+Chromium (Debian's, through Playwright) opens each page as a returning visitor with reduced
+motion, waits for its widgets, fonts and pictures, then keeps:
+
+- docs/home-1280.png and docs/home-375.png: the first screen of the Spanish home page
+  (1280 x 800 and 375 x 812), each reduced to a 256-colour palette when that is needed to stay
+  under 150 kB (a test checks the size of the committed files);
+- build/screens/<page>-<locale>-<width>.png (outside git): the whole page, for home,
+  portfolio, a case study, about, contact and the 404, in every locale, at 375, 1024, 1280 and
+  1920 px wide, to read the layout at phone, laptop and desktop widths by eye."""
 
 from __future__ import annotations
 
 import argparse
 import io
+import logging
 import sys
 from contextlib import nullcontext
 from pathlib import Path
@@ -20,9 +27,34 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 DOCS = ROOT / "docs"
+SCREENS = ROOT / "build" / "screens"
 CHROMIUM = "/usr/bin/chromium"
 LIMIT = 150 * 1024
-SHOTS = {"home-1280.png": (1280, 800), "home-375.png": (375, 812)}
+README_SHOTS = {"home-1280.png": (1280, 800), "home-375.png": (375, 812)}
+# Window width: its height (a phone, a small laptop, a laptop, a desktop screen).
+WINDOWS = {375: 812, 1024: 768, 1280: 800, 1920: 1080}
+MISSING = "/this-page-does-not-exist"  # a path no page has: the 404
+
+
+# The pages build/screens shows: file name -> the registry's page name (the first case study
+# stands for the four).
+REVIEW = {
+    "home": "home",
+    "portfolio": "portfolio",
+    "case-study": "case_study",
+    "about": "team",
+    "contact": "contact",
+}
+
+
+def review_pages() -> dict[str, str]:
+    """File name: path (without the locale's prefix) of each page build/screens shows."""
+    from motorlab.pages.registry import PAGES
+
+    paths: dict[str, str] = {}
+    for page in PAGES:
+        paths.setdefault(page.name, page.path)
+    return {label: paths[name] for label, name in REVIEW.items()} | {"404": MISSING}
 
 
 def small_png(data: bytes) -> bytes:
@@ -38,36 +70,95 @@ def small_png(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def shoot(base: str, destination: Path = DOCS) -> list[Path]:
-    from playwright.sync_api import sync_playwright
+# Pictures below the fold load lazily: a full-page shot would show their empty boxes.
+LOAD_EVERY_PICTURE = """async () => {
+  const images = [...document.images];
+  images.forEach(image => { image.loading = "eager"; });
+  await Promise.all(images.map(image => image.decode().catch(() => null)));
+  await document.fonts.ready;
+}"""
+
+
+def settle(page, url: str) -> None:
+    """Open `url` and wait for what the visitor would see once it has loaded."""
     from tests.support.browser import wait_for_widgets
 
+    page.goto(url, wait_until="networkidle")
+    wait_for_widgets(page)
+    page.evaluate(LOAD_EVERY_PICTURE)
+
+
+def window(browser, base: str, width: int, height: int, locale: str):
+    """A browser context of that size for a returning visitor reading `locale`."""
+    from motorlab.i18n import COOKIE_NAME
+
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, reduced_motion="reduce"
+    )
+    context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
+    return context
+
+
+def shoot_readme(browser, base: str) -> list[Path]:
+    """The README's two first screens of the Spanish home page, into DOCS."""
+    destination = DOCS
     destination.mkdir(parents=True, exist_ok=True)
     written = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            for name, (width, height) in SHOTS.items():
-                context = browser.new_context(
-                    viewport={"width": width, "height": height}, reduced_motion="reduce"
-                )
-                context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": base}])
-                page = context.new_page()
-                page.goto(base + "/", wait_until="networkidle")
-                wait_for_widgets(page)
-                page.evaluate("() => document.fonts.ready")
-                path = destination / name
-                path.write_bytes(small_png(page.screenshot()))
-                written.append(path)
-                context.close()
-        finally:
-            browser.close()
+    for name, (width, height) in README_SHOTS.items():
+        context = window(browser, base, width, height, "es")
+        page = context.new_page()
+        settle(page, base + "/")
+        path = destination / name
+        path.write_bytes(small_png(page.screenshot()))
+        written.append(path)
+        context.close()
     return written
+
+
+def shoot_review(browser, base: str) -> list[Path]:
+    """Every review page, whole, in every locale at every width of WINDOWS, into SCREENS."""
+    from motorlab.i18n import LOCALES, PREFIXES
+
+    destination = SCREENS
+    destination.mkdir(parents=True, exist_ok=True)
+    written = []
+    for locale in LOCALES:
+        for width, height in WINDOWS.items():
+            context = window(browser, base, width, height, locale)
+            page = context.new_page()
+            for name, path in review_pages().items():
+                settle(page, base + ((PREFIXES[locale] + path).rstrip("/") or "/"))
+                target = destination / f"{name}-{locale}-{width}.png"
+                target.write_bytes(page.screenshot(full_page=True))
+                written.append(target)
+            context.close()
+    return written
+
+
+def shoot(base: str, *, readme: bool = True, browser=None) -> list[Path]:
+    """Both sets (only build/screens without `readme`), with `browser` or a Chromium of
+    its own."""
+    if browser is not None:
+        written = shoot_readme(browser, base) if readme else []
+        return written + shoot_review(browser, base)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        own = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            return shoot(base, readme=readme, browser=own)
+        finally:
+            own.close()
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", help="a running site's address (default: serve one here)")
+    parser.add_argument(
+        "--screens-only",
+        action="store_true",
+        help="write only build/screens/ (leave the README's screenshots in docs/ as they are)",
+    )
     args = parser.parse_args(argv)
     if args.base:
         server = nullcontext(args.base.rstrip("/"))
@@ -77,9 +168,10 @@ def main(argv: list[str]) -> int:
         from motorlab import create_app
         from motorlab.config import TestConfig
 
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # not a line per request
         server = serving(create_app(TestConfig()))
     with server as base:
-        for path in shoot(base):
+        for path in shoot(base, readme=not args.screens_only):
             print(f"{path.relative_to(ROOT)}  {path.stat().st_size // 1024} kB")
     return 0
 

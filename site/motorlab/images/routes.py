@@ -10,11 +10,11 @@ from flask import Blueprint, Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from motorlab.assets import cache_for_a_year
+from motorlab.assets import brand_font_file, cache_for_a_year
 from motorlab.files import write_atomically
 from motorlab.i18n import LOCALES
 from motorlab.images import resize, share, sources
-from motorlab.images.urls import cache_dir
+from motorlab.images.urls import cache_dir, file_version
 from motorlab.pages.registry import page_at
 
 bp = Blueprint("images", __name__, url_prefix="/_img")
@@ -44,7 +44,8 @@ def resized(width: int, filename: str):
 
 @bp.route("/share/<locale>/<path:page>.png")
 def share_image(locale: str, page: str):
-    """The share image of one public page in one locale (`index` names the home page)."""
+    """The share image of one public page in one locale (`index` names the home page):
+    drawn once, then read from the image cache, under a name made of everything it shows."""
     if locale not in LOCALES:
         abort(404)
     declared = page_at("/" if page == "index" else f"/{page}")
@@ -54,10 +55,15 @@ def share_image(locale: str, page: str):
         tagline = _("Software for car brands")
         title = str(declared.title)
     host = urlsplit(current_app.config["SITE_URL"]).netloc
-    key = hashlib.sha256(f"{locale}|{title}|{tagline}|{host}|v1".encode()).hexdigest()[:32]
+    font = brand_font_file()  # its name carries its content hash
+    picture = declared.picture and Path(current_app.static_folder, declared.picture.src)
+    drawn = f"{picture.name}:{file_version(picture)}" if picture else ""
+    parts = f"{locale}|{title}|{tagline}|{host}|{font.name}|{drawn}|{_design()}"
+    key = hashlib.sha256(parts.encode()).hexdigest()[:32]
     target = cache_dir() / "share" / f"{key}.png"
     if not target.is_file():
-        write_atomically(target, share.draw(title, tagline, host))
+        image = share.draw(title, tagline, host, typeface=share.Typeface(font), picture=picture)
+        write_atomically(target, image)
     response = _file_response(target, "image/png")
     response.cache_control.public = True
     response.cache_control.max_age = DAY
@@ -69,13 +75,18 @@ def logo(size: int):
     """The agency's mark as a PNG (the Organization's logo for search engines)."""
     if size != share.LOGO_SIZE:
         abort(404)
-    target = cache_dir() / "logo" / f"logo-{size}-v1.png"
+    target = cache_dir() / "logo" / f"logo-{size}-{_design()}.png"
     if not target.is_file():
         write_atomically(target, share.draw_logo(size))
     response = _file_response(target, "image/png")
     response.cache_control.public = True
     response.cache_control.max_age = DAY
     return response
+
+
+def _design() -> str:
+    """What every drawn image depends on: the drawing code's version and the mark's file."""
+    return f"v{share.VERSION}-{file_version(share.LOGO)}"
 
 
 def _file_response(path: Path, mimetype: str) -> Response:

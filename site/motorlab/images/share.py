@@ -1,6 +1,9 @@
-"""Share images: a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), drawn with
-Pillow from the page's title, the brand and its colours. Social networks read no SVG; nor do
-search engines read an SVG logo, so the agency's mark is drawn here too, as a square PNG."""
+"""Share images: a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), what a
+link shows on LinkedIn or WhatsApp. Drawn by the site (docs/decisions/0018): the page's
+title set with Pillow in the brand typeface (Figtree: FreeType reads its woff2 as it is),
+the agency's mark and, for a page with an illustration of its own (home, the case studies),
+that SVG picture beside the text, rasterised by resvg. Social networks read no SVG; nor do
+search engines read an SVG logo, so the mark is also offered as a square PNG (`draw_logo`)."""
 
 from __future__ import annotations
 
@@ -9,61 +12,129 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from motorlab.icons import LOGO
+from motorlab.images import vector
+
+VERSION = 2  # of the drawing code: part of the cached files' names, so a new design replaces them
 SIZE = (1200, 630)
 NIGHT = "#0f1b2d"  # --color-night
 ACCENT = "#c8102e"  # --color-accent
 PAPER = "#ffffff"  # --color-paper
-MUTED = "#c5cad3"
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+MUTED = "#c5cad3"  # --color-on-ink, a step darker: secondary text on night
+MARGIN = 72
+PICTURE_WIDTH = 620  # the illustration's side of a card that has one
+TEXT_TOP, TEXT_HEIGHT = 170, 300  # the title's room: under the brand, above the accent bar
+LOGO_SIZE = 512  # search engines want a raster logo of at least 112 px
+# Figtree's weights (its variable font's `wght` axis), as the stylesheet uses them.
+REGULAR, BOLD, EXTRA_BOLD = 400, 700, 800
 
 
-def draw(title: str, tagline: str, host: str) -> bytes:
-    """The PNG: brand at the top, the title large, an accent bar and the site's host."""
+class Typeface:
+    """The brand's variable font at any size and weight (Pillow opens the woff2 through
+    FreeType, which unpacks it with brotli)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    def __call__(self, size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
+        font = ImageFont.truetype(str(self.path), size)
+        font.set_variation_by_axes([weight])
+        return font
+
+
+def draw(
+    title: str, tagline: str, host: str, *, typeface: Typeface, picture: Path | None = None
+) -> bytes:
+    """The PNG: mark and name at the top, the title large, the tagline, an accent bar and
+    the site's host; with a `picture` (an SVG of the site) the text keeps the left side and
+    the picture fills the right."""
     image = Image.new("RGB", SIZE, NIGHT)
-    pen = ImageDraw.Draw(image)
     width, height = SIZE
-    margin = 80
-    pen.rectangle((0, 0, 24, height), fill=ACCENT)
-    pen.text((margin, 70), "Motorlab Digital", font=_font(44, bold=True), fill=PAPER)
-    pen.text((margin, 128), tagline, font=_font(28), fill=MUTED)
-    size = 72
-    lines = _wrap(title, _font(size, bold=True), width - 2 * margin)
-    while len(lines) > 3 and size > 40:
-        size -= 6
-        lines = _wrap(title, _font(size, bold=True), width - 2 * margin)
-    y = 250
-    for line in lines[:4]:
-        pen.text((margin, y), line, font=_font(size, bold=True), fill=PAPER)
-        y += int(size * 1.2)
-    pen.rectangle((margin, height - 110, margin + 120, height - 100), fill=ACCENT)
-    pen.text((margin, height - 80), host, font=_font(28), fill=MUTED)
+    if picture is not None:
+        text_right = width - PICTURE_WIDTH - MARGIN // 2
+        _place_picture(image, picture)
+    else:
+        text_right = width - 4 * MARGIN  # clear of the disc
+        _decorate(image)
+    pen = ImageDraw.Draw(image)
+    _brand(image, pen, typeface)
+    _title_and_tagline(pen, typeface, title, tagline, text_right - MARGIN)
+    pen.rectangle((MARGIN, height - 112, MARGIN + 96, height - 104), fill=ACCENT)
+    pen.text((MARGIN, height - 86), host, font=typeface(26, REGULAR), fill=MUTED)
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
     return out.getvalue()
 
 
-# The mark of static/img/favicon.svg, on its 32-unit grid: a rounded square and an "M".
-MARK_GRID = 32
-LOGO_SIZE = 512  # search engines want a raster logo of at least 112 px
-MARK_RADIUS = 7
-MARK_M = (
-    (7, 23), (7, 9), (10.6, 9), (16, 16.2), (21.4, 9), (25, 9), (25, 23),
-    (21.4, 23), (21.4, 15), (16, 22), (10.6, 15), (10.6, 23),
-)  # fmt: skip
+def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Typeface) -> None:
+    """The header's brand: the mark, then "Motorlab" bold and "Digital" light."""
+    mark = 56
+    drawn = _mark(mark)
+    image.paste(drawn, (MARGIN, MARGIN - 8), drawn)
+    name, sub = typeface(34, EXTRA_BOLD), typeface(34, REGULAR)
+    x, middle = MARGIN + mark + 18, MARGIN - 8 + mark // 2
+    pen.text((x, middle), "Motorlab", font=name, fill=PAPER, anchor="lm")
+    x += name.getlength("Motorlab ")
+    pen.text((x, middle), "Digital", font=sub, fill=MUTED, anchor="lm")
 
 
-def draw_logo(size: int = 512) -> bytes:
-    """The agency's mark as a `size`-pixel square PNG (drawn 4x larger, then scaled down
-    for smooth edges), for the Organization's `logo` in JSON-LD."""
-    scale = size * 4 / MARK_GRID
-    image = Image.new("RGBA", (size * 4, size * 4), (0, 0, 0, 0))
-    pen = ImageDraw.Draw(image)
-    pen.rounded_rectangle(
-        (0, 0, size * 4 - 1, size * 4 - 1), radius=int(MARK_RADIUS * scale), fill=ACCENT
-    )
-    pen.polygon([(x * scale, y * scale) for x, y in MARK_M], fill=PAPER)
+def _title_and_tagline(
+    pen: ImageDraw.ImageDraw, typeface: Typeface, title: str, tagline: str, measure: int
+) -> None:
+    """The title as large as fits in three lines (four at the smallest size) and the tagline
+    under it, the block centred between the brand and the accent bar."""
+    size = 68
+    lines = _wrap(title, typeface(size, BOLD), measure)
+    while len(lines) > 3 and size > 40:
+        size -= 4
+        lines = _wrap(title, typeface(size, BOLD), measure)
+    lines, leading = lines[:4], int(size * 1.15)
+    tagline_size, gap = 28, 24
+    with_tagline = tagline.casefold() != title.casefold()  # home's title is the tagline
+    block = leading * len(lines) + (gap + tagline_size if with_tagline else 0)
+    y = TEXT_TOP + max(0, (TEXT_HEIGHT - block) // 2)
+    font = typeface(size, BOLD)
+    for line in lines:
+        pen.text((MARGIN, y), line, font=font, fill=PAPER)
+        y += leading
+    if with_tagline:
+        tagline_font = typeface(tagline_size, REGULAR)
+        line = _wrap(tagline, tagline_font, measure)[0]
+        pen.text((MARGIN, y + gap), line, font=tagline_font, fill=MUTED)
+
+
+def _place_picture(image: Image.Image, picture: Path) -> None:
+    """The SVG filling the card's right side, PICTURE_WIDTH wide, on the picture's own
+    background (the pictures are drawn on one flat colour: their bottom-left pixel)."""
+    width, height = SIZE
+    drawn = vector.rasterise(picture.read_text(encoding="utf-8"), PICTURE_WIDTH, height)
+    left, _top, _right, bottom = drawn.picture
+    panel = Image.new("RGBA", drawn.image.size, drawn.image.getpixel((left + 1, bottom - 2)))
+    panel.alpha_composite(drawn.image)
+    image.paste(panel.convert("RGB"), (width - PICTURE_WIDTH, 0))
+
+
+def _decorate(image: Image.Image) -> None:
+    """A card without a picture: an accent disc half off the corner and a thin ring, the
+    illustrations' shapes, right of the title (drawn at twice the size for smooth edges)."""
+    big = tuple(2 * side for side in SIZE)
+    layer = Image.new("RGBA", big, (0, 0, 0, 0))
+    pen = ImageDraw.Draw(layer)
+    pen.ellipse((1680, -520, 2800, 600), fill=ACCENT)
+    pen.ellipse((1800, 500, 2600, 1300), outline=(255, 255, 255, 48), width=6)
+    layer = layer.resize(SIZE, Image.Resampling.LANCZOS)
+    image.paste(layer, (0, 0), layer)
+
+
+def _mark(size: int) -> Image.Image:
+    return vector.rasterise(LOGO.read_text(encoding="utf-8"), size, size).image
+
+
+def draw_logo(size: int = LOGO_SIZE) -> bytes:
+    """The agency's mark (static/img/favicon.svg) as a `size`-pixel square PNG, for the
+    Organization's `logo` in JSON-LD."""
     out = io.BytesIO()
-    image.resize((size, size), Image.Resampling.LANCZOS).save(out, "PNG", optimize=True)
+    _mark(size).save(out, "PNG", optimize=True)
     return out.getvalue()
 
 
@@ -75,11 +146,3 @@ def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:
         else:
             lines.append(word)
     return lines or [""]
-
-
-def _font(size: int, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (Debian's fonts-dejavu-core); Pillow's own font where it is missing."""
-    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    if path.is_file():
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size)

@@ -24,6 +24,12 @@ def _version(path: str, mtime_ns: int, size: int) -> str:
     return fingerprint(Path(path))
 
 
+def file_version(path: Path) -> str:
+    """The file's content hash, read again only when its size or time changes."""
+    stat = path.stat()
+    return _version(str(path), stat.st_mtime_ns, stat.st_size)
+
+
 def widths_for(intrinsic: int) -> list[int]:
     """Breakpoint widths worth offering for an image `intrinsic` pixels wide: each narrower
     one, and the first that covers it (the service never scales up)."""
@@ -39,8 +45,7 @@ def responsive(src: str, display_width: int) -> dict:
     if sources.is_vector(src) or not sources.is_raster(src):
         return {"src": asset_url(src), "srcset": "", "sizes": ""}
     path = sources.resolve(current_app.static_folder, src)
-    stat = path.stat()
-    version = _version(str(path), stat.st_mtime_ns, stat.st_size)
+    version = file_version(path)
     intrinsic, _height = resize.intrinsic_size(path)
     widths = widths_for(intrinsic)
     urls = {w: url_for("images.resized", width=w, filename=src, v=version) for w in widths}

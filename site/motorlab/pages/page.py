@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import render_template
 
-from motorlab.content.types import Link
+from motorlab.content.types import Image, Link
 
 BLUEPRINT = "pages"  # the blueprint that serves every page (pages/routes.py)
 
@@ -40,6 +40,9 @@ class Page:
     # False: nginx always passes it to the app, and the export writes no file of it (the
     # contact form's CSRF token is each visitor's own).
     exported: bool = True
+    # The page's own illustration (an SVG of static/): its share image shows it beside the
+    # title; a page without one gets the brand's card.
+    picture: Image | None = None
     # The page whose header link is marked as current (aria-current): its own by default.
     section: str | None = None
     # More template variables, computed per request (e.g. the guideline's live tokens).

@@ -65,6 +65,7 @@ def case_study_page(study: CaseStudy) -> Page:
         study,
         values=(("slug", study.slug),),
         section="portfolio",
+        picture=study.hero,
         context=partial(dict, og_type="article", previous=previous, following=following),
         sources=(source_file(module), "templates/pages/case_study.html"),
     )
@@ -76,7 +77,13 @@ def _live_tokens() -> Mapping[str, Any]:
 
 
 PAGES: tuple[Page, ...] = (
-    content_page(home, "/", layout="mainPage", context=lambda: {"brands": BRANDS}),
+    content_page(
+        home,
+        "/",
+        layout="mainPage",
+        picture=home.AGENCY_IMAGE,
+        context=lambda: {"brands": BRANDS},
+    ),
     content_page(services, "/services"),
     content_page(team, "/aboutus", context=lambda: {"brands": BRANDS}),
     content_page(portfolio, "/portfolio", also_from=(source_file(case_study),)),
