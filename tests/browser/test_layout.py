@@ -97,9 +97,8 @@ def test_gutters_and_line_lengths(open_page, path, locale):
             gap, what = page.evaluate(GUTTER)
             if gap < MIN_GUTTER:
                 narrow[width] = (gap, what)
-        if width >= 1024:
-            if lines := page.evaluate(LONG_LINES, MAX_LINE):
-                long_lines[width] = lines
+        if width >= 1024 and (lines := page.evaluate(LONG_LINES, MAX_LINE)):
+            long_lines[width] = lines
     assert narrow == {}
     assert long_lines == {}
 
