@@ -1,10 +1,12 @@
 """The four case studies (/projects/ads|kuzu|vc|viewbox), in both locales: every section
-with its data, the exact results figures, the previous/next cycle, images, size."""
+with its data, the facts panel, the exact results figures, the previous/next cycle, images,
+size."""
 
 from urllib.parse import urlsplit
 
 import pytest
 
+from motorlab.content.case_study import BY_SLUG
 from tests.support.app import soup_of, visible_text
 
 ORDER = ("ads", "kuzu", "vc", "viewbox")
@@ -42,6 +44,17 @@ PAGER = {
     "en": ("Previous project", "Next project"),
 }
 NAMES = {"ads": "ADS", "kuzu": "KuZu", "vc": "VC", "viewbox": "ViewBox"}
+# The number of modules each study's text states, as it states it (ADS lists 14 of its 15).
+MODULES_STATED = {
+    "ads": (15, "15"),
+    "kuzu": (5, "five"),
+    "vc": (4, "four"),
+    "viewbox": (5, "five"),
+}
+FACT_LABELS = {
+    "es": ["Tipo", "Módulos", "Tecnologías", "Resultado destacado"],
+    "en": ["Type", "Modules", "Technologies", "Headline result"],
+}
 PAGES = [(slug, locale) for slug in ORDER for locale in ("es", "en")]
 IDS = [f"{slug}-{locale}" for slug, locale in PAGES]
 
@@ -92,6 +105,42 @@ def test_every_section_is_there_with_its_data(page, slug, locale):
     badges = [li.get_text(strip=True) for li in section(page, "technologies").find_all("li")]
     assert len(badges) >= 5 and all(badges)
     assert not section(page, "technologies").find("img")  # names as text, no logos
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
+)
+def test_the_facts_panel_restates_the_studys_own_facts(page, slug, locale):
+    """Beside the overview: the study's type, the number of modules its text states, its
+    technologies and its first result figure (none for VC, which has no figures)."""
+    overview = section(page, "overview")
+    panel = overview.find(class_="c-facts")
+    assert (
+        panel.find("h3").get_text(strip=True)
+        == {"es": "De un vistazo", "en": "At a glance"}[locale]
+    )
+    facts = [
+        (dt.get_text(strip=True), visible_text(dd))
+        for dt, dd in zip(panel.find_all("dt"), panel.find_all("dd"), strict=True)
+    ]
+    badges = [li.get_text(strip=True) for li in section(page, "technologies").find_all("li")]
+    expected = [
+        visible_text(page.find(class_="c-case__kind")),
+        str(MODULES_STATED[slug][0]),
+        ", ".join(badges),
+    ]
+    if slug != "vc":
+        expected.append(" ".join(RESULTS[locale][slug][0]))
+    labels = FACT_LABELS[locale][: len(expected)]
+    assert facts == list(zip(labels, expected, strict=True))
+
+
+@pytest.mark.parametrize("slug", ORDER)
+def test_the_module_count_is_the_one_the_text_states(client, slug):
+    count, as_written = MODULES_STATED[slug]
+    modules = section(soup_of(client.get(path_of(slug, "en"))), "modules")
+    assert f"{as_written} modules" in visible_text(modules.find("p"))
+    assert BY_SLUG[slug].module_count == count
 
 
 @pytest.mark.parametrize(

@@ -78,7 +78,9 @@ OTHERS: tuple[Token, ...] = (
     ),
     Token("grid-columns", _l("Columns of the layout grid")),
     Token("grid-gap", _l("Gap between grid columns")),
+    Token("gutter", _l("Space between the content and the window's edge: grows with the window")),
     Token("container-max", _l("Widest content column")),
+    Token("measure", _l("Longest line of running text: about 65 characters")),
     Token("radius", _l("Corner radius of cards and images")),
     Token("shadow", _l("Shadow of cards")),
 )
@@ -89,8 +91,8 @@ LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (41, _l("Tablet: cards and lists in two columns")),
     (48, _l("Header: the navigation beside the brand, no menu button")),
     (65, _l("Desktop: three-column cards")),
-    (91, _l("Wide: a wider container and larger gaps")),
-    (121, _l("Ultra-wide: the widest container and larger body text")),
+    (91, _l("Wide: four-column cards and technology groups")),
+    (121, _l("Ultra-wide: larger body text")),
 )
 # Image breakpoints (px): the widths generated images are made for.
 IMAGE_BREAKPOINTS: tuple[tuple[str, int], ...] = (

@@ -162,7 +162,8 @@ class Screen:
 @dataclass(frozen=True)
 class CaseStudy:
     """A case-study page (/projects/<slug>): its overview, modules, methodology,
-    screens, technologies and results; `results` is empty when a project has no figures."""
+    screens, technologies and results; `results` is empty when a project has no figures,
+    and its first figure is the headline one of the page's facts panel."""
 
     slug: str  # the route's value: /projects/<slug>
     name: str  # the product's name: not translated
@@ -172,6 +173,7 @@ class CaseStudy:
     hero: Image
     overview: tuple[Text, ...]
     modules_text: Text
+    module_count: int  # as `modules_text` states it (ADS: 15, with 14 modules listed)
     modules: tuple[Module, ...]
     methodology: tuple[Phase, ...]
     screens: tuple[Screen, ...]

@@ -41,6 +41,7 @@ ADS = CaseStudy(
         "ADS brings together 15 modules that cover the whole after-sales journey, from the "
         "appointment to the invoice and the customer's opinion."
     ),
+    module_count=15,
     modules=(
         _module(_l("Appointments"), "appointments"),
         _module(_l("Vehicle reception"), "reception"),

@@ -35,6 +35,7 @@ KUZU = CaseStudy(
         "KuZu is made of a mobile app for the test track and a back office for the quality "
         "team, organised in five modules."
     ),
+    module_count=5,
     modules=(
         Module(_l("Fault reporting with photos and voice notes")),
         Module(_l("Vehicle identification by VIN scan")),

@@ -35,6 +35,7 @@ VC = CaseStudy(
     modules_text=_l(
         "The site is built from four modules shared by the sales and after-sales journeys."
     ),
+    module_count=4,
     modules=(
         Module(_l("Catalogue by body type, payload and load volume")),
         Module(_l("Configurator with conversions and accessories")),

@@ -34,6 +34,7 @@ VIEWBOX = CaseStudy(
         ),
     ),
     modules_text=_l("ViewBox is organised in five modules, from the template to the statistics."),
+    module_count=5,
     modules=(
         Module(_l("Brand templates with locked and free blocks")),
         Module(_l("Visual editor with live preview on three screen sizes")),
