@@ -156,6 +156,7 @@ def legal_notice_shown(config: Mapping[str, object]) -> bool:
     """Whether the privacy page shows its legal notice: any of its settings is set."""
     return any(config.get(name) for name in LEGAL_NOTICE_SETTINGS)
 
+
 # The agency's profiles on other sites, by setting, with the name each link shows (a brand
 # name: never translated), in the footer's order. Empty by default: the site invents none.
 SOCIAL_PROFILES = {
