@@ -79,8 +79,10 @@ def test_the_header_is_back_after_a_small_scroll_up_far_down(open_page, locale, 
     page.wait_for_function("() => scrollY < document.documentElement.scrollHeight * 0.8")
     assert page.evaluate("scrollY") > height / 2  # still far down
     assert page.evaluate(HEADER_SEEN)
-    # One row, still: as tall as at the top of the page.
-    assert page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
+    # One row, and the scroll padding (html) is its height and a 16 px breath.
+    header = page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height")
+    padding = page.evaluate("getComputedStyle(document.documentElement).scrollPaddingTop")
+    assert header < 90 and padding == f"{header + 16:g}px"
 
 
 TARGET_BELOW_HEADER = """(id) => {
@@ -125,3 +127,30 @@ def test_a_case_study_reached_by_the_navigation_marks_portfolio(open_page, local
         "links => links.map(a => [a.getAttribute('href'), a.getAttribute('aria-current')])",
     )
     assert marks == [[localized("/portfolio", locale), "true"]]
+
+
+# The focused control's top and the header's bottom; "header" once focus is back in it.
+FOCUS_SPOT = """() => {
+  const focused = document.activeElement;
+  if (focused.closest('header')) return 'header';
+  return [focused.getBoundingClientRect().top,
+          document.querySelector('.c-header').getBoundingClientRect().bottom,
+          focused.textContent.trim().slice(0, 30)];
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_focus_moving_up_the_page_is_never_under_the_header(open_page, width):
+    """WCAG 2.4.11: Shift+Tab from the footer back to the header; each control the browser
+    scrolls to stands below the sticky header."""
+    page = open_page("/en/guideline", width=width)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.locator("footer a").last.focus()
+    hidden, stops = [], 0
+    while (spot := page.evaluate(FOCUS_SPOT)) != "header" and stops < 200:
+        if spot[0] < spot[1] - 1:
+            hidden.append(spot)
+        page.keyboard.press("Shift+Tab")
+        stops += 1
+    assert spot == "header" and stops > 20
+    assert hidden == []
