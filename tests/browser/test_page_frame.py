@@ -154,3 +154,17 @@ def test_focus_moving_up_the_page_is_never_under_the_header(open_page, width):
         stops += 1
     assert spot == "header" and stops > 20
     assert hidden == []
+
+
+@pytest.mark.parametrize(("width", "sticks"), [(375, False), (768, True), (1280, True)])
+def test_without_javascript_the_header_sticks_where_it_is_one_row(open_page, width, sticks):
+    """On a phone without JavaScript the links wrap under the brand: that taller header
+    scrolls away with the page; from 48 rem it is one row and stays in reach."""
+    page = open_page("/en/services", width=width, javascript=False)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight * 0.8)")
+    page.wait_for_function("() => scrollY > 0")
+    assert page.evaluate(HEADER_SEEN) is sticks
+    if sticks:
+        assert (
+            page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
+        )
