@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 from motorlab.files import write_atomically
@@ -33,6 +34,14 @@ def _env_float(name: str, default: float) -> float:
 
 def _env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def _env_url(name: str) -> str:
+    """An absolute http(s) address, or empty: anything else would become a relative link."""
+    value = os.environ.get(name, "").strip()
+    if value and not value.startswith(("https://", "http://")):
+        raise ValueError(f"{name} must be an absolute http(s) address, not {value!r}")
+    return value
 
 
 def _instance_secret() -> str:
@@ -121,6 +130,9 @@ class Config:
         # The legal notice on the privacy page (LSSI art. 10): each one shown when set.
         for name in LEGAL_NOTICE_SETTINGS:
             setattr(self, name, env(name, "").strip())
+        # The agency's profiles (footer, structured data): each linked only when set.
+        for name in SOCIAL_PROFILES:
+            setattr(self, name, _env_url(name))
 
         # Static files are linked with a content hash (see assets.py), so they may be
         # cached for a year.
@@ -138,6 +150,26 @@ LEGAL_NOTICE_SETTINGS = (
     "COMPANY_REGISTRY",
     "COMPANY_EMAIL",
 )
+
+
+def legal_notice_shown(config: Mapping[str, object]) -> bool:
+    """Whether the privacy page shows its legal notice: any of its settings is set."""
+    return any(config.get(name) for name in LEGAL_NOTICE_SETTINGS)
+
+
+# The agency's profiles on other sites, by setting, with the name each link shows (a brand
+# name: never translated), in the footer's order. Empty by default: the site invents none.
+SOCIAL_PROFILES = {
+    "COMPANY_LINKEDIN": "LinkedIn",
+    "COMPANY_GITHUB": "GitHub",
+    "COMPANY_INSTAGRAM": "Instagram",
+    "COMPANY_X": "X",
+}
+
+
+def social_profiles(config: Mapping[str, object]) -> list[tuple[str, str]]:
+    """The profiles `config` sets, as (name, address) pairs in SOCIAL_PROFILES' order."""
+    return [(label, config[name]) for name, label in SOCIAL_PROFILES.items() if config.get(name)]
 
 
 class TestConfig(Config):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Flask
 
 from motorlab import assets, consent, i18n, icons, security, widget_props
+from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.images import urls as image_urls
@@ -41,6 +42,9 @@ def register(app: Flask) -> None:
         MAIN_NAVIGATION=MAIN_NAVIGATION,
         current_section=current_section,
         CONTACT_CTA=CONTACT_CTA,
+        # The footer's optional links, from the settings (`social_profiles(config)`).
+        social_profiles=social_profiles,
+        legal_notice_shown=legal_notice_shown,
         # Widgets' props and their translated labels.
         widget_labels=widget_props.widget_labels,
         carousel_props=widget_props.carousel_props,

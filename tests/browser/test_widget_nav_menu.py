@@ -90,9 +90,9 @@ HEADER_HEIGHT = "() => document.querySelector('.c-header').getBoundingClientRect
 @pytest.mark.parametrize("path", ["/services", "/en/services"])
 def test_header_keeps_one_row_at_every_width(open_page, path):
     """Brand, navigation (or its menu button) and the language link on one row: the header
-    is as tall at 320-1024 px as at 1280 px, in both languages, and nothing overflows."""
+    is as tall at 320-1920 px as at 1280 px, in both languages, and nothing overflows."""
     wide = open_page(path, width=1280).evaluate(HEADER_HEIGHT)
-    for width in (320, 360, 375, 800, 1024):
+    for width in (320, 360, 375, 800, 1024, 1440, 1920):
         page = open_page(path, width=width)
         assert page.evaluate(HEADER_HEIGHT) == wide, width
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width

@@ -54,7 +54,7 @@ export function showToast(message, { tone = "success", closeLabel = "×", action
   if (action) {
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "c-toast__action";
+    button.className = "c-button c-button--secondary c-toast__action";
     button.textContent = action.label;
     button.addEventListener("click", action.onClick);
     toast.append(button);

@@ -106,6 +106,9 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "button": (
             Example((_l("Primary button"), "#t-button")),
             Example((_l("Secondary button"), "#t-button"), {"variant": "secondary"}),
+            Example((_l("Text link"), "#t-button"), {"variant": "text"}),
+            # Without an address: a <button>, here one that does nothing.
+            Example((_l("A button that sends nothing"),), {"type": "button"}),
         ),
         "logo_list": (Example((BRANDS,)),),
         "picture": (Example((team.PHOTO,), {"class": "c-team-photo"}),),

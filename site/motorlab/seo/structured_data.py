@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import current_app, url_for
 from flask_babel import gettext as _
 
+from motorlab.config import social_profiles
 from motorlab.content.types import CaseStudy
 from motorlab.i18n import DEFAULT_LOCALE, LOCALE_ARG, LOCALES, absolute_url, current_locale
 from motorlab.images.share import LOGO_SIZE
@@ -31,7 +32,7 @@ def _static(filename: str) -> str:
 def organization() -> dict:
     """The agency (home page)."""
     config = current_app.config
-    return {
+    data = {
         "@context": CONTEXT,
         "@type": "Organization",
         "@id": absolute_url(ORGANIZATION_ID),
@@ -55,6 +56,9 @@ def organization() -> dict:
             "availableLanguage": list(LOCALES),
         },
     }
+    # The agency's profiles elsewhere (COMPANY_LINKEDIN…), when any is set.
+    profiles = [address for _name, address in social_profiles(config)]
+    return {**data, "sameAs": profiles} if profiles else data
 
 
 def creative_work(study: CaseStudy) -> dict:

@@ -1,0 +1,170 @@
+"""The page's frame in the browser: the footer meets the window's bottom on a short page, the
+header is back in view after a small scroll up far down a long page, a #fragment's target is
+never under it, and the header marks Portfolio on a case study reached by the navigation."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.pages import LOCALES, localized
+
+pytestmark = pytest.mark.browser
+
+BOTH = pytest.mark.parametrize("locale", LOCALES)
+
+# Where the footer and the document end, and what is left of the window under the footer.
+FRAME = """() => {
+  const footer = document.querySelector('footer').getBoundingClientRect();
+  return {
+    footerBottom: footer.bottom + scrollY,
+    documentBottom: document.documentElement.scrollHeight,
+    window: innerHeight,
+    content: document.querySelector('main > *').getBoundingClientRect().bottom + scrollY,
+  };
+}"""
+
+
+def open_not_found(open_page, locale, width, height, javascript=True):
+    page = open_page("/", width=width, height=height, javascript=javascript, goto=False)
+    assert page.goto(page.base + localized("/no-such-page", locale)).status == 404
+    return page
+
+
+@BOTH
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (1920, 1080)])
+def test_the_footer_meets_the_window_bottom_on_a_short_page(open_page, locale, width, height):
+    for javascript in (True, False):
+        page = open_not_found(open_page, locale, width, height, javascript)
+        frame = page.evaluate(FRAME)
+        # A short page: its content and footer leave room in the window...
+        assert (
+            frame["content"] + 1 < frame["window"] - page.locator("footer").bounding_box()["height"]
+        )
+        # ...which <main> takes: the footer ends at the window's bottom, nothing scrolls.
+        assert round(frame["footerBottom"]) == frame["documentBottom"] == frame["window"], frame
+
+
+@BOTH
+def test_on_a_phone_the_footer_ends_the_page_with_no_band_under_it(open_page, locale):
+    page = open_not_found(open_page, locale, 375, 812)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    frame = page.evaluate(FRAME)
+    assert round(frame["footerBottom"]) == frame["documentBottom"] >= frame["window"]
+    assert (
+        round(
+            page.locator("footer").bounding_box()["y"]
+            + page.locator("footer").bounding_box()["height"]
+        )
+        == 812
+    )
+
+
+HEADER_SEEN = """() => {
+  const box = document.querySelector('.c-header').getBoundingClientRect();
+  const hit = document.elementFromPoint(innerWidth / 2, box.top + box.height / 2);
+  return box.top === 0 && box.height > 0 && Boolean(hit && hit.closest('.c-header'));
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("name", ["services", "guideline"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_header_is_back_after_a_small_scroll_up_far_down(open_page, locale, name, width):
+    page = open_page(localized(f"/{name}", locale), width=width)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 3 * 800  # a long page
+    page.evaluate("h => window.scrollTo(0, h * 0.8)", height)
+    page.mouse.move(width / 2, 400)
+    page.mouse.wheel(0, -120)
+    page.wait_for_function("() => scrollY < document.documentElement.scrollHeight * 0.8")
+    assert page.evaluate("scrollY") > height / 2  # still far down
+    assert page.evaluate(HEADER_SEEN)
+    # One row, and the scroll padding (html) is its height and a 16 px breath.
+    header = page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height")
+    padding = page.evaluate("getComputedStyle(document.documentElement).scrollPaddingTop")
+    assert header < 90 and padding == f"{header + 16:g}px"
+
+
+TARGET_BELOW_HEADER = """(id) => {
+  const target = document.getElementById(id).getBoundingClientRect();
+  const header = document.querySelector('.c-header').getBoundingClientRect();
+  return {target: target.top, header: header.bottom, scrolled: scrollY};
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_fragment_target_lands_below_the_header(open_page, locale, width):
+    """Opened with a #fragment, and from the guideline's contents (an anchor in the page)."""
+    path = localized("/guideline", locale)
+    page = open_page(path, width=width, goto=False)
+    page.goto(page.base + path + "#cards")
+    spot = page.evaluate(TARGET_BELOW_HEADER, "cards")
+    assert spot["scrolled"] > 0 and spot["header"] <= spot["target"] < spot["header"] + 40, spot
+
+    page = open_page(path, width=width)
+    contents = page.locator(".l-guideline__toc a")
+    hrefs = [contents.nth(i).get_attribute("href") for i in range(contents.count())]
+    assert len(hrefs) > 3
+    for href in (hrefs[-3], hrefs[1]):  # down the page, then back up
+        page.locator(f".l-guideline__toc a[href='{href}']").click()
+        page.wait_for_function("h => location.hash === h", arg=href)
+        page.wait_for_timeout(100)
+        spot = page.evaluate(TARGET_BELOW_HEADER, href[1:])
+        assert spot["header"] <= spot["target"] < spot["header"] + 40, (href, spot)
+
+
+@BOTH
+def test_a_case_study_reached_by_the_navigation_marks_portfolio(open_page, locale):
+    page = open_page(localized("/portfolio", locale), width=1280)
+    card = page.locator(f"main a[href='{localized('/projects/kuzu', locale)}']").first
+    card.hover()  # the first intent: the navigation loads
+    page.wait_for_selector(".c-loading-bar", state="attached")
+    card.click()
+    page.wait_for_function("p => location.pathname === p", arg=localized("/projects/kuzu", locale))
+    marks = page.eval_on_selector_all(
+        "header a[aria-current]",
+        "links => links.map(a => [a.getAttribute('href'), a.getAttribute('aria-current')])",
+    )
+    assert marks == [[localized("/portfolio", locale), "true"]]
+
+
+# The focused control's top and the header's bottom; "header" once focus is back in it.
+FOCUS_SPOT = """() => {
+  const focused = document.activeElement;
+  if (focused.closest('header')) return 'header';
+  return [focused.getBoundingClientRect().top,
+          document.querySelector('.c-header').getBoundingClientRect().bottom,
+          focused.textContent.trim().slice(0, 30)];
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_focus_moving_up_the_page_is_never_under_the_header(open_page, width):
+    """WCAG 2.4.11: Shift+Tab from the footer back to the header; each control the browser
+    scrolls to stands below the sticky header."""
+    page = open_page("/en/guideline", width=width)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.locator("footer a").last.focus()
+    hidden, stops = [], 0
+    while (spot := page.evaluate(FOCUS_SPOT)) != "header" and stops < 200:
+        if spot[0] < spot[1] - 1:
+            hidden.append(spot)
+        page.keyboard.press("Shift+Tab")
+        stops += 1
+    assert spot == "header" and stops > 20
+    assert hidden == []
+
+
+@pytest.mark.parametrize(("width", "sticks"), [(375, False), (768, True), (1280, True)])
+def test_without_javascript_the_header_sticks_where_it_is_one_row(open_page, width, sticks):
+    """On a phone without JavaScript the links wrap under the brand: that taller header
+    scrolls away with the page; from 48 rem it is one row and stays in reach."""
+    page = open_page("/en/services", width=width, javascript=False)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight * 0.8)")
+    page.wait_for_function("() => scrollY > 0")
+    assert page.evaluate(HEADER_SEEN) is sticks
+    if sticks:
+        assert (
+            page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
+        )
