@@ -44,10 +44,6 @@ LABELS = {
     },
     "contact_form": {
         "sending": _l("Sending…"),
-        "success": contact.SUCCESS,
-        # TRANSLATORS: title of the panel that replaces the contact form once it is sent.
-        "sentTitle": _l("Message sent"),
-        "sendAnother": _l("Send another message"),
         "invalid": contact.ERROR_SUMMARY_TITLE,
         "failure": _l(
             "Your message could not be sent. Check your connection and try again; "

@@ -1,8 +1,76 @@
-"""Keyboard use without JavaScript: the header on a 320 px phone, the case studies' pager."""
+"""Keyboard use: every Tab stop of every page is a visible control with a visible focus
+indicator (with JavaScript, both languages, phone and desktop); without JavaScript, the header
+on a 320 px phone and the case studies' pager."""
 
 import pytest
 
+from tests.support.pages import PAGES
+
 pytestmark = pytest.mark.browser
+
+# What the focused element is, as the visitor sees it: None for <body> (focus lost).
+FOCUSED = r"""() => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0
+    && !/rgba\(.*, 0\)$/.test(style.outlineColor);
+  const first = window.__firstStop === undefined;
+  if (first) window.__firstStop = el;
+  return {
+    name: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent)
+      .trim().replace(/\s+/g, " ").slice(0, 40)}"`,
+    sized: box.width > 0 && box.height > 0,
+    inView: box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth,
+    shown: el.checkVisibility({visibilityProperty: true, opacityProperty: true}),
+    ring: outline || style.boxShadow !== "none",
+    again: !first && el === window.__firstStop,
+    top: el.matches(".u-skip-link"),
+  };
+}"""
+
+
+def tab_stops(page, limit=400) -> list[dict | None]:
+    """Press Tab until focus comes round to its first stop (where a page that focuses
+    something on load starts, else the skip link): every stop on the way, None where focus
+    fell to <body>. The browser's own stop past the document's end, just before the skip
+    link again, is left out."""
+    stops = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(FOCUSED)
+        if stop and stop["again"]:
+            stops.append(stop)  # the first stop again: it tells whether the end came before
+            break
+        stops.append(stop)
+    else:
+        raise AssertionError(f"focus never came round in {limit} presses of Tab")
+    wraps = [
+        i
+        for i in range(len(stops) - 1)
+        if stops[i] is None and stops[i + 1] and stops[i + 1]["top"]
+    ]
+    assert len(wraps) == 1, "the end of the document once, then the skip link"
+    del stops[wraps[0]]
+    return stops[:-1]
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize(("path", "locale"), PAGES)
+def test_every_tab_stop_is_a_visible_control(open_page, path, locale, width):
+    """The fault this guards: on home, a stop between the third project's button and the
+    slides' NUESTROS SERVICIOS fell to <body> (the carousel's render, which keyboard focus
+    starts, replaced the focused link). Tab is the page's first input after load."""
+    page = open_page(path, width=width)
+    stops = tab_stops(page)
+    assert len(stops) >= 8  # the skip link, the header's links, the page's own
+    faults = [
+        (i, stops[i - 1]["name"] if i and stops[i - 1] else None, stop)
+        for i, stop in enumerate(stops)
+        if stop is None or not (stop["sized"] and stop["inView"] and stop["shown"] and stop["ring"])
+    ]
+    assert faults == [], "(index, the stop before, the stop)"
 
 
 def test_navigation_is_keyboard_reachable_on_a_small_phone(browser, live_server):

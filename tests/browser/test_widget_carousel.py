@@ -325,3 +325,56 @@ def test_cards_line_up_with_their_heading_and_keep_their_shadows(open_page, widt
         "els => els.map(el => getComputedStyle(el).visibility)",
     )
     assert hidden and set(hidden) == {"hidden"}
+
+
+def swipe_left(page, selector):
+    """A real finger (Chromium's touch input, through CDP) drawn from 80 % to 20 % of the
+    element's width: touchstart, ten touchmoves, touchend, as a phone sends them."""
+    box = page.locator(selector).bounding_box()
+    y = box["y"] + min(box["height"] / 2, 100)
+    start, end = box["x"] + box["width"] * 0.8, box["x"] + box["width"] * 0.2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, x=None):
+        points = [] if x is None else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", start)
+    for i in range(1, 11):
+        touch("touchMove", start + (end - start) * i / 10)
+    touch("touchEnd")
+    cdp.detach()
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "rotation"),
+    [(HOME, "logos", "stopped"), (HOME, "slides", "stopped"), (PORTFOLIO, "projects", "off")],
+)
+def test_the_first_touch_of_a_visit_swipes(browser, live_server, path, kind, rotation):
+    """The first swipe after load moves the carousel one step (it once only stopped the
+    rotation: the render that stopped it replaced the touched nodes, and the touch sequence
+    went on with nodes no longer in the page). A fresh context: nothing cached, no earlier
+    input; scrolling there is done by script, not by a finger."""
+    context = browser.new_context(
+        viewport={"width": PHONE, "height": 800}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        page.clock.install()  # no rotation step during the swipe
+        page.goto(live_server + path)
+        page.wait_for_selector(f".c-carousel--{kind}[data-mounted=true]")
+        viewport = f".c-carousel--{kind} .c-carousel__viewport"
+        page.eval_on_selector(viewport, "el => el.scrollIntoView({block: 'center'})")
+        assert current_step(page, kind) == 0
+        swipe_left(page, viewport)
+        page.wait_for_function(
+            "([k, n]) => [...document.querySelectorAll(`.c-carousel--${k} .c-carousel__dot`)]"
+            "[n].getAttribute('aria-current') === 'true'",
+            arg=[kind, 1],
+            timeout=2000,
+        )
+        assert region(page, kind).get_attribute("data-rotation") == rotation
+        swipe_left(page, viewport)  # and the next one too
+        assert current_step(page, kind) == 2
+    finally:
+        context.close()

@@ -255,3 +255,63 @@ def test_language_switch_is_a_real_navigation(open_page):
     page.wait_for_load_state()
     assert page.evaluate("() => document.documentElement.lang") == "es"
     assert page.evaluate("() => window.__marker") is None
+
+
+# Counts the calls of document.startViewTransition (the browser's own still runs), and what
+# <main> held when each transition's update had run; "deleted" takes the API away instead.
+SPY_TRANSITIONS = """api => {
+  window.__transitions = [];
+  if (api === "deleted") {
+    delete Document.prototype.startViewTransition;
+    return;
+  }
+  const start = Document.prototype.startViewTransition;
+  Document.prototype.startViewTransition = function (update) {
+    const transition = start.call(this, update);
+    const record = {main: null, finished: false};
+    window.__transitions.push(record);
+    transition.updateCallbackDone.then(() => {
+      record.main = document.querySelector("main h1").textContent;
+    });
+    transition.finished.then(() => { record.finished = true; });
+    return transition;
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("motion", "api", "transitions"),
+    [
+        ("no-preference", "present", [{"main": "Portfolio", "finished": True}]),
+        ("reduce", "present", []),
+        ("no-preference", "deleted", []),
+    ],
+)
+def test_the_swap_cross_fades_main_where_the_browser_can(open_page, motion, api, transitions):
+    """A client-side navigation runs its swap inside document.startViewTransition when the
+    API exists and motion is allowed (a cross-fade of <main> only: the root takes no part,
+    so the header and the loading bar stay live); none under reduced motion; and it swaps
+    just the same where the API is missing."""
+    page = open_page(PLAIN, goto=False, reduced_motion=motion)
+    page.add_init_script(f"({SPY_TRANSITIONS})({api!r})")
+    page.add_init_script(RECORD_BAR)
+    page.goto(page.base + PLAIN)
+    wait_for_widgets(page)
+    page.evaluate("() => { window.__marker = 'kept' }")
+    start_navigation(page, CONTACT)
+    page.route("**/en/portfolio", lambda route: (time.sleep(0.6), route.continue_()))
+    click_without_hover(page, PORTFOLIO)  # nothing prefetched: the bar shows, as it did
+    wait_for_title(page, "Portfolio")
+    page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    page.wait_for_function("() => window.__transitions.every(t => t.finished)")
+    assert page.evaluate("() => window.__transitions") == transitions
+    assert page.evaluate("() => window.__marker") == "kept"
+    assert page.locator("main h1").text_content() == "Portfolio"
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert page.evaluate("() => window.__barStates")[-3:] == ["loading", "done", "idle"]
+    names = page.evaluate(
+        "() => [getComputedStyle(document.documentElement).viewTransitionName,"
+        " getComputedStyle(document.querySelector('main')).viewTransitionName]"
+    )
+    assert names == (["none", "page-main"] if motion == "no-preference" else ["root", "none"])
+    assert page.console_errors == []

@@ -1,5 +1,5 @@
-"""The contact page and its public HTTP contract: 303 and flash, 422 with input kept,
-JSON mode, CSRF 400, 413, 429 — each in the page's language."""
+"""The contact page and its public HTTP contract: 303 and flash (then the confirmation
+once), 422 with input kept, JSON mode, CSRF 400, 413, 429 — each in the page's language."""
 
 import pytest
 
@@ -20,6 +20,10 @@ PAGES = {
         "submit": "Enviar",
         "labels": ("Tu nombre", "Tu correo electrónico", "Cuéntanos tu proyecto"),
         "success": "Gracias: hemos recibido tu mensaje",
+        "sent": "Mensaje enviado",
+        "next": "Qué pasa después",
+        "home": ("Volver a la página de inicio", "/"),
+        "again": "Enviar otro mensaje",
         "privacy": "/privacy",
         "csrf": "El formulario caducó antes de enviarse.",
         "too_large": "La petición es demasiado grande",
@@ -31,6 +35,10 @@ PAGES = {
         "submit": "Send",
         "labels": ("Your name", "Your email address", "Tell us about your project"),
         "success": "Thank you: we have received your message",
+        "sent": "Message sent",
+        "next": "What happens next",
+        "home": ("Back to the home page", "/en"),
+        "again": "Send another message",
         "privacy": "/en/privacy",
         "csrf": "Your form expired before it was sent.",
         "too_large": "The request is too large",
@@ -79,16 +87,35 @@ def test_the_honeypot_is_hidden_from_people_and_assistive_technology(contact_cli
         assert ".c-contact-form__trap{display:none}" in css.get_data(as_text=True)
 
 
-def test_a_valid_post_redirects_and_the_thanks_shows_once(contact_client, contact_app, page, smtp):
+def test_a_valid_post_leads_to_the_confirmation_once(contact_client, contact_app, page, smtp):
+    """Without JavaScript the 303 leads to the contact page, which then shows the
+    confirmation in the form's place (the one the enhanced form shows): its own title, what
+    happens next, a way back and a way to send another; the next visit has the form again."""
     response = post_contact(contact_client, path=page["path"])
     assert response.status_code == 303
     assert response.headers["Location"] == page["path"]
     shown = contact_client.get(page["path"])
-    notice = soup_of(shown).find(class_="c-notice")
-    assert notice is not None and notice["role"] == "status"
-    assert page["success"] in notice.get_text()
+    assert shown.status_code == 200
+    assert shown.headers["Cache-Control"] == "no-store"
+    soup = soup_of(shown)
+    assert soup.title.string == f"{page['sent']} | Motorlab"
+    assert [h1.get_text(strip=True) for h1 in soup.find_all("h1")] == [page["sent"]]
+    assert page["h1"] not in visible_text(soup_of(shown))
+    assert soup.find("form") is None
+    sent = soup.find("section", class_="c-contact-sent")
+    assert sent["aria-labelledby"] == sent.h1["id"]
+    assert page["success"] in sent.p.get_text()
+    assert sent.h2.get_text(strip=True) == page["next"]
+    assert len(sent.ol.find_all("li")) == 3
+    links = [(a.get_text(strip=True), a["href"]) for a in sent.find_all("a")]
+    assert links == [page["home"], (page["again"], page["path"])]
+    # The next steps are the confirmation's: the aside does not say them twice.
+    assert [h2.get_text(strip=True) for h2 in soup.find_all("h2")].count(page["next"]) == 1
     again = soup_of(contact_client.get(page["path"]))
-    assert again.find(class_="c-notice") is None
+    assert again.h1.get_text(strip=True) == page["h1"]
+    assert again.find("form", class_="c-contact-form") is not None
+    # The confirmation is there for the enhanced form, in the form's <template> only.
+    assert [node.parent.name for node in again.find_all(class_="c-contact-sent")] == ["template"]
     assert smtp.messages == []  # the request only stores; the sender delivers
     assert contact_support.deliver(contact_app).sent == 1 and len(smtp.messages) == 1
 

@@ -14,7 +14,7 @@
 //   slides out of view are inert. Touch swipe moves one step; the swipe area takes only
 //   vertical panning from the browser (touch-action: pan-y), so a horizontal swipe is the
 //   carousel's and never the browser's back gesture.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { format, useItemsPerStep, useMediaQuery } from "./hooks.js";
 
 const SWIPE_PX = 40;
@@ -50,6 +50,12 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
   const [hovered, setHovered] = useState(false);
   const touchX = useRef(null);
   const regionRef = useRef(null);
+  // One {__html} object per slide for the carousel's life. React 19 sets innerHTML again
+  // whenever this prop is a new object, even with the same text: every render (the first
+  // touch or keyboard focus stops rotation, which renders) would put new nodes in every
+  // slide, taking the finger's touch sequence (its target is gone: no touchmove, no swipe)
+  // and the keyboard focus (it falls to <body>) with the old ones.
+  const contents = useMemo(() => slides.map((slide) => ({ __html: slide.html })), [slides]);
 
   const steps = Math.max(1, Math.ceil(slides.length / perStep));
   const current = Math.min(step, steps - 1);
@@ -125,7 +131,7 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval =
                 aria-roledescription="slide"
                 aria-label={format(labels.slide, { n: i + 1, total: slides.length })}
                 inert={!visible}
-                dangerouslySetInnerHTML={{ __html: slide.html }}
+                dangerouslySetInnerHTML={contents[i]}
               />
             );
           })}

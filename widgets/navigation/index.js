@@ -12,7 +12,7 @@
 import { createLoadingBar } from "../loading_bar/index.js";
 import { showToast, toastRegion } from "../toast/index.js";
 import { fetchPage, prefetch } from "./fetch-page.js";
-import { canSwap, swap } from "./swap.js";
+import { canSwap, inTransition, swap } from "./swap.js";
 
 let env = null;
 let labels = null;
@@ -99,14 +99,19 @@ async function visit(href, action, scroll) {
   const url = new URL(page.url || href);
   url.hash = new URL(href).hash;
   if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
-  env.unmountAll(document.querySelector("main"));
-  swap(doc);
-  shown = pageKey(url.href);
-  placeScroll(url, action, scroll);
-  focusArrival(url);
+  // The old page's widgets go in the same frame as the page (not before its picture for the
+  // cross-fade is taken: a carousel unmounted shows the server's list).
+  await inTransition(() => {
+    env.unmountAll(document.querySelector("main"));
+    swap(doc);
+    shown = pageKey(url.href);
+    placeScroll(url, action, scroll);
+    focusArrival(url);
+  });
+  env.mountAll(document);
+  if (id !== visitId) return; // a later visit started meanwhile: the bar is its own
   announce(document.title);
   done(false);
-  env.mountAll(document);
 }
 
 function onClick(event) {

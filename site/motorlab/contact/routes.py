@@ -1,7 +1,8 @@
 """The contact page: a plain form that posts to itself, and the same endpoint in JSON.
 
 HTML: GET shows the form; an invalid POST answers 422 with the form, the input and the
-errors; a valid one answers 303 back to the page, which shows the thanks once (flash).
+errors; a valid one answers 303 back to the page, which then shows, once (flash), the
+confirmation instead of the form: the same one the enhanced form shows after a JSON send.
 JSON (`Accept: application/json`): 200 {"ok": true} or 422 {"ok": false, "errors": ...};
 400 (CSRF, undecodable body), 413 (too large), 429 (rate limit) and 503 (outbox fault)
 answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text.
@@ -110,24 +111,24 @@ def _refused(page: Page, form: ContactForm, status: int, message: str):
     return current_app.make_response((body, status))
 
 
+# The flash category that marks the next GET of the page as the confirmation of a send.
+SENT = "sent"
+
+
 def _accepted():
     if wants_json():
         return jsonify(ok=True)
-    flash(str(content.SUCCESS), "success")
+    flash(str(content.SENT.title), SENT)
     return redirect(url_for("pages.contact"), code=303)
 
 
 def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None = None):
+    if request.method in ("GET", "HEAD") and get_flashed_messages(category_filter=[SENT]):
+        return render_page(page, title=str(content.SENT.title), sent=True), status
     title = page.title
     if form.errors or problem:
         title = _("Error: %(title)s", title=title)
-    body = render_page(
-        page,
-        title=title,
-        form=form,
-        problem=problem,
-        successes=get_flashed_messages(category_filter=["success"]),
-    )
+    body = render_page(page, title=title, form=form, problem=problem, sent=False)
     return body, status
 
 

@@ -2,7 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.types import ContactLabels
+from motorlab.content.types import ContactLabels, ContactSent
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Ready to start?")
@@ -53,6 +53,16 @@ STEPS = (
 )
 
 SUCCESS = _l("Thank you: we have received your message and will answer within two working days.")
+# What a sent form gives way to: the page the no-JS post leads to, and the widget's panel.
+SENT = ContactSent(
+    # TRANSLATORS: title of the confirmation that replaces the contact form once it is sent.
+    title=_l("Message sent"),
+    message=SUCCESS,
+    steps_title=STEPS_TITLE,
+    steps=STEPS,
+    back=_l("Back to the home page"),
+    send_another=_l("Send another message"),
+)
 ERROR_SUMMARY_TITLE = _l("Please check the form")
 CSRF_EXPIRED = _l(
     "Your form expired before it was sent. Your text is still here: please send it again."

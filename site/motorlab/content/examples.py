@@ -128,8 +128,6 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "result_list": (Example((ADS.results,)),),
         "project_pager": (Example(neighbours(ADS.slug)),),
         "form_field": form_fields("t"),
-        # One autofocus per page (HTML): the showcase's error summary keeps it.
-        "notice": (Example((contact.SUCCESS,), {"focus": False}),),
         # Its link leads to the form_field examples' email field (#t-email), on the same page.
         "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t"))),),
         "carousel": (
@@ -154,7 +152,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "contact_form": (
             Example(
                 (DemoForm(prefix="t-contact-"), contact.LABELS, contact.DESCRIPTION_HINT),
-                {"privacy_link": contact.PRIVACY_LINK, "csrf": False},
+                {"privacy_link": contact.PRIVACY_LINK, "sent": contact.SENT, "csrf": False},
             ),
         ),
         "cta_band": (

@@ -136,6 +136,18 @@ class ContactLabels:
 
 
 @dataclass(frozen=True)
+class ContactSent:
+    """The confirmation a sent contact form gives way to, with JavaScript and without."""
+
+    title: Text
+    message: Text
+    steps_title: Text
+    steps: tuple[Text, ...]
+    back: Text  # the link to the home page
+    send_another: Text  # the link back to an empty form
+
+
+@dataclass(frozen=True)
 class Module:
     """One module of a case-study product; `icon` is decorative (the title says it all)."""
 
