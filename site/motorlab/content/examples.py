@@ -144,7 +144,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
             ),
             Example(
                 ("projects", portfolio.PROJECTS, portfolio.CLIENTS_TITLE),
-                {"items_per_step": {"0": 1, "41rem": 2, "65rem": 3}, "id_prefix": "t-carousel-"},
+                {**portfolio.CAROUSEL, "id_prefix": "t-carousel-"},
             ),
         ),
         "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),
