@@ -5,6 +5,7 @@ from flask_babel import lazy_gettext as _l
 from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.types import (
+    ArtDirectedImage,
     CallToAction,
     Image,
     Link,
@@ -33,9 +34,9 @@ BRANDS_LABEL = _l("Brands we work for")
 # the portfolio.
 INTRO_SECONDARY = _l("See our work")
 INTRO_SECONDARY_LINK = Link("pages.portfolio")
-# Beside the intro from 64 rem (drawn by content/draw_pictures.py); decorative: the headline
-# says it all.
-INTRO_IMAGE = Image("img/hero.svg", "", 560, 460)
+# Beside the intro from 64 rem, and only there (drawn by content/draw_pictures.py);
+# decorative: the headline says it all. The width matches .c-intro__visual's media query.
+INTRO_IMAGE = ArtDirectedImage(Image("img/hero.svg", "", 560, 460), media="(min-width: 64rem)")
 
 AGENCY_TITLE = _l("A digital agency born inside the automotive world")
 AGENCY_PARAGRAPHS = (
