@@ -116,7 +116,8 @@ def cards_in_one_row(page, width):
 def test_portfolio_shows_its_four_projects_without_controls_from_64rem(open_page, path, width):
     page = open_page(path, width=width)
     heading = page.locator("#clients-title")
-    assert heading.inner_text() == ("Our Clients" if path.startswith("/en") else "Nuestros Clientes")
+    clients = "Our Clients" if path.startswith("/en") else "Nuestros Clientes"
+    assert heading.inner_text() == clients
     boxes = cards_in_one_row(page, width)
     assert abs(boxes[0]["x"] - heading.bounding_box()["x"]) <= 1
     # Each card's title and button are in the first screen, the button inside its card.
