@@ -17,7 +17,9 @@ TOKENS = STYLES / "tokens.css"
 COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
-BUDGET = 30 * 1024  # bytes, before compression (25 kB before the header, carousel icons and font)
+# Bytes, before compression: 25 kB before the header, carousel icons and font; 30 kB before
+# the wide layouts of the home hero, What we do and the portfolio grid (#29).
+BUDGET = 32 * 1024
 
 IMPORT = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
