@@ -55,6 +55,15 @@ def test_the_hero_uses_its_row_beside_the_headline(open_page, path, width):
 
 
 @pytest.mark.parametrize("path", HOMES)
+def test_from_64rem_the_six_brands_show_in_one_row_without_controls(open_page, path):
+    page = open_page(path, width=1024)
+    logos = page.locator(".c-carousel--logos [aria-roledescription=slide]:not([inert])").all()
+    assert len(logos) == 6
+    assert len({round(logo.bounding_box()["y"]) for logo in logos}) == 1
+    assert page.locator(".c-carousel--logos button").count() == 0
+
+
+@pytest.mark.parametrize("path", HOMES)
 def test_a_phone_gets_the_message_alone_and_fetches_no_hero_picture(open_page, path):
     page = open_page(path, width=375, height=812, goto=False)
     fetched = []

@@ -134,7 +134,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
                 ("logos", BRANDS, home.BRANDS_LABEL),
                 {
                     "auto_rotate": True,
-                    "items_per_step": {"0": 2, "41rem": 3, "65rem": 6},
+                    "items_per_step": {"0": 2, "41rem": 3, "64rem": 6},
                     "id_prefix": "t-carousel-",
                 },
             ),
