@@ -96,7 +96,9 @@ def test_page_links_and_images_answer(client, path, locale):
     urls = set()
     for tag in soup.find_all(["a", "img", "source", "script", "link", "form"]):
         for attribute in ("href", "src", "srcset", "action"):
-            for url in (tag.get(attribute) or "").split(","):
+            value = tag.get(attribute) or ""
+            # Only a srcset is a list (a data: URL in a src holds a comma of its own).
+            for url in value.split(",") if attribute == "srcset" else [value]:
                 url = url.strip().split(" ")[0]
                 parts = urlsplit(url)
                 if url and not (parts.scheme or parts.netloc or url.startswith("#")):

@@ -74,13 +74,19 @@ def carousel_props(
     auto_rotate: bool = False,
     items_per_step: int | dict[str, int] = 1,
     interval: int = 5000,
+    until: str | None = None,
 ) -> dict:
     """Props of one carousel: its accessible name, rotation, and slides per step, either a
-    number or {"0": n, "41rem": n, …} by minimum width (the layout breakpoints)."""
-    return {
+    number or {"0": n, "41rem": n, …} by minimum width (the layout breakpoints); with
+    `until` (a width such as "64rem") it is a carousel only below that width, and from it up
+    the server's list stays as it is."""
+    props = {
         "label": str(label),
         "autoRotate": auto_rotate,
         "interval": interval,
         "itemsPerStep": items_per_step,
         "labels": widget_labels("carousel"),
     }
+    if until:
+        props["until"] = until
+    return props

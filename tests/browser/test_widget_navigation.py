@@ -63,9 +63,11 @@ def test_swaps_the_page_without_a_full_reload(open_page):
     assert busy(page) is None
     current = page.locator("header .c-nav__link[aria-current=page]")
     assert current.count() == 1 and current.get_attribute("href") == "/en/portfolio"
-    # The new page's widgets mount: the portfolio's row of cards.
+    # The new page's widgets mount: the portfolio's cards (at 1280 px all four fit, and the
+    # carousel widget leaves their list as it is).
     wait_for_widgets(page)
-    assert page.locator("main .c-carousel__region").count() == 1
+    assert page.locator("main [data-widget=carousel][data-mounted=true]").count() == 1
+    assert page.locator("main .c-carousel__list > li").count() == 4
     assert (
         page.locator("link[rel=alternate][hreflang=es]")
         .get_attribute("href")

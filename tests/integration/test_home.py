@@ -50,7 +50,7 @@ def test_home_sections_in_spec_order(client, path, locale, texts):
     assert len(found) == 6
 
     intro, agency, projects, services, reasons, cta = found
-    logos = intro.find("ul").find_all("li")
+    logos = intro.find("ul", class_="c-logo-list").find_all("li")
     assert 5 <= len(logos) <= 8
     assert all(li.img["alt"] for li in logos)
 
@@ -87,6 +87,47 @@ def test_home_sections_in_spec_order(client, path, locale, texts):
     footer = visible_text(soup.find("footer"))
     for line in texts["footer"]:
         assert line in footer
+
+
+@pytest.mark.parametrize(
+    ("path", "proof"),
+    [
+        (
+            "/",
+            [
+                "2012 año de nuestra creación",
+                "6 marcas de coches para las que trabajamos",
+                "4 productos en nuestro portfolio",
+            ],
+        ),
+        (
+            "/en",
+            [
+                "2012 year we were created",
+                "6 car brands we work for",
+                "4 products in our portfolio",
+            ],
+        ),
+    ],
+)
+def test_the_intro_proves_its_claim_with_the_sites_own_figures(client, path, proof):
+    """The proof line counts what the site states elsewhere (the founding year, the brands of
+    the logo row, the portfolio's case studies). The visual beside it is decorative, sized in
+    the markup (no layout shift), and a source from 64 rem only: a phone fetches nothing."""
+    intro = sections(soup_of(client.get(path)))[0]
+    items = intro.select(".c-intro__proof > li")
+    assert [" ".join(li.get_text(" ", strip=True).split()) for li in items] == proof
+    assert items[1].strong.get_text() == str(len(intro.select(".c-logo-list > li")))
+    portfolio = soup_of(client.get(path.rstrip("/") + "/portfolio"))
+    assert items[2].strong.get_text() == str(len(portfolio.select("main .c-card")))
+    visual = intro.select_one("picture > img.c-intro__visual")
+    assert visual["alt"] == ""
+    assert (visual["width"], visual["height"]) == ("560", "460")
+    assert visual["src"].startswith("data:image/gif;base64,")
+    assert visual["fetchpriority"] == "high"
+    source = visual.find_previous_sibling("source")
+    assert source["media"] == "(min-width: 64rem)"
+    assert source["srcset"].split("?")[0].endswith("/img/hero.svg")
 
 
 def test_the_two_locales_show_different_text(client):

@@ -221,6 +221,7 @@ def test_portfolio_row_does_not_rotate(client):
     soup = soup_of(client.get("/en/portfolio"))
     props = json.loads(soup.select_one(".c-carousel--projects > script").string)
     assert props["autoRotate"] is False and props["itemsPerStep"]["0"] == 1
+    assert props["until"] == "64rem"  # from there all four show, without a carousel
     assert len(soup.select(".c-carousel--projects .c-carousel__list > li .c-card")) == 4
 
 

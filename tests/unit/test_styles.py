@@ -17,7 +17,9 @@ TOKENS = STYLES / "tokens.css"
 COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
-BUDGET = 30 * 1024  # bytes, before compression (25 kB before the header, carousel icons and font)
+# Bytes, before compression: 25 kB before the header, carousel icons and font; 30 kB before
+# the wide views of #29 (layout system, footer and buttons, home hero, What we do, portfolio).
+BUDGET = 34 * 1024
 
 IMPORT = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)

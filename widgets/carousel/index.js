@@ -13,11 +13,41 @@ function Committed({ onCommit, children }) {
   return children;
 }
 
+// Resolves to the cleanup once the carousel is on the page, or, with `props.until` (a
+// width such as "64rem"), once it is on the page below that width: from it up every item
+// fits, so the server's list stays as it is (a grid, no carousel to name or tab through).
+// Crossing the width later mounts or unmounts the carousel.
+export function mount(node, props) {
+  return props.until ? mountBelow(node, props, props.until) : mountCarousel(node, props);
+}
+
+function mountBelow(node, props, width) {
+  const wide = window.matchMedia(`(min-width: ${width})`);
+  let current = Promise.resolve(null); // the cleanup of the carousel on the page, if any
+  // One change at a time, in order: a quick resize back and forth ends in the right state.
+  const update = () => {
+    current = current.then((cleanup) => {
+      if (!wide.matches) return cleanup ?? mountCarousel(node, props);
+      cleanup?.();
+      return null;
+    });
+    return current;
+  };
+  const onChange = () => update().catch((error) => console.warn("Carousel did not mount", error));
+  return update().then(() => {
+    wide.addEventListener("change", onChange);
+    return () => {
+      wide.removeEventListener("change", onChange);
+      current.then((cleanup) => cleanup?.());
+    };
+  });
+}
+
 // Resolves to the cleanup once the carousel is on the page. React renders it as a
 // transition, in slices of a few milliseconds, into a detached element: no long task
 // while the page loads, and the server's list stays until the commit. Then the list and
 // the stand-ins leave in the commit's own task, so no frame shows neither or both.
-export function mount(node, props) {
+function mountCarousel(node, props) {
   const list = node.querySelector(".c-carousel__list");
   if (!list) return undefined;
   const slides = Array.from(list.children, (item) => ({

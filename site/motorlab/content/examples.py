@@ -135,7 +135,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
                 ("logos", BRANDS, home.BRANDS_LABEL),
                 {
                     "auto_rotate": True,
-                    "items_per_step": {"0": 2, "41rem": 3, "65rem": 6},
+                    "items_per_step": {"0": 2, "41rem": 3, "64rem": 6},
                     "id_prefix": "t-carousel-",
                 },
             ),
@@ -145,7 +145,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
             ),
             Example(
                 ("projects", portfolio.PROJECTS, portfolio.CLIENTS_TITLE),
-                {"items_per_step": {"0": 1, "41rem": 2, "65rem": 3}, "id_prefix": "t-carousel-"},
+                {**portfolio.CAROUSEL, "id_prefix": "t-carousel-"},
             ),
         ),
         "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),

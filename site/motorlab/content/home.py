@@ -2,8 +2,18 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.case_study import project_card
-from motorlab.content.types import CallToAction, Image, Link, ProjectCard, Reason, Slide
+from motorlab.content.brands import BRANDS
+from motorlab.content.case_study import CASE_STUDIES, project_card
+from motorlab.content.types import (
+    ArtDirectedImage,
+    CallToAction,
+    Image,
+    Link,
+    ProjectCard,
+    Reason,
+    ResultItem,
+    Slide,
+)
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Software for car brands")
@@ -24,6 +34,9 @@ BRANDS_LABEL = _l("Brands we work for")
 # the portfolio.
 INTRO_SECONDARY = _l("See our work")
 INTRO_SECONDARY_LINK = Link("pages.portfolio")
+# Beside the intro from 64 rem, and only there (drawn by content/draw_pictures.py);
+# decorative: the headline says it all. The width matches .c-intro__visual's media query.
+INTRO_IMAGE = ArtDirectedImage(Image("img/hero.svg", "", 560, 460), media="(min-width: 64rem)")
 
 AGENCY_TITLE = _l("A digital agency born inside the automotive world")
 AGENCY_PARAGRAPHS = (
@@ -39,6 +52,15 @@ AGENCY_PARAGRAPHS = (
 )
 AGENCY_IMAGE = Image("img/agency.svg", "", 560, 420)
 FOUNDED_LABEL = _l("year we were created")
+
+# The intro's proof line: figures the site already states, counted from their own sources.
+INTRO_PROOF: tuple[ResultItem, ...] = (
+    ResultItem(str(FOUNDED), FOUNDED_LABEL),
+    # TRANSLATORS: follows a figure (6) in the home page's intro: the number of brands.
+    ResultItem(str(len(BRANDS)), _l("car brands we work for")),
+    # TRANSLATORS: follows a figure (4) in the home page's intro: the case studies.
+    ResultItem(str(len(CASE_STUDIES)), _l("products in our portfolio")),
+)
 
 PROJECTS_TITLE = _l("Recent projects")
 RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(

@@ -199,10 +199,12 @@ class CaseStudy:
 
 @dataclass(frozen=True)
 class ArtDirectedImage:
-    """One picture in two crops: `wide` from `media` up, `narrow` below (a <picture>)."""
+    """One picture in two crops: `wide` from `media` up, `narrow` below (a <picture>).
+    Without `narrow` the picture shows from `media` up only, and below it nothing is
+    fetched (its CSS hides the empty stand-in)."""
 
     wide: Image
-    narrow: Image
+    narrow: Image | None = None
     media: str = "(min-width: 41rem)"
 
 
