@@ -18,12 +18,12 @@ import re
 import sys
 from pathlib import Path
 
-from motorlab import http_limits
+from motorlab import consent, http_limits, page_cache
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import headers
+from motorlab.security import content_security_policy, headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
@@ -82,31 +82,50 @@ def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[
 
 
 def detection_module(languages: tuple[Language, ...]) -> str:
-    """deploy/root_language.js with the app's constants: the cookie, the locales in declared
-    order and the default one (the language without a prefix)."""
+    """deploy/root_language.js with the app's constants: the language cookie, the locales in
+    declared order and the default one (the language without a prefix); the consent cookie
+    and its choices."""
     values = {
         "COOKIE_NAME": COOKIE_NAME,
+        "CONSENT_NAME": consent.COOKIE_NAME,
+        "CHOICES": " ".join(consent.CHOICES),
         "LOCALES": " ".join(language.code for language in languages),
         "DEFAULT_LOCALE": next(language.code for language in languages if not language.prefix),
     }
     return _PLACEHOLDER.sub(lambda match: values[match[1]], DETECTION.read_text())
 
 
-# With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
-# cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
-# Every HTML file of the export (its pages, its 404 pages) is then the "not chosen" variant
-# and says `Vary: Cookie`, as the app's pages do (motorlab.consent.cache_by_the_choice); `/`
-# says it in its own Vary ($root_vary).
-CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
-        default 0;
-        "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
+# With ANALYTICS_ID set, the export holds each page and 404 page once per analytics choice
+# (motorlab.export.consent_variant: `index.html`, `index.granted.html`, `index.denied.html`)
+# and nginx serves the file of the visitor's choice, with the headers the app sends with it
+# (docs/decisions/0014-consent-variants-in-the-export.md):
+# - $consent_file, the file's suffix: "" without an `analytics_consent` part in any Cookie
+#   field (no njs), else read by njs exactly as the app reads the cookie (deploy/root_language.js,
+#   `consent`). Only evaluated where a page or 404 page is looked up (try_files tries the
+#   file itself first: static files never read it).
+# - the variant's Content-Security-Policy: the analytics origins for a `granted` file, and for
+#   the redirect of `/` (the app sends that policy with every answer to a `granted` visitor);
+# - Cache-Control: the page of a choice is private (motorlab.consent.chosen_cache_control);
+# - Vary: every HTML file says `Cookie`, as the app's pages do (`/` in its own $root_vary).
+CONSENT_MAP = """js_set $consent_read root_language.consent;
+    map $http_cookie $consent_file {
+        "~${CONSENT_COOKIE}" $consent_read;
+        default "";
+    }
+    map "$status:$front_root:$uri" $consent_csp {
+        "~\\.granted\\.html$" "${ANALYTICS_CSP}";
+        "302:1:/" $consent_redirect_csp;
+        default "${CSP}";
+    }
+    map $consent_file $consent_redirect_csp {
+        ".granted" "${ANALYTICS_CSP}";
+        default "${CSP}";
     }
     map "$upstream_status:$front_root:$uri" $consent_vary {
         "~^::.*\\.html$" "Cookie";
         default "";
     }
 """
-CONSENT_RULE = "if ($consent_to_app) { return 418; }"
 CONSENT_VARY = "add_header Vary $consent_vary always;"
 
 # How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
@@ -119,12 +138,32 @@ TO_APP = (
 )
 
 
-def consent_rules(analytics_id: str) -> dict[str, str]:
-    """The consent cookie's nginx rules: none at all when analytics is off."""
-    rules = {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE, "CONSENT_VARY": CONSENT_VARY}
+def consent_rules(analytics_id: str, security: dict[str, str], analytics_csp: str) -> dict:
+    """The placeholders of the consent variants: without analytics, the plain values (the
+    one policy, no variant files, no consent map)."""
+    csp = security["Content-Security-Policy"]
     if not analytics_id:
-        return dict.fromkeys(rules, "")
-    return rules
+        return {
+            "PAGE_CSP": f'"{csp}"',
+            **dict.fromkeys(
+                ("CONSENT_MAP", "CONSENT_VARY", "CONSENT_CACHE_CONTROL", "CONSENT_FILE",
+                 "CONSENT_FILES"),
+                "",
+            ),
+        }  # fmt: skip
+    choices = "|".join(re.escape(f".{choice}") for choice in consent.CHOICES)
+    chosen = consent.chosen_cache_control(page_cache.DEFAULT_CACHE_CONTROL)
+    return {
+        "PAGE_CSP": "$consent_csp",
+        "CONSENT_MAP": fill(
+            CONSENT_MAP,
+            {"CONSENT_COOKIE": consent.COOKIE_NAME, "CSP": csp, "ANALYTICS_CSP": analytics_csp},
+        ),
+        "CONSENT_VARY": CONSENT_VARY,
+        "CONSENT_CACHE_CONTROL": f'"~^:.*({choices})\\.html$" "{chosen}";',
+        "CONSENT_FILE": "$consent_file",
+        "CONSENT_FILES": f"({choices})?",
+    }
 
 
 def render(
@@ -143,15 +182,15 @@ def render(
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
-    security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
+    settings = {"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL}
+    security = headers(settings)
     values = {
         "LISTEN": listen,
         "ROOT": str(Path(root).resolve()),
         "APP": app,
         "RUNTIME": str(Path(runtime).resolve()),
-        "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
-        **consent_rules(analytics_id),
+        **consent_rules(analytics_id, security, content_security_policy(settings, analytics=True)),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
         "TO_APP": TO_APP,

@@ -413,3 +413,32 @@ def nginx_server(exported_site, app_server, session_dir, launch):
     )
     yield base
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def analytics_deployment(session_dir, launch):
+    """With ANALYTICS_ID set, as production runs it: an export with the consent variants,
+    made with the settings of gunicorn's app (so its files are the app's bytes), gunicorn
+    and nginx in front of both; the tests' address exempt from the limits. (front, app,
+    export): nginx's and gunicorn's base URLs, the export's folder."""
+    from motorlab import create_app
+    from motorlab.export import export
+    from tests.support.app import ANALYTICS_ID, config_with
+
+    workdir = session_dir / "analytics"
+    workdir.mkdir()
+    env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
+    settings = {name: env[name] for name in ("SITE_URL", "API_BASE_URL", "ANALYTICS_ID")}
+    export(create_app(config_with(**settings)), workdir / "site")
+    app, app_base = start_gunicorn("wsgi:app", env, workdir)
+    try:
+        front, base = start_nginx(
+            workdir / "site", app_base.removeprefix("http://"), workdir,
+            analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",),
+        )  # fmt: skip
+    except BaseException:
+        app.stop()
+        raise
+    yield SimpleNamespace(front=base, app=app_base, export=workdir / "site")
+    front.stop()
+    app.stop()

@@ -15,7 +15,9 @@ the app (the static export is the "not chosen yet" variant; static files never g
 from __future__ import annotations
 
 from flask import current_app, request
-from werkzeug.http import parse_cookie
+from werkzeug.datastructures import ResponseCacheControl
+from werkzeug.http import parse_cache_control_header
+from werkzeug.sansio.http import parse_cookie
 
 COOKIE_NAME = "analytics_consent"
 GRANTED, DENIED = "granted", "denied"
@@ -45,10 +47,23 @@ def analytics_allowed() -> bool:
 
 
 def cache_variant(config, cookie_header: str) -> str:
-    """The page cache's key part for a request: its choice, when analytics is on."""
+    """The page cache's key part for a request: its choice, when analytics is on. The
+    header is read as `request.cookies` reads it (werkzeug.http's parse_cookie would decode
+    it as UTF-8 first, and fail on other bytes)."""
     if not config.get("ANALYTICS_ID"):
         return ""
     return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
+
+
+def chosen_cache_control(shared: str) -> str:
+    """The Cache-Control of a page for a visitor who chose, from the one of the page
+    everyone shares: private, without a lifetime for shared caches. nginx sends the same
+    value with the export's variants of a choice (motorlab.deploy_config)."""
+    control = parse_cache_control_header(shared, cls=ResponseCacheControl)
+    control.public = False
+    control.private = True
+    control.s_maxage = None
+    return control.to_header()
 
 
 def cache_by_the_choice(response):
@@ -61,7 +76,5 @@ def cache_by_the_choice(response):
         return response
     response.vary.add("Cookie")
     if current_choice() and response.cache_control.public:
-        response.cache_control.public = False
-        response.cache_control.private = True
-        response.cache_control.s_maxage = None
+        response.headers["Cache-Control"] = chosen_cache_control(response.headers["Cache-Control"])
     return response
