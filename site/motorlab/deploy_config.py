@@ -166,6 +166,12 @@ def consent_rules(analytics_id: str, security: dict[str, str], analytics_csp: st
     }
 
 
+def missing_variants(root: Path, analytics_id: str) -> bool:
+    """Whether the export lacks the variants the config would serve: made without the
+    ANALYTICS_ID the config is rendered with, every visitor who chose would get nginx's 404."""
+    return bool(analytics_id) and not (root / "index.granted.html").is_file()
+
+
 def render(
     *,
     listen: str,
@@ -223,6 +229,11 @@ def main(argv: list[str]) -> int:
         help="an address or range exempt from the per-address limits (repeatable; load tests)",
     )
     args = parser.parse_args(argv)
+    if missing_variants(Path(args.root), Config().ANALYTICS_ID):
+        parser.error(
+            f"ANALYTICS_ID is set but {args.root} has no consent variants (index.granted.html): "
+            "run `make export` with the same ANALYTICS_ID"
+        )
     config = render(
         listen=args.listen,
         root=args.root,

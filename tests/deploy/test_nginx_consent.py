@@ -314,3 +314,18 @@ def test_without_analytics_a_consent_cookie_changes_nothing(nginx_server):
         chosen = get(nginx_server + path, {"Cookie": CHOICES["granted"]})
         assert visible(plain) == visible(chosen), path
         assert served_by_nginx(chosen[1]) or chosen[0] == 404, path
+
+
+def test_the_config_is_not_rendered_for_an_export_without_variants(
+    exported_site, deployment, monkeypatch
+):
+    """ANALYTICS_ID set but the export made without it: no config (every visitor who chose
+    would get nginx's 404), a message that says what to do."""
+    from motorlab import deploy_config
+
+    monkeypatch.setenv("ANALYTICS_ID", ANALYTICS_ID)
+    with pytest.raises(SystemExit) as refused:
+        deploy_config.main(["--root", str(exported_site[0]), "--runtime", "/nonexistent"])
+    assert refused.value.code == 2
+    assert not deploy_config.missing_variants(deployment.export, ANALYTICS_ID)
+    assert not deploy_config.missing_variants(exported_site[0], "")

@@ -7,9 +7,10 @@ and the analytics origins in that response's Content-Security-Policy. Without `A
 there is no banner, no script, no cookie, and `/consent` is a 404.
 
 Pages depend on the choice, so the page cache keeps one variant per choice (`cache_variant`),
-responses say `Vary: Cookie` (nginx too, for the export's pages), a chosen variant is `private`
-(`cache_by_the_choice`), and nginx passes every page request whose cookie holds a choice to
-the app (the static export is the "not chosen yet" variant; static files never go).
+responses say `Vary: Cookie`, a chosen variant is `private` (`cache_by_the_choice`), and the
+static export holds each page once per choice, which nginx picks by the cookie, read as
+`request.cookies` reads it, with the same headers (motorlab.export, motorlab.deploy_config,
+docs/decisions/0014-consent-variants-in-the-export.md).
 """
 
 from __future__ import annotations
