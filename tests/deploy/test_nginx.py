@@ -266,12 +266,12 @@ def test_long_cookie_headers_are_read_alike(nginx_server, app_server, cookie):
     )
 
 
-def raw_get(base: str, headers: list[tuple[str, str]]):
-    """A GET of `/` with repeated header fields (urllib sends each name once)."""
+def raw_get(base: str, headers: list[tuple[str, str]], path: str = "/"):
+    """A GET with repeated header fields (urllib sends each name once)."""
     host, port = base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=20)
     try:
-        connection.putrequest("GET", "/")
+        connection.putrequest("GET", path)
         for name, value in headers:
             connection.putheader(name, value)
         connection.endheaders()

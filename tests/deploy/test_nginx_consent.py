@@ -6,15 +6,13 @@ ANALYTICS_ID the export and the config have no variant at all."""
 
 from __future__ import annotations
 
-import http.client
 import re
-import urllib.parse
 
 import pytest
 
 from motorlab import compression, config, create_app
 from motorlab.public_pages import public_paths
-from tests.deploy.test_nginx import get, utf8, varies
+from tests.deploy.test_nginx import get, raw_get, utf8, varies
 from tests.support.app import ANALYTICS_ID
 from tests.support.servers import Visitor
 
@@ -147,21 +145,6 @@ def test_the_cookie_is_read_as_the_app_reads_it(deployment, path, cookie):
     assert served_by_nginx(front[1]) or front[0] == 404
 
 
-def raw_get(base: str, path: str, headers: list[tuple[str, str]]):
-    """A GET with repeated header fields (urllib sends each name once)."""
-    parts = urllib.parse.urlsplit(base)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=20)
-    try:
-        connection.putrequest("GET", path, skip_accept_encoding=True)
-        for name, value in headers:
-            connection.putheader(name, value)
-        connection.endheaders()
-        response = connection.getresponse()
-        return response.status, response.headers, response.read()
-    finally:
-        connection.close()
-
-
 @pytest.mark.parametrize(
     "cookies",
     [
@@ -175,8 +158,8 @@ def raw_get(base: str, path: str, headers: list[tuple[str, str]]):
 @pytest.mark.parametrize("path", ["/en/services", "/"])
 def test_repeated_cookie_fields_are_read_as_gunicorn_joins_them(deployment, path, cookies):
     headers = [("Cookie", value) for value in cookies]
-    front = raw_get(deployment.front, path, headers)
-    alone = raw_get(deployment.app, path, headers)
+    front = raw_get(deployment.front, headers, path)
+    alone = raw_get(deployment.app, headers, path)
     assert visible(front) == visible(alone)
 
 

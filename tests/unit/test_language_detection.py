@@ -142,36 +142,41 @@ def test_the_script_reads_headers_as_the_app_does(script):
         ("", "en-" + "a" * 15000),
         *hostile_headers(3000),
     ]
-    program = (
-        f"import detection from {json.dumps(str(script))};\n"
-        "let input = '';\n"
-        "process.stdin.on('data', (chunk) => { input += chunk; });\n"
-        "process.stdin.on('end', () => {\n"
-        "  const pairs = JSON.parse(input);\n"
-        "  const found = pairs.map(([c, a]) => detection.firstVisitLocale(c, a));\n"
-        "  process.stdout.write(JSON.stringify(found));\n"
-        "});\n"
-    )
-    found = subprocess.run(
-        ["node", "--input-type=module", "-e", program],
-        input=json.dumps(pairs),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=PROJECT_ROOT,
-        timeout=60,
-    ).stdout
-    # The app reads WSGI's latin-1 strings; the cookie parser re-decodes them as UTF-8.
+    found = run_under_node(script, "([c, a]) => reading.firstVisitLocale(c, a)", pairs)
+    # The app reads WSGI's latin-1 strings.
     expected = [
         first_visit_locale(cookie.encode().decode("latin-1"), accept) or ""
         for cookie, accept in pairs
     ]
     mismatches = [
         (pair, app, njs)
-        for pair, app, njs in zip(pairs, expected, json.loads(found), strict=True)
+        for pair, app, njs in zip(pairs, expected, found, strict=True)
         if app != njs
     ]
     assert not mismatches, mismatches[:10]
+
+
+def run_under_node(script, function: str, inputs: list) -> list:
+    """The rendered module (imported as `reading`) under Node: `function` of each input."""
+    program = (
+        f"import reading from {json.dumps(str(script))};\n"
+        "let input = '';\n"
+        "process.stdin.on('data', (chunk) => { input += chunk; });\n"
+        "process.stdin.on('end', () => {\n"
+        f"  const found = JSON.parse(input).map({function});\n"
+        "  process.stdout.write(JSON.stringify(found));\n"
+        "});\n"
+    )
+    found = subprocess.run(
+        ["node", "--input-type=module", "-e", program],
+        input=json.dumps(inputs),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PROJECT_ROOT,
+        timeout=60,
+    ).stdout
+    return json.loads(found)
 
 
 def consent_cookies(count: int) -> list[str]:
@@ -212,31 +217,14 @@ def test_the_script_reads_the_consent_cookie_as_the_app_does(script):
         'k="\\";' * 2000 + "analytics_consent=denied",
         *consent_cookies(3000),
     ]
-    program = (
-        f"import reading from {json.dumps(str(script))};\n"
-        "let input = '';\n"
-        "process.stdin.on('data', (chunk) => { input += chunk; });\n"
-        "process.stdin.on('end', () => {\n"
-        "  const found = JSON.parse(input).map((cookie) => reading.consentChoice(cookie));\n"
-        "  process.stdout.write(JSON.stringify(found));\n"
-        "});\n"
-    )
-    found = subprocess.run(
-        ["node", "--input-type=module", "-e", program],
-        input=json.dumps(cookies),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=PROJECT_ROOT,
-        timeout=60,
-    ).stdout
+    found = run_under_node(script, "(cookie) => reading.consentChoice(cookie)", cookies)
     # The app reads WSGI's latin-1 strings.
     analytics = {"ANALYTICS_ID": "G-TEST12345"}
     expected = [consent.cache_variant(analytics, c.encode().decode("latin-1")) for c in cookies]
     assert {"granted", "denied", ""} <= set(expected), "the corpus has every answer"
     mismatches = [
         (cookie, app, njs)
-        for cookie, app, njs in zip(cookies, expected, json.loads(found), strict=True)
+        for cookie, app, njs in zip(cookies, expected, found, strict=True)
         if app != njs
     ]
     assert not mismatches, mismatches[:10]
