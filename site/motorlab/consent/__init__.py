@@ -18,7 +18,8 @@ from __future__ import annotations
 from flask import current_app, request
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import parse_cache_control_header
-from werkzeug.sansio.http import parse_cookie
+
+from motorlab.internals import read_cookies
 
 COOKIE_NAME = "analytics_consent"
 GRANTED, DENIED = "granted", "denied"
@@ -48,12 +49,11 @@ def analytics_allowed() -> bool:
 
 
 def cache_variant(config, cookie_header: str) -> str:
-    """The page cache's key part for a request: its choice, when analytics is on. The
-    header is read as `request.cookies` reads it (werkzeug.http's parse_cookie would decode
-    it as UTF-8 first, and fail on other bytes)."""
+    """The page cache's key part for a request: its choice, when analytics is on (the
+    header read as `request.cookies` reads it)."""
     if not config.get("ANALYTICS_ID"):
         return ""
-    return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
+    return choice_in(read_cookies(cookie_header).get(COOKIE_NAME))
 
 
 def chosen_cache_control(shared: str) -> str:
