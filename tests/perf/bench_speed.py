@@ -160,12 +160,14 @@ def warm(url: str, headers: tuple[str, ...]) -> None:
 def load_runs(servers: dict[str, str], runs: tuple, goals: tuple) -> tuple[dict, dict]:
     """Per run (label, server, path, headers), the median round by requests/s; per ratio
     (name, label over label, goal), the median of round ratios. The runs are loaded back to
-    back in every round, so a ratio compares runs under the same load from other programs."""
+    back in every round, so a ratio compares runs under the same load from other programs;
+    every other round in the reverse order, so that a load that rises or falls during a round
+    favours no run."""
     rounds: dict[str, list[dict]] = {}
     ratios: dict[str, list[float]] = {}
-    for _ in range(ROUNDS):
+    for number in range(ROUNDS):
         found = {}
-        for label, server, path, headers in runs:
+        for label, server, path, headers in runs if number % 2 == 0 else reversed(runs):
             warm(servers[server] + path, headers)
             found[label] = wrk(servers[server] + path, headers)
             rounds.setdefault(label, []).append(found[label])
