@@ -81,11 +81,12 @@ def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[
     ]
 
 
-def detection_module(languages: tuple[Language, ...]) -> str:
+def detection_module(languages: tuple[Language, ...], cookie_join: str = ",") -> str:
     """deploy/root_language.js with the app's constants: the language cookie, the locales in
     declared order and the default one (the language without a prefix); the consent cookie
-    and its choices."""
+    and its choices; `cookie_join`, how repeated Cookie fields reach the app (consent_rules)."""
     values = {
+        "COOKIE_JOIN": cookie_join,
         "COOKIE_NAME": COOKIE_NAME,
         "CONSENT_NAME": consent.COOKIE_NAME,
         "CHOICES": " ".join(consent.CHOICES),
@@ -109,6 +110,8 @@ def detection_module(languages: tuple[Language, ...]) -> str:
 # - Vary: every HTML file says `Cookie`, as the app's pages do (`/` in its own $root_vary).
 CONSENT_MAP = """js_set $consent_read root_language.consent;
     map $http_cookie $consent_file {
+        "~${CONSENT_GRANTED}" ".granted";
+        "~${CONSENT_DENIED}" ".denied";
         "~${CONSENT_COOKIE}" $consent_read;
         default "";
     }
@@ -127,6 +130,19 @@ CONSENT_MAP = """js_set $consent_read root_language.consent;
     }
 """
 CONSENT_VARY = "add_header Vary $consent_vary always;"
+# The app gets one Cookie field, nginx's `$http_cookie` (repeated fields joined with "; ", as
+# HTTP/2 joins a cookie's crumbs): the very value the map and njs read.
+CONSENT_PROXY = "proxy_set_header Cookie $http_cookie;"
+
+
+def consent_fast_path(name: str, choice: str) -> str:
+    """The map's reading of the common header, without njs: parts of werkzeug's grammar with
+    token values (no quote: werkzeug's quoted branch cannot apply), none named `name`, then
+    `name=choice`, then anything (the first part of the name counts). Any other header goes
+    to njs. werkzeug's _cookie_re restricted to token values, so the parts split alike."""
+    key = r'[^ \t=\";]+'
+    other = rf"[ \t]*(?!{name}(?![^ \t=\";])){key}(?:[ \t]*=[ \t]*[^ \t\";]*)?[ \t]*;"
+    return rf"^(?:{other})*[ \t]*{name}[ \t]*=[ \t]*{choice}[ \t]*(?:;|\z)"
 
 # How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
 # the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
@@ -146,8 +162,8 @@ def consent_rules(analytics_id: str, security: dict[str, str], analytics_csp: st
         return {
             "PAGE_CSP": f'"{csp}"',
             **dict.fromkeys(
-                ("CONSENT_MAP", "CONSENT_VARY", "CONSENT_CACHE_CONTROL", "CONSENT_FILE",
-                 "CONSENT_FILES"),
+                ("CONSENT_MAP", "CONSENT_VARY", "CONSENT_PROXY", "CONSENT_CACHE_CONTROL",
+                 "CONSENT_FILE", "CONSENT_FILES"),
                 "",
             ),
         }  # fmt: skip
@@ -157,9 +173,16 @@ def consent_rules(analytics_id: str, security: dict[str, str], analytics_csp: st
         "PAGE_CSP": "$consent_csp",
         "CONSENT_MAP": fill(
             CONSENT_MAP,
-            {"CONSENT_COOKIE": consent.COOKIE_NAME, "CSP": csp, "ANALYTICS_CSP": analytics_csp},
+            {
+                "CONSENT_COOKIE": consent.COOKIE_NAME,
+                "CONSENT_GRANTED": consent_fast_path(consent.COOKIE_NAME, consent.GRANTED),
+                "CONSENT_DENIED": consent_fast_path(consent.COOKIE_NAME, consent.DENIED),
+                "CSP": csp,
+                "ANALYTICS_CSP": analytics_csp,
+            },
         ),
         "CONSENT_VARY": CONSENT_VARY,
+        "CONSENT_PROXY": CONSENT_PROXY,
         "CONSENT_CACHE_CONTROL": f'"~^:.*({choices})\\.html$" "{chosen}";',
         "CONSENT_FILE": "$consent_file",
         "CONSENT_FILES": f"({choices})?",
@@ -207,7 +230,8 @@ def render(
     }
     # The detection module, loaded from the runtime folder by the config (js_import).
     Path(runtime).mkdir(parents=True, exist_ok=True)
-    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES))
+    cookie_join = "; " if analytics_id else ","
+    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES, cookie_join))
     template = per_language(TEMPLATE.read_text(), language_rows(LANGUAGES, vars(config)))
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 

@@ -1,12 +1,13 @@
 import json
 import random
+import re
 import subprocess
 
 import pytest
 
 from motorlab import consent
 from motorlab.config import PROJECT_ROOT
-from motorlab.deploy_config import DETECTION, detection_module, render
+from motorlab.deploy_config import DETECTION, consent_fast_path, detection_module, render
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LANGUAGES, LOCALES
 from motorlab.language.detection import (
     LANGUAGE_ENTRY,
@@ -228,3 +229,45 @@ def test_the_script_reads_the_consent_cookie_as_the_app_does(script):
         if app != njs
     ]
     assert not mismatches, mismatches[:10]
+
+
+BROWSER_COOKIES = [
+    "analytics_consent=granted",
+    "i18n_redirected=es; analytics_consent=denied",
+    "i18n_redirected=en; analytics_consent=granted; _ga=GA1.1.1234567890.1700000000; "
+    "_ga_BENCH00000=GS1.1.1700000000.1.1.1700000100.0.0.0",
+    "_ga=GA1.1.1.1; analytics_consent=granted; i18n_redirected=es",
+]
+
+
+def test_nginx_reads_the_common_consent_cookie_without_njs_as_the_app_does():
+    """The map's fast path (deploy_config.consent_fast_path, PCRE; `\\z` is Python's `\\Z`)
+    answers browsers' headers, and only ever with the app's reading: on the hostile and
+    random corpus, each header it takes reads as that choice in the app."""
+    paths = {
+        choice: re.compile(consent_fast_path(consent.COOKIE_NAME, choice).replace(r"\z", r"\Z"))
+        for choice in consent.CHOICES
+    }
+    analytics = {"ANALYTICS_ID": "G-TEST12345"}
+    for cookie in BROWSER_COOKIES:
+        taken = [choice for choice, path in paths.items() if path.search(cookie)]
+        assert taken == [consent.cache_variant(analytics, cookie)], cookie
+    rng = random.Random(2714)
+    names = ["analytics_consent", " analytics_consent", "analytics_consent ", "analytics_consentx",
+             "xanalytics_consent", "a", "_ga", "i18n_redirected"]  # fmt: skip
+    values = ["granted", "denied", "", "x", "grantedx", "GA1.1.2", " granted", "granted ", "es"]
+    tidy = [
+        rng.choice([";", "; ", ";;", " ; ", ";\t"]).join(
+            name + rng.choice(["=", " = ", "=", ""]) + rng.choice(values)
+            for name in rng.choices(names, k=rng.randrange(1, 6))
+        )
+        for _ in range(2000)
+    ]
+    taken = 0
+    for cookie in [*consent_cookies(3000), *tidy]:
+        header = cookie.encode().decode("latin-1")
+        for choice, path in paths.items():
+            if path.search(header):
+                taken += 1
+                assert consent.cache_variant(analytics, header) == choice, cookie
+    assert taken > 300, "the corpus exercises the fast path"
