@@ -140,9 +140,10 @@ def consent_fast_path(name: str, choice: str) -> str:
     token values (no quote: werkzeug's quoted branch cannot apply), none named `name`, then
     `name=choice`, then anything (the first part of the name counts). Any other header goes
     to njs. werkzeug's _cookie_re restricted to token values, so the parts split alike."""
-    key = r'[^ \t=\";]+'
+    key = r"[^ \t=\";]+"
     other = rf"[ \t]*(?!{name}(?![^ \t=\";])){key}(?:[ \t]*=[ \t]*[^ \t\";]*)?[ \t]*;"
     return rf"^(?:{other})*[ \t]*{name}[ \t]*=[ \t]*{choice}[ \t]*(?:;|\z)"
+
 
 # How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
 # the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
