@@ -100,10 +100,11 @@ def detection_module(languages: tuple[Language, ...], cookie_join: str = ",") ->
 # (motorlab.export.consent_variant: `index.html`, `index.granted.html`, `index.denied.html`)
 # and nginx serves the file of the visitor's choice, with the headers the app sends with it
 # (docs/decisions/0014-consent-variants-in-the-export.md):
-# - $consent_file, the file's suffix: "" without an `analytics_consent` part in any Cookie
-#   field (no njs), else read by njs exactly as the app reads the cookie (deploy/root_language.js,
-#   `consent`). Only evaluated where a page or 404 page is looked up (try_files tries the
-#   file itself first: static files never read it).
+# - $consent_file, the file's suffix, read from $http_cookie, the one Cookie field nginx
+#   passes the app (CONSENT_PROXY), exactly as the app reads it: a browser's usual header in
+#   the map (consent_fast_path), "" when no field names the cookie, any other header by njs
+#   (deploy/root_language.js, `consent`). Only evaluated where a page or 404 page is looked
+#   up (try_files tries the file itself first: static files never read it).
 # - the variant's Content-Security-Policy: the analytics origins for a `granted` file, and for
 #   the redirect of `/` (the app sends that policy with every answer to a `granted` visitor);
 # - Cache-Control: the page of a choice is private (motorlab.consent.chosen_cache_control);
