@@ -132,6 +132,8 @@ HOSTILE_COOKIES = [
     'k="\\";' * 2400 + "analytics_consent=denied",
     'k="' + "a;" * 7400 + 'analytics_consent=granted"',
     "a b;" * 3700 + " analytics_consent = denied",
+    "a=1; " * 3000 + "analytics_consent=granted",  # 15 KB, all read by the map
+    "a=1;" * 3700 + 'analytics_consent="granted"',  # the map gives up at the end: njs
 ]
 
 
