@@ -38,7 +38,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
+from tests.support.servers import (  # noqa: E402
+    app_behind_nginx,
+    app_environment,
+    start_gunicorn,
+    start_nginx,
+)
 
 CONNECTIONS = 32
 THREADS = 2
@@ -212,25 +217,14 @@ def print_consent_states(env: dict[str, str], workdir: Path) -> None:
     settings = Config()
     settings.ANALYTICS_ID = ANALYTICS_ID
     export(create_app(settings), workdir / "analytics-site")
-    started = []
-    try:
-        app_server, app_base = start_gunicorn(
-            "wsgi:app", {**env, "ANALYTICS_ID": ANALYTICS_ID}, workdir
-        )
-        started.append(app_server)
-        nginx, nginx_base = start_nginx(
-            workdir / "analytics-site", app_base.removeprefix("http://"), workdir,
-            analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",),
-        )  # fmt: skip
-        started.append(nginx)
+    with app_behind_nginx(
+        workdir / "analytics-site", {**env, "ANALYTICS_ID": ANALYTICS_ID}, workdir,
+        analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",),
+    ) as (nginx_base, _app_base):  # fmt: skip
         print(f"analytics on (ANALYTICS_ID={ANALYTICS_ID}): load average {os.getloadavg()[0]:.1f}")
-        servers = {"nginx": nginx_base}
-        print_table("consent states", servers, CONSENT_RUNS, CONSENT_RATIOS)
+        print_table("consent states", {"nginx": nginx_base}, CONSENT_RUNS, CONSENT_RATIOS)
         print(f"load average after the load: {os.getloadavg()[0]:.1f}")
         print()
-    finally:
-        for server in reversed(started):
-            server.stop()
 
 
 def render_times() -> list[tuple[str, float, float]]:
