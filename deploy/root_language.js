@@ -1,17 +1,22 @@
-// nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
-// the njs module (Debian: libnginx-mod-http-js 0.7.9). A template: motorlab.deploy_config
-// fills in the placeholders (the cookie's name, the locales of translations/languages.toml,
-// the default one) and writes the module into the runtime folder, where deploy/nginx.conf
-// loads it to serve `/` from the export: the same status, Location, cookie and page as the
-// app (the cookie headers and redirects are rendered into the config too). Line by line the
-// same reading (docs/decisions/0007-one-parser-for-the-root.md): tests/unit compares the two
-// on a corpus (under Node) and the constants; tests/deploy/test_nginx.py sends browsers' and
-// hostile headers through both. Regular expressions use explicit ASCII classes: njs's (PCRE)
-// `.`, `\s` and `$` differ from Python's and Node's.
+// nginx's copy of the app's reading of a visitor's headers, for the njs module (Debian:
+// libnginx-mod-http-js 0.7.9): the language detection on `/` (motorlab/language/detection.py)
+// and, with ANALYTICS_ID set, the analytics choice on every page (motorlab/consent). A
+// template: motorlab.deploy_config fills in the placeholders (the cookies' names, the locales
+// of translations/languages.toml, the default one, the choices) and writes the module into
+// the runtime folder, where deploy/nginx.conf loads it to serve `/` from the export (the same
+// status, Location, cookie and page as the app; the cookie headers and redirects are
+// rendered into the config too) and each page in the variant of the visitor's choice. Line
+// by line the same reading (docs/decisions/0007-one-parser-for-the-root.md, 0014):
+// tests/unit compares the two on a corpus (under Node) and the constants;
+// tests/deploy/test_nginx.py and test_nginx_consent.py send browsers' and hostile headers
+// through both. Regular expressions use explicit ASCII classes: njs's (PCRE) `.`, `\s` and
+// `$` differ from Python's and Node's.
 
 var COOKIE_NAME = "${COOKIE_NAME}";
 var LOCALES = "${LOCALES}".split(" "); // once, when nginx loads the module
 var DEFAULT_LOCALE = "${DEFAULT_LOCALE}";
+var CONSENT_NAME = "${CONSENT_NAME}";
+var CHOICES = "${CHOICES}".split(" ");
 var MAX_LANGUAGE_ENTRIES = 16;
 var LANGUAGE_ENTRY =
     /^[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*(?![\s\S])/;
@@ -25,14 +30,24 @@ var LANGUAGE_ENTRY =
 var COOKIE_STEP =
     /((?=[ \t]*${COOKIE_NAME}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*${COOKIE_NAME}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
 
-// One header as gunicorn passes it to the app: repeated fields joined with ",". (A join
-// copies: 12 us for 15 KB.)
-function header(r, name) {
+// The same steps for the consent cookie: its part (group 1) and value (group 2).
+var CONSENT_STEP =
+    /((?=[ \t]*${CONSENT_NAME}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*("(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*${CONSENT_NAME}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
+// werkzeug's _cookie_unslash_re: in a quoted value, `\ooo` (octal) is that byte, `\x` is x.
+var ESCAPE = /\\([0-3][0-7]{2}|[^\n])/g;
+
+// How repeated Cookie fields reach the app: joined with "," by gunicorn, or with ANALYTICS_ID
+// set joined with "; " by nginx, which passes the app that one field (deploy_config).
+var COOKIE_JOIN = "${COOKIE_JOIN}";
+
+// One header as the app gets it: repeated fields joined with `join`. (A join copies: 12 us
+// for 15 KB.)
+function header(r, name, join) {
     var value = null;
     var raw = r.rawHeadersIn;
     for (var i = 0; i < raw.length; i++) {
         if (raw[i][0].toLowerCase() === name) {
-            value = value === null ? raw[i][1] : value + "," + raw[i][1];
+            value = value === null ? raw[i][1] : value + join + raw[i][1];
         }
     }
     return value === null ? "" : value;
@@ -52,6 +67,33 @@ function hasCookie(cookie) {
         }
     }
     return false;
+}
+
+// A quoted value without its quotes and escapes, as werkzeug's parse_cookie stores it (it
+// works on the UTF-8 bytes; a choice is ASCII, so bytes and characters agree on it).
+function unquote(value) {
+    if (value.charAt(0) !== '"') {
+        return value;
+    }
+    return value.slice(1, -1).replace(ESCAPE, function (escape, code) {
+        return code.length === 1 ? code : String.fromCharCode(parseInt(code, 8));
+    });
+}
+
+// consent.current_choice: the first consent cookie's value if it is a choice, else "".
+function consentChoice(cookie) {
+    if (cookie.indexOf(CONSENT_NAME) < 0) {
+        return "";
+    }
+    CONSENT_STEP.lastIndex = 0;
+    while (CONSENT_STEP.lastIndex < cookie.length) {
+        var step = CONSENT_STEP.exec(cookie);
+        if (step[1] !== undefined) {
+            var value = unquote(step[2] || "");
+            return CHOICES.indexOf(value) >= 0 ? value : "";
+        }
+    }
+    return "";
 }
 
 // detection.preferred_locale: the supported locale of the best entry (highest quality, then
@@ -90,7 +132,13 @@ function firstVisitLocale(cookie, acceptLanguage) {
 
 // $root_locale
 function locale(r) {
-    return firstVisitLocale(header(r, "cookie"), header(r, "accept-language"));
+    return firstVisitLocale(header(r, "cookie", COOKIE_JOIN), header(r, "accept-language", ","));
 }
 
-export default { locale, firstVisitLocale };
+// $consent_read: the suffix of the export's file for the visitor's choice ("", ".granted").
+function consent(r) {
+    var choice = consentChoice(header(r, "cookie", COOKIE_JOIN));
+    return choice === "" ? "" : "." + choice;
+}
+
+export default { locale, firstVisitLocale, consent, consentChoice };

@@ -18,12 +18,12 @@ import re
 import sys
 from pathlib import Path
 
-from motorlab import http_limits
+from motorlab import consent, http_limits, page_cache
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import headers
+from motorlab.security import content_security_policy, headers
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
@@ -81,33 +81,70 @@ def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[
     ]
 
 
-def detection_module(languages: tuple[Language, ...]) -> str:
-    """deploy/root_language.js with the app's constants: the cookie, the locales in declared
-    order and the default one (the language without a prefix)."""
+def detection_module(languages: tuple[Language, ...], cookie_join: str = ",") -> str:
+    """deploy/root_language.js with the app's constants: the language cookie, the locales in
+    declared order and the default one (the language without a prefix); the consent cookie
+    and its choices; `cookie_join`, how repeated Cookie fields reach the app (consent_rules)."""
     values = {
+        "COOKIE_JOIN": cookie_join,
         "COOKIE_NAME": COOKIE_NAME,
+        "CONSENT_NAME": consent.COOKIE_NAME,
+        "CHOICES": " ".join(consent.CHOICES),
         "LOCALES": " ".join(language.code for language in languages),
         "DEFAULT_LOCALE": next(language.code for language in languages if not language.prefix),
     }
     return _PLACEHOLDER.sub(lambda match: values[match[1]], DETECTION.read_text())
 
 
-# With ANALYTICS_ID set, a page request (no extension, not /static/ or /_img/) whose consent
-# cookie holds a choice goes to the app; any other value counts as "not chosen" there too.
-# Every HTML file of the export (its pages, its 404 pages) is then the "not chosen" variant
-# and says `Vary: Cookie`, as the app's pages do (motorlab.consent.cache_by_the_choice); `/`
-# says it in its own Vary ($root_vary).
-CONSENT_MAP = """map "$cookie_analytics_consent:$uri" $consent_to_app {
-        default 0;
-        "~^(granted|denied):/(?!static/|_img/)[^.]*$" 1;
+# With ANALYTICS_ID set, the export holds each page and 404 page once per analytics choice
+# (motorlab.export.consent_variant: `index.html`, `index.granted.html`, `index.denied.html`)
+# and nginx serves the file of the visitor's choice, with the headers the app sends with it
+# (docs/decisions/0014-consent-variants-in-the-export.md):
+# - $consent_file, the file's suffix, read from $http_cookie, the one Cookie field nginx
+#   passes the app (CONSENT_PROXY), exactly as the app reads it: a browser's usual header in
+#   the map (consent_fast_path), "" when no field names the cookie, any other header by njs
+#   (deploy/root_language.js, `consent`). Only evaluated where a page or 404 page is looked
+#   up (try_files tries the file itself first: static files never read it).
+# - the variant's Content-Security-Policy: the analytics origins for a `granted` file, and for
+#   the redirect of `/` (the app sends that policy with every answer to a `granted` visitor);
+# - Cache-Control: the page of a choice is private (motorlab.consent.chosen_cache_control);
+# - Vary: every HTML file says `Cookie`, as the app's pages do (`/` in its own $root_vary).
+CONSENT_MAP = """js_set $consent_read root_language.consent;
+    map $http_cookie $consent_file {
+        "~${CONSENT_GRANTED}" ".granted";
+        "~${CONSENT_DENIED}" ".denied";
+        "~${CONSENT_COOKIE}" $consent_read;
+        default "";
+    }
+    map "$status:$front_root:$uri" $consent_csp {
+        "~\\.granted\\.html$" "${ANALYTICS_CSP}";
+        "302:1:/" $consent_redirect_csp;
+        default "${CSP}";
+    }
+    map $consent_file $consent_redirect_csp {
+        ".granted" "${ANALYTICS_CSP}";
+        default "${CSP}";
     }
     map "$upstream_status:$front_root:$uri" $consent_vary {
         "~^::.*\\.html$" "Cookie";
         default "";
     }
 """
-CONSENT_RULE = "if ($consent_to_app) { return 418; }"
 CONSENT_VARY = "add_header Vary $consent_vary always;"
+# The app gets one Cookie field, nginx's `$http_cookie` (repeated fields joined with "; ", as
+# HTTP/2 joins a cookie's crumbs): the very value the map and njs read.
+CONSENT_PROXY = "proxy_set_header Cookie $http_cookie;"
+
+
+def consent_fast_path(name: str, choice: str) -> str:
+    """The map's reading of the common header, without njs: parts of werkzeug's grammar with
+    token values (no quote: werkzeug's quoted branch cannot apply), none named `name`, then
+    `name=choice`, then anything (the first part of the name counts). Any other header goes
+    to njs. werkzeug's _cookie_re restricted to token values, so the parts split alike."""
+    key = r"[^ \t=\";]+"
+    other = rf"[ \t]*(?!{name}(?![^ \t=\";])){key}(?:[ \t]*=[ \t]*[^ \t\";]*)?[ \t]*;"
+    return rf"^(?:{other})*[ \t]*{name}[ \t]*=[ \t]*{choice}[ \t]*(?:;|\z)"
+
 
 # How every location that reaches gunicorn passes the request on (${TO_APP} in the template):
 # the `app` rate limit; a header value gunicorn would refuse with its own bare page gets the
@@ -119,12 +156,45 @@ TO_APP = (
 )
 
 
-def consent_rules(analytics_id: str) -> dict[str, str]:
-    """The consent cookie's nginx rules: none at all when analytics is off."""
-    rules = {"CONSENT_MAP": CONSENT_MAP, "CONSENT_RULE": CONSENT_RULE, "CONSENT_VARY": CONSENT_VARY}
+def consent_rules(analytics_id: str, security: dict[str, str], analytics_csp: str) -> dict:
+    """The placeholders of the consent variants: without analytics, the plain values (the
+    one policy, no variant files, no consent map)."""
+    csp = security["Content-Security-Policy"]
     if not analytics_id:
-        return dict.fromkeys(rules, "")
-    return rules
+        return {
+            "PAGE_CSP": f'"{csp}"',
+            **dict.fromkeys(
+                ("CONSENT_MAP", "CONSENT_VARY", "CONSENT_PROXY", "CONSENT_CACHE_CONTROL",
+                 "CONSENT_FILE", "CONSENT_FILES"),
+                "",
+            ),
+        }  # fmt: skip
+    choices = "|".join(re.escape(f".{choice}") for choice in consent.CHOICES)
+    chosen = consent.chosen_cache_control(page_cache.DEFAULT_CACHE_CONTROL)
+    return {
+        "PAGE_CSP": "$consent_csp",
+        "CONSENT_MAP": fill(
+            CONSENT_MAP,
+            {
+                "CONSENT_COOKIE": consent.COOKIE_NAME,
+                "CONSENT_GRANTED": consent_fast_path(consent.COOKIE_NAME, consent.GRANTED),
+                "CONSENT_DENIED": consent_fast_path(consent.COOKIE_NAME, consent.DENIED),
+                "CSP": csp,
+                "ANALYTICS_CSP": analytics_csp,
+            },
+        ),
+        "CONSENT_VARY": CONSENT_VARY,
+        "CONSENT_PROXY": CONSENT_PROXY,
+        "CONSENT_CACHE_CONTROL": f'"~^:.*({choices})\\.html$" "{chosen}";',
+        "CONSENT_FILE": "$consent_file",
+        "CONSENT_FILES": f"({choices})?",
+    }
+
+
+def missing_variants(root: Path, analytics_id: str) -> bool:
+    """Whether the export lacks the variants the config would serve: made without the
+    ANALYTICS_ID the config is rendered with, every visitor who chose would get nginx's 404."""
+    return bool(analytics_id) and not (root / "index.granted.html").is_file()
 
 
 def render(
@@ -143,15 +213,15 @@ def render(
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
-    security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
+    settings = {"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL}
+    security = headers(settings)
     values = {
         "LISTEN": listen,
         "ROOT": str(Path(root).resolve()),
         "APP": app,
         "RUNTIME": str(Path(runtime).resolve()),
-        "CSP": security["Content-Security-Policy"],
         "HSTS": security.get("Strict-Transport-Security", ""),
-        **consent_rules(analytics_id),
+        **consent_rules(analytics_id, security, content_security_policy(settings, analytics=True)),
         "UNLIMITED": "\n        ".join(f"{address} 1;" for address in unlimited),
         "DEPLOY": str(TEMPLATE.parent),
         "TO_APP": TO_APP,
@@ -162,7 +232,8 @@ def render(
     }
     # The detection module, loaded from the runtime folder by the config (js_import).
     Path(runtime).mkdir(parents=True, exist_ok=True)
-    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES))
+    cookie_join = "; " if analytics_id else ","
+    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES, cookie_join))
     template = per_language(TEMPLATE.read_text(), language_rows(LANGUAGES, vars(config)))
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
@@ -184,6 +255,11 @@ def main(argv: list[str]) -> int:
         help="an address or range exempt from the per-address limits (repeatable; load tests)",
     )
     args = parser.parse_args(argv)
+    if missing_variants(Path(args.root), Config().ANALYTICS_ID):
+        parser.error(
+            f"ANALYTICS_ID is set but {args.root} has no consent variants (index.granted.html): "
+            "run `make export` with the same ANALYTICS_ID"
+        )
     config = render(
         listen=args.listen,
         root=args.root,

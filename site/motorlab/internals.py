@@ -12,6 +12,10 @@ past a public API (tests/unit/test_layering.py); the tests' own are tests/suppor
 - The export builds each page in a fresh `contextvars` context: Frozen-Flask keeps one
   request context open around the whole run, whose `g` would otherwise leak between pages.
   Its per-page step, `_build_one`, is the only place to do that.
+- Reading a Cookie header outside a request as `request.cookies` reads it (the page cache,
+  the detection on `/`): werkzeug's public `werkzeug.http.parse_cookie` first decodes the
+  header as UTF-8, and raises on a byte such as 0xff that gunicorn passes on; the parser
+  `request.cookies` uses is its sans-IO one, which reads the string as it is.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, request
 from flask.globals import request_ctx
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.datastructures import MultiDict
+from werkzeug.sansio.http import parse_cookie
 
 OPENED_SESSION = "motorlab.session"  # in the WSGI environ: one per request, even nested ones
 
@@ -52,6 +58,11 @@ def bind_site_url_adapter() -> None:
             url_scheme=site.scheme,
             path_info=request.path,
         )
+
+
+def read_cookies(header: str) -> MultiDict[str, str]:
+    """A Cookie header (WSGI's latin-1 string) read as `request.cookies` reads it."""
+    return parse_cookie(header)
 
 
 def init_app(app: Flask) -> None:

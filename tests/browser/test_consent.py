@@ -1,7 +1,8 @@
 """The consent banner in Chromium, with ANALYTICS_ID set and the analytics origin
 routed to a local stub: nothing reaches it before consent, it does after "accept",
 "decline" is remembered from page to page, the banner works without JavaScript, and axe
-finds no violation while it is shown."""
+finds no violation while it is shown. The choice works the same through nginx, which serves
+each page in the variant of the choice from the export (tests/deploy/test_nginx_consent.py)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ def visit(browser, analytics_server):
     """A fresh visitor: (page, requests that reached the analytics stub)."""
     contexts = []
 
-    def open_page(javascript: bool = True):
+    def open_page(javascript: bool = True, site: str = analytics_server):
         context = browser.new_context(java_script_enabled=javascript)
-        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": analytics_server}])
+        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": site}])
         contexts.append(context)
         reached: list[str] = []
 
@@ -96,3 +97,43 @@ def test_the_banner_works_without_javascript(visit, analytics_server):
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies["analytics_consent"] == "granted"
     assert page.locator("script[src*='googletagmanager']").count() == 1
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_through_nginx_the_next_page_follows_the_choice(visit, analytics_deployment, javascript):
+    """Accept in the banner (the widget, or the plain form), then the next page, a file of
+    the export picked by the cookie, loads the analytics under its own policy; decline, and
+    no page has the banner or the analytics."""
+    site = analytics_deployment.front
+    page, reached = visit(javascript=javascript, site=site)
+    errors = []  # a CSP violation is a console error
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(site + "/en/services")
+    if javascript:
+        page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
+    page.get_by_role("button", name="Accept analytics").click()
+    if javascript:
+        expect(page.locator(".c-toast")).to_contain_text("Thank you")
+    else:
+        page.wait_for_url(site + "/en/services")
+    assert reached == []
+    page.goto(site + "/en/aboutus")
+    page.wait_for_load_state("load")
+    assert page.locator("[data-widget=consent_banner]").count() == 0
+    assert page.locator("script[src*='googletagmanager']").count() == 1
+    if javascript:  # without it, the browser fetches no script
+        assert any("gtag/js?id=G-TEST12345" in url for url in reached), reached
+    assert errors == []
+
+    page, reached = visit(javascript=javascript, site=site)
+    page.goto(site + "/services")
+    page.get_by_role("button", name="Rechazar analítica").click()
+    if not javascript:
+        page.wait_for_url(site + "/services")
+    else:
+        expect(page.locator(".c-toast")).to_contain_text("Entendido")
+    for path in ("/aboutus", "/", "/en/portfolio"):
+        page.goto(site + path)
+        assert page.locator("[data-widget=consent_banner]").count() == 0, path
+        assert page.locator("script[src*='googletagmanager']").count() == 0, path
+    assert reached == []

@@ -266,12 +266,12 @@ def test_long_cookie_headers_are_read_alike(nginx_server, app_server, cookie):
     )
 
 
-def raw_get(base: str, headers: list[tuple[str, str]]):
-    """A GET of `/` with repeated header fields (urllib sends each name once)."""
+def raw_get(base: str, headers: list[tuple[str, str]], path: str = "/"):
+    """A GET with repeated header fields (urllib sends each name once)."""
     host, port = base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=20)
     try:
-        connection.putrequest("GET", "/")
+        connection.putrequest("GET", path)
         for name, value in headers:
             connection.putheader(name, value)
         connection.endheaders()
@@ -470,131 +470,11 @@ def test_nginx_sends_the_apps_security_headers_once(nginx_server, app_server, pa
     assert "Strict-Transport-Security" not in front and "Strict-Transport-Security" not in alone
 
 
-ANALYTICS_ID = "G-TEST12345"
-CHOSEN = {"Cookie": "i18n_redirected=es; analytics_consent=denied"}
-STATIC_FILES = ("/static/img/favicon.svg", "/robots.txt", "/_img/share/en/services.png")
-
-
-def served_by_nginx(headers) -> bool:
-    return "Last-Modified" in headers  # a file of the export; the app's answers carry none
-
-
-@pytest.fixture(scope="module")
-def analytics_app(session_dir):
-    """gunicorn with ANALYTICS_ID set: its base URL."""
-    from tests.support.servers import app_environment, start_gunicorn
-
-    workdir = session_dir / "analytics"
-    workdir.mkdir()
-    env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
-    app, app_base = start_gunicorn("wsgi:app", env, workdir)
-    yield app_base
-    app.stop()
-
-
-@pytest.fixture(scope="module")
-def analytics_front(exported_site, analytics_app, session_dir):
-    """nginx rendered for ANALYTICS_ID over the same export, in front of `analytics_app`."""
-    from tests.support.servers import start_nginx
-
-    front, base = start_nginx(
-        exported_site[0],
-        analytics_app.removeprefix("http://"),
-        session_dir / "analytics",
-        analytics_id=ANALYTICS_ID,
-    )
-    yield base
-    front.stop()
-
-
-def test_without_analytics_nginx_has_no_consent_rule(nginx_server, tmp_path):
-    """ANALYTICS_ID empty: the cookie means nothing, so it sends nothing to the app."""
-    from motorlab.deploy_config import CONSENT_RULE, render
-
-    conf = render(
-        listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path, analytics_id=""
-    )
-    assert "$cookie_analytics_consent" not in conf and CONSENT_RULE not in conf
-    assert "$consent_vary" not in conf
-    for path in ("/en/services", "/services", *STATIC_FILES):
-        status, headers, _body = get(nginx_server + path, CHOSEN)
-        assert status == 200 and served_by_nginx(headers), path
-
-
-def test_a_visitor_with_a_consent_choice_is_served_by_the_app(analytics_front):
-    exported = get(analytics_front + "/en/services", COOKIE)[1]
-    assert served_by_nginx(exported)
-    for path in ("/en/services", "/services", "/en", "/projects/kuzu"):
-        status, headers, _body = get(analytics_front + path, CHOSEN)
-        assert status == 200 and not served_by_nginx(headers), path  # rendered by the app
-    status, _headers, _body = get(analytics_front + "/en/consent")
-    assert status == 405  # the form's POST-only route reaches the app
-
-
-@pytest.mark.parametrize("cookie", ["analytics_consent=denied", "analytics_consent=granted"])
-def test_static_files_never_reach_the_app_for_a_consent_cookie(analytics_front, cookie):
-    """Only pages depend on the choice: CSS, images, robots.txt stay nginx's."""
-    css = re.search(rb'href="(/static/build/[^"?]+\.css)', get(analytics_front + "/en/services")[2])
-    for path in (css.group(1).decode(), *STATIC_FILES):
-        status, headers, _body = get(analytics_front + path, {"Cookie": cookie})
-        assert status == 200 and served_by_nginx(headers), path
-
-
-def test_a_consent_value_the_app_never_sets_is_served_the_export(analytics_front):
-    status, headers, _body = get(
-        analytics_front + "/en/services", {"Cookie": "analytics_consent=x"}
-    )
-    assert status == 200 and served_by_nginx(headers)
-
-
 def varies(headers) -> list[str]:
     """Every name Vary lists, over all its field lines (one line or two mean the same)."""
     return sorted(
         name.strip() for line in headers.get_all("Vary") or [] for name in line.split(",")
     )
-
-
-@pytest.mark.parametrize("coding", ["br", "identity"])
-@pytest.mark.parametrize("path", PAGES)
-def test_with_analytics_every_page_varies_and_caches_as_the_app(
-    analytics_front, analytics_app, path, coding
-):
-    """Regression: exported pages said only `Vary: Accept-Encoding` with a CDN lifetime, so a
-    shared cache could hand the banner-less page of one visitor's choice to another."""
-    headers = {**COOKIE, "Accept-Encoding": coding}
-    front = get(analytics_front + path, headers)
-    alone = get(analytics_app + path, headers)
-    assert front[0] == alone[0] == 200
-    assert varies(front[1]) == varies(alone[1]), "the same names, each once"
-    assert "Cookie" in varies(front[1])
-    assert front[1]["Cache-Control"] == alone[1]["Cache-Control"]
-
-
-@pytest.mark.parametrize("path", ["/no-such-page", "/en/no-such-page"])
-def test_with_analytics_the_exported_404_pages_vary_on_the_cookie(
-    analytics_front, analytics_app, path
-):
-    for base in (analytics_front, analytics_app):
-        status, headers, _body = get(base + path, COOKIE)
-        assert status == 404 and "Cookie" in varies(headers), base
-
-
-def shared_cache_may_store(headers) -> bool:
-    directives = {d.strip().split("=")[0] for d in headers.get("Cache-Control", "").split(",")}
-    return not directives & {"private", "no-store"}
-
-
-@pytest.mark.parametrize("choice", ["granted", "denied"])
-def test_with_analytics_no_shared_cache_keeps_the_page_of_a_choice(analytics_front, choice):
-    """A shared cache that ignores Vary can hold only the export's page (no choice, with the
-    banner): never a page with the analytics tags, nor one without the banner."""
-    for path in PAGES:
-        cookie = {"Cookie": f"i18n_redirected=es; analytics_consent={choice}"}
-        status, headers, _body = get(analytics_front + path, cookie)
-        assert status == 200 and not shared_cache_may_store(headers), path
-        assert "Cookie" in varies(headers), path
-        status, headers, _body = get(analytics_front + path, COOKIE)
-        assert "Cookie" in varies(headers), path
 
 
 # Files of the export that are no address of their own: the app answers them 404.

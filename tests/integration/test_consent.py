@@ -154,6 +154,29 @@ def test_the_page_cache_keeps_one_variant_per_choice(visitor):
     assert len({first.headers["ETag"], granted.headers["ETag"], denied.headers["ETag"]}) == 3
 
 
+@pytest.mark.parametrize("path", ["/en/services", "/"])
+@pytest.mark.parametrize(
+    ("cookie", "choice"),
+    [
+        ("x=\xff; analytics_consent=granted", "granted"),
+        ('analytics_consent="\\147ranted"; i18n_redirected=\xe9', "granted"),
+        ('x="\xff"; analytics_consent=denied', "denied"),
+        ("analytics_consent=granted\xff", ""),
+    ],
+)
+def test_a_cookie_header_that_is_not_utf8_is_read_as_request_cookies(path, cookie, choice):
+    """Regression: the page cache read the header with werkzeug.http's parse_cookie, which
+    decodes it as UTF-8 first: a byte such as 0xff (gunicorn passes it) failed the request.
+    It reads it as `request.cookies` does, so its variant is the page's (a quoted value's
+    escapes and all, as nginx's copy reads it: deploy/root_language.js)."""
+    client = create_app(analytics_config()).test_client(use_cookies=False)
+    for _ in range(2):  # rendered, then from the page cache
+        page = client.get(path, headers={"Cookie": cookie})
+        assert page.status_code == 200
+        assert bool(analytics_tags(page)) == (choice == "granted")
+        assert (banner(page) is None) == (choice != "")
+
+
 @pytest.mark.parametrize("choice", ["granted", "denied"])
 def test_only_the_page_of_no_choice_may_be_kept_by_a_shared_cache(visitor, choice):
     """A cache that ignores `Vary: Cookie` could otherwise hand the analytics tags to a

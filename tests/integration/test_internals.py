@@ -132,3 +132,18 @@ def test_stored_entries_counts_a_simple_cache(app):
     with app.app_context():
         cache.set("pinned", 1)
     assert stored_entries(app) == before + 1
+
+
+def test_read_cookies_reads_a_header_as_request_cookies_does(app):
+    """The page cache and the detection on `/` read the Cookie header outside a request; the
+    page reads `request.cookies`: the same reading, bytes that are not UTF-8 included (the
+    public werkzeug.http.parse_cookie raises on them)."""
+    headers = [
+        "analytics_consent=granted",
+        'x="\xff"; analytics_consent="\\147ranted"',
+        "x=\xff; i18n_redirected=en; analytics_consent=denied",
+        'a="b;analytics_consent=granted"',
+    ]
+    for header in headers:
+        with app.test_request_context("/", environ_base={"HTTP_COOKIE": header}):
+            assert internals.read_cookies(header) == request.cookies, header

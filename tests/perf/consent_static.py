@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
+from tests.support.servers import app_behind_nginx, app_environment  # noqa: E402
 
 DURATION = int(os.environ.get("BENCH_SECONDS", "3"))
 CONNECTIONS = 16
@@ -49,26 +49,16 @@ def main() -> int:
     print(f"wrk: {CONNECTIONS} connections, 2 threads, {DURATION} s each; {os.cpu_count()} cores;")
     print(f"load average {os.getloadavg()[0]:.1f} (figures are noisy on a shared machine)")
     for analytics_id in ("", "G-TEST12345"):
-        started = []
-        try:
-            app, app_base = start_gunicorn(
-                "wsgi:app", {**env, "ANALYTICS_ID": analytics_id}, workdir
-            )
-            started.append(app)
-            front, base = start_nginx(
-                workdir / "site", app_base.removeprefix("http://"), workdir,
-                analytics_id=analytics_id,
-            )  # fmt: skip
-            started.append(front)
+        with app_behind_nginx(
+            workdir / "site", {**env, "ANALYTICS_ID": analytics_id}, workdir,
+            analytics_id=analytics_id,
+        ) as (base, _app_base):  # fmt: skip
             page = urllib.request.urlopen(base + "/en/services", timeout=10).read()
             css = re.search(rb'href="(/static/build/[^"?]+\.css)', page).group(1).decode()
             label = f"ANALYTICS_ID={analytics_id or '(empty)'}"
             for name, headers in (("no cookie", ()), ("consent cookie", (COOKIE,))):
                 rps, bad = requests_per_second(base + css, *headers)
                 print(f"{label:<24} {css[:40]:<42} {name:<15} {rps:>9.0f} req/s  non-2xx {bad}")
-        finally:
-            for server in reversed(started):
-                server.stop()
     return 0
 
 

@@ -284,6 +284,31 @@ def start_nginx(
     return server, base
 
 
+@contextmanager
+def app_behind_nginx(
+    export: Path,
+    env: dict[str, str],
+    workdir: Path,
+    *,
+    analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
+) -> Iterator[tuple[str, str]]:
+    """gunicorn serving wsgi:app with `env`, and nginx over `export` in front of it, for as
+    long as the block runs: (nginx's base URL, gunicorn's)."""
+    app, app_base = start_gunicorn("wsgi:app", env, workdir)
+    try:
+        front, base = start_nginx(
+            export, app_base.removeprefix("http://"), workdir,
+            analytics_id=analytics_id, unlimited=unlimited,
+        )  # fmt: skip
+        try:
+            yield base, app_base
+        finally:
+            front.stop()
+    finally:
+        app.stop()
+
+
 def exchange(base: str, head: bytes, body: bytes = b"") -> bytes:
     """Send a request written byte by byte (no client library tidies it) and read the whole
     answer. `head` asks for `Connection: close`. The sending side stays open: nginx takes a
@@ -413,3 +438,24 @@ def nginx_server(exported_site, app_server, session_dir, launch):
     )
     yield base
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def analytics_deployment(session_dir, launch):
+    """With ANALYTICS_ID set, as production runs it: an export with the consent variants,
+    made with the settings of gunicorn's app (so its files are the app's bytes), gunicorn
+    and nginx in front of both; the tests' address exempt from the limits. (front, app,
+    export): nginx's and gunicorn's base URLs, the export's folder."""
+    from motorlab import create_app
+    from motorlab.export import export
+    from tests.support.app import ANALYTICS_ID, config_with
+
+    workdir = session_dir / "analytics"
+    workdir.mkdir()
+    env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
+    settings = {name: env[name] for name in ("SITE_URL", "API_BASE_URL", "ANALYTICS_ID")}
+    export(create_app(config_with(**settings)), workdir / "site")
+    with app_behind_nginx(
+        workdir / "site", env, workdir, analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",)
+    ) as (front, app):
+        yield SimpleNamespace(front=front, app=app, export=workdir / "site")

@@ -7,15 +7,19 @@ and the analytics origins in that response's Content-Security-Policy. Without `A
 there is no banner, no script, no cookie, and `/consent` is a 404.
 
 Pages depend on the choice, so the page cache keeps one variant per choice (`cache_variant`),
-responses say `Vary: Cookie` (nginx too, for the export's pages), a chosen variant is `private`
-(`cache_by_the_choice`), and nginx passes every page request whose cookie holds a choice to
-the app (the static export is the "not chosen yet" variant; static files never go).
+responses say `Vary: Cookie`, a chosen variant is `private` (`cache_by_the_choice`), and the
+static export holds each page once per choice, which nginx picks by the cookie, read as
+`request.cookies` reads it, with the same headers (motorlab.export, motorlab.deploy_config,
+docs/decisions/0014-consent-variants-in-the-export.md).
 """
 
 from __future__ import annotations
 
 from flask import current_app, request
-from werkzeug.http import parse_cookie
+from werkzeug.datastructures import ResponseCacheControl
+from werkzeug.http import parse_cache_control_header
+
+from motorlab.internals import read_cookies
 
 COOKIE_NAME = "analytics_consent"
 GRANTED, DENIED = "granted", "denied"
@@ -45,10 +49,22 @@ def analytics_allowed() -> bool:
 
 
 def cache_variant(config, cookie_header: str) -> str:
-    """The page cache's key part for a request: its choice, when analytics is on."""
+    """The page cache's key part for a request: its choice, when analytics is on (the
+    header read as `request.cookies` reads it)."""
     if not config.get("ANALYTICS_ID"):
         return ""
-    return choice_in(parse_cookie(cookie_header).get(COOKIE_NAME))
+    return choice_in(read_cookies(cookie_header).get(COOKIE_NAME))
+
+
+def chosen_cache_control(shared: str) -> str:
+    """The Cache-Control of a page for a visitor who chose, from the one of the page
+    everyone shares: private, without a lifetime for shared caches. nginx sends the same
+    value with the export's variants of a choice (motorlab.deploy_config)."""
+    control = parse_cache_control_header(shared, cls=ResponseCacheControl)
+    control.public = False
+    control.private = True
+    control.s_maxage = None
+    return control.to_header()
 
 
 def cache_by_the_choice(response):
@@ -61,7 +77,5 @@ def cache_by_the_choice(response):
         return response
     response.vary.add("Cookie")
     if current_choice() and response.cache_control.public:
-        response.cache_control.public = False
-        response.cache_control.private = True
-        response.cache_control.s_maxage = None
+        response.headers["Cache-Control"] = chosen_cache_control(response.headers["Cache-Control"])
     return response

@@ -15,10 +15,10 @@ import re
 from functools import lru_cache
 
 from flask import Response, after_this_request, redirect, request
-from werkzeug.http import parse_cookie
 
 from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
+from motorlab.internals import read_cookies
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
 ROOT_VARY = ("Accept-Language", "Cookie")
@@ -71,8 +71,9 @@ def detected_locale() -> str | None:
 
 
 def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:
-    """`detected_locale` from raw WSGI headers, for the page cache (outside Flask)."""
-    if COOKIE_NAME in parse_cookie(cookie_header):
+    """`detected_locale` from raw WSGI headers, for the page cache (outside Flask), the cookie
+    read as `request.cookies` reads it."""
+    if COOKIE_NAME in read_cookies(cookie_header):
         return None
     return locale_for_header(accept_language or "")
 
