@@ -9,6 +9,11 @@ with the app's environment.
 The languages come from translations/languages.toml (`LANGUAGES`): the per-language lines of
 the template, and nginx's detection module on `/` (deploy/root_language.js, its constants
 filled in), which `render` writes into the runtime folder for the config to load.
+
+With `--tls-certificate` and `--tls-key` the site's server listens on `--https-listen` (443)
+with TLS and HTTP/2, and `--listen` becomes a small server that answers certbot's challenges
+from `--acme-webroot` and redirects everything else to the https SITE_URL (the template's
+`${TLS}` lines); without them the config has none of it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from motorlab import http_limits
@@ -23,7 +29,7 @@ from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import headers
+from motorlab.security import headers, origin
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
@@ -32,6 +38,10 @@ _PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 # ${LOCALE} once per language. In each copy these are that language's values.
 PER_PREFIX = "${PREFIX}"
 PER_LOCALE = "${LOCALE}"
+# A line naming ${TLS} is written only with a certificate, with the block it opens; a line
+# naming ${ACME} only with an ACME webroot. The marks themselves render as nothing.
+WITH_TLS = "${TLS}"
+WITH_ACME = "${ACME}"
 
 
 def per_language(template: str, languages: list[dict[str, str]]) -> str:
@@ -52,15 +62,69 @@ def per_language(template: str, languages: list[dict[str, str]]) -> str:
             out.append(line)
             index += 1
             continue
-        # A placeholder itself holds one brace of each kind: they cancel out.
-        end, depth = index, line.count("{") - line.count("}")
-        while depth > 0:
-            end += 1
-            depth += lines[end].count("{") - lines[end].count("}")
+        end = _block_end(lines, index)
         block = "".join(lines[index : end + 1])
         out.extend(fill(block, row) for row in rows)
         index = end + 1
     return "".join(out)
+
+
+def _block_end(lines: list[str], index: int) -> int:
+    """The index of the line that closes the block lines[index] opens (itself if none)."""
+    # A placeholder itself holds one brace of each kind: they cancel out.
+    end, depth = index, lines[index].count("{") - lines[index].count("}")
+    while depth > 0:
+        end += 1
+        depth += lines[end].count("{") - lines[end].count("}")
+    return end
+
+
+def only_if(template: str, mark: str, keep: bool) -> str:
+    """Each line that names `mark`, with the block it opens: written without the mark when
+    `keep`, else left out, so a config without it is byte for byte the one before it."""
+    lines = template.splitlines(keepends=True)
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        end = _block_end(lines, index) if mark in lines[index] else index
+        if keep or mark not in lines[index]:
+            out.extend(line.replace(mark, "") for line in lines[index : end + 1])
+        index = end + 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Tls:
+    """TLS at the front door: the certificate chain and key files (PEM, as certbot writes
+    them), the https `listen` value, and certbot's webroot (None: no challenge location)."""
+
+    certificate: str
+    key: str
+    listen: str = "443"
+    acme_webroot: str | None = None
+
+
+def tls_settings(
+    *, certificate: str | None, key: str | None, https_listen: str | None,
+    acme_webroot: str | None, site_url: str,
+) -> Tls | None:  # fmt: skip
+    """The flags' TLS settings, or None without a certificate; ValueError for a combination
+    that cannot work, in words an operator can act on."""
+    if not certificate:
+        given = {"--tls-key": key, "--https-listen": https_listen, "--acme-webroot": acme_webroot}
+        for flag, value in given.items():
+            if value:
+                raise ValueError(f"{flag} needs --tls-certificate")
+        return None
+    if not key:
+        raise ValueError("--tls-certificate needs --tls-key (the certificate's private key)")
+    if not site_url.startswith("https://"):
+        raise ValueError(
+            f"with --tls-certificate, SITE_URL must be the https address (it is {site_url!r}):"
+            " plain http is redirected there, and HSTS and Secure cookies follow from it"
+        )
+    webroot = str(Path(acme_webroot).resolve()) if acme_webroot else None
+    return Tls(certificate, key, https_listen or "443", webroot)
 
 
 def fill(text: str, values: dict[str, str]) -> str:
@@ -127,6 +191,21 @@ def consent_rules(analytics_id: str) -> dict[str, str]:
     return rules
 
 
+def tls_values(tls: Tls | None, site_url: str) -> dict[str, str]:
+    """The placeholders of the ${TLS} lines (none without TLS: those lines are left out). The
+    redirect goes to SITE_URL's origin, never to the request's Host."""
+    if tls is None:
+        return {}
+    return {
+        "TLS": "",
+        "ACME": "",
+        "TLS_CERTIFICATE": tls.certificate,
+        "TLS_KEY": tls.key,
+        "ACME_WEBROOT": tls.acme_webroot or "",
+        "SITE_ORIGIN": origin(site_url),
+    }
+
+
 def render(
     *,
     listen: str,
@@ -135,17 +214,21 @@ def render(
     runtime: str | Path,
     analytics_id: str | None = None,
     unlimited: tuple[str, ...] = (),
+    tls: Tls | None = None,
 ) -> str:
     """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
     `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
-    per-address limits (a load test's client), none by default. Writes the detection module
-    the config loads into `runtime` (created if missing)."""
+    per-address limits (a load test's client), none by default. `tls`: the site's server on
+    https, `listen` redirecting to it (tls_settings checks SITE_URL). Writes the detection
+    module the config loads into `runtime` (created if missing)."""
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
     security = headers({"SITE_URL": config.SITE_URL, "API_BASE_URL": config.API_BASE_URL})
     values = {
         "LISTEN": listen,
+        "SITE_LISTEN": f"{tls.listen} ssl http2" if tls else listen,
+        **tls_values(tls, config.SITE_URL),
         "ROOT": str(Path(root).resolve()),
         "APP": app,
         "RUNTIME": str(Path(runtime).resolve()),
@@ -163,7 +246,9 @@ def render(
     # The detection module, loaded from the runtime folder by the config (js_import).
     Path(runtime).mkdir(parents=True, exist_ok=True)
     (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES))
-    template = per_language(TEMPLATE.read_text(), language_rows(LANGUAGES, vars(config)))
+    template = only_if(TEMPLATE.read_text(), WITH_TLS, tls is not None)
+    template = only_if(template, WITH_ACME, tls is not None and tls.acme_webroot is not None)
+    template = per_language(template, language_rows(LANGUAGES, vars(config)))
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
@@ -183,13 +268,29 @@ def main(argv: list[str]) -> int:
         default=[],
         help="an address or range exempt from the per-address limits (repeatable; load tests)",
     )
+    parser.add_argument("--tls-certificate", help="PEM certificate chain (certbot's fullchain.pem)")
+    parser.add_argument("--tls-key", help="its private key (certbot's privkey.pem)")
+    parser.add_argument(
+        "--https-listen", help="nginx `listen` value for https, with a certificate (default 443)"
+    )
+    parser.add_argument(
+        "--acme-webroot", help="the folder certbot --webroot writes its challenges to"
+    )
     args = parser.parse_args(argv)
+    try:
+        tls = tls_settings(
+            certificate=args.tls_certificate, key=args.tls_key, https_listen=args.https_listen,
+            acme_webroot=args.acme_webroot, site_url=Config().SITE_URL,
+        )  # fmt: skip
+    except ValueError as error:
+        parser.error(str(error))
     config = render(
         listen=args.listen,
         root=args.root,
         app=args.app,
         runtime=args.runtime,
         unlimited=tuple(args.unlimited),
+        tls=tls,
     )
     sys.stdout.write(config)
     return 0
