@@ -18,17 +18,22 @@ import re
 import socket
 import ssl
 import subprocess
+import urllib.error
+import urllib.parse
 import urllib.request
 import warnings
+from http.cookiejar import CookieJar
 from types import SimpleNamespace
 
 import pytest
+from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 
 from motorlab import deploy_config
 from motorlab.deploy_config import Tls, render
 from tests.deploy.test_front_door import assert_safe
 from tests.deploy.test_nginx import COOKIE, PAGES, SECURITY_HEADERS, NoRedirect, get, text_of
+from tests.support.app import visible_text
 from tests.support.hostile import REDIRECT_BAIT, targets
 from tests.support.servers import Answer, app_environment, exchange, free_port
 
@@ -462,3 +467,36 @@ def test_flags_that_cannot_work_are_refused_in_words(
     monkeypatch.setenv("SITE_URL", site_url)
     code, error = run_main(["--runtime", str(tmp_path), *argv], capsys)
     assert code == 2 and message in error
+
+
+def test_the_contact_form_works_over_https(tls_front, throwaway_ca):
+    """nginx tells the app the visit is https (X-Forwarded-Proto): the Secure session cookie
+    comes back and the post goes through, as a browser sends it on the public host (Flask-WTF
+    then also wants a same-origin Referer)."""
+    context = client_context(throwaway_ca.ca)
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPSHandler(context=context),
+        urllib.request.HTTPCookieProcessor(CookieJar()),
+        NoRedirect(),
+    )
+    public = {"Host": "www.motorlab.example"}
+    status, headers, body = get(tls_front.https + "/en/contact", public, opener=opener)
+    assert status == 200 and "Secure" in headers["Set-Cookie"]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', body.decode()).group(1)
+    form = urllib.parse.urlencode(
+        {
+            "csrf_token": token,
+            "name": "José Núñez",
+            "email": "jose.nunez@example.com",
+            "description": "We need a booking app for the workshops of three brands.",
+        }
+    ).encode()
+    headers = {**public, "Referer": SITE + "/en/contact"}
+    request = urllib.request.Request(tls_front.https + "/en/contact", data=form, headers=headers)
+    try:
+        opener.open(request, timeout=20)
+        raise AssertionError("expected a 303")
+    except urllib.error.HTTPError as answer:
+        page = visible_text(BeautifulSoup(answer.read(), "html.parser"))
+        assert answer.code == 303, page[:1000]
+        assert answer.headers["Location"] == "/en/contact"
