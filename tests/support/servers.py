@@ -334,10 +334,13 @@ class Visitor:
 
     TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, context: ssl.SSLContext | None = None) -> None:
+        """`context`: the TLS client settings for an https `base` (the CA it trusts)."""
         self.base = base
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect()
+            urllib.request.HTTPSHandler(context=context),
+            urllib.request.HTTPCookieProcessor(CookieJar()),
+            _NoRedirect(),
         )
         self.token = ""
 
