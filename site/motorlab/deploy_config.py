@@ -19,6 +19,7 @@ from `--acme-webroot` and redirects everything else to the https SITE_URL (the t
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -123,8 +124,10 @@ def tls_settings(
             f"with --tls-certificate, SITE_URL must be the https address (it is {site_url!r}):"
             " plain http is redirected there, and HSTS and Secure cookies follow from it"
         )
-    webroot = str(Path(acme_webroot).resolve()) if acme_webroot else None
-    return Tls(certificate, key, https_listen or "443", webroot)
+    # Absolute, but never with symlinks resolved: certbot's live/ names are links that each
+    # renewal points at new files.
+    webroot = os.path.abspath(acme_webroot) if acme_webroot else None
+    return Tls(os.path.abspath(certificate), os.path.abspath(key), https_listen or "443", webroot)
 
 
 def fill(text: str, values: dict[str, str]) -> str:
@@ -197,8 +200,6 @@ def tls_values(tls: Tls | None, site_url: str) -> dict[str, str]:
     if tls is None:
         return {}
     return {
-        "TLS": "",
-        "ACME": "",
         "TLS_CERTIFICATE": tls.certificate,
         "TLS_KEY": tls.key,
         "ACME_WEBROOT": tls.acme_webroot or "",

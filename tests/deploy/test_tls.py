@@ -484,3 +484,20 @@ def test_the_contact_form_works_over_https(tls_front, throwaway_ca):
     assert status == 303, visible_text(BeautifulSoup(body, "html.parser"))[:1000]
     status, body = visitor.get("/en/contact")
     assert BeautifulSoup(body, "html.parser").select_one(".c-notice--success") is not None
+
+
+def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
+    """Made absolute, never resolved: certbot's live/ files are links that every renewal
+    points at new files, so a resolved path would serve the old certificate for ever."""
+    live = tmp_path / "live"
+    live.mkdir()
+    for name in ("fullchain.pem", "privkey.pem"):
+        (tmp_path / f"{name}.1").write_text("")
+        (live / name).symlink_to(tmp_path / f"{name}.1")
+    monkeypatch.setenv("SITE_URL", SITE)
+    monkeypatch.chdir(tmp_path)
+    argv = ["--runtime", "run", "--tls-certificate", "live/fullchain.pem"]
+    assert deploy_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
+    config = capsys.readouterr().out
+    assert f"ssl_certificate {live}/fullchain.pem;" in config
+    assert f"ssl_certificate_key {live}/privkey.pem;" in config
