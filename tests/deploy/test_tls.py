@@ -214,15 +214,25 @@ def test_alpn_negotiates_http2(tls_front, throwaway_ca, offered, chosen):
         assert connection.selected_alpn_protocol() == chosen
 
 
-def test_a_page_comes_over_http2(tls_front, throwaway_ca):
-    """A real HTTP/2 exchange (curl with nghttp2, as Debian builds it)."""
+@pytest.mark.parametrize(
+    ("path", "headers", "answer"),
+    [
+        ("/en/services", [], "2 200 "),  # the export
+        ("/en/contact", [], "2 200 "),  # the app, behind
+        ("/", ["Accept-Language: en-GB,en;q=0.9"], "2 302 /en"),  # njs reads h2's lowercase names
+        ("/", ["Accept-Language: en", "Cookie: a=1", "Cookie: i18n_redirected=es"], "2 200 "),
+    ],
+)
+def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
+    """Real HTTP/2 exchanges (curl with nghttp2, as Debian builds it): status and redirect."""
     written = subprocess.run(
         ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
-         "--output", "/dev/null", "--write-out", "%{http_version} %{http_code}",
-         tls_front.https + "/en/services"],
+         *[argument for header in headers for argument in ("--header", header)],
+         "--output", "/dev/null", "--write-out", "%{http_version} %{http_code} %header{location}",
+         tls_front.https + path],
         capture_output=True, text=True, check=True, timeout=30,
     )  # fmt: skip
-    assert written.stdout == "2 200"
+    assert written.stdout == answer
 
 
 # --- The plain port: certbot's challenges, else a redirect to SITE_URL ---------------------
