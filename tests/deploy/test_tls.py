@@ -3,10 +3,12 @@
 nginx on free loopback ports, with a throwaway CA's certificate (the openssl CLI), over the
 session's export and in front of gunicorn serving the app with an https SITE_URL.
 
-- TLS 1.2 and 1.3 only, Mozilla's "intermediate" suites, no session tickets, HTTP/2 by ALPN;
+- TLS 1.2 and 1.3 only, Mozilla's "intermediate" suites, no session tickets, HTTP/2 (ALPN
+  `h2`, and real exchanges with curl);
 - the plain port answers certbot's challenges from the webroot (nothing outside it) and sends
   everything else to SITE_URL's origin with the raw target, whatever the Host header says;
-- every page over https carries the app's own security headers and `Secure` cookies;
+- every page over https carries the app's own security headers and `Secure` cookies, and the
+  contact form goes through;
 - without a certificate the config is the one it always was: TLS adds lines, and replaces
   only the site server's `listen`.
 """
@@ -158,8 +160,8 @@ def old_version(name: str) -> ssl.TLSVersion:
 
 @pytest.mark.parametrize("name", ["TLSv1", "TLSv1_1"])
 def test_tls_before_1_2_is_refused(tls_front, throwaway_ca, name):
-    """The server answers the offer with a protocol_version alert (the client does offer it:
-    against a server that allows TLS 1.1 the same context connects)."""
+    """The server answers the offer with a protocol_version alert. The client does offer it:
+    against the same config with `ssl_protocols TLSv1 TLSv1.1 …` this context connects."""
     context = client_context(throwaway_ca.ca, old_version(name))
     with pytest.raises(ssl.SSLError) as refusal:
         handshake(tls_front.port, context).close()
