@@ -19,6 +19,7 @@ pytest_plugins = [
     "tests.support.widgets",
     "tests.support.servers",
     "tests.support.contact_support",
+    "tests.support.whatwg_url",
 ]
 
 DEPLOY = Path(__file__).parent / "deploy"

@@ -9,13 +9,20 @@ with the app's environment.
 The languages come from translations/languages.toml (`LANGUAGES`): the per-language lines of
 the template, and nginx's detection module on `/` (deploy/root_language.js, its constants
 filled in), which `render` writes into the runtime folder for the config to load.
+
+With `--tls-certificate` and `--tls-key` the site's server listens on `--https-listen` (443)
+with TLS and HTTP/2, and `--listen` becomes a small server that answers certbot's challenges
+from `--acme-webroot` and redirects everything else to the https SITE_URL (the template's
+`${TLS}` lines); without them the config has none of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from motorlab import consent, http_limits, page_cache
@@ -23,7 +30,7 @@ from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import content_security_policy, headers
+from motorlab.security import content_security_policy, headers, origin
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
@@ -32,6 +39,10 @@ _PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 # ${LOCALE} once per language. In each copy these are that language's values.
 PER_PREFIX = "${PREFIX}"
 PER_LOCALE = "${LOCALE}"
+# A line naming ${TLS} is written only with a certificate, with the block it opens; a line
+# naming ${ACME} only with an ACME webroot. The marks themselves render as nothing.
+WITH_TLS = "${TLS}"
+WITH_ACME = "${ACME}"
 
 
 def per_language(template: str, languages: list[dict[str, str]]) -> str:
@@ -52,15 +63,71 @@ def per_language(template: str, languages: list[dict[str, str]]) -> str:
             out.append(line)
             index += 1
             continue
-        # A placeholder itself holds one brace of each kind: they cancel out.
-        end, depth = index, line.count("{") - line.count("}")
-        while depth > 0:
-            end += 1
-            depth += lines[end].count("{") - lines[end].count("}")
+        end = _block_end(lines, index)
         block = "".join(lines[index : end + 1])
         out.extend(fill(block, row) for row in rows)
         index = end + 1
     return "".join(out)
+
+
+def _block_end(lines: list[str], index: int) -> int:
+    """The index of the line that closes the block lines[index] opens (itself if none)."""
+    # A placeholder itself holds one brace of each kind: they cancel out.
+    end, depth = index, lines[index].count("{") - lines[index].count("}")
+    while depth > 0:
+        end += 1
+        depth += lines[end].count("{") - lines[end].count("}")
+    return end
+
+
+def only_if(template: str, mark: str, keep: bool) -> str:
+    """Each line that names `mark`, with the block it opens: written without the mark when
+    `keep`, else left out, so a config without it is byte for byte the one before it."""
+    lines = template.splitlines(keepends=True)
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        end = _block_end(lines, index) if mark in lines[index] else index
+        if keep or mark not in lines[index]:
+            out.extend(line.replace(mark, "") for line in lines[index : end + 1])
+        index = end + 1
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Tls:
+    """TLS at the front door: the certificate chain and key files (PEM, as certbot writes
+    them), the https `listen` value, and certbot's webroot (None: no challenge location)."""
+
+    certificate: str
+    key: str
+    listen: str = "443"
+    acme_webroot: str | None = None
+
+
+def tls_settings(
+    *, certificate: str | None, key: str | None, https_listen: str | None,
+    acme_webroot: str | None, site_url: str,
+) -> Tls | None:  # fmt: skip
+    """The flags' TLS settings, or None without a certificate; ValueError for a combination
+    that cannot work, in words an operator can act on."""
+    if not certificate:
+        given = {"--tls-key": key, "--https-listen": https_listen, "--acme-webroot": acme_webroot}
+        for flag, value in given.items():
+            if value:
+                raise ValueError(f"{flag} needs --tls-certificate")
+        return None
+    if not key:
+        raise ValueError("--tls-certificate needs --tls-key (the certificate's private key)")
+    if not site_url.startswith("https://"):
+        raise ValueError(
+            f"with --tls-certificate, SITE_URL must be the https address (it is {site_url!r}):"
+            " plain http is redirected there, and HSTS and Secure cookies follow from it"
+        )
+    # Absolute, but never with symlinks resolved: certbot's live/ names are links that each
+    # renewal points at new files.
+    webroot = os.path.abspath(acme_webroot) if acme_webroot else None
+    return Tls(os.path.abspath(certificate), os.path.abspath(key), https_listen or "443", webroot)
 
 
 def fill(text: str, values: dict[str, str]) -> str:
@@ -197,6 +264,19 @@ def missing_variants(root: Path, analytics_id: str) -> bool:
     return bool(analytics_id) and not (root / "index.granted.html").is_file()
 
 
+def tls_values(tls: Tls | None, site_url: str) -> dict[str, str]:
+    """The placeholders of the ${TLS} lines (none without TLS: those lines are left out). The
+    redirect goes to SITE_URL's origin, never to the request's Host."""
+    if tls is None:
+        return {}
+    return {
+        "TLS_CERTIFICATE": tls.certificate,
+        "TLS_KEY": tls.key,
+        "ACME_WEBROOT": tls.acme_webroot or "",
+        "SITE_ORIGIN": origin(site_url),
+    }
+
+
 def render(
     *,
     listen: str,
@@ -205,11 +285,13 @@ def render(
     runtime: str | Path,
     analytics_id: str | None = None,
     unlimited: tuple[str, ...] = (),
+    tls: Tls | None = None,
 ) -> str:
     """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
     `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
-    per-address limits (a load test's client), none by default. Writes the detection module
-    the config loads into `runtime` (created if missing)."""
+    per-address limits (a load test's client), none by default. `tls`: the site's server on
+    https, `listen` redirecting to it (tls_settings checks SITE_URL). Writes the detection
+    module the config loads into `runtime` (created if missing)."""
     config = Config()
     if analytics_id is None:
         analytics_id = config.ANALYTICS_ID
@@ -217,6 +299,8 @@ def render(
     security = headers(settings)
     values = {
         "LISTEN": listen,
+        "SITE_LISTEN": f"{tls.listen} ssl http2" if tls else listen,
+        **tls_values(tls, config.SITE_URL),
         "ROOT": str(Path(root).resolve()),
         "APP": app,
         "RUNTIME": str(Path(runtime).resolve()),
@@ -234,7 +318,9 @@ def render(
     Path(runtime).mkdir(parents=True, exist_ok=True)
     cookie_join = "; " if analytics_id else ","
     (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES, cookie_join))
-    template = per_language(TEMPLATE.read_text(), language_rows(LANGUAGES, vars(config)))
+    template = only_if(TEMPLATE.read_text(), WITH_TLS, tls is not None)
+    template = only_if(template, WITH_ACME, tls is not None and tls.acme_webroot is not None)
+    template = per_language(template, language_rows(LANGUAGES, vars(config)))
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
@@ -254,18 +340,34 @@ def main(argv: list[str]) -> int:
         default=[],
         help="an address or range exempt from the per-address limits (repeatable; load tests)",
     )
+    parser.add_argument("--tls-certificate", help="PEM certificate chain (certbot's fullchain.pem)")
+    parser.add_argument("--tls-key", help="its private key (certbot's privkey.pem)")
+    parser.add_argument(
+        "--https-listen", help="nginx `listen` value for https, with a certificate (default 443)"
+    )
+    parser.add_argument(
+        "--acme-webroot", help="the folder certbot --webroot writes its challenges to"
+    )
     args = parser.parse_args(argv)
     if missing_variants(Path(args.root), Config().ANALYTICS_ID):
         parser.error(
             f"ANALYTICS_ID is set but {args.root} has no consent variants (index.granted.html): "
             "run `make export` with the same ANALYTICS_ID"
         )
+    try:
+        tls = tls_settings(
+            certificate=args.tls_certificate, key=args.tls_key, https_listen=args.https_listen,
+            acme_webroot=args.acme_webroot, site_url=Config().SITE_URL,
+        )  # fmt: skip
+    except ValueError as error:
+        parser.error(str(error))
     config = render(
         listen=args.listen,
         root=args.root,
         app=args.app,
         runtime=args.runtime,
         unlimited=tuple(args.unlimited),
+        tls=tls,
     )
     sys.stdout.write(config)
     return 0

@@ -55,13 +55,6 @@ HEADER_NAMES = {
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
 
 
-@pytest.fixture(scope="module")
-def browser_urls():
-    urls = BrowserUrls()
-    yield urls
-    urls.close()
-
-
 def request(base: str, target: bytes, *, method: str = "GET", headers=(), body=b"") -> Answer:
     lines = [f"{method} ".encode() + target + b" HTTP/1.1", b"Host: 127.0.0.1"]
     lines += [f"{name}: {value}".encode("latin-1") for name, value in headers]

@@ -15,6 +15,7 @@ import re
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -27,8 +28,12 @@ from contextlib import contextmanager, suppress
 from http.cookiejar import CookieJar
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from motorlab.deploy_config import Tls
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -114,14 +119,16 @@ class Process:
     def wait(self, timeout: float | None = None) -> int:
         return self.handle.wait(timeout)
 
-    def wait_for(self, url: str, timeout: float = 30) -> None:
+    def wait_for(
+        self, url: str, timeout: float = 30, context: ssl.SSLContext | None = None
+    ) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.handle.poll() is not None:
                 self.stop()
                 raise RuntimeError(f"server exited: {self._tail()}")
             try:
-                with urllib.request.urlopen(url, timeout=2):
+                with urllib.request.urlopen(url, timeout=2, context=context):
                     return
             except urllib.error.HTTPError as error:
                 self.stop()
@@ -245,7 +252,11 @@ def start_nginx(
     *,
     analytics_id: str | None = None,
     unlimited: tuple[str, ...] = (),
+    tls: Tls | None = None,
 ) -> tuple[Process, str]:
+    """nginx with the rendered config on a free loopback port, once it answers: (process,
+    base URL). With `tls` (motorlab.deploy_config.Tls, its `listen` a free port too), that base
+    is the plain port-80 server and the site answers on https at `tls.listen`."""
     from motorlab.deploy_config import render
 
     if not Path(NGINX).exists():
@@ -263,6 +274,7 @@ def start_nginx(
             runtime=runtime,
             analytics_id=analytics_id,
             unlimited=unlimited,
+            tls=tls,
         )
     )
     server = Process(
@@ -280,7 +292,12 @@ def start_nginx(
         log=runtime / "stdout.log",
     )
     base = f"http://127.0.0.1:{port}"
-    server.wait_for(base + "/robots.txt")
+    if tls is None:
+        server.wait_for(base + "/robots.txt")
+    else:  # only whether it answers: the tests check the certificate themselves
+        server.wait_for(
+            f"https://{tls.listen}/robots.txt", context=ssl._create_unverified_context()
+        )
     return server, base
 
 
@@ -342,10 +359,13 @@ class Visitor:
 
     TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, context: ssl.SSLContext | None = None) -> None:
+        """`context`: the TLS client settings for an https `base` (the CA it trusts)."""
         self.base = base
         self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(CookieJar()), _NoRedirect()
+            urllib.request.HTTPSHandler(context=context),
+            urllib.request.HTTPCookieProcessor(CookieJar()),
+            _NoRedirect(),
         )
         self.token = ""
 

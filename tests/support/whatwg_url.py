@@ -11,6 +11,8 @@ import json
 import shutil
 import subprocess
 
+import pytest
+
 # Reads lines of JSON [base, reference]; writes the resolved URL, or null when it fails to parse.
 _RESOLVER = """
 const lines = require("readline").createInterface({ input: process.stdin });
@@ -47,3 +49,11 @@ class BrowserUrls:
         self.process.stdin.close()
         self.process.wait(10)
         self.process.stdout.close()
+
+
+@pytest.fixture(scope="session")
+def browser_urls():
+    """One resolver for the whole run."""
+    urls = BrowserUrls()
+    yield urls
+    urls.close()

@@ -1,0 +1,515 @@
+"""TLS at the front door: deploy/nginx.conf rendered with a certificate (deploy_config's
+`--tls-certificate`, `--tls-key`, `--acme-webroot`, `--https-listen`) and started by Debian's
+nginx on free loopback ports, with a throwaway CA's certificate (the openssl CLI), over the
+session's export and in front of gunicorn serving the app with an https SITE_URL.
+
+- TLS 1.2 and 1.3 only, Mozilla's "intermediate" suites, no session tickets, HTTP/2 (ALPN
+  `h2`, and real exchanges with curl);
+- the plain port answers certbot's challenges from the webroot (nothing outside it) and sends
+  everything else to SITE_URL's origin with the raw target, whatever the Host header says;
+- every page over https carries the app's own security headers and `Secure` cookies, and the
+  contact form goes through;
+- without a certificate the config is the one it always was: TLS adds lines, and replaces
+  only the site server's `listen`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import socket
+import ssl
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+import warnings
+from types import SimpleNamespace
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import HealthCheck, given, settings
+
+from motorlab import deploy_config
+from motorlab.deploy_config import Tls, render
+from tests.deploy.test_front_door import assert_safe
+from tests.deploy.test_nginx import COOKIE, PAGES, SECURITY_HEADERS, NoRedirect, get, text_of
+from tests.support.app import visible_text
+from tests.support.hostile import REDIRECT_BAIT, targets
+from tests.support.servers import Answer, Visitor, app_environment, exchange, free_port
+
+SITE = "https://www.motorlab.example"  # the export's SITE_URL (TestConfig's) and the app's
+HTTPS_SETTINGS = {"SITE_URL": SITE, "API_BASE_URL": SITE + "/api"}
+TOKEN = "Rd8fPTl2sYCJ4Vd6LkWj0vTrN_FhA-PKqS3uXgIzbYo"  # an ACME token's alphabet
+YEAR = 365 * 24 * 3600
+
+
+def openssl(*args: str, cwd) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def throwaway_ca(tmp_path_factory):
+    """A CA made for this run and a server certificate it signed for SITE_URL's host and
+    127.0.0.1 (P-256 keys): the CA file, the certificate and its key."""
+    folder = tmp_path_factory.mktemp("tls")
+    curve = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes")
+    openssl(
+        "req", "-x509", *curve, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+        "-subj", "/CN=Motorlab throwaway test CA",
+        "-addext", "basicConstraints=critical,CA:TRUE",
+        "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+        cwd=folder,
+    )  # fmt: skip
+    openssl(
+        "req", "-new", *curve, "-keyout", "server.key", "-out", "server.csr",
+        "-subj", "/CN=www.motorlab.example", cwd=folder,
+    )  # fmt: skip
+    (folder / "server.ext").write_text(
+        "subjectAltName=DNS:www.motorlab.example,IP:127.0.0.1\n"
+        "basicConstraints=critical,CA:FALSE\n"
+        "keyUsage=critical,digitalSignature\n"
+        "extendedKeyUsage=serverAuth\n"
+        "subjectKeyIdentifier=hash\n"
+        "authorityKeyIdentifier=keyid,issuer\n"
+    )
+    openssl(
+        "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
+        "-CAcreateserial", "-days", "2", "-extfile", "server.ext", "-out", "server.pem",
+        cwd=folder,
+    )  # fmt: skip
+    return SimpleNamespace(
+        ca=folder / "ca.pem", certificate=folder / "server.pem", key=folder / "server.key"
+    )
+
+
+@pytest.fixture(scope="module")
+def acme_webroot(session_dir):
+    """certbot's webroot holding one challenge file, beside a file that must not be served
+    (in the session's folder: nginx's workers, www-data when started as root, read it)."""
+    folder = session_dir / "tls-acme"
+    webroot = folder / "webroot"
+    (webroot / ".well-known" / "acme-challenge").mkdir(parents=True)
+    (webroot / ".well-known" / "acme-challenge" / TOKEN).write_text(TOKEN + ".thumbprint")
+    (folder / "secret.txt").write_text("not for the world")
+    (webroot / "beside.txt").write_text("not a challenge either")
+    return webroot
+
+
+@pytest.fixture(scope="module")
+def https_app(session_dir, launch):
+    """gunicorn serving the app with an https SITE_URL (HSTS, Secure cookies): its base URL."""
+    workdir = session_dir / "tls-gunicorn"
+    workdir.mkdir()
+    env = app_environment(workdir / "outbox.sqlite3", **HTTPS_SETTINGS)
+    server, base = launch.start_gunicorn("wsgi:app", env, workdir)
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def tls_front(exported_site, https_app, session_dir, throwaway_ca, acme_webroot, launch):
+    """nginx rendered with the certificate, in front of `https_app`: its plain base URL, its
+    https one and the https port."""
+    https_port = free_port()
+    tls = Tls(
+        certificate=str(throwaway_ca.certificate),
+        key=str(throwaway_ca.key),
+        listen=f"127.0.0.1:{https_port}",
+        acme_webroot=str(acme_webroot),
+    )
+    with pytest.MonkeyPatch.context() as patch:  # deploy_config reads the app's settings
+        for name, value in HTTPS_SETTINGS.items():
+            patch.setenv(name, value)
+        server, plain = launch.start_nginx(
+            exported_site[0],
+            https_app.removeprefix("http://"),
+            session_dir / "tls-gunicorn",
+            unlimited=("127.0.0.1",),
+            tls=tls,
+        )
+    yield SimpleNamespace(plain=plain, https=f"https://127.0.0.1:{https_port}", port=https_port)
+    server.stop()
+
+
+def client_context(ca, version: ssl.TLSVersion | None = None) -> ssl.SSLContext:
+    """A client that trusts only the throwaway CA; with `version`, offers that one alone (at
+    OpenSSL's lowest security level, or it would not offer TLS 1.1 at all)."""
+    context = ssl.create_default_context(cafile=str(ca))
+    if version is not None:
+        with warnings.catch_warnings():  # TLS 1.0 and 1.1 are deprecated: that is the point
+            warnings.simplefilter("ignore", DeprecationWarning)
+            context.minimum_version = context.maximum_version = version
+        context.set_ciphers("DEFAULT:@SECLEVEL=0")
+    return context
+
+
+def handshake(port: int, context: ssl.SSLContext) -> ssl.SSLSocket:
+    raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+    return context.wrap_socket(raw, server_hostname="www.motorlab.example")
+
+
+def old_version(name: str) -> ssl.TLSVersion:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return ssl.TLSVersion[name]
+
+
+# --- TLS itself --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["TLSv1", "TLSv1_1"])
+def test_tls_before_1_2_is_refused(tls_front, throwaway_ca, name):
+    """The server answers the offer with a protocol_version alert. The client does offer it:
+    against the same config with `ssl_protocols TLSv1 TLSv1.1 …` this context connects."""
+    context = client_context(throwaway_ca.ca, old_version(name))
+    with pytest.raises(ssl.SSLError) as refusal:
+        handshake(tls_front.port, context).close()
+    assert refusal.value.reason == "TLSV1_ALERT_PROTOCOL_VERSION"
+
+
+@pytest.mark.parametrize(
+    ("version", "named"), [(ssl.TLSVersion.TLSv1_2, "TLSv1.2"), (ssl.TLSVersion.TLSv1_3, "TLSv1.3")]
+)
+def test_tls_1_2_and_1_3_are_taken_with_forward_secret_aead_suites(
+    tls_front, throwaway_ca, version, named
+):
+    context = client_context(throwaway_ca.ca, version)
+    with handshake(tls_front.port, context) as connection:
+        assert connection.version() == named
+        suite = connection.cipher()[0]
+    assert re.fullmatch(
+        r"(ECDHE-ECDSA-|TLS_)(AES(128|256)-GCM|AES_(128|256)_GCM|CHACHA20).*", suite
+    )
+
+
+def test_a_suite_outside_the_intermediate_profile_is_refused(tls_front, throwaway_ca):
+    """TLS 1.2 with only CBC suites offered (in OpenSSL's defaults, not in Mozilla's list)."""
+    context = client_context(throwaway_ca.ca, ssl.TLSVersion.TLSv1_2)
+    context.set_ciphers("ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA384")
+    with pytest.raises(ssl.SSLError) as refusal:
+        handshake(tls_front.port, context).close()
+    assert refusal.value.reason == "SSLV3_ALERT_HANDSHAKE_FAILURE"
+
+
+def test_sessions_resume_from_the_cache_without_tickets(tls_front, throwaway_ca):
+    """`ssl_session_tickets off`: a TLS 1.2 session carries no ticket (whose key nginx would
+    never rotate) and resumes from the shared cache by its id."""
+    context = client_context(throwaway_ca.ca, ssl.TLSVersion.TLSv1_2)
+    with handshake(tls_front.port, context) as first:
+        session = first.session
+    assert not session.has_ticket and session.id
+    raw = socket.create_connection(("127.0.0.1", tls_front.port), timeout=10)
+    with context.wrap_socket(
+        raw, server_hostname="www.motorlab.example", session=session
+    ) as second:
+        assert second.session_reused
+
+
+@pytest.mark.parametrize(
+    ("offered", "chosen"), [(["h2", "http/1.1"], "h2"), (["http/1.1"], "http/1.1")]
+)
+def test_alpn_negotiates_http2(tls_front, throwaway_ca, offered, chosen):
+    context = client_context(throwaway_ca.ca)
+    context.set_alpn_protocols(offered)
+    with handshake(tls_front.port, context) as connection:
+        assert connection.selected_alpn_protocol() == chosen
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "answer"),
+    [
+        ("/en/services", [], "2 200 "),  # the export
+        ("/en/contact", [], "2 200 "),  # the app, behind
+        ("/", ["Accept-Language: en-GB,en;q=0.9"], "2 302 /en"),  # njs reads h2's lowercase names
+        ("/", ["Accept-Language: en", "Cookie: a=1", "Cookie: i18n_redirected=es"], "2 200 "),
+    ],
+)
+def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
+    """Real HTTP/2 exchanges (curl with nghttp2, as Debian builds it): status and redirect."""
+    written = subprocess.run(
+        ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
+         *[argument for header in headers for argument in ("--header", header)],
+         "--output", "/dev/null", "--write-out", "%{http_version} %{http_code} %header{location}",
+         tls_front.https + path],
+        capture_output=True, text=True, check=True, timeout=30,
+    )  # fmt: skip
+    assert written.stdout == answer
+
+
+# --- The plain port: certbot's challenges, else a redirect to SITE_URL ---------------------
+
+
+def plain_request(base: str, target: bytes, host: bytes | None = b"127.0.0.1") -> Answer:
+    """GET `target` on the plain port, written byte by byte, with this Host (None: HTTP/1.0
+    without one)."""
+    version, lines = (b"HTTP/1.1", [b"Host: " + host]) if host is not None else (b"HTTP/1.0", [])
+    head = b"\r\n".join([b"GET " + target + b" " + version, *lines, b"Connection: close", b"", b""])
+    return Answer(exchange(base, head))
+
+
+HOSTILE_HOSTS = [
+    b"evil.example",
+    b"www.motorlab.example.evil.example",
+    b"evil.example:443",
+    b"www.motorlab.example@evil.example",
+    b"[::1]",
+    b"127.0.0.1",
+    None,
+]
+
+
+@pytest.mark.parametrize("host", HOSTILE_HOSTS)
+@pytest.mark.parametrize(
+    "target", ["/", "/en/services", "/en/contact?utm_source=mail&x=%0d%0a", "/no-such-page"]
+)
+def test_plain_http_is_sent_to_site_url_whatever_the_host(tls_front, host, target):
+    answer = plain_request(tls_front.plain, target.encode(), host)
+    assert answer.status == 301
+    assert answer.get("Location") == [SITE + target]
+
+
+@pytest.mark.parametrize(
+    ("target", "location"),
+    [
+        # Absolute-form targets: nginx keeps only their path and query.
+        ("http://evil.example/en/services?x=1", SITE + "/en/services?x=1"),
+        ("https://evil.example", SITE + "/"),
+        # Encoded as they came: never a header line or another host.
+        ("/%0d%0aSet-Cookie:%20x=1", SITE + "/%0d%0aSet-Cookie:%20x=1"),
+        ("//evil.example/", SITE + "//evil.example/"),
+        ("/\\evil.example", SITE + "/\\evil.example"),
+        # `..` is resolved for choosing a location, never in what is redirected.
+        ("/.well-known/acme-challenge/../../secret.txt",
+         SITE + "/.well-known/acme-challenge/../../secret.txt"),
+    ],
+)  # fmt: skip
+def test_hostile_targets_are_redirected_as_sent(tls_front, browser_urls, target, location):
+    answer = plain_request(tls_front.plain, target.encode(), b"evil.example")
+    assert answer.status == 301 and answer.get("Location") == [location]
+    assert_safe(answer, SITE, target if target.startswith("/") else "/", browser_urls)
+
+
+@pytest.mark.parametrize("bait", REDIRECT_BAIT)
+def test_every_bait_is_redirected_to_the_site_or_refused(tls_front, browser_urls, bait):
+    for target in (f"/{bait}", f"/en/{bait}/", f"/services?next={bait}"):
+        answer = plain_request(tls_front.plain, target.encode(), b"evil.example")
+        check_redirect(answer, target, browser_urls)
+
+
+def check_redirect(answer: Answer, target: str, browser_urls) -> None:
+    """The target goes to SITE_URL's origin exactly as it was sent, or is refused (400): a
+    byte outside visible ASCII always is, as on the site (raw bytes never reach a header);
+    nginx's own parser refuses some more (a NUL byte, `..` above the root)."""
+    if answer.status == 301:
+        assert answer.get("Location") == [SITE + target], target
+    else:
+        assert answer.status == 400 and answer.get("Location") == [], target
+    if re.search(r"[^\x21-\x7e]", target):
+        assert answer.status == 400, target
+    assert_safe(answer, SITE, target, browser_urls)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(target=targets())
+def test_hostile_targets_never_leave_site_url(tls_front, browser_urls, target):
+    answer = plain_request(tls_front.plain, target.encode(), b"evil.example")
+    check_redirect(answer, target, browser_urls)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        f"/.well-known/acme-challenge/{TOKEN}",
+        f"/.well-known/acme-challenge/{TOKEN}?x=1",
+        f"/.well-known/acme-challenge//{TOKEN}",
+        f"/en/../.well-known/acme-challenge/{TOKEN}",
+        f"/.well-known/acme-challenge/%{ord(TOKEN[0]):02X}{TOKEN[1:]}",
+    ],
+)
+def test_the_challenge_is_answered_from_the_webroot(tls_front, acme_webroot, target):
+    """What certbot --webroot wrote, on the plain port (Let's Encrypt asks there), whatever
+    the Host."""
+    answer = plain_request(tls_front.plain, target.encode(), b"www.motorlab.example")
+    assert answer.status == 200
+    assert answer.body == (acme_webroot / ".well-known/acme-challenge" / TOKEN).read_bytes()
+    assert answer.get("Content-Type") == ["text/plain; charset=utf-8"]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/.well-known/acme-challenge/../../secret.txt",
+        "/.well-known/acme-challenge/%2e%2e/%2e%2e/secret.txt",
+        "/.well-known/acme-challenge/..%2f..%2fsecret.txt",
+        "/.well-known/acme-challenge/%2e%2e%2f%2e%2e%2fsecret.txt",
+        "/.well-known/acme-challenge/..%5c..%5csecret.txt",
+        "/.well-known/acme-challenge/..%2fbeside.txt",
+        "/.well-known/acme-challenge/../../beside.txt",
+        "/.well-known/acme-challenge/",
+        "/.well-known/acme-challenge",
+        "/.well-known/",
+        "/beside.txt",
+    ],
+)
+def test_nothing_outside_the_challenges_is_served(tls_front, target):
+    """Only files under .well-known/acme-challenge/ of the webroot: `..` in any spelling
+    leaves that location (nginx resolves it first), and then the answer is the redirect."""
+    answer = plain_request(tls_front.plain, target.encode())
+    assert answer.status in (301, 404), answer.status
+    assert b"not for the world" not in answer.body and b"not a challenge" not in answer.body
+
+
+# --- The site over https: the app's headers ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def https_opener(throwaway_ca):
+    context = client_context(throwaway_ca.ca)
+    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=context), NoRedirect())
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_over_https_carries_the_apps_headers(tls_front, https_app, https_opener, path):
+    front = get(tls_front.https + path, COOKIE, opener=https_opener)
+    alone = get(https_app + path, COOKIE)
+    assert front[0] == alone[0] == 200
+    assert text_of(front[2]) == text_of(alone[2])
+    for name in (*SECURITY_HEADERS, "Strict-Transport-Security"):
+        assert front[1].get_all(name) == alone[1].get_all(name), name
+    hsts = dict(
+        part.strip().partition("=")[::2]
+        for part in front[1]["Strict-Transport-Security"].split(";")
+    )
+    assert int(hsts["max-age"]) >= YEAR
+    assert "frame-ancestors 'none'" in front[1]["Content-Security-Policy"]
+    assert front[1]["X-Content-Type-Options"] == "nosniff"
+    assert front[1]["Referrer-Policy"] == "strict-origin-when-cross-origin"
+
+
+def cookie_attributes(headers) -> list[list[str]]:
+    """Each Set-Cookie's name and attributes, without its value (a session id differs)."""
+    cookies = [value.split(";") for value in headers.get_all("Set-Cookie") or []]
+    return [[parts[0].split("=")[0], *sorted(p.strip() for p in parts[1:])] for parts in cookies]
+
+
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/", {"Accept-Language": "en"}),  # nginx's own cookie (the first visit's language)
+        ("/", {"Accept-Language": "es"}),
+        ("/en/contact", COOKIE),  # the app's session cookie (CSRF token)
+        ("/language/en?next=/en/services", {}),  # the switcher's
+    ],
+)
+def test_cookies_over_https_are_secure_as_the_apps(
+    tls_front, https_app, https_opener, path, headers
+):
+    front = get(tls_front.https + path, headers, opener=https_opener)
+    alone = get(https_app + path, headers)
+    assert front[0] == alone[0]
+    attributes = cookie_attributes(front[1])
+    assert attributes and attributes == cookie_attributes(alone[1])
+    assert all("Secure" in cookie for cookie in attributes), attributes
+
+
+# --- The rendered config -----------------------------------------------------------------
+
+
+def test_without_a_certificate_the_config_is_unchanged_and_tls_only_adds(tmp_path, monkeypatch):
+    """With TLS, the config is the plain one with the site server's `listen` naming the https
+    address and lines added (the port-80 server, the ssl settings), nothing else: the site on
+    https is the same server block. Without a certificate no TLS line (nor its blank line) is
+    left, whatever the other flags."""
+    for name, value in HTTPS_SETTINGS.items():
+        monkeypatch.setenv(name, value)
+    common = {"root": tmp_path, "app": "127.0.0.1:8000", "runtime": tmp_path, "analytics_id": ""}
+    plain = render(listen="127.0.0.1:8080", **common)
+    tls = Tls("/etc/tls/fullchain.pem", "/etc/tls/privkey.pem", "127.0.0.1:8443", "/srv/acme")
+    secure = render(listen="127.0.0.1:8080", tls=tls, **common)
+    assert render(listen="127.0.0.1:8080", tls=None, **common) == plain
+    assert not re.search(r"ssl|acme|\$\{[A-Z]|return 301|\n\n\n", plain)
+    assert plain.count("        listen 127.0.0.1:8080;\n") == 1
+    on_https = plain.replace(
+        "        listen 127.0.0.1:8080;\n", "        listen 127.0.0.1:8443 ssl http2;\n"
+    )
+    changes = difflib.SequenceMatcher(
+        a=on_https.splitlines(), b=secure.splitlines(), autojunk=False
+    ).get_opcodes()
+    assert {tag for tag, *_ in changes} == {"equal", "insert"}
+    servers = secure.split("    server {\n")[1:]
+    assert len(servers) == 2 and "        listen 127.0.0.1:8080;\n" in servers[0]
+    assert "return 301 https://www.motorlab.example$request_uri;" in servers[0]
+    assert "ssl_certificate /etc/tls/fullchain.pem;" in servers[1]
+    assert "location ^~ /.well-known/acme-challenge/ {\n            root /srv/acme;" in servers[0]
+    without_webroot = render(listen="80", tls=Tls("/c.pem", "/k.pem"), **common)
+    assert "acme-challenge" not in without_webroot
+    assert "listen 443 ssl http2;" in without_webroot
+
+
+def run_main(argv: list[str], capsys) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as exit_:
+        deploy_config.main(argv)
+    return exit_.value.code, capsys.readouterr().err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "site_url", "message"),
+    [
+        (["--tls-certificate", "c.pem"], SITE, "--tls-certificate needs --tls-key"),
+        (["--tls-key", "k.pem"], SITE, "--tls-key needs --tls-certificate"),
+        (["--acme-webroot", "/srv/acme"], SITE, "--acme-webroot needs --tls-certificate"),
+        (["--https-listen", "8443"], SITE, "--https-listen needs --tls-certificate"),
+        (
+            ["--tls-certificate", "c.pem", "--tls-key", "k.pem"],
+            "http://www.motorlab.example",
+            "SITE_URL must be the https address",
+        ),
+    ],
+)
+def test_flags_that_cannot_work_are_refused_in_words(
+    tmp_path, monkeypatch, capsys, argv, site_url, message
+):
+    monkeypatch.setenv("SITE_URL", site_url)
+    code, error = run_main(["--runtime", str(tmp_path), *argv], capsys)
+    assert code == 2 and message in error
+
+
+def test_the_contact_form_works_over_https(tls_front, throwaway_ca):
+    """nginx tells the app the visit is https (X-Forwarded-Proto): the Secure session cookie
+    comes back and the post goes through, as a browser sends it on the public host (Flask-WTF
+    then also wants a same-origin Referer)."""
+    visitor = Visitor(tls_front.https, client_context(throwaway_ca.ca))
+    visitor.fetch_token()
+    fields = {
+        "name": "José Núñez",
+        "email": "jose.nunez@example.com",
+        "description": "We need a booking app for the workshops of three brands.",
+    }
+    public = {"Host": "www.motorlab.example", "Referer": SITE + "/en/contact"}
+    status, body = visitor.post("/en/contact", fields, headers=public)
+    assert status == 303, visible_text(BeautifulSoup(body, "html.parser"))[:1000]
+    status, body = visitor.get("/en/contact")
+    assert BeautifulSoup(body, "html.parser").select_one(".c-notice--success") is not None
+
+
+def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
+    """Made absolute, never resolved: certbot's live/ files are links that every renewal
+    points at new files, so a resolved path would serve the old certificate for ever."""
+    live = tmp_path / "live"
+    live.mkdir()
+    for name in ("fullchain.pem", "privkey.pem"):
+        (tmp_path / f"{name}.1").write_text("")
+        (live / name).symlink_to(tmp_path / f"{name}.1")
+    monkeypatch.setenv("SITE_URL", SITE)
+    monkeypatch.chdir(tmp_path)
+    argv = ["--runtime", "run", "--tls-certificate", "live/fullchain.pem"]
+    assert deploy_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
+    config = capsys.readouterr().out
+    assert f"ssl_certificate {live}/fullchain.pem;" in config
+    assert f"ssl_certificate_key {live}/privkey.pem;" in config
