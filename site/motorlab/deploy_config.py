@@ -28,6 +28,7 @@ from motorlab.security import headers
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
 APP_ADDRESS = "127.0.0.1:8000"  # gunicorn's, by default (the systemd unit's too)
+RUNTIME = "/run/motorlab"  # nginx's pid, logs, temp files and njs module, by default
 _PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 # A line naming ${PREFIX} is written once per language with a URL prefix; else a line naming
 # ${LOCALE} once per language. In each copy these are that language's values.
@@ -180,9 +181,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
-    parser.add_argument(
-        "--runtime", default="/run/motorlab", help="pid, logs, temp files, njs module"
-    )
+    parser.add_argument("--runtime", default=RUNTIME, help="pid, logs, temp files, njs module")
     parser.add_argument(
         "--unlimited",
         action="append",

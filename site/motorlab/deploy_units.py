@@ -1,10 +1,11 @@
 """Render the systemd units deploy/*.service (gunicorn on a loopback port, the mail sender)
 for this checkout: its path, the user they run as, the environment file they read, and the
 folders they may write, from the app's settings (the outbox's and the image cache's: run it
-with the app's environment, as deploy_config).
+with the app's environment, as deploy_config). Also a drop-in for Debian's nginx.service
+(deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder.
 
     python -m motorlab.deploy_units --user motorlab --environment-file /etc/motorlab/env \
-        --app 127.0.0.1:8000 --output /etc/systemd/system
+        --app 127.0.0.1:8000 --nginx-runtime /var/lib/motorlab/nginx --output /etc/systemd/system
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from pathlib import Path
 
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import APP_ADDRESS, fill, unfilled
+from motorlab.deploy_config import APP_ADDRESS, RUNTIME, fill, unfilled
 from motorlab.paths import INSTANCE, PROJECT_ROOT
 
-TEMPLATES = sorted((PROJECT_ROOT / "deploy").glob("*.service"))
+DEPLOY = PROJECT_ROOT / "deploy"
+# Each unit's template and where it goes, relative to the output folder.
+TEMPLATES = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
 
 
 def writable_folders(config: Config) -> list[Path]:
@@ -36,9 +39,13 @@ def writable_folders(config: Config) -> list[Path]:
     ]
 
 
-def render(*, user: str, environment_file: str, app: str = APP_ADDRESS) -> dict[str, str]:
-    """Each unit's name and text, for the settings in the environment."""
+def render(
+    *, user: str, environment_file: str, app: str = APP_ADDRESS, nginx_runtime: str = RUNTIME
+) -> dict[str, str]:
+    """Each unit's path (relative to systemd's folder) and text, for the settings in the
+    environment."""
     values = {
+        "NGINX_RUNTIME": str(Path(nginx_runtime).absolute()),
         "ROOT": str(PROJECT_ROOT),
         "USER": user,
         "ENVIRONMENT_FILE": str(Path(environment_file).absolute()),
@@ -49,10 +56,11 @@ def render(*, user: str, environment_file: str, app: str = APP_ADDRESS) -> dict[
     }
     units = {}
     for template in TEMPLATES:
+        name = str(template.relative_to(DEPLOY))
         text = fill(template.read_text(), values)
         if missing := unfilled(text):
-            raise ValueError(f"{template.name}: no value for {', '.join(missing)}")
-        units[template.name] = text
+            raise ValueError(f"{name}: no value for {', '.join(missing)}")
+        units[name] = text
     return units
 
 
@@ -63,15 +71,23 @@ def main(argv: list[str]) -> int:
         "--environment-file", default="/etc/motorlab/env", help="the app's settings (KEY=value)"
     )
     parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address (nginx's --app)")
+    parser.add_argument(
+        "--nginx-runtime", default=RUNTIME, help="deploy_config's --runtime (nginx's pid file)"
+    )
     parser.add_argument("--output", required=True, help="the folder to write the units to")
     args = parser.parse_args(argv)
-    units = render(user=args.user, environment_file=args.environment_file, app=args.app)
+    units = render(
+        user=args.user, environment_file=args.environment_file, app=args.app,
+        nginx_runtime=args.nginx_runtime,
+    )  # fmt: skip
     for folder in writable_folders(Config()):
         if not folder.is_dir():  # systemd refuses to start a unit whose folder is missing
             print(f"create {folder}, writable by {args.user}, before starting", file=sys.stderr)
     for name, text in units.items():
-        (Path(args.output) / name).write_text(text)
-        print(Path(args.output) / name)
+        path = Path(args.output) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+        print(path)
     return 0
 
 

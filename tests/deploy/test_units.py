@@ -19,6 +19,8 @@ from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
 UNITS = ["motorlab-sender.service", "motorlab-web.service"]
+NGINX_DROP_IN = "nginx.service.d/motorlab.conf"
+DEBIAN_NGINX = Path("/lib/systemd/system/nginx.service")  # Debian's nginx package's unit
 # Settings of the test run or a developer's shell that would move the writable folders.
 MOVED = ("OUTBOX_PATH", "OUTBOX_URL", "IMAGE_CACHE_DIR", "MAKEFLAGS", "MAKELEVEL")
 
@@ -31,11 +33,13 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     """The units written to `output`, each as {key: [values]} of its [Service] section."""
     result = subprocess.run(
         [sys.executable, "-m", "motorlab.deploy_units", "--user", "motorlab",
-         "--environment-file", "/etc/motorlab/env", "--output", str(output)],
+         "--environment-file", "/etc/motorlab/env", "--nginx-runtime", "/var/lib/motorlab/nginx",
+         "--output", str(output)],
         cwd=ROOT, env=environment(**settings), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert sorted(Path(line).name for line in result.stdout.split()) == UNITS
+    written = [str(Path(line).relative_to(output)) for line in result.stdout.split()]
+    assert written == [*UNITS, NGINX_DROP_IN]
     return {name: service_section(output / name) for name in UNITS}
 
 
@@ -59,10 +63,13 @@ def test_systemd_analyze_verifies_the_units_rendered_for_this_checkout(tmp_path)
     if not Path(SYSTEMD_ANALYZE).exists():
         pytest.fail("systemd-analyze is missing: apt-get install systemd (make systemd)")
     render_units(tmp_path)
+    # The drop-in is read with Debian's unit beside it (systemd reads <unit>.d/ there).
+    shutil.copy(DEBIAN_NGINX, tmp_path)
     # --man=no: the units name no documentation to look up. It checks every key and value,
     # and that each ExecStart names an executable file (the checkout's .venv).
+    units = [*UNITS, DEBIAN_NGINX.name]
     result = subprocess.run(
-        [SYSTEMD_ANALYZE, "verify", "--man=no", *(str(tmp_path / name) for name in UNITS)],
+        [SYSTEMD_ANALYZE, "verify", "--man=no", *(str(tmp_path / name) for name in units)],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
@@ -98,6 +105,17 @@ def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path)
         tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), OUTBOX_URL="postgresql://db/x"
     )
     assert units["motorlab-web.service"]["ReadWritePaths"] == [str(ROOT / "instance")]
+
+
+def test_debian_nginx_looks_for_the_pid_where_the_rendered_config_writes_it(tmp_path):
+    render_units(tmp_path)
+    drop_in = service_section(tmp_path / NGINX_DROP_IN)
+    assert drop_in["PIDFile"] == ["/var/lib/motorlab/nginx/nginx.pid"]
+    assert drop_in["ExecStop"][0] == ""  # Debian's own ExecStop (its /run/nginx.pid) reset
+    from motorlab.deploy_config import render
+
+    config = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path / "nginx")
+    assert f"pid {tmp_path / 'nginx'}/nginx.pid;" in config.splitlines()
 
 
 def test_gunicorn_runs_with_make_prods_options_on_nginxs_app_address(units):
