@@ -20,11 +20,12 @@ import sys
 import threading
 from collections.abc import Mapping
 
+from motorlab.contact.transport import STOP_TIME
 from motorlab.paths import PROJECT_ROOT
 
 FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
-STOP_WAIT = 10  # seconds a child may take to stop before it is killed (the sender takes 5)
+STOP_WAIT = 2 * STOP_TIME  # seconds a child may take to stop before it is killed
 
 
 def environment(base: Mapping[str, str], port: int, sink_port: int | None) -> dict[str, str]:
