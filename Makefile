@@ -65,7 +65,7 @@ prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY worke
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	WEB_CONCURRENCY=$${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
 	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) \
-	  --worker-class sync --timeout 30 --forwarder-headers '' --access-logfile - --error-logfile - wsgi:app
+	  --worker-class sync --timeout 30 --forwarder-headers= --access-logfile - --error-logfile - wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
