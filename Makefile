@@ -15,10 +15,12 @@ WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null)
   $(wildcard templates/components/*/*.css templates/pages/*.css)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: help setup run test test-fast prod prod-env export messages lint chromium nginx wrk bench watch screenshots
+.PHONY: help setup run test test-fast prod prod-setup prod-env export messages lint chromium nginx systemd wrk bench watch screenshots
 
+# The descriptions name $(HOST) and $(PORT): awk writes their values.
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' -v host='$(HOST)' -v port='$(PORT)' \
+	  '{gsub(/\$$\(HOST\)/, host, $$2); gsub(/\$$\(PORT\)/, port, $$2); printf "  %-12s %s\n", $$1, $$2}'
 
 setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(MO_FILES) ## Install everything (idempotent)
 
@@ -50,27 +52,31 @@ translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $
 watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm run watch)
 	npm run watch
 
-# The sender (`flask outbox worker`) runs beside the web server and stops with it.
-run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender
-	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
-	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
+# The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
+# set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev_run).
+run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here)
+	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)
 
-# Only the runtime packages: no test or lint tool on a production machine.
-prod: prod-env $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
+# Only the runtime packages: no test or lint tool on a production machine. gunicorn reads
+# WEB_CONCURRENCY itself; its options are the systemd unit's too (deploy/motorlab-web.service).
+prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
+
+prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
-	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
-	  --worker-class sync --timeout 30 --forwarder-headers '' --access-logfile - --error-logfile - wsgi:app
+	WEB_CONCURRENCY=$${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
+	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) \
+	  --worker-class sync --timeout 30 --forwarder-headers= --access-logfile - --error-logfile - wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
 
-export: setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
+export: prod-setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
 	$(BIN)/python -m motorlab.export build/site
 
 # Both cores: pytest-xdist spreads the tests over one worker per core.
 PYTEST := $(BIN)/pytest -n auto
 
-test: setup chromium nginx ## Set up, then run every test (browser and system tests included)
+test: setup chromium nginx systemd ## Set up, then run every test (browser and system tests included)
 	$(PYTEST)
 
 # No browser, and no `system` test (gunicorn, nginx, PostgreSQL, Redis, Java, long property runs).
@@ -102,6 +108,17 @@ nginx: ## Make sure Debian's nginx (with brotli_static and njs), openssl and cur
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl fonts-dejavu-core >/dev/null; \
 	  else \
 	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+systemd: ## Make sure systemd-analyze is there for the service units' test
+	@if ! command -v systemd-analyze >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian's systemd for the service units' test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null; \
+	  else \
+	    echo "The service units' test needs systemd-analyze. Install it with: sudo apt-get install systemd" >&2; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -33,7 +33,7 @@ from motorlab.images import bp as images_bp
 from motorlab.language import bp as language_bp
 from motorlab.language.detection import detect_on_root
 from motorlab.pages.routes import bp as pages_bp
-from motorlab.paths import PROJECT_ROOT
+from motorlab.paths import INSTANCE, PROJECT_ROOT
 from motorlab.request_body import GuardedBody
 from motorlab.seo import bp as seo_bp
 
@@ -44,7 +44,7 @@ def create_app(config: object | None = None) -> Flask:
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
-        instance_path=str(PROJECT_ROOT / "instance"),
+        instance_path=str(INSTANCE),
     )
     app.config.from_object(config if config is not None else Config())
 

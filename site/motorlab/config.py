@@ -10,7 +10,7 @@ from pathlib import Path
 
 from motorlab.files import write_atomically
 from motorlab.i18n import DEFAULT_LOCALE
-from motorlab.paths import PROJECT_ROOT
+from motorlab.paths import INSTANCE, PROJECT_ROOT
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -47,7 +47,7 @@ def _env_url(name: str) -> str:
 def _instance_secret() -> str:
     """A random key in instance/secret_key, created once, atomically (the first worker's key
     wins), so workers starting together all read the same complete key."""
-    path = PROJECT_ROOT / "instance" / "secret_key"
+    path = INSTANCE / "secret_key"
     try:
         if not path.exists():
             key = secrets.token_hex(32).encode()
@@ -82,7 +82,7 @@ class Config:
         self.MAIL_PASSWORD = env("MAIL_PASSWORD")
         self.MAIL_DEFAULT_SENDER = env("MAIL_DEFAULT_SENDER", "web@motorlab.example")
         self.CONTACT_RECIPIENTS = _env_list("CONTACT_RECIPIENTS", "hola@motorlab.example")
-        self.OUTBOX_PATH = env("OUTBOX_PATH", str(PROJECT_ROOT / "instance" / "outbox.sqlite3"))
+        self.OUTBOX_PATH = env("OUTBOX_PATH", str(INSTANCE / "outbox.sqlite3"))
         # Empty: the SQLite file OUTBOX_PATH. postgresql://… for several machines.
         self.OUTBOX_URL = env("OUTBOX_URL", "")
         # Seconds a request may wait for the outbox's lock before the visitor gets a 503.
@@ -121,6 +121,8 @@ class Config:
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
         self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
+        # The image service's renditions, each encoded once (motorlab.images).
+        self.IMAGE_CACHE_DIR = env("IMAGE_CACHE_DIR", str(INSTANCE / "images"))
 
         self.ANALYTICS_ID = env("ANALYTICS_ID", "")
         # Base address of the widgets' HTTP client; empty means the site's own origin.

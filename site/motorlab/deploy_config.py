@@ -34,6 +34,8 @@ from motorlab.security import content_security_policy, headers, origin
 
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
 DETECTION = PROJECT_ROOT / "deploy" / "root_language.js"
+APP_ADDRESS = "127.0.0.1:8000"  # gunicorn's, by default (the systemd unit's too)
+RUNTIME = "/run/motorlab"  # nginx's pid, logs, temp files and njs module, by default
 _PLACEHOLDER = re.compile(r"\$\{([A-Z_]+)\}")
 # A line naming ${PREFIX} is written once per language with a URL prefix; else a line naming
 # ${LOCALE} once per language. In each copy these are that language's values.
@@ -133,6 +135,11 @@ def tls_settings(
 def fill(text: str, values: dict[str, str]) -> str:
     """`text` with the placeholders that `values` names filled in, the others left."""
     return _PLACEHOLDER.sub(lambda match: values.get(match[1], match[0]), text)
+
+
+def unfilled(text: str) -> list[str]:
+    """The placeholders left in `text`, each once."""
+    return list(dict.fromkeys(_PLACEHOLDER.findall(text)))
 
 
 def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[str, str]]:
@@ -330,10 +337,8 @@ def main(argv: list[str]) -> int:
         "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
     )
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
-    parser.add_argument("--app", default="127.0.0.1:8000", help="gunicorn's address")
-    parser.add_argument(
-        "--runtime", default="/run/motorlab", help="pid, logs, temp files, njs module"
-    )
+    parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
+    parser.add_argument("--runtime", default=RUNTIME, help="pid, logs, temp files, njs module")
     parser.add_argument(
         "--unlimited",
         action="append",

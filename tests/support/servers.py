@@ -431,7 +431,7 @@ def launch():
 
     return SimpleNamespace(
         flask=flask, gunicorn=gunicorn, start_gunicorn=start_gunicorn, start_nginx=start_nginx,
-        postgres=services.postgres, redis=services.redis,
+        postgres=services.postgres, redis=services.redis, process=Process,
     )  # fmt: skip
 
 

@@ -8,7 +8,7 @@ from motorlab import config
 
 def test_workers_share_one_instance_key(monkeypatch, tmp_path):
     monkeypatch.delenv("SECRET_KEY", raising=False)
-    monkeypatch.setattr(config, "PROJECT_ROOT", tmp_path)
+    monkeypatch.setattr(config, "INSTANCE", tmp_path / "instance")
     first, second = config.Config().SECRET_KEY, config.Config().SECRET_KEY
     assert first == second and len(first) == 64
     key_file = tmp_path / "instance" / "secret_key"
@@ -19,6 +19,6 @@ def test_workers_share_one_instance_key(monkeypatch, tmp_path):
 
 def test_the_environment_wins(monkeypatch, tmp_path):
     monkeypatch.setenv("SECRET_KEY", "from-the-environment")
-    monkeypatch.setattr(config, "PROJECT_ROOT", tmp_path)
+    monkeypatch.setattr(config, "INSTANCE", tmp_path / "instance")
     assert config.Config().SECRET_KEY == "from-the-environment"
     assert not (tmp_path / "instance").exists()

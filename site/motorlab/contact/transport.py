@@ -31,6 +31,10 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 
 STOP_GRACE = 2.0  # seconds an attempt may go on once the sender is told to stop
+# Seconds the whole sender takes at most to stop on SIGTERM: STOP_GRACE, then the attempt's
+# ending and the worker's exit (docs/decisions/0009). What a supervisor waits before SIGKILL
+# (the systemd units' TimeoutStopSec, motorlab.deploy_units).
+STOP_TIME = 5
 WATCH_EVERY = 0.1  # seconds between the watchdog's looks at `stop`
 
 

@@ -14,9 +14,7 @@ from motorlab.images import resize, sources
 
 
 def cache_dir() -> Path:
-    return Path(
-        current_app.config.get("IMAGE_CACHE_DIR") or Path(current_app.instance_path, "images")
-    )
+    return Path(current_app.config["IMAGE_CACHE_DIR"])
 
 
 @lru_cache(maxsize=512)

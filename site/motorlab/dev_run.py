@@ -1,0 +1,104 @@
+"""`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
+local SMTP sink (motorlab.mail_sink) that prints in this terminal every mail staff would
+receive, so a contact request goes all the way on a fresh clone.
+
+    python -m motorlab.dev_run --host 127.0.0.1 --port 5000
+
+Here only, SITE_URL defaults to this server's own address (http://127.0.0.1:PORT), so
+canonical links, hreflang and the sitemap name the port it runs on, and 127.0.0.1 and
+localhost are trusted hosts whatever the host it listens on. Ctrl-C (or SIGTERM) stops the
+server, then the sender (within its own stop time), then the sink.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping
+
+from motorlab.contact.transport import STOP_TIME
+from motorlab.paths import PROJECT_ROOT
+
+FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+STOP_WAIT = 2 * STOP_TIME  # seconds a child may take to stop before it is killed
+
+
+def environment(base: Mapping[str, str], port: int, sink_port: int | None) -> dict[str, str]:
+    """The site's and the sender's environment: `base` with the development defaults."""
+    env = dict(base)
+    env["SITE_URL"] = env.get("SITE_URL") or f"http://127.0.0.1:{port}"
+    extra = [host for host in env.get("EXTRA_HOSTS", "").split(",") if host.strip()]
+    env["EXTRA_HOSTS"] = ",".join(dict.fromkeys([*extra, *LOCAL_HOSTS]))
+    if sink_port is not None:
+        env.update(
+            MAIL_SERVER="127.0.0.1", MAIL_PORT=str(sink_port), MAIL_USE_TLS="0", MAIL_USE_SSL="0"
+        )
+    env["PYTHONUNBUFFERED"] = "1"  # their lines and the sink's reach the terminal in order
+    return env
+
+
+def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """A child in this process group: Ctrl-C reaches it from the terminal as it reaches this
+    process, and whatever kills the group (a test run's watcher) kills it too."""
+    return subprocess.Popen([*FLASK, *args], cwd=PROJECT_ROOT, env=env)
+
+
+def stop(child: subprocess.Popen) -> None:
+    """SIGTERM (the server's reloader then ends the server it runs), SIGKILL if the child is
+    still there after STOP_WAIT."""
+    if child.poll() is None:
+        child.terminate()
+    try:
+        child.wait(STOP_WAIT)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def run(host: str, port: int) -> int:
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    sink = None
+    if not os.environ.get("MAIL_SERVER"):
+        from motorlab.mail_sink import MailSink  # aiosmtpd: a development dependency
+
+        sink = MailSink().start()
+        print(
+            f"make run: mail for staff is printed here (SMTP sink on {sink.host}:{sink.port};"
+            " set MAIL_SERVER to use a real mail server)",
+            flush=True,
+        )
+    env = environment(os.environ, port, sink.port if sink else None)
+    children = [
+        start(["outbox", "worker"], env),
+        start(["run", "--debug", "--host", host, "--port", str(port)], env),
+    ]
+    status = 0
+    while not stopping.wait(0.2):
+        ended = [child for child in children if child.poll() is not None]
+        if ended:  # one of them could not start (a port in use) or crashed: stop the rest
+            status = max(ended[0].returncode, 1)
+            break
+    for child in reversed(children):  # the server first: no new request for the sender
+        stop(child)
+    if sink is not None:
+        sink.stop()
+    return status
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=5000)
+    args = parser.parse_args(argv)
+    return run(args.host, args.port)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,139 @@
+"""The systemd units (deploy/*.service), rendered for this checkout as an operator renders
+them (`python -m motorlab.deploy_units`): systemd itself finds nothing to say about them, they
+sandbox the services to the folders the app writes, give the sender its stop time, and run
+gunicorn exactly as `make prod` does."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from motorlab.contact.transport import STOP_TIME
+from tests.support.servers import ROOT
+
+SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
+UNITS = ["motorlab-sender.service", "motorlab-web.service"]
+NGINX_DROP_IN = "nginx.service.d/motorlab.conf"
+DEBIAN_NGINX = Path("/lib/systemd/system/nginx.service")  # Debian's nginx package's unit
+# Settings of the test run or a developer's shell that would move the writable folders.
+MOVED = ("OUTBOX_PATH", "OUTBOX_URL", "IMAGE_CACHE_DIR", "MAKEFLAGS", "MAKELEVEL")
+
+
+def environment(**settings: str) -> dict[str, str]:
+    return {**{k: v for k, v in os.environ.items() if k not in MOVED}, **settings}
+
+
+def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]]]:
+    """The units written to `output`, each as {key: [values]} of its [Service] section."""
+    result = subprocess.run(
+        [sys.executable, "-m", "motorlab.deploy_units", "--user", "motorlab",
+         "--environment-file", "/etc/motorlab/env", "--nginx-runtime", "/var/lib/motorlab/nginx",
+         "--output", str(output)],
+        cwd=ROOT, env=environment(**settings), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    written = [str(Path(line).relative_to(output)) for line in result.stdout.split()]
+    assert written == [*UNITS, NGINX_DROP_IN]
+    return {name: service_section(output / name) for name in UNITS}
+
+
+def service_section(path: Path) -> dict[str, list[str]]:
+    section, found = None, {}
+    for line in path.read_text().splitlines():
+        if line.startswith("["):
+            section = line
+        elif section == "[Service]" and "=" in line and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            found.setdefault(key, []).append(value)
+    return found
+
+
+@pytest.fixture(scope="module")
+def units(tmp_path_factory):
+    return render_units(tmp_path_factory.mktemp("units"))
+
+
+def test_systemd_analyze_verifies_the_units_rendered_for_this_checkout(tmp_path):
+    if not Path(SYSTEMD_ANALYZE).exists():
+        pytest.fail("systemd-analyze is missing: apt-get install systemd (make systemd)")
+    render_units(tmp_path)
+    # The drop-in is read with Debian's unit beside it (systemd reads <unit>.d/ there).
+    shutil.copy(DEBIAN_NGINX, tmp_path)
+    # --man=no: the units name no documentation to look up. It checks every key and value,
+    # and that each ExecStart names an executable file (the checkout's .venv).
+    units = [*UNITS, DEBIAN_NGINX.name]
+    result = subprocess.run(
+        [SYSTEMD_ANALYZE, "verify", "--man=no", *(str(tmp_path / name) for name in units)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+def test_both_run_unprivileged_in_a_sandbox_and_stop_within_the_senders_time(units):
+    instance = str(ROOT / "instance")
+    for service in units.values():
+        assert service["User"] == service["Group"] == ["motorlab"]
+        assert service["WorkingDirectory"] == [str(ROOT)]
+        assert service["EnvironmentFile"] == ["/etc/motorlab/env"]
+        assert service["Restart"] == ["on-failure"]
+        assert service["TimeoutStopSec"] == [str(STOP_TIME)]
+        assert service["ProtectSystem"] == ["strict"]
+        assert service["PrivateTmp"] == service["NoNewPrivileges"] == ["yes"]
+        # The outbox and the image cache are under instance/ by default.
+        assert service["ReadWritePaths"] == [instance]
+    sender = units["motorlab-sender.service"]
+    assert shlex.split(sender["ExecStart"][0]) == [
+        str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "outbox", "worker",
+    ]  # fmt: skip
+
+
+def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path):
+    outbox, images = tmp_path / "outbox", tmp_path / "images"
+    units = render_units(
+        tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), IMAGE_CACHE_DIR=str(images)
+    )
+    for service in units.values():
+        assert service["ReadWritePaths"] == [f"{ROOT / 'instance'} {images} {outbox}"]
+    # With the outbox in PostgreSQL, no outbox folder.
+    units = render_units(
+        tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), OUTBOX_URL="postgresql://db/x"
+    )
+    assert units["motorlab-web.service"]["ReadWritePaths"] == [str(ROOT / "instance")]
+
+
+def test_debian_nginx_looks_for_the_pid_where_the_rendered_config_writes_it(tmp_path):
+    render_units(tmp_path)
+    drop_in = service_section(tmp_path / NGINX_DROP_IN)
+    assert drop_in["PIDFile"] == ["/var/lib/motorlab/nginx/nginx.pid"]
+    assert drop_in["ExecStop"][0] == ""  # Debian's own ExecStop (its /run/nginx.pid) reset
+    from motorlab.deploy_config import render
+
+    config = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path / "nginx")
+    assert f"pid {tmp_path / 'nginx'}/nginx.pid;" in config.splitlines()
+
+
+def test_gunicorn_runs_with_make_prods_options_on_nginxs_app_address(units):
+    from motorlab.deploy_config import APP_ADDRESS
+
+    host, _, port = APP_ADDRESS.rpartition(":")
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-n", "prod", "SECRET_KEY=x", f"HOST={host}",
+         f"PORT={port}"],
+        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    recipe = result.stdout.replace("\\\n", " ")
+    make_prod = shlex.split(recipe[recipe.index(".venv/bin/gunicorn") :].splitlines()[0])
+    unit = shlex.split(units["motorlab-web.service"]["ExecStart"][0])
+    assert unit[0] == str(ROOT / ".venv/bin/gunicorn")
+    assert unit[1:] == make_prod[1:]
+    assert "--bind" in unit and unit[unit.index("--bind") + 1] == APP_ADDRESS
+    assert units["motorlab-web.service"]["Environment"] == [
+        f"WEB_CONCURRENCY={2 * os.cpu_count() + 1}"
+    ]
