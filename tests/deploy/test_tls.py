@@ -495,7 +495,7 @@ def test_the_contact_form_works_over_https(tls_front, throwaway_ca):
     status, body = visitor.post("/en/contact", fields, headers=public)
     assert status == 303, visible_text(BeautifulSoup(body, "html.parser"))[:1000]
     status, body = visitor.get("/en/contact")
-    assert BeautifulSoup(body, "html.parser").select_one(".c-contact-sent") is not None  # the confirmation
+    assert BeautifulSoup(body, "html.parser").select_one(".c-contact-sent") is not None
 
 
 def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
