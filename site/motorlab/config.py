@@ -143,6 +143,11 @@ class Config:
         self.MAX_FORM_MEMORY_SIZE = 64 * 1024
         self.SESSION_COOKIE_SAMESITE = "Lax"
         self.SESSION_COOKIE_SECURE = self.SITE_URL.startswith("https://")
+        # Over https Flask-WTF would also demand a same-origin Referer, so a visitor whose
+        # browser or privacy tool sends none could never post the contact form ("form
+        # expired" on every try). The token, the Lax session cookie and the browser's own
+        # Sec-Fetch-Site (contact/routes.py) already tell a cross-site post.
+        self.WTF_CSRF_SSL_STRICT = False
 
 
 LEGAL_NOTICE_SETTINGS = (

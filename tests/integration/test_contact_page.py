@@ -3,6 +3,7 @@ once), 422 with input kept, JSON mode, CSRF 400, 413, 429 — each in the page's
 
 import pytest
 
+from motorlab import create_app
 from tests.support import contact_support
 from tests.support.app import soup_of, visible_text
 from tests.support.contact_support import (
@@ -244,3 +245,33 @@ def test_the_limit_keys_on_the_client_address_and_trusts_proxies_only_when_told(
     # Behind a trusted proxy another visitor has their own count; without one, a forged
     # X-Forwarded-For changes nothing.
     assert post_from("198.51.100.2").status_code == (303 if hops else 429)
+
+
+def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused(smtp, tmp_path):
+    """A browser or privacy tool that sends no Referer can still send the form over https
+    (Flask-WTF's Referer rule would call it expired on every try); a post the browser says
+    another site made is refused, with the form, even with a valid token."""
+    site = "https://www.motorlab.example"
+    app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
+    client = app.test_client()
+
+    def post(**headers):
+        field = None
+        while field is None:  # right after a send, the page is the confirmation once
+            field = soup_of(client.get("/en/contact", base_url=site)).find(
+                "input", attrs={"name": "csrf_token"}
+            )
+        token = field["value"]
+        data = {**VALID, "csrf_token": token}
+        return client.post("/en/contact", base_url=site, data=data, headers=headers)
+
+    sent = post()
+    assert sent.status_code == 303, visible_text(soup_of(sent))[:500]
+    assert "Referer" not in sent.request.headers
+    assert len(contact_support.stored(app)) == 1
+    for fetch_site in ("cross-site", "same-site"):
+        refused = post(**{"Sec-Fetch-Site": fetch_site})
+        assert refused.status_code == 400
+        assert soup_of(refused).find("form", class_="c-contact-form") is not None
+    assert post(**{"Sec-Fetch-Site": "same-origin"}).status_code == 303
+    assert len(contact_support.stored(app)) == 2

@@ -63,6 +63,8 @@ def _answer(page: Page):
     unreadable = undecodable_form()
     if unreadable is not None:
         return _refused(page, ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
+    if _sent_by_another_site():
+        raise CSRFError("Sec-Fetch-Site: another site")
     csrf.protect()
     form = ContactForm()
     if form.is_spam:
@@ -130,6 +132,12 @@ def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None 
         title = _("Error: %(title)s", title=title)
     body = render_page(page, title=title, form=form, problem=problem, sent=False)
     return body, status
+
+
+def _sent_by_another_site() -> bool:
+    """The browser's own word (a page's script cannot set it) that another site made this
+    post; browsers too old to send the header rely on the token alone."""
+    return request.headers.get("Sec-Fetch-Site") not in (None, "same-origin", "none")
 
 
 def _csrf_failed(page: Page):
