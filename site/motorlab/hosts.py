@@ -112,6 +112,18 @@ def untrusted_host(error: SecurityError) -> Response:
     return render_error(400)
 
 
+# What Sec-Fetch-Site says when this site made the request (or the visitor did, typing the
+# address); the browser sets the header and no page's script can.
+OWN_FETCH_SITES = ("same-origin", "none")
+
+
+def fetched_from_this_site() -> bool | None:
+    """The browser's own word on whether this site made the request, or None where the
+    browser sends no Sec-Fetch-Site (older browsers, scripts)."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    return None if fetch_site is None else fetch_site in OWN_FETCH_SITES
+
+
 def local_path(candidate: str | None, max_length: int = 2048) -> str | None:
     """`candidate` when it is a path on this site (`/en/services?x=1`), else None: never
     `//host`, `/\\host`, a scheme, or anything unprintable or huge."""

@@ -15,7 +15,7 @@ from flask import abort, jsonify, redirect, request, url_for
 from motorlab.consent import CHOICES, COOKIE_MAX_AGE, COOKIE_NAME, enabled
 from motorlab.cookies import remember
 from motorlab.extensions import csrf
-from motorlab.hosts import local_path
+from motorlab.hosts import fetched_from_this_site, local_path
 from motorlab.i18n import LocalizedBlueprint
 from motorlab.negotiation import wants_json
 
@@ -23,9 +23,9 @@ bp = LocalizedBlueprint("consent", __name__)
 
 
 def same_site_request() -> bool:
-    fetch_site = request.headers.get("Sec-Fetch-Site")
-    if fetch_site is not None:
-        return fetch_site in ("same-origin", "none")
+    browser_says = fetched_from_this_site()
+    if browser_says is not None:
+        return browser_says
     source = request.headers.get("Origin") or request.headers.get("Referer")
     return bool(source) and urlsplit(source).netloc == request.host
 

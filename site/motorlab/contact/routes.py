@@ -36,6 +36,7 @@ from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
 from motorlab.errors.handlers import http_error
 from motorlab.extensions import csrf
+from motorlab.hosts import fetched_from_this_site
 from motorlab.i18n import current_locale
 from motorlab.negotiation import wants_json
 from motorlab.pages.page import Page, render_page
@@ -63,7 +64,7 @@ def _answer(page: Page):
     unreadable = undecodable_form()
     if unreadable is not None:
         return _refused(page, ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
-    if _sent_by_another_site():
+    if fetched_from_this_site() is False:  # another site's post: refused, token or not
         raise CSRFError("Sec-Fetch-Site: another site")
     csrf.protect()
     form = ContactForm()
@@ -132,12 +133,6 @@ def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None 
         title = _("Error: %(title)s", title=title)
     body = render_page(page, title=title, form=form, problem=problem, sent=False)
     return body, status
-
-
-def _sent_by_another_site() -> bool:
-    """The browser's own word (a page's script cannot set it) that another site made this
-    post; browsers too old to send the header rely on the token alone."""
-    return request.headers.get("Sec-Fetch-Site") not in (None, "same-origin", "none")
 
 
 def _csrf_failed(page: Page):
