@@ -32,18 +32,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from motorlab.mail_sink import free_loopback_port as free_port
+
 if TYPE_CHECKING:
     from motorlab.deploy_config import Tls
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def app_environment(outbox: Path, **extra: str) -> dict[str, str]:
