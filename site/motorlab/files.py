@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -34,3 +35,20 @@ def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: i
 def fingerprint(path: Path) -> str:
     """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def file_digest(path: Path) -> bytes:
+    """The file's sha256, read again only when its size or time changes: each app a process
+    builds (tests build hundreds) would otherwise read every file of the release again."""
+    stat = path.stat()
+    return _digest(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+def file_version(path: Path) -> str:
+    """`fingerprint(path)`, from the cached digest."""
+    return file_digest(path).hex()[:12]
+
+
+@lru_cache(maxsize=4096)
+def _digest(path: str, mtime_ns: int, size: int) -> bytes:
+    return hashlib.sha256(Path(path).read_bytes()).digest()

@@ -26,13 +26,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, request
 from werkzeug.http import dump_header, parse_etags, parse_set_header
 
-from motorlab import compression
+from motorlab import compression, files
 from motorlab.extensions import cache
 
 KEEP = "motorlab.page_store.keep"  # in the WSGI environ: set by `keep`
@@ -214,13 +213,5 @@ def release_fingerprint(app: Flask) -> str:
         for file in sorted(p for p in root.rglob("*") if p.is_file()):
             if "__pycache__" not in file.parts:
                 digest.update(file.relative_to(root).as_posix().encode() + b"\0")
-                stat = file.stat()
-                digest.update(_file_digest(str(file), stat.st_mtime_ns, stat.st_size))
+                digest.update(files.file_digest(file))
     return digest.hexdigest()[:12]
-
-
-@lru_cache(maxsize=4096)
-def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
-    """A file's content digest, read again only when its size or time changes: each app a
-    process builds (tests build hundreds) would otherwise read every file of the release."""
-    return hashlib.sha256(Path(path).read_bytes()).digest()

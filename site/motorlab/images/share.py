@@ -84,16 +84,17 @@ def _title_and_tagline(
     """The title as large as fits in three lines (four at the smallest size) and the tagline
     under it, the block centred between the brand and the accent bar."""
     size = 68
-    lines = _wrap(title, typeface(size, BOLD), measure)
+    font = typeface(size, BOLD)
+    lines = _wrap(title, font, measure)
     while len(lines) > 3 and size > 40:
         size -= 4
-        lines = _wrap(title, typeface(size, BOLD), measure)
+        font = typeface(size, BOLD)
+        lines = _wrap(title, font, measure)
     lines, leading = lines[:4], int(size * 1.15)
     tagline_size, gap = 28, 24
     with_tagline = tagline.casefold() != title.casefold()  # home's title is the tagline
     block = leading * len(lines) + (gap + tagline_size if with_tagline else 0)
     y = TEXT_TOP + max(0, (TEXT_HEIGHT - block) // 2)
-    font = typeface(size, BOLD)
     for line in lines:
         pen.text((MARGIN, y), line, font=font, fill=PAPER)
         y += leading

@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from flask import current_app, request, url_for
 
 from motorlab.assets import asset_url
-from motorlab.files import fingerprint
+from motorlab.files import file_version
 from motorlab.i18n import PREFIXES, absolute_url, current_locale
 from motorlab.images import resize, sources
 
 
 def cache_dir() -> Path:
     return Path(current_app.config["IMAGE_CACHE_DIR"])
-
-
-@lru_cache(maxsize=512)
-def _version(path: str, mtime_ns: int, size: int) -> str:
-    return fingerprint(Path(path))
-
-
-def file_version(path: Path) -> str:
-    """The file's content hash, read again only when its size or time changes."""
-    stat = path.stat()
-    return _version(str(path), stat.st_mtime_ns, stat.st_size)
 
 
 def widths_for(intrinsic: int) -> list[int]:
