@@ -105,10 +105,13 @@ def page_at(path: str) -> Page | None:
     return next((page for page in PAGES if page.path == path), None)
 
 
+# Each page by what its route tells: the endpoint and the URL values (the locale left out).
+_BY_ROUTE = {(page.endpoint, frozenset(page.values)): page for page in PAGES}
+
+
 def page_for(endpoint: str | None, values: Mapping[str, Any]) -> Page | None:
     """The page a route serves: its endpoint and URL values (the locale left out)."""
-    wanted = (endpoint, frozenset(values.items()))
-    return next((page for page in PAGES if (page.endpoint, frozenset(page.values)) == wanted), None)
+    return _BY_ROUTE.get((endpoint, frozenset(values.items())))
 
 
 def current_section() -> str | None:
