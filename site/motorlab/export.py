@@ -50,11 +50,16 @@ ERROR_PAGES = (400, 404, 414, 431)
 ERROR_PAGE_PATH = "/__export-error__"
 
 
+def is_page(url: str) -> bool:
+    """Whether an exported URL is a page (`/en/services`), not a file (`/sitemap.xml`)."""
+    return "." not in url.rsplit("/", 1)[-1]
+
+
 class SiteFreezer(fresh_context_freezer()):
     """Pages become PATH/index.html (`/en/services` -> `en/services/index.html`)."""
 
     def urlpath_to_filepath(self, path: str) -> str:
-        if "." not in path.rsplit("/", 1)[-1]:
+        if is_page(path):
             path = path.rstrip("/") + "/index.html"
         return path.lstrip("/")
 
@@ -111,12 +116,17 @@ def _is_dynamic(app: Flask, path: str) -> bool:
 
 
 def _write_error_pages(app: Flask, destination: Path) -> None:
+    """Each language's error pages; with ANALYTICS_ID set, its 404 page per choice too."""
+    choices = consent.CHOICES if app.config.get("ANALYTICS_ID") else ()
     for locale in LOCALES:
         folder = destination / PREFIXES[locale].lstrip("/")
         folder.mkdir(parents=True, exist_ok=True)
+        path = PREFIXES[locale] + ERROR_PAGE_PATH
         for status in ERROR_PAGES:
-            page = error_page(app, PREFIXES[locale] + ERROR_PAGE_PATH, status)
-            (folder / f"{status}.html").write_bytes(page)
+            (folder / f"{status}.html").write_bytes(error_page(app, path, status))
+        for choice in choices:
+            page = error_page(app, path, 404, f"{consent.COOKIE_NAME}={choice}")
+            consent_variant(folder / "404.html", choice).write_bytes(page)
 
 
 def consent_variant(file: Path, choice: str) -> Path:
@@ -128,10 +138,11 @@ def consent_variant(file: Path, choice: str) -> Path:
 def _write_consent_variants(
     app: Flask, destination: Path, freezer: SiteFreezer, urls: list[str]
 ) -> None:
-    """With ANALYTICS_ID set: each page's and each 404 page's variant per choice."""
+    """With ANALYTICS_ID set: each page's variant per choice (the 404 pages' are written
+    with the other error pages)."""
     if not app.config.get("ANALYTICS_ID"):
         return
-    pages = [url for url in urls if "." not in url.rsplit("/", 1)[-1]]
+    pages = [url for url in urls if is_page(url)]
     for choice in consent.CHOICES:
         cookie = {consent.COOKIE_NAME: choice}
         for url in pages:
@@ -140,12 +151,6 @@ def _write_consent_variants(
                 raise RuntimeError(f"{url} answered {response.status} for {choice}")
             page = destination / freezer.urlpath_to_filepath(url)
             consent_variant(page, choice).write_bytes(response.data)
-        for locale in LOCALES:
-            folder = destination / PREFIXES[locale].lstrip("/")
-            page = error_page(
-                app, PREFIXES[locale] + ERROR_PAGE_PATH, 404, f"{consent.COOKIE_NAME}={choice}"
-            )
-            consent_variant(folder / "404.html", choice).write_bytes(page)
 
 
 def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:
@@ -180,7 +185,7 @@ def main(argv: list[str]) -> int:
     destination = Path(argv[0]) if argv else DEFAULT_DESTINATION
     app = create_app()
     urls = export(app, destination)
-    pages = [u for u in urls if "." not in u.rsplit("/", 1)[-1]]
+    pages = [u for u in urls if is_page(u)]
     print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")
     return 0
 
