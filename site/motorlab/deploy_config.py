@@ -142,6 +142,14 @@ def unfilled(text: str) -> list[str]:
     return list(dict.fromkeys(_PLACEHOLDER.findall(text)))
 
 
+def fill_all(text: str, values: dict[str, str], what: str) -> str:
+    """`text` with every placeholder filled (in one pass: a value is never read again), or
+    a ValueError naming `what` and the placeholders `values` lacks."""
+    if missing := [name for name in unfilled(text) if name not in values]:
+        raise ValueError(f"{what}: no value for {', '.join(missing)}")
+    return _PLACEHOLDER.sub(lambda match: values[match[1]], text)
+
+
 def language_rows(languages: tuple[Language, ...], settings: dict) -> list[dict[str, str]]:
     """Each language's values for per_language: its prefix, its code and the language
     cookie a first visit to `/` gets for it, as the app sets it (motorlab.cookies)."""
@@ -167,7 +175,7 @@ def detection_module(languages: tuple[Language, ...], cookie_join: str = ",") ->
         "LOCALES": " ".join(language.code for language in languages),
         "DEFAULT_LOCALE": next(language.code for language in languages if not language.prefix),
     }
-    return _PLACEHOLDER.sub(lambda match: values[match[1]], DETECTION.read_text())
+    return fill_all(DETECTION.read_text(), values, DETECTION.name)
 
 
 # With ANALYTICS_ID set, the export holds each page and 404 page once per analytics choice
@@ -328,7 +336,7 @@ def render(
     template = only_if(TEMPLATE.read_text(), WITH_TLS, tls is not None)
     template = only_if(template, WITH_ACME, tls is not None and tls.acme_webroot is not None)
     template = per_language(template, language_rows(LANGUAGES, vars(config)))
-    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+    return fill_all(template, values, TEMPLATE.name)
 
 
 def main(argv: list[str]) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import APP_ADDRESS, RUNTIME, fill, unfilled
+from motorlab.deploy_config import APP_ADDRESS, RUNTIME, fill_all
 from motorlab.paths import INSTANCE, PROJECT_ROOT
 
 DEPLOY = PROJECT_ROOT / "deploy"
@@ -57,10 +57,7 @@ def render(
     units = {}
     for template in TEMPLATES:
         name = str(template.relative_to(DEPLOY))
-        text = fill(template.read_text(), values)
-        if missing := unfilled(text):
-            raise ValueError(f"{name}: no value for {', '.join(missing)}")
-        units[name] = text
+        units[name] = fill_all(template.read_text(), values, name)
     return units
 
 
