@@ -53,20 +53,27 @@ function header(r, name, join) {
     return value === null ? "" : value;
 }
 
-// `COOKIE_NAME in request.cookies`: werkzeug's parse_cookie, stopped at the first match. A
-// header without the name anywhere cannot hold it (the common case: no regex at all).
-function hasCookie(cookie) {
-    if (cookie.indexOf(COOKIE_NAME) < 0) {
-        return false;
+// werkzeug's parse_cookie loop with `step` (COOKIE_STEP, CONSENT_STEP), stopped at the first
+// part of the cookie `name`: that step's match, or null. A header without the name anywhere
+// cannot hold it (the common case: no regex at all).
+function namedPart(step, name, cookie) {
+    if (cookie.indexOf(name) < 0) {
+        return null;
     }
-    COOKIE_STEP.lastIndex = 0;
-    while (COOKIE_STEP.lastIndex < cookie.length) {
+    step.lastIndex = 0;
+    while (step.lastIndex < cookie.length) {
         // each step matches right at lastIndex (the rest always does) and moves on
-        if (COOKIE_STEP.exec(cookie)[1] !== undefined) {
-            return true;
+        var match = step.exec(cookie);
+        if (match[1] !== undefined) {
+            return match;
         }
     }
-    return false;
+    return null;
+}
+
+// `COOKIE_NAME in request.cookies`.
+function hasCookie(cookie) {
+    return namedPart(COOKIE_STEP, COOKIE_NAME, cookie) !== null;
 }
 
 // A quoted value without its quotes and escapes, as werkzeug's parse_cookie stores it (it
@@ -82,18 +89,12 @@ function unquote(value) {
 
 // consent.current_choice: the first consent cookie's value if it is a choice, else "".
 function consentChoice(cookie) {
-    if (cookie.indexOf(CONSENT_NAME) < 0) {
+    var part = namedPart(CONSENT_STEP, CONSENT_NAME, cookie);
+    if (part === null) {
         return "";
     }
-    CONSENT_STEP.lastIndex = 0;
-    while (CONSENT_STEP.lastIndex < cookie.length) {
-        var step = CONSENT_STEP.exec(cookie);
-        if (step[1] !== undefined) {
-            var value = unquote(step[2] || "");
-            return CHOICES.indexOf(value) >= 0 ? value : "";
-        }
-    }
-    return "";
+    var value = unquote(part[2] || "");
+    return CHOICES.indexOf(value) >= 0 ? value : "";
 }
 
 // detection.preferred_locale: the supported locale of the best entry (highest quality, then
