@@ -161,7 +161,9 @@ def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(
     assert projects.locator(".c-carousel__dot").count() == 2
     assert projects.locator("[aria-roledescription=slide]:not([inert])").count() == 2
     page.set_viewport_size({"width": 1024, "height": 800})
-    page.wait_for_function("!document.querySelector('.c-carousel--projects .c-carousel__region')")
+    page.wait_for_function(
+        "() => !document.querySelector('.c-carousel--projects .c-carousel__region')"
+    )
     cards_in_one_row(page, 1024)
     assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []
