@@ -1,5 +1,5 @@
-// ESLint (flat config) for the browser code: the widgets, their build script and the
-// analytics loader; `make lint` runs it beside ruff. The React hooks rules keep hooks at a
+// ESLint (flat config) for the browser code: the widgets, their build script and the njs
+// module; `make lint` runs it beside ruff. The React hooks rules keep hooks at a
 // component's top level, in the same order on every render.
 import js from "@eslint/js";
 import react from "eslint-plugin-react";
@@ -29,10 +29,6 @@ export default [
   {
     files: ["widgets/build.mjs", "eslint.config.js"],
     languageOptions: { sourceType: "module", globals: globals.node },
-  },
-  {
-    files: ["site/motorlab/static/js/**/*.js"],
-    languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {
     // njs (nginx's JavaScript): ES5 style, `export default` of the handlers at the end.

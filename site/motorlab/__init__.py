@@ -8,7 +8,6 @@ from flask import Flask
 
 from motorlab import (
     assets,
-    consent,
     errors,
     hosts,
     i18n,
@@ -24,7 +23,6 @@ from motorlab import (
     template_globals,
 )
 from motorlab.config import Config
-from motorlab.consent.routes import bp as consent_bp
 from motorlab.contact import ratelimit
 from motorlab.contact.cli import outbox_cli
 from motorlab.extensions import babel, cache, csrf
@@ -106,7 +104,6 @@ BLUEPRINTS = (
     seo_bp,  # /sitemap.xml, /robots.txt
     images_bp,  # /_img: resized images, share images, the logo
     health_bp,  # /healthz
-    consent_bp,  # the analytics banner's /consent form
     icons.bp,  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
 )
 
@@ -125,7 +122,6 @@ CONTEXT_PROCESSORS = (layouts.layout_context,)
 
 AFTER_REQUEST = (
     page_cache.mark_shareable,  # may this answer be stored for everyone?
-    consent.cache_by_the_choice,  # pages differ by the analytics choice
     security.set_security_headers,  # CSP and the rest, on every answer
     assets.mark_immutable,  # hashed static files: a year
     hosts.relative_location,  # redirects to this host go out relative

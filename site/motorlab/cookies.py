@@ -1,5 +1,6 @@
-"""The visitor's remembered choices (language, analytics consent): first-party cookies for
-the whole site, sent on top-level navigations from elsewhere (Lax), Secure over https."""
+"""The visitor's remembered language: a first-party cookie for the whole site, sent on
+top-level navigations from elsewhere (Lax), Secure over https. (The analytics choice is the
+browser's: the consent_banner widget writes its cookie with the same attributes.)"""
 
 from __future__ import annotations
 

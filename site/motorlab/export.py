@@ -7,12 +7,10 @@ language (`400.html`, `404.html`, `414.html`, `431.html`, `en/404.html`, …), `
 `robots.txt`, every static file but esbuild's manifest, every image-service URL the pages
 reference (each width, with the `.avif` and `.webp` siblings the app answers in those formats,
 which nginx picks by `Accept`: rasters have both, the logo none), and the share images; then
-`.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. With
-`ANALYTICS_ID` set, each page and 404 page also has a variant per analytics choice beside it
-(`index.granted.html`, `index.denied.html`, `404.granted.html`, …: `consent_variant`), the
-app's page for that `analytics_consent` cookie, which nginx picks by the cookie. The
-language switcher (`/language/…`) and the contact page (its CSRF token is per visitor) are
-not frozen: nginx sends them to the app.
+`.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. One
+file per page: a page is the same for every visitor (the analytics choice lives in the
+browser, motorlab.analytics). The language switcher (`/language/…`) and the contact page
+(its CSRF token is per visitor) are not frozen: nginx sends them to the app.
 
 Usage: python -m motorlab.export [DESTINATION]   (default build/site)
 """
@@ -28,7 +26,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-from motorlab import compression, consent, icons
+from motorlab import compression, icons
 from motorlab.assets import MANIFEST
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
 from motorlab.internal_request import error_page, fetch
@@ -101,7 +99,6 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         warnings.simplefilter("ignore")
         urls = sorted(freezer.freeze())
     _write_error_pages(app, destination)
-    _write_consent_variants(app, destination, freezer, urls)
     _write_image_variants(app, destination, urls)
     _precompress(destination)
     return urls
@@ -116,41 +113,12 @@ def _is_dynamic(app: Flask, path: str) -> bool:
 
 
 def _write_error_pages(app: Flask, destination: Path) -> None:
-    """Each language's error pages; with ANALYTICS_ID set, its 404 page per choice too."""
-    choices = consent.CHOICES if app.config.get("ANALYTICS_ID") else ()
     for locale in LOCALES:
         folder = destination / PREFIXES[locale].lstrip("/")
         folder.mkdir(parents=True, exist_ok=True)
         path = PREFIXES[locale] + ERROR_PAGE_PATH
         for status in ERROR_PAGES:
             (folder / f"{status}.html").write_bytes(error_page(app, path, status))
-        for choice in choices:
-            page = error_page(app, path, 404, f"{consent.COOKIE_NAME}={choice}")
-            consent_variant(folder / "404.html", choice).write_bytes(page)
-
-
-def consent_variant(file: Path, choice: str) -> Path:
-    """The export's file of a page for an analytics choice: `index.html` -> `index.granted.html`
-    (the name deploy/nginx.conf builds from the cookie)."""
-    return file.with_name(f"{file.stem}.{choice}{file.suffix}")
-
-
-def _write_consent_variants(
-    app: Flask, destination: Path, freezer: SiteFreezer, urls: list[str]
-) -> None:
-    """With ANALYTICS_ID set: each page's variant per choice (the 404 pages' are written
-    with the other error pages)."""
-    if not app.config.get("ANALYTICS_ID"):
-        return
-    pages = [url for url in urls if is_page(url)]
-    for choice in consent.CHOICES:
-        cookie = {consent.COOKIE_NAME: choice}
-        for url in pages:
-            response = fetch(app, url, cookies=cookie)
-            if response.status_code != 200 or response.mimetype != "text/html":
-                raise RuntimeError(f"{url} answered {response.status} for {choice}")
-            page = destination / freezer.urlpath_to_filepath(url)
-            consent_variant(page, choice).write_bytes(response.data)
 
 
 def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:

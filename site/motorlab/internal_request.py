@@ -15,33 +15,21 @@ from werkzeug.test import TestResponse
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 
 
-def fetch(
-    app: Flask,
-    path: str,
-    *,
-    headers: dict | None = None,
-    language_cookie: str | None = DEFAULT_LOCALE,
-    cookies: dict[str, str] | None = None,
-) -> TestResponse:
-    """GET `path` as a returning visitor (the language cookie set, so `/` never redirects),
-    with `cookies` too. `app` is the app itself: `current_app` would be unbound in the fresh
-    context."""
+def fetch(app: Flask, path: str, *, headers: dict | None = None) -> TestResponse:
+    """GET `path` as a returning visitor (the language cookie set, so `/` never redirects).
+    `app` is the app itself: `current_app` would be unbound in the fresh context."""
     client = app.test_client()
-    if language_cookie:
-        client.set_cookie(COOKIE_NAME, language_cookie)
-    for name, value in (cookies or {}).items():
-        client.set_cookie(name, value)
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
     return contextvars.Context().run(client.get, path, headers=headers or {})
 
 
-def error_page(app: Flask, path: str, status: int, cookie: str = "") -> bytes:
-    """The app's error page for `status` as a request for `path` gets it (in its language),
-    with `cookie` as its Cookie header: for the errors nginx answers itself
-    (deploy/nginx.conf), which no route of the app raises."""
+def error_page(app: Flask, path: str, status: int) -> bytes:
+    """The app's error page for `status` as a request for `path` gets it (in its language):
+    for the errors nginx answers itself (deploy/nginx.conf), which no route of the app raises."""
     from motorlab.errors.handlers import render_error
 
     def render() -> bytes:
-        with app.test_request_context(path, headers={"Cookie": cookie} if cookie else {}):
+        with app.test_request_context(path):
             return render_error(status).get_data()
 
     return contextvars.Context().run(render)

@@ -10,8 +10,8 @@ which knows nothing of the site's features.
   short time.
 - The paths: those of known pages (`known_page_paths`: the sitemap's, `/test`,
   `robots.txt`, …), which are all canonical.
-- The variants: with `ANALYTICS_ID` set, pages differ by the visitor's analytics choice
-  (motorlab.consent); and `/` answers a first visit (no language cookie) by the locale
+- The variants: every page is the same for every visitor (the analytics choice lives in the
+  browser: motorlab.analytics), but `/` answers a first visit (no language cookie) by the locale
   detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or the
   redirect to `/en`, each setting the language cookie (the same header for every visitor of
   that locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps
@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
-from motorlab import consent, page_store
+from motorlab import page_store
 from motorlab.hosts import host_is_trusted
 from motorlab.i18n import COOKIE_NAME
 from motorlab.internals import session_touched
@@ -33,8 +33,6 @@ from motorlab.language.detection import ROOT_PATH, first_visit_locale
 
 SHAREABLE_TYPES = ("text/html", "application/xml", "text/plain")
 DEFAULT_CACHE_CONTROL = "public, max-age=60, s-maxage=300"
-# The consent choice: none, granted or denied (motorlab.consent.cache_variant).
-VARIANTS_PER_PATH = 1 + len(consent.CHOICES)
 
 
 def init_app(app: Flask) -> None:
@@ -57,12 +55,6 @@ def first_visit_of(environ: dict) -> str | None:
     if (environ.get("PATH_INFO") or "/") != ROOT_PATH:
         return None
     return first_visit_locale(environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE"))
-
-
-def consent_variant(config: Mapping, environ: dict) -> str:
-    """The visitor's analytics choice when analytics is on (the banner, or the analytics tags
-    and their CSP): no visitor is served another one's choice."""
-    return consent.cache_variant(config, environ.get("HTTP_COOKIE", ""))
 
 
 def first_visit_variant(config: Mapping, environ: dict) -> str:
@@ -90,7 +82,7 @@ def known_page_paths(app: Flask) -> frozenset[str]:
 POLICY = page_store.Policy(
     paths=known_page_paths,
     shareable=shareable_request,
-    variants=(consent_variant, first_visit_variant),
+    variants=(first_visit_variant,),
 )
 
 

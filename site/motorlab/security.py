@@ -4,8 +4,9 @@ One set of headers for every answer (pages, error pages, static files), and the 
 deploy/nginx.conf for the exported files (`deploy_config` fills it from `headers()`):
 a hash-based Content-Security-Policy (it keeps cached and exported pages valid, where a
 nonce would change on every response), HSTS when SITE_URL is https, and
-`Cross-Origin-Opener-Policy: same-origin`. A visitor who accepted analytics gets a policy
-that also names the analytics origins (see motorlab.consent), and only that visitor.
+`Cross-Origin-Opener-Policy: same-origin`. With ANALYTICS_ID set the policy also names the
+analytics origins, on every answer: the consent_banner widget loads gtag right after "accept",
+on the page the visitor is on (motorlab.analytics).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
-from motorlab import consent
+from motorlab import analytics
 
 # The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
 # states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
@@ -25,15 +26,6 @@ from motorlab import consent
 JS_FLAG_SCRIPT = "document.documentElement.classList.replace('no-js','js')"
 MAX_PATH_LENGTH = 2048
 HSTS = "max-age=63072000; includeSubDomains"
-# What Google Analytics 4 (gtag.js) loads and reports to, after consent only.
-ANALYTICS_SOURCES = {
-    "script-src": "https://www.googletagmanager.com",
-    "img-src": "https://*.google-analytics.com https://*.googletagmanager.com",
-    "connect-src": (
-        "https://*.google-analytics.com https://*.analytics.google.com "
-        "https://*.googletagmanager.com"
-    ),
-}
 
 
 def _script_hash(source: str) -> str:
@@ -49,12 +41,12 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def content_security_policy(config: Mapping, *, analytics: bool = False) -> str:
-    """The policy for SITE_URL and API_BASE_URL; with `analytics`, the analytics origins too.
+def content_security_policy(config: Mapping) -> str:
+    """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
     inline script is allowed by its hash. The widgets' HTTP client may post to and fetch
     from API_BASE_URL's origin when it is another address."""
-    extra = ANALYTICS_SOURCES if analytics else {}
+    extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = origin(config.get("API_BASE_URL", ""))
     if api and api != origin(config["SITE_URL"]):
@@ -79,7 +71,7 @@ def content_security_policy(config: Mapping, *, analytics: bool = False) -> str:
 
 
 def headers(config: Mapping) -> dict[str, str]:
-    """Every security header of an answer (the analytics-free policy)."""
+    """Every security header of an answer, the same for every visitor."""
     values = {
         "Content-Security-Policy": content_security_policy(config),
         "X-Content-Type-Options": "nosniff",
@@ -95,10 +87,7 @@ def headers(config: Mapping) -> dict[str, str]:
 
 def init_app(app: Flask) -> None:
     # Worked out once: the headers depend on the configuration only.
-    app.extensions["security_headers"] = (
-        headers(app.config),
-        content_security_policy(app.config, analytics=True),
-    )
+    app.extensions["security_headers"] = headers(app.config)
 
 
 def refuse_unreasonable_paths():
@@ -107,9 +96,6 @@ def refuse_unreasonable_paths():
 
 
 def set_security_headers(response):
-    common, with_analytics = current_app.extensions["security_headers"]
-    if consent.analytics_allowed():
-        response.headers.setdefault("Content-Security-Policy", with_analytics)
-    for name, value in common.items():
+    for name, value in current_app.extensions["security_headers"].items():
         response.headers.setdefault(name, value)
     return response

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from motorlab import assets, consent, i18n, icons, security, widget_props
+from motorlab import assets, i18n, icons, security, widget_props
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
@@ -48,13 +48,11 @@ def register(app: Flask) -> None:
         # Widgets' props and their translated labels.
         widget_labels=widget_props.widget_labels,
         carousel_props=widget_props.carousel_props,
+        consent_props=widget_props.consent_props,
         # JSON-LD data blocks.
         organization_data=structured_data.organization,
         creative_work_data=structured_data.creative_work,
         THEME_COLOR=icons.theme_color(),
-        # The inline script the CSP allows by its hash, and the analytics choice.
+        # The inline script the CSP allows by its hash.
         JS_FLAG_SCRIPT=security.JS_FLAG_SCRIPT,
-        consent_choice=consent.current_choice,
-        analytics_allowed=consent.analytics_allowed,
-        ANALYTICS_SCRIPT=consent.ANALYTICS_SCRIPT,
     )

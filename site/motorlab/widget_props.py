@@ -4,6 +4,7 @@ node's <script type="application/json"> with `|tojson`:
 
     {{ widget_labels("nav_menu")|tojson }}
     {{ carousel_props(_("Brands we work with"), auto_rotate=True, items_per_step={"0": 2})|tojson }}
+    {{ consent_props(config.ANALYTICS_ID, "banner")|tojson }}
 
 Each widget's README (widgets/<name>/README.md) documents its props.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab import analytics
 from motorlab.content import contact
 
 # TRANSLATORS: the accessible name of the × button that closes a message (a toast).
@@ -32,15 +34,20 @@ LABELS = {
         "pick": _l("Show slide {n} of {total}"),
     },
     "consent_banner": {
-        "granted": _l(
-            "Thank you: visit statistics start with the next page you open. You can change "
-            "this at any time on the privacy page."
+        # The toast after a choice, by the choice stored.
+        analytics.GRANTED: _l(
+            "Thank you: we count your visits from now on. You can change this at any time on "
+            "the privacy page."
         ),
-        "denied": _l(
+        analytics.DENIED: _l(
             "Understood: we will not count your visits. You can change this at any time on "
             "the privacy page."
         ),
         "close": CLOSE,
+        # The privacy page's line that says the choice stored (the widget's "choice" mode).
+        "none": _l("You have not chosen yet."),
+        "nowGranted": _l("You accepted the visit statistics."),
+        "nowDenied": _l("You declined the visit statistics."),
     },
     "contact_form": {
         "sending": _l("Sending…"),
@@ -67,6 +74,22 @@ LABELS = {
 def widget_labels(name: str) -> dict[str, str]:
     """The translated strings of widget `name` (KeyError for an unknown widget)."""
     return {key: str(text) for key, text in LABELS[name].items()}
+
+
+def consent_props(analytics_id: str, mode: str) -> dict:
+    """Props of a consent_banner node: `mode` "banner" (the bottom sheet that asks) or
+    "choice" (the privacy page's block that shows and changes the choice), the analytics ID,
+    and the cookie and script as motorlab.analytics defines them."""
+    return {
+        "mode": mode,
+        "id": analytics_id,
+        "script": analytics.SCRIPT_URL,
+        "cookie": analytics.COOKIE_NAME,
+        "maxAge": analytics.COOKIE_MAX_AGE,
+        "granted": analytics.GRANTED,
+        "denied": analytics.DENIED,
+        "labels": widget_labels("consent_banner"),
+    }
 
 
 def carousel_props(

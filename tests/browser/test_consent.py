@@ -1,139 +1,366 @@
-"""The consent banner in Chromium, with ANALYTICS_ID set and the analytics origin
-routed to a local stub: nothing reaches it before consent, it does after "accept",
-"decline" is remembered from page to page, the banner works without JavaScript, and axe
-finds no violation while it is shown. The choice works the same through nginx, which serves
-each page in the variant of the choice from the export (tests/deploy/test_nginx_consent.py)."""
+"""The consent banner in Chromium, with ANALYTICS_ID set and the analytics origins routed to
+a local stub (never the network): no choice shows the banner on every page and loads nothing;
+its appearance shifts nothing, on a phone and a desktop; "accept" loads gtag at once, under
+the page's own CSP, and on later pages (once per document, across client-side navigation);
+"decline" loads nothing; both buttons look the same; keyboard, screen-reader names, axe and
+reduced motion; without JavaScript no banner, no script and no cookie; the privacy page's
+block shows and changes the choice."""
 
 from __future__ import annotations
+
+import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
+from motorlab import analytics
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from tests.support.app import ANALYTICS_ID
 from tests.support.browser import axe_report
 
 pytestmark = pytest.mark.browser
 
+GTAG = analytics.SCRIPT_URL + ANALYTICS_ID
 ANALYTICS_ORIGINS = ("https://www.googletagmanager.com/**", "https://*.google-analytics.com/**")
+# The stub counts its runs: a script the CSP refused would never run.
+STUB = "window.__gtagRuns = (window.__gtagRuns || 0) + 1;"
+# Before any script of the page: layout shifts and CSP violations, as the page meets them.
+RECORD = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__shifts.push([entry.startTime, entry.value]);
+}).observe({ type: "layout-shift", buffered: true });
+window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
+BANNER_MOUNTED = ".c-consent-banner[data-mounted=true]"
+PHONE, DESKTOP = 375, 1280
 
 
 @pytest.fixture
 def visit(browser, analytics_server):
-    """A fresh visitor: (page, requests that reached the analytics stub)."""
+    """visit(width=1280, reduced_motion="no-preference", javascript=True) -> a fresh visitor's
+    page (language cookie set) of the site with ANALYTICS_ID, whose `reached` lists the
+    requests to the analytics stub and `errors` the console errors."""
     contexts = []
 
-    def open_page(javascript: bool = True, site: str = analytics_server):
-        context = browser.new_context(java_script_enabled=javascript)
-        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": site}])
+    def open_page(width=DESKTOP, reduced_motion="no-preference", javascript=True):
+        context = browser.new_context(
+            viewport={"width": width, "height": 800},
+            reduced_motion=reduced_motion,
+            java_script_enabled=javascript,
+        )
         contexts.append(context)
-        reached: list[str] = []
+        context.add_cookies(
+            [{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": analytics_server}]
+        )
+        page = context.new_page()
+        page.base = analytics_server
+        page.reached = []
+        page.errors = []
 
         def stub(route):
-            reached.append(route.request.url)
-            route.fulfill(status=200, content_type="text/javascript", body="/* stub */")
+            page.reached.append(route.request.url)
+            route.fulfill(status=200, content_type="text/javascript", body=STUB)
 
         for pattern in ANALYTICS_ORIGINS:
             context.route(pattern, stub)
-        return context.new_page(), reached
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        if javascript:
+            page.add_init_script(RECORD)
+        return page
 
     yield open_page
     for context in contexts:
         context.close()
 
 
-def test_nothing_reaches_the_analytics_origin_before_consent_and_after_accept_it_does(
-    visit, analytics_server, axe
-):
-    page, reached = visit()
-    errors = []  # a CSP violation (say, by the JSON-LD block) is a console error
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(analytics_server + "/en")
-    page.goto(analytics_server + "/en/projects/kuzu")
-    banner = page.get_by_role("region", name="Visit statistics")
-    assert banner.is_visible()
-    page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
-    page.goto(analytics_server + "/en/aboutus")
-    assert reached == []
-    violations = axe(page)
-    assert violations == [], axe_report(violations)
+def banner(page):
+    return page.get_by_role(
+        "region", name=re.compile("^(Visit statistics|Estadísticas de visitas)$")
+    )
 
-    # The widget stores the choice without a page load: the banner goes, a toast says so.
+
+def consent_cookie(page):
+    return [c for c in page.context.cookies() if c["name"] == analytics.COOKIE_NAME]
+
+
+def gtag_scripts(page) -> int:
+    return page.locator(f"script[src^='{analytics.SCRIPT_URL}']").count()
+
+
+def goto(page, path):
+    assert page.goto(page.base + path).status in (200, 404)
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
+
+
+def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
+    page = visit()
+    for path in ("/", "/en/services", "/en/projects/kuzu", "/contact", "/en/no-such-page"):
+        goto(page, path)
+        expect(banner(page)).to_be_visible()
+        assert gtag_scripts(page) == 0, path
+    # A page the navigation swaps in keeps the banner (it lives outside <main>).
+    goto(page, "/en/services")
+    page.evaluate("window.__samePage = true")
+    page.get_by_role("link", name="Portfolio").first.click()
+    page.wait_for_url("**/en/portfolio")
+    page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    assert page.evaluate("window.__samePage === true"), "swapped, not loaded"
+    expect(banner(page)).to_be_visible()
+    assert page.reached == [] and consent_cookie(page) == []
+    not_found = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
+    assert page.errors == [not_found] and page.evaluate("window.__violations") == []
+
+
+BOXES = """() => Array.from(
+  document.querySelectorAll("header, main, main h1, main p, main img, footer, footer a"),
+  (node) => { const box = node.getBoundingClientRect();
+              return [node.tagName, box.x, box.y + scrollY, box.width, box.height]; })"""
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_banner_appears_over_the_page_and_moves_nothing(visit, widget_manifest, width):
+    page = visit(width=width)
+    held = []
+    chunk = "**/static/build/" + widget_manifest["widgets"]["consent_banner"]["file"]
+    page.route(
+        chunk, lambda route: held.append(route)
+    )  # the widget waits until the page is measured
+    page.goto(page.base + "/en/services", wait_until="domcontentloaded")
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_function("""() => Array.from(document.querySelectorAll(
+        "[data-widget]:not([data-widget=consent_banner])")).every(n => n.dataset.mounted)""")
+    page.wait_for_timeout(300)
+    before = page.evaluate(BOXES)
+    since = page.evaluate("performance.now()")
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    expect(banner(page)).to_be_visible()
+    page.wait_for_function(
+        "() => document.querySelector('.c-consent-banner').getAnimations().length === 0"
+    )
+    assert page.evaluate(BOXES) == before
+    shifts = page.evaluate("window.__shifts")
+    assert [value for start, value in shifts if start >= since] == []
+    # It overlays the bottom of the window, and the page can scroll its end clear of it.
+    sheet = banner(page).bounding_box()
+    assert sheet["y"] + sheet["height"] == pytest.approx(800, abs=1)
+    position = "getComputedStyle(document.querySelector('.c-consent-banner')).position"
+    assert page.evaluate(position) == "fixed"
+    page.keyboard.press("End")
+    page.wait_for_timeout(200)
+    footer = page.locator("footer").bounding_box()
+    assert footer["y"] + footer["height"] <= sheet["y"] + 1
+
+
+def test_accept_loads_gtag_at_once_and_on_later_pages_without_a_csp_error(visit):
+    page = visit()
+    goto(page, "/en/aboutus")
     page.evaluate("window.__samePage = true")
     page.get_by_role("button", name="Accept analytics").click()
     expect(page.locator(".c-toast")).to_contain_text("Thank you")
-    assert page.get_by_role("region", name="Visit statistics").count() == 0
-    assert page.evaluate("window.__samePage === true")
-    assert page.evaluate("document.activeElement.id") == "main"
-    page.get_by_role("button", name="Close message").click()
-    # Analytics starts on the next page, loaded in full under that page's policy.
+    page.wait_for_function("() => window.__gtagRuns === 1")
+    assert page.evaluate("window.__samePage === true"), "no page load"
+    assert page.reached == [GTAG]
+    assert page.evaluate("dataLayer.map((entry) => entry[0])") == ["js", "config"]
+    assert page.evaluate("dataLayer[1][1]") == ANALYTICS_ID
+    expect(banner(page)).to_have_count(0)
+    (cookie,) = consent_cookie(page)
+    assert (cookie["value"], cookie["path"], cookie["sameSite"]) == (analytics.GRANTED, "/", "Lax")
+    assert cookie["expires"] - time.time() == pytest.approx(analytics.COOKIE_MAX_AGE, abs=60)
+
+    # A page swapped in by the navigation keeps the one gtag: no second load.
     page.get_by_role("link", name="Services").first.click()
-    page.wait_for_url(analytics_server + "/en/services")
-    page.wait_for_load_state("load")
-    assert not page.evaluate("window.__samePage === true")
-    assert any("gtag/js?id=G-TEST12345" in url for url in reached), reached
-    assert page.get_by_role("region", name="Visit statistics").count() == 0
-    assert page.evaluate("Array.isArray(window.dataLayer) && window.dataLayer.length > 0")
-    assert errors == []
+    page.wait_for_function("() => document.title.startsWith('Services')")
+    assert page.evaluate("window.__samePage === true"), "swapped, not loaded in full"
+    assert gtag_scripts(page) == 1 and page.reached == [GTAG]
+
+    # The next page loaded in full loads gtag as the widget mounts, with no banner.
+    goto(page, "/en/portfolio")
+    page.wait_for_function("() => window.__gtagRuns === 1")
+    assert page.reached == [GTAG, GTAG] and gtag_scripts(page) == 1
+    expect(banner(page)).to_have_count(0)
+    assert page.errors == [] and page.evaluate("window.__violations") == []
 
 
-def test_declining_is_remembered_across_pages(visit, analytics_server):
-    page, reached = visit()
-    page.goto(analytics_server + "/services")
-    page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
+def test_decline_loads_nothing_and_the_banner_stays_gone(visit):
+    page = visit()
+    goto(page, "/services")
     page.get_by_role("button", name="Rechazar analítica").click()
     expect(page.locator(".c-toast")).to_contain_text("Entendido")
-    for path in ("/services", "/aboutus", "/en/portfolio", "/privacy"):
-        page.goto(analytics_server + path)
-        assert page.locator("[data-widget=consent_banner]").count() == 0, path
-    assert reached == []
-    assert page.get_by_text("Rechazaste las estadísticas de visitas.").is_visible()
+    expect(banner(page)).to_have_count(0)
+    assert [c["value"] for c in consent_cookie(page)] == [analytics.DENIED]
+    for path in ("/aboutus", "/en/portfolio", "/privacy"):
+        goto(page, path)
+        expect(banner(page)).to_have_count(0)
+    assert page.reached == [] and gtag_scripts(page) == 0
+    assert page.errors == []
 
 
-def test_the_banner_works_without_javascript(visit, analytics_server):
-    page, _reached = visit(javascript=False)
-    page.goto(analytics_server + "/en/contact")
-    page.get_by_role("button", name="Accept analytics").click()
-    page.wait_for_url(analytics_server + "/en/contact")
-    assert page.locator("[data-widget=consent_banner]").count() == 0
-    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    assert cookies["analytics_consent"] == "granted"
-    assert page.locator("script[src*='googletagmanager']").count() == 1
+STYLE = [
+    "color", "background-color", "border-top-color", "border-top-width", "border-top-style",
+    "border-radius", "font-family", "font-size", "font-weight", "text-transform",
+    "letter-spacing", "padding-top", "padding-left", "min-height", "box-shadow", "opacity",
+]  # fmt: skip
 
 
-@pytest.mark.parametrize("javascript", [True, False])
-def test_through_nginx_the_next_page_follows_the_choice(visit, analytics_deployment, javascript):
-    """Accept in the banner (the widget, or the plain form), then the next page, a file of
-    the export picked by the cookie, loads the analytics under its own policy; decline, and
-    no page has the banner or the analytics."""
-    site = analytics_deployment.front
-    page, reached = visit(javascript=javascript, site=site)
-    errors = []  # a CSP violation is a console error
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(site + "/en/services")
-    if javascript:
-        page.wait_for_selector("[data-widget=consent_banner][data-mounted=true]")
-    page.get_by_role("button", name="Accept analytics").click()
-    if javascript:
-        expect(page.locator(".c-toast")).to_contain_text("Thank you")
-    else:
-        page.wait_for_url(site + "/en/services")
-    assert reached == []
-    page.goto(site + "/en/aboutus")
-    page.wait_for_load_state("load")
-    assert page.locator("[data-widget=consent_banner]").count() == 0
-    assert page.locator("script[src*='googletagmanager']").count() == 1
-    if javascript:  # without it, the browser fetches no script
-        assert any("gtag/js?id=G-TEST12345" in url for url in reached), reached
-    assert errors == []
+def test_both_buttons_have_the_same_secondary_style(visit):
+    page = visit()
+    goto(page, "/en")
+    buttons = banner(page).get_by_role("button")
+    assert buttons.all_inner_texts() == ["ACCEPT ANALYTICS", "DECLINE ANALYTICS"]
+    styles = [
+        button.evaluate(
+            "(node, names) => names.map((n) => getComputedStyle(node).getPropertyValue(n))", STYLE
+        )
+        for button in buttons.all()
+    ]
+    assert styles[0] == styles[1]
+    assert (
+        buttons.evaluate_all("(nodes) => nodes.map((n) => n.className)")
+        == ["c-button c-button--secondary"] * 2
+    )
+    # Outlined, not filled: the same look as any secondary button of the site.
+    background = page.evaluate(
+        "getComputedStyle(document.querySelector('.c-consent-banner .c-button')).backgroundColor"
+    )
+    assert background == "rgba(0, 0, 0, 0)"
 
-    page, reached = visit(javascript=javascript, site=site)
-    page.goto(site + "/services")
-    page.get_by_role("button", name="Rechazar analítica").click()
-    if not javascript:
-        page.wait_for_url(site + "/services")
-    else:
-        expect(page.locator(".c-toast")).to_contain_text("Entendido")
-    for path in ("/aboutus", "/", "/en/portfolio"):
-        page.goto(site + path)
-        assert page.locator("[data-widget=consent_banner]").count() == 0, path
-        assert page.locator("script[src*='googletagmanager']").count() == 0, path
-    assert reached == []
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.textContent.trim()")
+
+
+@pytest.mark.parametrize("key", ["Enter", " "])
+def test_the_keyboard_reaches_both_buttons_and_a_choice_sends_focus_to_main(visit, key):
+    page = visit()
+    goto(page, "/en/services")
+    expect(banner(page)).to_be_visible()
+    page.keyboard.press("Tab")
+    assert focused(page) == "Skip to main content"
+    order = []
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        order.append(focused(page))
+    assert order == ["What is collected", "Accept analytics", "Decline analytics"]
+    page.keyboard.press(key)
+    expect(page.locator(".c-toast")).to_contain_text("Understood")
+    assert page.evaluate("document.activeElement.id") == "main"
+    assert [c["value"] for c in consent_cookie(page)] == [analytics.DENIED]
+    assert page.reached == []
+
+
+def test_focus_is_never_left_under_the_banner(visit):
+    """WCAG 2.4.11: every element the keyboard reaches outside the banner is scrolled clear of
+    it (the scroll padding the widget keeps at the banner's height)."""
+    page = visit(width=PHONE)
+    goto(page, "/en/privacy")
+    expect(banner(page)).to_be_visible()
+    sheet_top = banner(page).bounding_box()["y"]
+    hidden = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        box = page.evaluate("""() => { const node = document.activeElement;
+            if (node === document.body || node.closest('.c-consent-banner')) return null;
+            const box = node.getBoundingClientRect();
+            return [node.textContent.trim().slice(0, 30), box.top, box.bottom]; }""")
+        if box and box[2] > sheet_top + 1:
+            hidden.append(box)
+    assert hidden == []
+
+
+def test_screen_readers_meet_a_named_region_with_two_named_buttons(visit, axe):
+    page = visit(width=PHONE)
+    goto(page, "/en/projects/kuzu")
+    region = banner(page)
+    expect(region).to_be_visible()
+    expect(region.get_by_role("button", name="Accept analytics")).to_be_visible()
+    expect(region.get_by_role("button", name="Decline analytics")).to_be_visible()
+    expect(region.get_by_role("link", name="What is collected")).to_have_attribute(
+        "href", "/en/privacy#analytics"
+    )
+    violations = axe(page)
+    assert violations == [], axe_report(violations)
+    # The toast is announced by the polite live region that was there before it.
+    region.get_by_role("button", name="Accept analytics").click()
+    live = page.locator(".c-toast-region")
+    expect(live).to_have_attribute("aria-live", "polite")
+    expect(live).to_contain_text("Thank you")
+
+
+@pytest.mark.parametrize(("motion", "animation"), [("reduce", "none"), ("no-preference", "")])
+def test_the_banner_rises_only_for_visitors_who_allow_motion(visit, motion, animation):
+    page = visit(reduced_motion=motion)
+    goto(page, "/en")
+    expect(banner(page)).to_be_visible()
+    name = page.evaluate(
+        "getComputedStyle(document.querySelector('.c-consent-banner')).animationName"
+    )
+    assert name == (animation or "c-consent-rise")
+    if motion == "reduce":
+        assert page.evaluate("document.querySelector('.c-consent-banner').getAnimations()") == []
+
+
+def test_without_javascript_no_banner_no_script_no_cookie(visit):
+    page = visit(javascript=False)
+    for path in ("/en/services", "/en/privacy"):
+        page.goto(page.base + path)
+        expect(banner(page)).to_have_count(0)
+        assert not page.locator(".c-consent-banner").is_visible()
+        expect(page.get_by_text("Without JavaScript none of this happens")).to_have_count(
+            1 if path.endswith("privacy") else 0
+        )
+        expect(page.locator(".c-consent-choice")).to_be_hidden()
+    assert page.reached == [] and consent_cookie(page) == []
+
+
+def test_the_privacy_page_shows_and_changes_the_choice(visit):
+    page = visit()
+    goto(page, "/en/privacy")
+    block = page.locator(".c-consent-choice")
+    expect(block).to_be_visible()
+    expect(block).to_contain_text("You have not chosen yet. You can change your choice")
+    expect(banner(page)).to_be_visible()
+    decline = block.get_by_role("button", name="Decline analytics")
+    decline.click()
+    expect(block).to_contain_text("You declined the visit statistics.")
+    expect(decline).to_have_attribute("aria-pressed", "true")
+    expect(banner(page)).to_have_count(0)  # the choice shows in every node
+    assert page.evaluate("document.activeElement.textContent") == "Decline analytics"
+    assert page.reached == []
+    block.get_by_role("button", name="Accept analytics").click()
+    expect(block).to_contain_text("You accepted the visit statistics.")
+    page.wait_for_function("() => window.__gtagRuns === 1")
+    assert page.reached == [GTAG]
+    # Declined again on the same page: gtag stays, but Google's switch stops it sending.
+    decline.click()
+    assert page.evaluate(f"window['ga-disable-{ANALYTICS_ID}']") is True
+    goto(page, "/en/privacy")
+    expect(block).to_contain_text("You declined the visit statistics.")
+    assert page.reached == [GTAG] and page.errors == []
+
+
+def test_over_https_the_cookie_is_secure(visit):
+    """The site answered as https://www.motorlab.example (TestConfig's SITE_URL) by routing
+    that origin to the test server: the widget adds Secure there."""
+    page = visit()
+    site = "https://www.motorlab.example"
+
+    def proxy(route):
+        url = route.request.url.replace(site, page.base, 1)
+        route.fulfill(response=route.fetch(url=url))
+
+    page.context.route(site + "/**", proxy)
+    page.context.add_cookies([{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": site}])
+    page.goto(site + "/en")
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
+    page.get_by_role("button", name="Decline analytics").click()
+    expect(banner(page)).to_have_count(0)
+    cookies = [c for c in page.context.cookies(site) if c["name"] == analytics.COOKIE_NAME]
+    assert [(c["value"], c["secure"]) for c in cookies] == [(analytics.DENIED, True)]

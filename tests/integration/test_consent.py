@@ -1,7 +1,9 @@
-"""Analytics with consent: with ANALYTICS_ID set, a banner asks first (a plain form, no
-JavaScript needed); only "granted" loads the analytics tags and widens that response's CSP;
-the choice lives in a cookie; the page cache never serves one choice to another visitor.
-Without ANALYTICS_ID: no banner, no script, no cookie."""
+"""Analytics consent is the browser's: with ANALYTICS_ID set, every page but `/` (language
+detection) and `/contact` (a per-visitor CSRF token), and the 404 page, is the same status,
+body and headers whatever the visitor's consent cookie says (none, granted, denied or
+nonsense), so any cache may keep it; the CSP names the analytics origins on every page with
+ANALYTICS_ID and on none without it. The pages carry the consent_banner widget's hidden nodes
+and its props; the widget itself is tested in Chromium (tests/browser/test_consent.py)."""
 
 from __future__ import annotations
 
@@ -9,203 +11,124 @@ import json
 
 import pytest
 
-from motorlab import create_app
+from motorlab import analytics, config, create_app
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from motorlab.public_pages import public_paths
 from tests.support.app import ANALYTICS_ID, SITE, analytics_config, soup_of
-from tests.support.pages import PAGES
 
-GTAG = "https://www.googletagmanager.com/gtag/js?id=" + ANALYTICS_ID
-SAME_SITE = {"Sec-Fetch-Site": "same-origin"}
+ALIKE = [path.removeprefix(SITE) or "/" for path in public_paths(create_app(config.TestConfig()))]
+ALIKE = [path for path in ALIKE if path != "/" and not path.endswith("/contact")]
+ALIKE += ["/test", "/en/test", "/no-such-page", "/en/no-such-page"]
+NAME = analytics.COOKIE_NAME
+COOKIES = [
+    None,
+    f"{NAME}={analytics.GRANTED}",
+    f"{NAME}={analytics.DENIED}",
+    f'{NAME}="{analytics.GRANTED}"',
+    f"{NAME}={analytics.GRANTED}\xff",
+    f"x=\xff; {NAME}={analytics.DENIED}; {NAME}={analytics.GRANTED}",
+    f"{NAME}=" + "g" * 4000,
+]
+ORIGINS = ("https://www.googletagmanager.com", "https://*.google-analytics.com")
 
 
-@pytest.fixture
-def visitor():
+def answer(app, path: str, cookie: str | None):
+    client = app.test_client(use_cookies=False)
+    cookies = f"{COOKIE_NAME}={DEFAULT_LOCALE}" + (f"; {cookie}" if cookie else "")
+    response = client.get(path, headers={"Cookie": cookies})
+    return response.status_code, response.get_data(), sorted(response.headers.items())
+
+
+@pytest.mark.parametrize("path", ALIKE)
+def test_every_page_is_the_same_whatever_the_consent_cookie(path):
+    app = create_app(analytics_config())
+    # Twice each: rendered, then from the page cache.
+    answers = [answer(app, path, cookie) for cookie in COOKIES for _ in range(2)]
+    assert answers == [answers[0]] * len(answers)
+    status, _body, headers = answers[0]
+    assert status == (404 if "no-such-page" in path else 200)
+    headers = dict(headers)
+    assert "Cookie" not in headers.get("Vary", "")
+    assert "Set-Cookie" not in headers
+    if status == 200:
+        assert headers["Cache-Control"] == "public, max-age=60, s-maxage=300"
+
+
+@pytest.mark.parametrize("path", ["/", "/en", "/contact", "/en/privacy", "/en/no-such-page"])
+@pytest.mark.parametrize("with_id", [True, False])
+def test_the_csp_names_the_analytics_origins_exactly_when_analytics_is_on(path, with_id):
+    app = create_app(analytics_config() if with_id else config.TestConfig())
+    _status, _body, headers = answer(app, path, f"{NAME}={analytics.DENIED}")
+    csp = dict(headers)["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in csp.split("; "))
+    assert [origin in csp for origin in ORIGINS] == [with_id] * len(ORIGINS)
+    assert directives["script-src"].endswith(" https://www.googletagmanager.com") == with_id
+
+
+def nodes(response):
+    return soup_of(response).find_all(attrs={"data-widget": "consent_banner"})
+
+
+@pytest.mark.parametrize(("path", "title"), [("/en/services", "Thank you"), ("/", "Gracias")])
+def test_every_page_carries_the_hidden_banner_with_its_props(path, title):
     client = create_app(analytics_config()).test_client()
-    client.set_cookie("i18n_redirected", "es")
-    return client
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
+    (banner,) = nodes(client.get(path))
+    assert banner.name == "section" and banner.has_attr("hidden") and banner["aria-label"]
+    props = json.loads(banner.find("script", type="application/json").string)
+    assert {k: v for k, v in props.items() if k != "labels"} == {
+        "mode": "banner",
+        "id": ANALYTICS_ID,
+        "script": analytics.SCRIPT_URL,
+        "cookie": analytics.COOKIE_NAME,
+        "maxAge": analytics.COOKIE_MAX_AGE,
+        "granted": analytics.GRANTED,
+        "denied": analytics.DENIED,
+    }
+    assert props["labels"][analytics.GRANTED].startswith(title)
+    buttons = banner.find_all("button")
+    assert [(b["type"], b["value"], b["class"]) for b in buttons] == [
+        ("button", choice, ["c-button", "c-button--secondary"]) for choice in analytics.CHOICES
+    ]
+    # No analytics tag from the server: the widget loads gtag after "accept".
+    scripts = soup_of(client.get(path)).find_all("script", src=True)
+    assert [s["src"] for s in scripts if not s["src"].startswith("/static/build/")] == []
 
 
-def banner(response):
-    return soup_of(response).find(attrs={"data-widget": "consent_banner"})
+def test_without_analytics_id_there_is_no_node_and_no_text_about_analytics(client):
+    for path in ("/en", "/en/services", "/en/privacy"):
+        page = client.get(path)
+        assert nodes(page) == [] and b"googletagmanager" not in page.data
+    privacy = soup_of(client.get("/en/privacy"))
+    assert privacy.find(id="analytics") is None
+    text = privacy.get_text(" ")
+    assert "no personal data at all" in text and "no advertising or tracking cookies" in text
 
 
-def analytics_tags(response) -> list[str]:
-    soup = soup_of(response)
-    return [s["src"] for s in soup.find_all("script", src=True) if "analytics" in s["src"]
-            or "googletagmanager" in s["src"]]  # fmt: skip
-
-
-@pytest.mark.parametrize(("path", "locale"), PAGES)
-def test_without_analytics_id_there_is_no_banner_script_or_cookie(client, path, locale):
-    response = client.get(path)
-    assert banner(response) is None and analytics_tags(response) == []
-    assert "analytics_consent" not in response.headers.get("Set-Cookie", "")
-    assert "googletagmanager" not in response.headers["Content-Security-Policy"]
-
-
-def test_without_analytics_id_the_consent_form_does_not_exist(client):
-    response = client.post("/en/consent", data={"choice": "granted"}, headers=SAME_SITE)
-    assert response.status_code == 404 and "Set-Cookie" not in response.headers
-
-
-@pytest.mark.parametrize(("path", "locale"), PAGES)
-def test_the_banner_asks_first_on_every_page(visitor, path, locale):
-    response = visitor.get(path)
-    form = banner(response).find("form")
-    assert form["method"] == "post"
-    assert form["action"] == ("/en/consent" if locale == "en" else "/consent")
-    assert form.find("input", attrs={"name": "next"})["value"] == path
-    assert {b["value"] for b in form.find_all("button")} == {"granted", "denied"}
-    assert analytics_tags(response) == []
-    assert "googletagmanager" not in response.headers["Content-Security-Policy"]
-    assert "Cookie" in response.headers["Vary"]
-
-
-def test_accepting_returns_to_the_page_with_the_analytics(visitor):
-    answer = visitor.post(
-        "/en/consent", data={"choice": "granted", "next": "/en/services"}, headers=SAME_SITE
-    )
-    assert answer.status_code == 303 and answer.headers["Location"] == "/en/services"
-    cookie = answer.headers["Set-Cookie"]
-    assert "analytics_consent=granted" in cookie and "Max-Age=31536000" in cookie
-    assert "SameSite=Lax" in cookie and "Path=/" in cookie
-    page = visitor.get("/en/services")
-    assert banner(page) is None
-    assert analytics_tags(page)[0] == GTAG
-    csp = page.headers["Content-Security-Policy"]
-    assert "script-src 'self' 'sha256-" in csp and "https://www.googletagmanager.com" in csp
-    assert "connect-src 'self' https://*.google-analytics.com" in csp
-
-
-def test_declining_is_remembered_without_analytics(visitor):
-    answer = visitor.post("/consent", data={"choice": "denied", "next": "/"}, headers=SAME_SITE)
-    assert answer.status_code == 303 and "analytics_consent=denied" in answer.headers["Set-Cookie"]
-    for path in ("/", "/services", "/en/aboutus"):
-        page = visitor.get(path)
-        assert banner(page) is None and analytics_tags(page) == []
-        assert "googletagmanager" not in page.headers["Content-Security-Policy"]
-
-
-def test_a_script_gets_the_choice_as_json_and_the_same_cookie(visitor):
-    answer = visitor.post(
-        "/en/consent",
-        data={"choice": "granted", "next": "/en/services"},
-        headers={**SAME_SITE, "Accept": "application/json"},
-    )
-    assert answer.status_code == 200 and answer.get_json() == {"choice": "granted"}
-    assert "analytics_consent=granted" in answer.headers["Set-Cookie"]
-    assert analytics_tags(visitor.get("/en/services"))[0] == GTAG
-
-
-def test_the_banner_carries_its_widgets_strings_in_the_pages_language(visitor):
-    for path, says in (("/en", "Thank you"), ("/", "Gracias")):
-        props = banner(visitor.get(path)).find("script", type="application/json")
-        assert json.loads(props.string)["granted"].startswith(says), path
-
-
-@pytest.mark.parametrize(
-    "target", ["//evil.example/", "https://evil.example/", "/\\evil.example", "", "javascript:x"]
-)
-def test_the_return_target_stays_on_the_site(visitor, target):
-    answer = visitor.post("/en/consent", data={"choice": "denied", "next": target},
-                          headers=SAME_SITE)  # fmt: skip
-    assert answer.status_code == 303 and answer.headers["Location"] == "/en"
-
-
-@pytest.mark.parametrize(
-    "headers",
-    [
-        {"Sec-Fetch-Site": "cross-site"},
-        {"Origin": "https://evil.example"},
-        {"Referer": "https://evil.example/page"},
-        {},
-    ],
-)
-def test_a_cross_site_post_changes_nothing(visitor, headers):
-    answer = visitor.post("/en/consent", data={"choice": "granted"}, headers=headers)
-    assert answer.status_code == 400 and "Set-Cookie" not in answer.headers
-
-
-def test_the_browsers_origin_is_enough_without_fetch_metadata(visitor):
-    answer = visitor.post("/en/consent", data={"choice": "granted"}, headers={"Origin": SITE})
-    # The test client asks for `localhost`: Origin must name the host the request came to.
-    assert answer.status_code == 400
-    answer = visitor.post(
-        "/en/consent", data={"choice": "granted"}, headers={"Origin": "http://localhost"}
-    )
-    assert answer.status_code == 303
-
-
-def test_an_unknown_choice_is_refused(visitor):
-    answer = visitor.post("/en/consent", data={"choice": "maybe"}, headers=SAME_SITE)
-    assert answer.status_code == 400
-
-
-def test_the_page_cache_keeps_one_variant_per_choice(visitor):
-    first = visitor.get("/en/services")  # stored: the banner
-    visitor.set_cookie("analytics_consent", "granted")
-    granted = visitor.get("/en/services")
-    visitor.set_cookie("analytics_consent", "denied")
-    denied = visitor.get("/en/services")
-    visitor.delete_cookie("analytics_consent")
-    again = visitor.get("/en/services")
-    assert banner(first) and banner(again) and not analytics_tags(again)
-    assert analytics_tags(granted) and not banner(granted)
-    assert not analytics_tags(denied) and not banner(denied)
-    assert len({first.headers["ETag"], granted.headers["ETag"], denied.headers["ETag"]}) == 3
-
-
-@pytest.mark.parametrize("path", ["/en/services", "/"])
-@pytest.mark.parametrize(
-    ("cookie", "choice"),
-    [
-        ("x=\xff; analytics_consent=granted", "granted"),
-        ('analytics_consent="\\147ranted"; i18n_redirected=\xe9', "granted"),
-        ('x="\xff"; analytics_consent=denied', "denied"),
-        ("analytics_consent=granted\xff", ""),
-    ],
-)
-def test_a_cookie_header_that_is_not_utf8_is_read_as_request_cookies(path, cookie, choice):
-    """Regression: the page cache read the header with werkzeug.http's parse_cookie, which
-    decodes it as UTF-8 first: a byte such as 0xff (gunicorn passes it) failed the request.
-    It reads it as `request.cookies` does, so its variant is the page's (a quoted value's
-    escapes and all, as nginx's copy reads it: deploy/root_language.js)."""
-    client = create_app(analytics_config()).test_client(use_cookies=False)
-    for _ in range(2):  # rendered, then from the page cache
-        page = client.get(path, headers={"Cookie": cookie})
-        assert page.status_code == 200
-        assert bool(analytics_tags(page)) == (choice == "granted")
-        assert (banner(page) is None) == (choice != "")
-
-
-@pytest.mark.parametrize("choice", ["granted", "denied"])
-def test_only_the_page_of_no_choice_may_be_kept_by_a_shared_cache(visitor, choice):
-    """A cache that ignores `Vary: Cookie` could otherwise hand the analytics tags to a
-    visitor who never accepted them: the page of a choice is `private`, rendered or stored."""
-    for _ in range(2):  # rendered, then from the page cache
-        public = visitor.get("/en/services")
-        assert public.headers["Cache-Control"] == "public, max-age=60, s-maxage=300"
-        assert "Cookie" in public.headers["Vary"]
-    visitor.set_cookie("analytics_consent", choice)
-    for _ in range(2):
-        chosen = visitor.get("/en/services")
-        assert chosen.cache_control.private and not chosen.cache_control.public
-        assert chosen.cache_control.max_age == 60 and chosen.cache_control.s_maxage is None
-        assert "Cookie" in chosen.headers["Vary"]
-
-
-@pytest.mark.parametrize(
-    ("choice", "says"),
-    [(None, "You have not chosen yet."), ("granted", "You accepted"), ("denied", "You declined")],
-)
-def test_the_privacy_page_explains_and_lets_the_visitor_change(visitor, choice, says):
-    if choice:
-        visitor.set_cookie("analytics_consent", choice)
-    soup = soup_of(visitor.get("/en/privacy"))
-    section = soup.find(id="analytics").parent
-    text = section.get_text(" ")
-    assert "Google Analytics" in text and says in text
+def test_the_privacy_page_explains_what_happens_without_javascript():
+    client = create_app(analytics_config()).test_client()
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
+    soup = soup_of(client.get("/en/privacy"))
+    topic = soup.find(id="analytics").find_next_sibling("p")
+    assert "Google Analytics" in topic.get_text() and "Without JavaScript" in topic.get_text()
+    assert topic.code.string == analytics.COOKIE_NAME
     assert "no personal data at all" not in soup.get_text(" ")
-    form = section.find("form", action="/en/consent")
-    assert form.find("input", attrs={"name": "next"})["value"] == "/en/privacy#analytics"
-    if choice:
-        assert form.find("button", value=choice)["aria-pressed"] == "true"
+    banner, choice = nodes(client.get("/en/privacy"))
+    assert choice.name == "div" and choice.has_attr("hidden") and choice.find("form") is None
+    props = json.loads(choice.find("script", type="application/json").string)
+    assert props["mode"] == "choice" and props["labels"]["nowDenied"] == (
+        "You declined the visit statistics."
+    )
+    assert [b["value"] for b in choice.find_all("button")] == list(analytics.CHOICES)
+
+
+def test_the_privacy_page_names_the_cookies_as_the_app_does(client):
+    names = [code.string for code in soup_of(client.get("/en/privacy")).find_all("code")]
+    assert names == [COOKIE_NAME]
+
+
+def test_no_consent_endpoint_is_left():
+    client = create_app(analytics_config()).test_client()
+    for path in ("/consent", "/en/consent"):
+        response = client.post(path, data={"choice": analytics.GRANTED})
+        assert response.status_code == 404 and "Set-Cookie" not in response.headers

@@ -5,7 +5,8 @@ with every method, and checks that the site never answers 5xx, never shows a tra
 never reflects the input unescaped, and never redirects off the site.
 
 Requests are written byte by byte (a client library would refuse a malformed chunk), to the
-Werkzeug server of the site with ANALYTICS_ID set, so the consent form is fuzzed too."""
+Werkzeug server of the site with ANALYTICS_ID set (whose pages ignore the consent cookie the
+fuzzer sends too)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from motorlab import analytics
+from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from tests.support.app import SITE
 from tests.support.hostile import MARK, MARK_BYTES, targets
 from tests.support.servers import Answer
@@ -43,11 +46,11 @@ def headers(draw) -> list[tuple[str, str]]:
         st.lists(
             st.sampled_from(
                 [
-                    "i18n_redirected=../../x",
-                    "i18n_redirected=en",
-                    "analytics_consent=granted",
-                    "analytics_consent=denied",
-                    "analytics_consent=" + quote(MARK),
+                    f"{LANGUAGE_COOKIE}=../../x",
+                    f"{LANGUAGE_COOKIE}=en",
+                    f"{analytics.COOKIE_NAME}={analytics.GRANTED}",
+                    f"{analytics.COOKIE_NAME}={analytics.DENIED}",
+                    f"{analytics.COOKIE_NAME}={quote(MARK)}",
                     "session=" + "x" * 100,
                 ]
             ),

@@ -14,6 +14,7 @@ from werkzeug.datastructures import FileStorage
 
 from motorlab import internals
 from motorlab.contact.forms import ContactForm
+from motorlab.i18n import COOKIE_NAME
 
 
 def test_the_session_proxy_marks_the_session_accessed(app):
@@ -135,14 +136,14 @@ def test_stored_entries_counts_a_simple_cache(app):
 
 
 def test_read_cookies_reads_a_header_as_request_cookies_does(app):
-    """The page cache and the detection on `/` read the Cookie header outside a request; the
-    page reads `request.cookies`: the same reading, bytes that are not UTF-8 included (the
-    public werkzeug.http.parse_cookie raises on them)."""
+    """The detection on `/` reads the Cookie header outside a request; the page reads
+    `request.cookies`: the same reading, bytes that are not UTF-8 included (the public
+    werkzeug.http.parse_cookie raises on them)."""
     headers = [
-        "analytics_consent=granted",
-        'x="\xff"; analytics_consent="\\147ranted"',
-        "x=\xff; i18n_redirected=en; analytics_consent=denied",
-        'a="b;analytics_consent=granted"',
+        f"{COOKIE_NAME}=en",
+        f'x="\xff"; {COOKIE_NAME}="\\145n"',
+        f"x=\xff; {COOKIE_NAME}=en; y=es",
+        f'a="b;{COOKIE_NAME}=en"',
     ]
     for header in headers:
         with app.test_request_context("/", environ_base={"HTTP_COOKIE": header}):

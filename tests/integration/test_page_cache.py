@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from werkzeug.test import Client
 
-from motorlab import compression, config, create_app
+from motorlab import analytics, compression, config, create_app
 from motorlab.public_pages import public_paths
 from tests.support.app import analytics_config, config_with, soup_of, visible_text
 from tests.support.contact_support import csrf_token
@@ -201,18 +201,17 @@ def test_slash_variants_never_add_keys_to_redis(launch):
     assert entries == 2
 
 
-def test_only_known_pages_are_stored_and_each_has_few_variants():
-    """At most one entry per consent choice for a path, whatever cookies come in."""
-    from motorlab.page_cache import VARIANTS_PER_PATH
-
+def test_only_known_pages_are_stored_and_each_page_once_whatever_the_cookies():
+    """One entry for a path, whatever cookies come in: with analytics on, the consent cookie
+    is the browser's business (motorlab.analytics)."""
     app = create_app(analytics_config())
     client = app.test_client()
     for n in range(40):
-        client.set_cookie("analytics_consent", ["granted", "denied", f"x{n}", ""][n % 4])
+        client.set_cookie(analytics.COOKIE_NAME, [*analytics.CHOICES, f"x{n}", ""][n % 4])
         client.get("/en/services").close()
     client.get("/static/img/favicon.svg").close()
     client.get("/en/no-such-page").close()
-    assert stored_entries(app) == VARIANTS_PER_PATH == 3
+    assert stored_entries(app) == 1
 
 
 @pytest.fixture
@@ -298,8 +297,7 @@ def team_store(app, page):
 
 
 def test_the_store_keeps_one_entry_per_value_of_the_variants_it_is_handed(app):
-    # create_app hands it the consent choice and the first visit's language: the store
-    # itself knows neither.
+    # create_app hands it the first visit's language: the store itself knows nothing of it.
     rendered: list[str] = []
     client = team_store(app, team_page(rendered))
     for team in ("red", "blue", "red", "blue"):

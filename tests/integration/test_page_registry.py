@@ -22,7 +22,7 @@ from tests.support.pages import localized
 APP = create_app(config.TestConfig())
 NAVIGATION = {item.link.endpoint for item in MAIN_NAVIGATION}
 
-# The routes that serve no page: files, feeds, redirects and a form's post.
+# The routes that serve no page: files, feeds and redirects.
 NOT_PAGES = {
     "static",
     "language.switch",
@@ -35,7 +35,6 @@ NOT_PAGES = {
     "icons.favicon",
     "icons.apple_touch_icon",
     "icons.web_manifest",
-    "consent.choose",
 }
 
 

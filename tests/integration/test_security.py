@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from motorlab import create_app
+from motorlab import analytics, create_app
 from motorlab.hosts import trusted_hosts
 from motorlab.security import headers as security_headers
 from tests.support.app import SITE, config_with, soup_of, visible_text
@@ -141,6 +141,19 @@ def test_form_action_names_the_api_origin_only_when_it_differs():
     assert "form-action 'self' https://api.motorlab.example;" in csp
     config["API_BASE_URL"] = SITE + "/api"
     assert "form-action 'self';" in security_headers(config)["Content-Security-Policy"]
+
+
+def test_the_headers_of_a_settings_mapping_name_the_analytics_origins_iff_it_has_an_id():
+    """`headers(settings)` is the whole set for any mapping (the nginx config is rendered
+    from one): the analytics origins in the CSP exactly when ANALYTICS_ID is set."""
+    plain = security_headers({"SITE_URL": SITE})
+    with_id = security_headers({"SITE_URL": SITE, "ANALYTICS_ID": "G-X"})
+    assert {**with_id, "Content-Security-Policy": ""} == {**plain, "Content-Security-Policy": ""}
+    for directive, sources in analytics.CSP_SOURCES.items():
+        assert f"{directive} " in plain["Content-Security-Policy"]
+        assert sources not in plain["Content-Security-Policy"]
+        assert sources in with_id["Content-Security-Policy"]
+    assert security_headers({"SITE_URL": SITE, "ANALYTICS_ID": ""}) == plain
 
 
 def test_the_bad_request_page_explains_itself(client):

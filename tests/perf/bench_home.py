@@ -14,6 +14,7 @@ import warnings
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 
 PAGES = ("/", "/en")
 WARM_UP = 50
@@ -28,7 +29,7 @@ class RenderEveryTime(TestConfig):
 
 def measure(config, path: str) -> list[float]:
     client = create_app(config).test_client()
-    client.set_cookie("i18n_redirected", "es")
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
     for _ in range(WARM_UP):
         assert client.get(path).status_code == 200
     timings = []

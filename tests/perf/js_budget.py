@@ -24,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.support.servers import gunicorn  # noqa: E402
 
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 KB = 1000
 PLAIN = "/en/services"  # no carousel
@@ -64,7 +66,7 @@ def measure(browser, base: str) -> bool:
     within = True
     for label, path, budget in PAGES:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": base}])
+        context.add_cookies([{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": base}])
         page = context.new_page()
         scripts = Scripts(page)
         page.goto(base + path)

@@ -9,7 +9,6 @@ it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below
     .venv/bin/python tests/perf/lighthouse.py --json out.json  # every score, for a script
     ANALYTICS_ID=G-XXXX .venv/bin/python tests/perf/lighthouse.py
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --fail-under 100
-    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --consent granted
     .venv/bin/python tests/perf/lighthouse.py --runs 5          # medians of 5 runs a page
 
 The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
@@ -35,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.support.servers import gunicorn  # noqa: E402
 
+from motorlab.i18n import COOKIE_NAME  # noqa: E402
+
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 CHROME_FLAGS = (
@@ -53,10 +54,10 @@ METRICS = {  # audit id -> column; the numbers behind the performance score
 }
 
 
-def run_once(url: str, locale: str, consent: str, report: Path) -> dict:
-    """One Lighthouse run (mobile preset), its JSON report. `consent` ("granted"/"denied")
-    makes the visitor one who already answered the analytics banner."""
-    cookie = f"i18n_redirected={locale}" + (f"; analytics_consent={consent}" if consent else "")
+def run_once(url: str, locale: str, report: Path) -> dict:
+    """One Lighthouse run (mobile preset), its JSON report. (With ANALYTICS_ID set every
+    visitor gets the same page: the consent banner is the browser's, over the page.)"""
+    cookie = f"{COOKIE_NAME}={locale}"
     command = [
         str(LIGHTHOUSE),
         url,
@@ -97,13 +98,12 @@ def summary(data: dict) -> dict:
     return result
 
 
-def score(url: str, locale: str, consent: str = "", runs: int = 1) -> dict:
+def score(url: str, locale: str, runs: int = 1) -> dict:
     """The median of `runs` Lighthouse runs for every column, with every run's performance
     score: Lighthouse's own advice for scores that vary from run to run."""
     with tempfile.TemporaryDirectory() as scratch:
         results = [
-            summary(run_once(url, locale, consent, Path(scratch) / "report.json"))
-            for _ in range(runs)
+            summary(run_once(url, locale, Path(scratch) / "report.json")) for _ in range(runs)
         ]
     median = {key: statistics.median_low(r[key] for r in results) for key in results[0]}
     median["runs"] = [r["performance"] for r in results]
@@ -117,12 +117,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fail-under", type=int, default=0, metavar="N")
     parser.add_argument(
         "--runs", type=int, default=3, metavar="N", help="runs per page; medians are shown"
-    )
-    parser.add_argument(
-        "--consent",
-        choices=("granted", "denied"),
-        default="",
-        help="a visitor who answered the analytics banner (with ANALYTICS_ID set)",
     )
     options = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
@@ -138,8 +132,6 @@ def main(argv: list[str] | None = None) -> int:
             **extra,
         }
         shown = {k: v for k, v in env.items() if k == "ANALYTICS_ID" or k in extra}
-        if options.consent:
-            shown["consent"] = options.consent
         print(f"Lighthouse mobile preset, gunicorn 2 workers {shown or ''}".rstrip())
         print(f"median of {options.runs} run(s) per page; 'runs': each run's performance")
         columns = (*CATEGORIES, *METRICS.values())
@@ -147,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         with gunicorn(env, workers=2) as (base, _):
             for path in PAGES:
                 locale = "en" if path.startswith("/en") else "es"
-                scores[path] = score(base + path, locale, options.consent, options.runs)
+                scores[path] = score(base + path, locale, options.runs)
                 row = " ".join(f"{scores[path][n]:>14}" for n in columns)
                 print(f"{path:14} {row}  {scores[path]['runs']}", flush=True)
     if options.json:

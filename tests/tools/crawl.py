@@ -20,6 +20,7 @@ from bs4 import BeautifulSoup
 
 from motorlab import create_app
 from motorlab.config import TestConfig
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.pages.registry import PAGES
 
 # The registry's pages, and one path no page has (the 404 page).
@@ -48,7 +49,7 @@ def snapshot() -> dict:
     records = {}
     for path in paths():
         client = create_app(TestConfig()).test_client()
-        client.set_cookie("i18n_redirected", "es")
+        client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
         response = client.get(path)
         records[path] = page_record(response.get_data(as_text=True), response.status_code)
     return records

@@ -115,7 +115,7 @@ def test_the_cycle_check_sees_a_cycle_of_any_length():
 
 def test_the_page_store_imports_no_feature():
     # The store is generic (keys, compression, ETag, WSGI): what may be shared and what pages
-    # differ by (the consent choice, the first visit's language) is the policy that create_app
+    # differ by (the first visit's language on `/`) is the policy that create_app
     # hands it (motorlab.page_cache). The package's own packages are the site's features and
     # blueprints; the package itself is create_app, which imports them all.
     packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}

@@ -1,43 +1,113 @@
-// The analytics consent banner without a page load. The server renders a plain form
-// (POST /consent, 303 back to the page) that works on its own; this widget sends the same
-// form with fetch, asking for JSON, then removes the banner and says what was stored in a
-// toast. Analytics does not start on this page: its origin is only in the CSP of pages
-// served after "accept" (motorlab.security). The next page the visitor opens carries the
-// analytics tags, so the navigation module sees other scripts there and loads it in full,
-// with that page's policy. If the post fails, the form is sent the plain way.
-import { MIN_DELAY_MS, request } from "../http/index.js";
+// Analytics consent, decided in the browser. The server renders the same hidden nodes for
+// every visitor (templates/components/consent_banner): the banner on every page, and the
+// privacy page's block (props.mode "choice"). This module reads the choice from the cookie,
+// shows the banner while there is none, stores the choice the visitor makes, and loads gtag
+// after "accept" and on every later page while the cookie says so; "decline" loads nothing.
+// The cookie's name and lifetime, the two choices, the script and the ID come from the
+// server's props (motorlab.analytics); the CSP names the analytics origins on every page.
 import { showToast, toastRegion } from "../toast/index.js";
 
-export function mount(banner, props) {
-  const form = banner.querySelector("form");
-  if (!form) return undefined;
-  toastRegion(); // the live region exists before its message
+const views = new Set(); // every mounted node's update(choice): a choice shows in all of them
+let analyticsLoaded = false;
 
-  const onSubmit = async (event) => {
-    const button = event.submitter;
-    if (!button || !button.value) return; // let the browser send it as it is
-    event.preventDefault();
-    const body = new FormData(form);
-    body.set(button.name, button.value);
-    form.querySelectorAll("button").forEach((b) => b.setAttribute("aria-disabled", "true"));
-    const result = await request(form.action, { method: "POST", body, minDelay: MIN_DELAY_MS });
-    if (!result.ok || !result.data || result.data.choice !== button.value) {
-      // Keep the choice: send the form the plain way (the server answers 303 to this page).
-      const field = document.createElement("input");
-      field.type = "hidden";
-      field.name = button.name;
-      field.value = button.value;
-      form.append(field);
-      form.removeEventListener("submit", onSubmit);
-      form.submit();
-      return;
-    }
-    const hadFocus = banner.contains(document.activeElement);
-    banner.remove();
-    if (hadFocus) document.getElementById("main")?.focus({ preventScroll: true });
-    showToast(props[button.value], { closeLabel: props.close });
+function storedChoice(props) {
+  const prefix = `${props.cookie}=`;
+  const value = document.cookie
+    .split("; ")
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+  return value === props.granted || value === props.denied ? value : "";
+}
+
+function store(props, choice) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${props.cookie}=${choice}; Max-Age=${props.maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+// gtag.js and its setup (what Google's snippet does inline, which the CSP would refuse).
+// Once per document: the navigation keeps <head> from page to page.
+function loadAnalytics(props) {
+  window[`ga-disable-${props.id}`] = false; // accepted again after a decline on this page
+  if (analyticsLoaded) return;
+  analyticsLoaded = true;
+  window.dataLayer = window.dataLayer || [];
+  window.gtag = function gtag() {
+    window.dataLayer.push(arguments); // gtag.js reads Arguments objects, not arrays
   };
+  window.gtag("js", new Date());
+  window.gtag("config", props.id);
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = props.script + encodeURIComponent(props.id);
+  document.head.append(script);
+}
 
-  form.addEventListener("submit", onSubmit);
-  return () => form.removeEventListener("submit", onSubmit);
+// Google's switch for a page where gtag already runs: it sends nothing more.
+function stopAnalytics(props) {
+  if (analyticsLoaded) window[`ga-disable-${props.id}`] = true;
+}
+
+// The banner: a bottom sheet while no choice is stored. The root gets its height, so the
+// page's end and a focused element can scroll clear of it (consent_banner.css).
+function bannerView(node) {
+  const root = document.documentElement;
+  const resize = new ResizeObserver(() => {
+    root.style.setProperty("--consent-sheet-size", `${node.offsetHeight}px`);
+  });
+  const show = (shown) => {
+    node.hidden = !shown;
+    root.classList.toggle("has-consent-sheet", shown);
+    if (shown) resize.observe(node);
+    else resize.disconnect();
+  };
+  return {
+    update: (choice) => {
+      const hadFocus = node.contains(document.activeElement);
+      show(!choice);
+      if (choice && hadFocus) document.getElementById("main")?.focus({ preventScroll: true });
+    },
+    remove: () => show(false),
+  };
+}
+
+// The privacy page's block: the choice stored, and the buttons to change it.
+function choiceView(node, props) {
+  const now = node.querySelector(".c-consent-choice__now");
+  const said = { [props.granted]: props.labels.nowGranted, [props.denied]: props.labels.nowDenied };
+  return {
+    update: (choice) => {
+      now.textContent = said[choice] || props.labels.none;
+      for (const button of node.querySelectorAll("button[value]")) {
+        button.setAttribute("aria-pressed", String(button.value === choice));
+      }
+      node.hidden = false;
+    },
+    remove: () => {},
+  };
+}
+
+export function mount(node, props) {
+  toastRegion(); // the live region exists before its message
+  const choice = storedChoice(props);
+  if (choice === props.granted) loadAnalytics(props);
+  const view = props.mode === "choice" ? choiceView(node, props) : bannerView(node);
+  views.add(view);
+  view.update(choice);
+
+  const onClick = (event) => {
+    const button = event.target.closest("button[value]");
+    if (!button) return;
+    const chosen = button.value === props.granted ? props.granted : props.denied;
+    store(props, chosen);
+    if (chosen === props.granted) loadAnalytics(props);
+    else stopAnalytics(props);
+    for (const each of views) each.update(chosen);
+    showToast(props.labels[chosen], { closeLabel: props.labels.close });
+  };
+  node.addEventListener("click", onClick);
+  return () => {
+    node.removeEventListener("click", onClick);
+    views.delete(view);
+    view.remove();
+  };
 }

@@ -12,9 +12,12 @@ const HEAD_SELECTOR = [
   'meta[property^="og:"]',
 ].join(",");
 
-// Assets that, when they change (a new deployment), need a real page load.
+// The site's own assets, which a new deployment renames: when they change, a real page load.
+// Scripts of other origins are left out: gtag.js, which the consent_banner widget adds to
+// <head> after "accept" (and the scripts gtag adds itself), stays there from page to page.
 const assets = (doc) =>
   Array.from(doc.querySelectorAll('link[rel="stylesheet"], script[src]'), (el) => el.getAttribute("href") || el.getAttribute("src"))
+    .filter((url) => new URL(url, location.href).origin === location.origin)
     .sort()
     .join(" ");
 

@@ -36,8 +36,8 @@ NOT_SHOWCASED = {
     "page_head": _FRAME,
     "prose": _FRAME,
     "section": _FRAME,
-    "consent_banner": "tops every page while a visitor has not chosen, and /consent exists, only "
-    "with ANALYTICS_ID set",
+    "consent_banner": "is on every page, hidden, only with ANALYTICS_ID set: its widget shows it "
+    "while a visitor has not chosen",
     "error_page": _OPENING,
     "intro": _OPENING,
     "loading_bar": "is on every page, where the navigation widget mounts it at the first intent "

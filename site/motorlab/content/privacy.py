@@ -1,14 +1,20 @@
 """Content of the privacy and terms page (/privacy), which the contact form links to.
 
 Placeholders the template fills: %(email)s (the contact address as a mail link),
-%(addresses)s (the staff who receive requests) and %(name)s (the language cookie's name).
+%(addresses)s (the staff who receive requests), %(name)s and %(consent_name)s (the names of
+the language and the consent cookies, `LANGUAGE_COOKIE` and `CONSENT_COOKIE`).
 """
 
 from datetime import date
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab import analytics, i18n
 from motorlab.content.types import BulletList, LegalSection, Paragraph, Topic
+
+# The cookies the text names, as the app names them.
+LANGUAGE_COOKIE = i18n.COOKIE_NAME
+CONSENT_COOKIE = analytics.COOKIE_NAME
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Privacy and terms")
@@ -175,7 +181,8 @@ PRIVACY = LegalSection(
     ),
 )
 
-# Shown after "Cookies" when ANALYTICS_ID is set, with the form that changes the choice.
+# Shown after "Cookies" when ANALYTICS_ID is set, with the consent_banner widget's block that
+# shows and changes the choice where JavaScript runs.
 ANALYTICS = Topic(
     _l("Visit statistics"),
     (
@@ -196,16 +203,15 @@ ANALYTICS = Topic(
                 ),
                 _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
                 _l("%(consent_name)s remembers your choice for one year."),
+                _l(
+                    "Without JavaScript none of this happens: the banner does not appear, no "
+                    "script loads and nothing is collected."
+                ),
             )
         ),
     ),
     anchor="analytics",
 )
-CHOICE_NOW = {
-    "": _l("You have not chosen yet."),
-    "granted": _l("You accepted the visit statistics."),
-    "denied": _l("You declined the visit statistics."),
-}
 CHANGE_CHOICE = _l("You can change your choice at any time:")
 
 TERMS = LegalSection(
