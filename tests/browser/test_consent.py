@@ -122,15 +122,15 @@ BOXES = """() => Array.from(
               return [node.tagName, box.x, box.y + scrollY, box.width, box.height]; })"""
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP])
-def test_the_banner_appears_over_the_page_and_moves_nothing(visit, widget_manifest, width):
-    page = visit(width=width)
+def open_with_the_widget_held(page, widget_manifest, path):
+    """Opens `path` with the consent widget's chunk held until the rest of the page has
+    settled and its boxes are measured; then lets it mount. Returns the boxes before, and
+    after the widget's nodes are shown (and the banner's rise is over), and the layout
+    shifts in between."""
     held = []
     chunk = "**/static/build/" + widget_manifest["widgets"]["consent_banner"]["file"]
-    page.route(
-        chunk, lambda route: held.append(route)
-    )  # the widget waits until the page is measured
-    page.goto(page.base + "/en/services", wait_until="domcontentloaded")
+    page.route(chunk, lambda route: held.append(route))
+    page.goto(page.base + path, wait_until="domcontentloaded")
     page.evaluate("document.fonts.ready.then(() => true)")
     page.wait_for_function("""() => Array.from(document.querySelectorAll(
         "[data-widget]:not([data-widget=consent_banner])")).every(n => n.dataset.mounted)""")
@@ -141,13 +141,20 @@ def test_the_banner_appears_over_the_page_and_moves_nothing(visit, widget_manife
         page.wait_for_timeout(50)
     for route in held:
         route.continue_()
-    expect(banner(page)).to_be_visible()
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
     page.wait_for_function(
         "() => document.querySelector('.c-consent-banner').getAnimations().length === 0"
     )
-    assert page.evaluate(BOXES) == before
-    shifts = page.evaluate("window.__shifts")
-    assert [value for start, value in shifts if start >= since] == []
+    shifts = [value for start, value in page.evaluate("window.__shifts") if start >= since]
+    return before, page.evaluate(BOXES), shifts
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_banner_appears_over_the_page_and_moves_nothing(visit, widget_manifest, width):
+    page = visit(width=width)
+    before, after, shifts = open_with_the_widget_held(page, widget_manifest, "/en/services")
+    expect(banner(page)).to_be_visible()
+    assert after == before and shifts == []
     # It overlays the bottom of the window, and the page can scroll its end clear of it.
     sheet = banner(page).bounding_box()
     assert sheet["y"] + sheet["height"] == pytest.approx(800, abs=1)
@@ -320,12 +327,24 @@ def test_without_javascript_no_banner_no_script_no_cookie(visit):
     assert page.reached == [] and consent_cookie(page) == []
 
 
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_privacy_pages_block_appears_in_its_own_room(visit, widget_manifest, width):
+    """Opened at #analytics (the banner's link), the block the widget fills is in view: it
+    takes its room from the first paint, so nothing below it moves."""
+    page = visit(width=width)
+    path = "/en/privacy#analytics"
+    before, after, shifts = open_with_the_widget_held(page, widget_manifest, path)
+    expect(page.locator(".c-consent-choice")).to_be_in_viewport()
+    assert after == before and shifts == []
+
+
 def test_the_privacy_page_shows_and_changes_the_choice(visit):
     page = visit()
     goto(page, "/en/privacy")
     block = page.locator(".c-consent-choice")
     expect(block).to_be_visible()
-    expect(block).to_contain_text("You have not chosen yet. You can change your choice")
+    expect(block).to_contain_text("You have not chosen yet.")
+    expect(block).to_contain_text("You can change your choice at any time:")
     expect(banner(page)).to_be_visible()
     decline = block.get_by_role("button", name="Decline analytics")
     decline.click()
