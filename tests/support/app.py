@@ -57,7 +57,8 @@ ANALYTICS_ID = "G-TEST12345"
 
 
 def analytics_config() -> TestConfig:
-    """TestConfig with ANALYTICS_ID set: the consent banner, /consent, the analytics tags."""
+    """TestConfig with ANALYTICS_ID set: the consent widget's nodes, the analytics origins in
+    the CSP."""
     return config_with(ANALYTICS_ID=ANALYTICS_ID)
 
 
