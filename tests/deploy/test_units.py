@@ -147,20 +147,26 @@ def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(uni
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-launcher-"))
     server, base = launch.start_gunicorn("wsgi:app", app_environment(workdir / "o"), workdir)
     try:
+        # The interpreter, then the gunicorn script (its #! line) and its arguments.
         argv = Path(f"/proc/{server.pid}/cmdline").read_bytes().decode().split("\0")[:-1]
     finally:
         server.stop()
         shutil.rmtree(workdir, ignore_errors=True)
-    assert argv[1:] == [*GUNICORN_ARGS, base.removeprefix("http://"), "wsgi:app"]
+    assert argv[1:] == [
+        str(ROOT / ".venv/bin/gunicorn"), *GUNICORN_ARGS, base.removeprefix("http://"),
+        "wsgi:app",
+    ]  # fmt: skip
 
 
 def gunicorn_settings(**env: str) -> dict[str, str]:
-    """The settings gunicorn runs with, as it prints them (`--print-config`)."""
+    """The settings gunicorn runs with, as it prints them (`--print-config`), with `env` and
+    no WEB_CONCURRENCY of this shell's."""
+    base = {k: v for k, v in environment().items() if k != "WEB_CONCURRENCY"}
     result = subprocess.run(
         [str(ROOT / ".venv/bin/gunicorn"), "--print-config", *GUNICORN_ARGS, "127.0.0.1:1",
          "wsgi:app"],
-        cwd=ROOT, env={**environment(), "SECRET_KEY": "x", **env}, capture_output=True,
-        text=True, timeout=60,
+        cwd=ROOT, env={**base, "SECRET_KEY": "x", **env}, capture_output=True, text=True,
+        timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = (line.partition("=") for line in result.stdout.splitlines())
@@ -170,7 +176,7 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
 def test_gunicorn_runs_with_the_settings_of_its_config():
     """Sync workers, 30 s, no forwarded SCRIPT_NAME or PATH_INFO, logs to stdout and stderr,
     and WEB_CONCURRENCY workers, else two per core plus one."""
-    settings = gunicorn_settings(WEB_CONCURRENCY="")
+    settings = gunicorn_settings()
     expected = {
         "worker_class": "sync", "timeout": "30", "forwarder_headers": "[]", "accesslog": "-",
         "errorlog": "-", "workers": str(2 * os.cpu_count() + 1),
