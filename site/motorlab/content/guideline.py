@@ -1,19 +1,17 @@
 """Content of the guideline page: the design tokens of the site's stylesheet, shown live.
 
-The token names are listed here once, with what each is for; their values are read from the
-`:root` block of `styles/tokens.css`, the one file that defines them (and the only one where a
-raw colour may appear), which the bundled stylesheet imports first. Every swatch or sample on
-the page is drawn by a class of `templates/components/guideline/guideline.css` that uses
-`var(--token)`. Tests check that this list and `:root` hold exactly the same tokens, so the
-guideline cannot drift from the site.
+The token names are listed here once, with what each is for; their values are read
+(motorlab.tokens) from the `:root` block of `styles/tokens.css`, the one file that defines
+them (and the only one where a raw colour may appear), which the bundled stylesheet imports
+first. Every swatch or sample on the page is drawn by a class of
+`templates/components/guideline/guideline.css` that uses `var(--token)`. Tests check that
+this list and `:root` hold exactly the same tokens, so the guideline cannot drift from the
+site.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from flask_babel import lazy_gettext as _l
 
@@ -25,8 +23,6 @@ PAGE_TITLE = _l("Design guideline")
 PAGE_DESCRIPTION = _l(
     "Colours, type scale, grid, breakpoints and components of the Motorlab Digital site."
 )
-
-STYLESHEET = Path(__file__).resolve().parents[1] / "styles" / "tokens.css"
 
 
 @dataclass(frozen=True)
@@ -106,16 +102,6 @@ IMAGE_BREAKPOINTS: tuple[tuple[str, int], ...] = (
     ("2xl", 1536),
 )
 GRID_EXAMPLES = (24, 12, 8, 6)  # column spans shown under the 24-column grid
-
-_ROOT = re.compile(r"^:root\s*\{(?P<body>[^}]*)\}", re.MULTILINE)
-_DECLARATION = re.compile(r"--(?P<name>[\w-]+)\s*:\s*(?P<value>[^;]+);")
-
-
-@cache
-def root_tokens() -> dict[str, str]:
-    """The custom properties of the first `:root` block of tokens.css, name -> value."""
-    body = _ROOT.search(STYLESHEET.read_text(encoding="utf-8"))["body"]
-    return {m["name"]: " ".join(m["value"].split()) for m in _DECLARATION.finditer(body)}
 
 
 def contrast_ratio(foreground: str, background: str) -> float:

@@ -14,12 +14,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from motorlab.icons import LOGO
 from motorlab.images import vector
+from motorlab.tokens import colour
 
 VERSION = 2  # of the drawing code: part of the cached files' names, so a new design replaces them
 SIZE = (1200, 630)
-NIGHT = "#0f1b2d"  # --color-night
-ACCENT = "#c8102e"  # --color-accent
-PAPER = "#ffffff"  # --color-paper
+NIGHT = colour("color-night")
+ACCENT = colour("color-accent")
+PAPER = colour("color-paper")
 MUTED = "#c5cad3"  # --color-on-ink, a step darker: secondary text on night
 MARGIN = 72
 PICTURE_WIDTH = 620  # the illustration's side of a card that has one
