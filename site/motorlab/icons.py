@@ -20,14 +20,13 @@ from pathlib import Path
 from flask import Blueprint, Response, send_from_directory
 
 from motorlab.assets import asset_url
+from motorlab.identity import AGENCY
 from motorlab.tokens import colour
 
 PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
 ICONS = PACKAGE / "static" / "icons"
 
-NAME = "Motorlab Digital"
-SHORT_NAME = "Motorlab"
 ICO_SIZES = (16, 32, 48)
 SUPERSAMPLE = 4  # draw larger, then shrink: smooth edges without an SVG renderer
 MAX_AGE = 86400  # the root URLs carry no content hash: browsers check them again daily
@@ -131,8 +130,8 @@ def manifest() -> dict:
         "purpose": purpose,
     }
     return {
-        "name": NAME,
-        "short_name": SHORT_NAME,
+        "name": AGENCY.name,
+        "short_name": AGENCY.short_name,
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

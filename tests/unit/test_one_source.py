@@ -3,17 +3,23 @@ its text."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from motorlab import tokens
+from motorlab.identity import AGENCY
 from tests.support.app import ROOT
 
 PACKAGE = ROOT / "site" / "motorlab"
 TEMPLATES = ROOT / "templates"
+IDENTITY = PACKAGE / "identity.py"
 # Drawings, not code: the pictures draw_pictures.py writes (from the tokens) and the logo,
 # which is a drawing of its own (static/img/favicon.svg, inlined by the header as mark.svg).
 DRAWINGS = (PACKAGE / "static", TEMPLATES / "components" / "header" / "mark.svg")
+GETTEXT = {"_", "_l", "gettext", "lazy_gettext", "ngettext", "lazy_pgettext"}
 
 
 def code_files() -> list[Path]:
@@ -38,5 +44,58 @@ def test_no_palette_colour_outside_the_tokens():
         for path in code_files()
         if path != tokens.STYLESHEET
         for match in palette.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert copies == []
+
+
+def untranslated_python_text(path: Path) -> list[str]:
+    """The string and number constants of a module that are neither a docstring nor the
+    message of a gettext call (where a name belongs to the sentence)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in GETTEXT and node.args:
+            skipped.add(id(node.args[0]))
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skipped.add(id(body[0].value))  # a docstring
+    return [
+        str(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str | int)
+        and id(node) not in skipped
+    ]
+
+
+def untranslated_template_text(path: Path) -> str:
+    """A template's text without its comments and its gettext calls' messages."""
+    text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return re.sub(r"""\b_\(\s*(["']).*?\1""", "_(", text, flags=re.DOTALL)
+
+
+def texts_outside_identity() -> list[tuple[Path, str]]:
+    found = []
+    for path in code_files():
+        if path == IDENTITY:
+            continue
+        if path.suffix == ".py":
+            found += [(path, str(text)) for text in untranslated_python_text(path)]
+        elif path.suffix == ".html":
+            found += [(path, line) for line in untranslated_template_text(path).splitlines()]
+    return found
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [AGENCY.short_name, AGENCY.abbreviation, str(AGENCY.founding_year)],
+    ids=["short name (and the full name)", "abbreviation", "founding year"],
+)
+def test_the_agency_stands_alone_only_in_its_identity(fact):
+    pattern = re.compile(rf"\b{re.escape(fact)}\b")
+    copies = [
+        f"{path.relative_to(ROOT)}: {text.strip()[:100]!r}"
+        for path, text in texts_outside_identity()
+        if pattern.search(text)
     ]
     assert copies == []

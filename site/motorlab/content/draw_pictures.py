@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from motorlab.identity import AGENCY
 from motorlab.tokens import colour
 
 IMG = Path(__file__).resolve().parents[1] / "static" / "img"
@@ -128,7 +129,7 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
         f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{width * 0.3:.0f}" height="{height * 0.34:.0f}" rx="8" fill="#fff"/>',
         f'<path d="M{width * 0.09:.0f} {height * 0.36:.0f}l{width * 0.06:.0f}-{height * 0.12:.0f} {width * 0.05:.0f} {height * 0.07:.0f} {width * 0.07:.0f}-{height * 0.15:.0f}" fill="none" stroke="{ACCENT}" stroke-width="5"/>',
         f'<rect x="{width * 0.64:.0f}" y="{height * 0.08:.0f}" width="{width * 0.3:.0f}" height="{height * 0.3:.0f}" rx="8" fill="{NIGHT}"/>',
-        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">MLD</text>',
+        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">{AGENCY.abbreviation}</text>',
     ]
     for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.48, scale)):
         for index, slug in enumerate(people):
