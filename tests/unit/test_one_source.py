@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from motorlab import tokens
 from motorlab.identity import AGENCY
+from motorlab.images.resize import WIDTHS
 from tests.support.app import ROOT
 
 PACKAGE = ROOT / "site" / "motorlab"
@@ -99,3 +101,11 @@ def test_the_agency_stands_alone_only_in_its_identity(fact):
         if pattern.search(text)
     ]
     assert copies == []
+
+
+def test_the_guideline_lists_the_widths_the_image_service_makes(client):
+    soup = BeautifulSoup(client.get("/en/guideline").get_data(as_text=True), "html.parser")
+    cells = soup.find(id="breakpoints").select("tbody td")
+    listed = [int(cell.get_text(strip=True).removesuffix(" px")) for cell in cells]
+    assert sorted(set(listed)) == list(WIDTHS)
+    assert listed.count(max(WIDTHS)) == 2  # xxl and 2xl, as the spec has them

@@ -6,7 +6,7 @@ them (and the only one where a raw colour may appear), which the bundled stylesh
 first. Every swatch or sample on the page is drawn by a class of
 `templates/components/guideline/guideline.css` that uses `var(--token)`. Tests check that
 this list and `:root` hold exactly the same tokens, so the guideline cannot drift from the
-site.
+site. The image breakpoints are the image service's (motorlab/image_breakpoints.py).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
+from motorlab.image_breakpoints import BREAKPOINTS
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Design guideline")
@@ -92,15 +93,7 @@ LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (121, _l("Ultra-wide: larger body text")),
 )
 # Image breakpoints (px): the widths generated images are made for.
-IMAGE_BREAKPOINTS: tuple[tuple[str, int], ...] = (
-    ("xs", 320),
-    ("sm", 640),
-    ("md", 768),
-    ("lg", 1024),
-    ("xl", 1280),
-    ("xxl", 1536),
-    ("2xl", 1536),
-)
+IMAGE_BREAKPOINTS = BREAKPOINTS
 GRID_EXAMPLES = (24, 12, 8, 6)  # column spans shown under the 24-column grid
 
 
