@@ -103,6 +103,17 @@ def test_the_agency_stands_alone_only_in_its_identity(fact):
     assert copies == []
 
 
+def test_the_reply_time_is_one_phrase():
+    """The sentences that promise an answer name it through %(reply_time)s."""
+    phrases = [
+        f"{path.relative_to(ROOT)}: {text!r}"
+        for path in code_files()
+        if path.suffix in {".py", ".html"}
+        for text in re.findall(r"[^\"'\n]*working days[^\"'\n]*", path.read_text("utf-8"))
+    ]
+    assert phrases == ["site/motorlab/content/contact.py: 'within two working days'"]
+
+
 def test_the_guideline_lists_the_widths_the_image_service_makes(client):
     soup = BeautifulSoup(client.get("/en/guideline").get_data(as_text=True), "html.parser")
     cells = soup.find(id="breakpoints").select("tbody td")

@@ -4,6 +4,7 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import CASE_STUDIES, project_card
+from motorlab.content.contact import REPLY_TIME
 from motorlab.content.types import (
     ArtDirectedImage,
     CallToAction,
@@ -127,7 +128,7 @@ REASONS: tuple[Reason, ...] = (
 )
 
 CTA_TITLE = _l("Do you have a project in mind?")
-CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
+CTA_TEXT = _l("Tell us what you need and we will answer %(reply_time)s.", reply_time=REPLY_TIME)
 CTA_BUTTON = _l("I'm ready")
 CTA_LINK = Link("pages.contact")
 # The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).
