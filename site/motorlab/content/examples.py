@@ -134,11 +134,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "carousel": (
             Example(
                 ("logos", BRANDS, home.BRANDS_LABEL),
-                {
-                    "auto_rotate": True,
-                    "items_per_step": {"0": 2, "41rem": 3, "64rem": 6},
-                    "id_prefix": "t-carousel-",
-                },
+                {"auto_rotate": True, "id_prefix": "t-carousel-"},
             ),
             Example(
                 ("slides", home.SLIDES, home.SERVICES_TITLE),
