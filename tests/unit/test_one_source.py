@@ -120,3 +120,15 @@ def test_the_guideline_lists_the_widths_the_image_service_makes(client):
     listed = [int(cell.get_text(strip=True).removesuffix(" px")) for cell in cells]
     assert sorted(set(listed)) == list(WIDTHS)
     assert listed.count(max(WIDTHS)) == 2  # xxl and 2xl, as the spec has them
+
+
+def test_the_header_mark_is_the_logo():
+    """The header inlines the logo (static/img/favicon.svg, which the icons and share images
+    draw from) as mark.svg, so that it needs no request: the two must draw the same."""
+
+    def drawing(path: Path) -> list[tuple[str, dict]]:
+        svg = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").svg
+        return [(shape.name, shape.attrs) for shape in svg.find_all(["rect", "path"])]
+
+    logo = drawing(PACKAGE / "static" / "img" / "favicon.svg")
+    assert drawing(DRAWINGS[1]) == logo and len(logo) == 2
