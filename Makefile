@@ -57,15 +57,14 @@ watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm
 run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here)
 	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)
 
-# Only the runtime packages: no test or lint tool on a production machine. gunicorn reads
-# WEB_CONCURRENCY itself; its options are the systemd unit's too (deploy/motorlab-web.service).
+# Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
+# (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/gunicorn_config.py's, the
+# systemd unit's too (deploy/motorlab-web.service).
 prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
 
 prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
-	WEB_CONCURRENCY=$${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))} \
-	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) \
-	  --worker-class sync --timeout 30 --forwarder-headers= --access-logfile - --error-logfile - wsgi:app
+	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi

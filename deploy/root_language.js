@@ -1,25 +1,21 @@
-// nginx's copy of the app's reading of a visitor's headers, for the njs module (Debian:
-// libnginx-mod-http-js 0.7.9): the language detection on `/` (motorlab/language/detection.py)
-// and, with ANALYTICS_ID set, the analytics choice on every page (motorlab/consent). A
-// template: motorlab.deploy_config fills in the placeholders (the cookies' names, the locales
-// of translations/languages.toml, the default one, the choices) and writes the module into
-// the runtime folder, where deploy/nginx.conf loads it to serve `/` from the export (the same
-// status, Location, cookie and page as the app; the cookie headers and redirects are
-// rendered into the config too) and each page in the variant of the visitor's choice. Line
-// by line the same reading (docs/decisions/0007-one-parser-for-the-root.md, 0014):
-// tests/unit compares the two on a corpus (under Node) and the constants;
-// tests/deploy/test_nginx.py and test_nginx_consent.py send browsers' and hostile headers
-// through both. Regular expressions use explicit ASCII classes: njs's (PCRE) `.`, `\s` and
-// `$` differ from Python's and Node's.
+// nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
+// the njs module (Debian: libnginx-mod-http-js 0.7.9). A Jinja template, as deploy/nginx.conf:
+// motorlab.deploy_config writes in the app's values (the cookie's name, the locales of
+// translations/languages.toml, the default one) and writes the module into the runtime
+// folder, where deploy/nginx.conf loads it to serve `/` from the export (the same status,
+// Location, cookie and page as the app; the cookie headers and redirects are rendered into
+// the config too). The values stand only inside strings and regular expressions, so the
+// template is JavaScript too (ESLint reads it). Line by line the same reading
+// (docs/decisions/0007-one-parser-for-the-root.md): tests/unit compares the two on a corpus
+// (under Node) and the constants; tests/deploy/test_nginx.py sends browsers' and hostile
+// headers through both. Regular expressions use explicit ASCII classes: njs's (PCRE) `.`,
+// `\s` and `$` differ from Python's and Node's.
 
-var COOKIE_NAME = "${COOKIE_NAME}";
-var LOCALES = "${LOCALES}".split(" "); // once, when nginx loads the module
-var DEFAULT_LOCALE = "${DEFAULT_LOCALE}";
-var CONSENT_NAME = "${CONSENT_NAME}";
-var CHOICES = "${CHOICES}".split(" ");
-var MAX_LANGUAGE_ENTRIES = 16;
-var LANGUAGE_ENTRY =
-    /^[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*(?![\s\S])/;
+var COOKIE_NAME = "{{ cookie_name }}";
+var LOCALES = "{{ languages | map(attribute='code') | join(' ') }}".split(" "); // once, when nginx loads the module
+var DEFAULT_LOCALE = "{{ default_locale }}";
+var MAX_LANGUAGE_ENTRIES = Number("{{ max_language_entries }}");
+var LANGUAGE_ENTRY = /^{{ language_entry }}(?![\s\S])/;
 // werkzeug's parse_cookie loop, from lastIndex: the language cookie (group 1); else in one go
 // every part before it, cookies of other names and what werkzeug skips when _cookie_re does
 // not match (up to and with the next ";"); else the rest (nothing more to read). A part is
@@ -28,73 +24,36 @@ var LANGUAGE_ENTRY =
 // tests/unit checks the copies. A literal: njs compiles a `new RegExp` anew for every
 // request, and a loop step per part cost about 1 us (14 ms for a 16 KB header of `;`).
 var COOKIE_STEP =
-    /((?=[ \t]*${COOKIE_NAME}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*${COOKIE_NAME}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
+    /((?=[ \t]*{{ cookie_name }}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*{{ cookie_name }}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
 
-// The same steps for the consent cookie: its part (group 1) and value (group 2).
-var CONSENT_STEP =
-    /((?=[ \t]*${CONSENT_NAME}(?![^ \t=";]))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*("(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))|(?:(?!(?=[ \t]*${CONSENT_NAME}(?![^ \t=";])))[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S]))|(?![ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:"(?:[^\\"]|\\[^\n])*"|[^ \t";]*))?[ \t]*(?:;|(?![\s\S])))[^;]*;)+|[\s\S]*/g;
-// werkzeug's _cookie_unslash_re: in a quoted value, `\ooo` (octal) is that byte, `\x` is x.
-var ESCAPE = /\\([0-3][0-7]{2}|[^\n])/g;
-
-// How repeated Cookie fields reach the app: joined with "," by gunicorn, or with ANALYTICS_ID
-// set joined with "; " by nginx, which passes the app that one field (deploy_config).
-var COOKIE_JOIN = "${COOKIE_JOIN}";
-
-// One header as the app gets it: repeated fields joined with `join`. (A join copies: 12 us
-// for 15 KB.)
-function header(r, name, join) {
+// One header as the app gets it: repeated fields joined with "," (gunicorn joins them so).
+// (A join copies: 12 us for 15 KB.)
+function header(r, name) {
     var value = null;
     var raw = r.rawHeadersIn;
     for (var i = 0; i < raw.length; i++) {
         if (raw[i][0].toLowerCase() === name) {
-            value = value === null ? raw[i][1] : value + join + raw[i][1];
+            value = value === null ? raw[i][1] : value + "," + raw[i][1];
         }
     }
     return value === null ? "" : value;
 }
 
-// werkzeug's parse_cookie loop with `step` (COOKIE_STEP, CONSENT_STEP), stopped at the first
-// part of the cookie `name`: that step's match, or null. A header without the name anywhere
-// cannot hold it (the common case: no regex at all).
-function namedPart(step, name, cookie) {
-    if (cookie.indexOf(name) < 0) {
-        return null;
+// `COOKIE_NAME in request.cookies`: werkzeug's parse_cookie loop, stopped at the first part of
+// the cookie. A header without the name anywhere cannot hold it (the common case: no regex
+// at all).
+function hasCookie(cookie) {
+    if (cookie.indexOf(COOKIE_NAME) < 0) {
+        return false;
     }
-    step.lastIndex = 0;
-    while (step.lastIndex < cookie.length) {
+    COOKIE_STEP.lastIndex = 0;
+    while (COOKIE_STEP.lastIndex < cookie.length) {
         // each step matches right at lastIndex (the rest always does) and moves on
-        var match = step.exec(cookie);
-        if (match[1] !== undefined) {
-            return match;
+        if (COOKIE_STEP.exec(cookie)[1] !== undefined) {
+            return true;
         }
     }
-    return null;
-}
-
-// `COOKIE_NAME in request.cookies`.
-function hasCookie(cookie) {
-    return namedPart(COOKIE_STEP, COOKIE_NAME, cookie) !== null;
-}
-
-// A quoted value without its quotes and escapes, as werkzeug's parse_cookie stores it (it
-// works on the UTF-8 bytes; a choice is ASCII, so bytes and characters agree on it).
-function unquote(value) {
-    if (value.charAt(0) !== '"') {
-        return value;
-    }
-    return value.slice(1, -1).replace(ESCAPE, function (escape, code) {
-        return code.length === 1 ? code : String.fromCharCode(parseInt(code, 8));
-    });
-}
-
-// consent.current_choice: the first consent cookie's value if it is a choice, else "".
-function consentChoice(cookie) {
-    var part = namedPart(CONSENT_STEP, CONSENT_NAME, cookie);
-    if (part === null) {
-        return "";
-    }
-    var value = unquote(part[2] || "");
-    return CHOICES.indexOf(value) >= 0 ? value : "";
+    return false;
 }
 
 // detection.preferred_locale: the supported locale of the best entry (highest quality, then
@@ -133,13 +92,7 @@ function firstVisitLocale(cookie, acceptLanguage) {
 
 // $root_locale
 function locale(r) {
-    return firstVisitLocale(header(r, "cookie", COOKIE_JOIN), header(r, "accept-language", ","));
+    return firstVisitLocale(header(r, "cookie"), header(r, "accept-language"));
 }
 
-// $consent_read: the suffix of the export's file for the visitor's choice ("", ".granted").
-function consent(r) {
-    var choice = consentChoice(header(r, "cookie", COOKIE_JOIN));
-    return choice === "" ? "" : "." + choice;
-}
-
-export default { locale, firstVisitLocale, consent, consentChoice };
+export default { locale, firstVisitLocale };

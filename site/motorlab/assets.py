@@ -27,6 +27,12 @@ from markupsafe import Markup, escape
 from motorlab import files
 
 YEAR = 31_536_000  # seconds
+DAY = 86_400
+# What never changes at its URL (the URL carries its content's hash): any cache may keep it
+# a year and never ask again. nginx says the same of the exported files (deploy_config).
+YEAR_CACHE_CONTROL = f"public, max-age={YEAR}, immutable"
+# What may change at its URL, rarely (the share images, the logo): any cache, a day.
+DAY_CACHE_CONTROL = f"public, max-age={DAY}"
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 # esbuild's manifest: read here to link the bundles, never served nor exported (static_files).
 MANIFEST = f"{BUILD_DIR}/manifest.json"
@@ -147,9 +153,10 @@ def mark_immutable(response):
 
 
 def cache_for_a_year(response):
-    """What never changes at its URL (the URL carries its content's hash): any cache may
-    keep it a year and never ask again."""
-    response.cache_control.public = True
-    response.cache_control.max_age = YEAR
-    response.cache_control.immutable = True
+    response.headers["Cache-Control"] = YEAR_CACHE_CONTROL
+    return response
+
+
+def cache_for_a_day(response):
+    response.headers["Cache-Control"] = DAY_CACHE_CONTROL
     return response

@@ -11,6 +11,7 @@ from pathlib import Path
 from motorlab.files import write_atomically
 from motorlab.i18n import DEFAULT_LOCALE
 from motorlab.paths import INSTANCE, PROJECT_ROOT
+from motorlab.request_body import MAX_BODY
 
 
 def _env_bool(name: str, default: bool) -> bool:
@@ -139,8 +140,8 @@ class Config:
         # Static files are linked with a content hash (see assets.py), so they may be
         # cached for a year.
         self.SEND_FILE_MAX_AGE_DEFAULT = 31_536_000
-        self.MAX_CONTENT_LENGTH = 64 * 1024
-        self.MAX_FORM_MEMORY_SIZE = 64 * 1024
+        self.MAX_CONTENT_LENGTH = MAX_BODY
+        self.MAX_FORM_MEMORY_SIZE = MAX_BODY
         self.SESSION_COOKIE_SAMESITE = "Lax"
         self.SESSION_COOKIE_SECURE = self.SITE_URL.startswith("https://")
         # Over https Flask-WTF would also demand a same-origin Referer, so a visitor whose

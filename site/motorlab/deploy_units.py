@@ -1,8 +1,8 @@
-"""Render the systemd units deploy/*.service (gunicorn on a loopback port, the mail sender)
-for this checkout: its path, the user they run as, the environment file they read, and the
-folders they may write, from the app's settings (the outbox's and the image cache's: run it
-with the app's environment, as deploy_config). Also a drop-in for Debian's nginx.service
-(deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder.
+"""Render the systemd units deploy/*.service, Jinja templates (gunicorn on a loopback port,
+the mail sender), for this checkout: its path, the user they run as, the environment file
+they read, and the folders they may write, from the app's settings (the outbox's and the
+image cache's: run it with the app's environment, as deploy_config). Also a drop-in for
+Debian's nginx.service (deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder.
 
     python -m motorlab.deploy_units --user motorlab --environment-file /etc/motorlab/env \
         --app 127.0.0.1:8000 --nginx-runtime /var/lib/motorlab/nginx --output /etc/systemd/system
@@ -17,12 +17,11 @@ from pathlib import Path
 
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import APP_ADDRESS, RUNTIME, fill_all
+from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
 from motorlab.paths import INSTANCE, PROJECT_ROOT
 
-DEPLOY = PROJECT_ROOT / "deploy"
 # Each unit's template and where it goes, relative to the output folder.
-TEMPLATES = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
+UNITS = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
 
 
 def writable_folders(config: Config) -> list[Path]:
@@ -45,20 +44,16 @@ def render(
     """Each unit's path (relative to systemd's folder) and text, for the settings in the
     environment."""
     values = {
-        "NGINX_RUNTIME": str(Path(nginx_runtime).absolute()),
-        "ROOT": str(PROJECT_ROOT),
-        "USER": user,
-        "ENVIRONMENT_FILE": str(Path(environment_file).absolute()),
-        "APP": app,
-        "WORKERS": str(2 * (os.cpu_count() or 1) + 1),
-        "STOP_TIME": str(STOP_TIME),
-        "WRITABLE": " ".join(str(folder) for folder in writable_folders(Config())),
+        "nginx_runtime": str(Path(nginx_runtime).absolute()),
+        "root": str(PROJECT_ROOT),
+        "user": user,
+        "environment_file": str(Path(environment_file).absolute()),
+        "app": app,
+        "stop_time": STOP_TIME,
+        "writable": " ".join(str(folder) for folder in writable_folders(Config())),
     }
-    units = {}
-    for template in TEMPLATES:
-        name = str(template.relative_to(DEPLOY))
-        units[name] = fill_all(template.read_text(), values, name)
-    return units
+    names = [str(unit.relative_to(DEPLOY)) for unit in UNITS]
+    return {name: TEMPLATES.get_template(name).render(values) for name in names}
 
 
 def main(argv: list[str]) -> int:

@@ -1,12 +1,32 @@
-"""gunicorn's settings that must agree with nginx in front of it (motorlab.http_limits):
+"""gunicorn's settings, the only place they are written: `make prod`, the systemd unit
+(deploy/motorlab-web.service) and the tests' servers (tests/support/servers.py) all run
 
-    gunicorn -c python:motorlab.gunicorn_config … wsgi:app
+    gunicorn --config python:motorlab.gunicorn_config --bind HOST:PORT wsgi:app
 
-`make prod` and the tests' servers (tests/support/servers.py) load it; gunicorn reads the
-module's names that are its settings and ignores the rest.
+gunicorn reads the module's names that are its settings and ignores the rest. The request
+limits must agree with nginx in front of it (motorlab.http_limits), and nginx's upstream
+timeout is derived from `timeout` (deploy_config).
 """
 
+import os
+
 from motorlab import http_limits
+
+# Sync workers: nginx buffers every request and answer, so a worker never waits on a slow
+# client; one request per worker at a time.
+worker_class = "sync"
+# WEB_CONCURRENCY when the environment sets it (the unit's environment file, a PaaS), else
+# gunicorn's advice for sync workers: two per core, plus one.
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+# A worker silent this long (seconds) is killed and replaced.
+timeout = 30
+# No request header becomes SCRIPT_NAME or PATH_INFO (gunicorn's default takes them from a
+# trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an
+# error page of its own): docs/operations.md, on what the app believes of the proxy.
+forwarder_headers = ""
+# Access and error log lines to stdout and stderr: the journal's (systemd) or the terminal's.
+accesslog = "-"
+errorlog = "-"
 
 limit_request_line = http_limits.REQUEST_LINE
 # Every line nginx accepts, with what nginx adds to it.

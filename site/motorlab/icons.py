@@ -20,33 +20,24 @@ from pathlib import Path
 from flask import Blueprint, Response, send_from_directory
 
 from motorlab.assets import asset_url
+from motorlab.identity import AGENCY
+from motorlab.tokens import colour
 
 PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
 ICONS = PACKAGE / "static" / "icons"
-TOKENS = PACKAGE / "styles" / "tokens.css"
 
-NAME = "Motorlab Digital"
-SHORT_NAME = "Motorlab"
 ICO_SIZES = (16, 32, 48)
 SUPERSAMPLE = 4  # draw larger, then shrink: smooth edges without an SVG renderer
 MAX_AGE = 86400  # the root URLs carry no content hash: browsers check them again daily
 
 
-def token(name: str) -> str:
-    """A colour of styles/tokens.css, e.g. token("color-accent") -> "#c8102e"."""
-    match = re.search(rf"--{re.escape(name)}:\s*(#[0-9a-fA-F]{{3,8}})\s*;", TOKENS.read_text())
-    if not match:
-        raise ValueError(f"--{name} is not a hex colour in {TOKENS}")
-    return match[1]
-
-
 def theme_color() -> str:
-    return token("color-accent")
+    return colour("color-accent")
 
 
 def background_color() -> str:
-    return token("color-paper")
+    return colour("color-paper")
 
 
 def _logo() -> tuple[float, float, list[tuple[float, float]], str, str]:
@@ -139,8 +130,8 @@ def manifest() -> dict:
         "purpose": purpose,
     }
     return {
-        "name": NAME,
-        "short_name": SHORT_NAME,
+        "name": AGENCY.name,
+        "short_name": AGENCY.short_name,
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

@@ -9,6 +9,10 @@ from collections.abc import Callable, Iterable
 
 from werkzeug.exceptions import BadRequest
 
+# The largest request body the site takes (a contact post is a few kB): the app's
+# MAX_CONTENT_LENGTH and nginx's client_max_body_size (deploy_config); larger ones get 413.
+MAX_BODY = 64 * 1024
+
 
 class UnreadableBody(BadRequest):
     description = "The request body could not be read."

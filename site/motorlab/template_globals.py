@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from motorlab import assets, i18n, icons, security, widget_props
+from motorlab import assets, i18n, icons, identity, security, widget_props
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
@@ -28,6 +28,9 @@ def register(app: Flask) -> None:
         LANGUAGE_NAMES=i18n.LANGUAGE_NAMES,
         OG_LOCALES=i18n.OG_LOCALES,
         DEFAULT_LOCALE=i18n.DEFAULT_LOCALE,
+        # The agency's names and founding year where they stand alone, and the page titles.
+        AGENCY=identity.AGENCY,
+        page_title=identity.page_title,
         # Static files and the esbuild bundles, by content hash.
         asset_url=assets.asset_url,
         bundle_url=assets.bundle_url,

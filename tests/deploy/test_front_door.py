@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from motorlab import http_limits
-from motorlab.consent import COOKIE_NAME as CONSENT_COOKIE
+from motorlab.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from tests.support.hostile import REDIRECT_BAIT, targets
 from tests.support.servers import Answer, exchange

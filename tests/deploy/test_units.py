@@ -1,7 +1,7 @@
 """The systemd units (deploy/*.service), rendered for this checkout as an operator renders
 them (`python -m motorlab.deploy_units`): systemd itself finds nothing to say about them, they
 sandbox the services to the folders the app writes, give the sender its stop time, and run
-gunicorn exactly as `make prod` does."""
+gunicorn exactly as `make prod` and the tests do, with motorlab/gunicorn_config.py's settings."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,15 @@ def test_debian_nginx_looks_for_the_pid_where_the_rendered_config_writes_it(tmp_
     assert f"pid {tmp_path / 'nginx'}/nginx.pid;" in config.splitlines()
 
 
-def test_gunicorn_runs_with_make_prods_options_on_nginxs_app_address(units):
+# How every gunicorn of the project starts: its settings from the module, its address alone.
+GUNICORN_ARGS = ["--config", "python:motorlab.gunicorn_config", "--bind"]
+
+
+def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(units, launch):
+    """`make prod`, the unit and the tests' launcher: the config module and an address,
+    nothing else (every setting is motorlab/gunicorn_config.py's)."""
     from motorlab.deploy_config import APP_ADDRESS
+    from tests.support.servers import app_environment
 
     host, _, port = APP_ADDRESS.rpartition(":")
     result = subprocess.run(
@@ -130,10 +138,48 @@ def test_gunicorn_runs_with_make_prods_options_on_nginxs_app_address(units):
     assert result.returncode == 0, result.stderr
     recipe = result.stdout.replace("\\\n", " ")
     make_prod = shlex.split(recipe[recipe.index(".venv/bin/gunicorn") :].splitlines()[0])
-    unit = shlex.split(units["motorlab-web.service"]["ExecStart"][0])
-    assert unit[0] == str(ROOT / ".venv/bin/gunicorn")
-    assert unit[1:] == make_prod[1:]
-    assert "--bind" in unit and unit[unit.index("--bind") + 1] == APP_ADDRESS
-    assert units["motorlab-web.service"]["Environment"] == [
-        f"WEB_CONCURRENCY={2 * os.cpu_count() + 1}"
-    ]
+    assert make_prod[1:] == [*GUNICORN_ARGS, APP_ADDRESS, "wsgi:app"]
+    web = units["motorlab-web.service"]
+    assert shlex.split(web["ExecStart"][0]) == [
+        str(ROOT / ".venv/bin/gunicorn"), *GUNICORN_ARGS, APP_ADDRESS, "wsgi:app",
+    ]  # fmt: skip
+    assert "Environment" not in web, "no setting of gunicorn's in the unit"
+    workdir = Path(tempfile.mkdtemp(prefix="motorlab-launcher-"))
+    server, base = launch.start_gunicorn("wsgi:app", app_environment(workdir / "o"), workdir)
+    try:
+        # The interpreter, then the gunicorn script (its #! line) and its arguments.
+        argv = Path(f"/proc/{server.pid}/cmdline").read_bytes().decode().split("\0")[:-1]
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    assert argv[1:] == [
+        str(ROOT / ".venv/bin/gunicorn"), *GUNICORN_ARGS, base.removeprefix("http://"),
+        "wsgi:app",
+    ]  # fmt: skip
+
+
+def gunicorn_settings(**env: str) -> dict[str, str]:
+    """The settings gunicorn runs with, as it prints them (`--print-config`), with `env` and
+    no WEB_CONCURRENCY of this shell's."""
+    base = {k: v for k, v in environment().items() if k != "WEB_CONCURRENCY"}
+    result = subprocess.run(
+        [str(ROOT / ".venv/bin/gunicorn"), "--print-config", *GUNICORN_ARGS, "127.0.0.1:1",
+         "wsgi:app"],
+        cwd=ROOT, env={**base, "SECRET_KEY": "x", **env}, capture_output=True, text=True,
+        timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = (line.partition("=") for line in result.stdout.splitlines())
+    return {name.strip(): value.strip() for name, _, value in lines}
+
+
+def test_gunicorn_runs_with_the_settings_of_its_config():
+    """Sync workers, 30 s, no forwarded SCRIPT_NAME or PATH_INFO, logs to stdout and stderr,
+    and WEB_CONCURRENCY workers, else two per core plus one."""
+    settings = gunicorn_settings()
+    expected = {
+        "worker_class": "sync", "timeout": "30", "forwarder_headers": "[]", "accesslog": "-",
+        "errorlog": "-", "workers": str(2 * os.cpu_count() + 1),
+    }  # fmt: skip
+    assert {name: settings[name] for name in expected} == expected
+    assert gunicorn_settings(WEB_CONCURRENCY="7")["workers"] == "7"

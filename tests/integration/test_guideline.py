@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from motorlab import tokens
 from motorlab.content import guideline
 from tests.support.app import soup_of
 from tests.support.pages import ROUTES
@@ -74,7 +75,7 @@ def test_guideline_heading_comes_before_its_table_of_contents(soup):
 
 def test_guideline_shows_every_token_with_its_css_value(soup):
     text = soup.find("main").get_text(" ")
-    values = guideline.root_tokens()
+    values = tokens.root_tokens()
     for token in guideline.ALL_TOKENS:
         assert f"--{token.name}" in text
         assert values[token.name] in text, token.name

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from motorlab import icons
+from motorlab.tokens import colour
 from tests.support.app import soup_of
 from tests.support.pages import PAGES
 
@@ -50,8 +51,8 @@ def test_the_manifest_names_the_app_and_its_icons(client):
     manifest = json.loads(data)
     assert manifest["name"] == "Motorlab Digital" and manifest["short_name"] == "Motorlab"
     assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
-    assert manifest["theme_color"] == icons.token("color-accent")
-    assert manifest["background_color"] == icons.token("color-paper")
+    assert manifest["theme_color"] == colour("color-accent")
+    assert manifest["background_color"] == colour("color-paper")
     found = {}
     for icon in manifest["icons"]:
         status, _, data = fetch(client, icon["src"])

@@ -42,6 +42,9 @@ def test_robots_points_at_the_sitemap(client):
 
 
 def git_date(*paths: str) -> str:
+    """The newest commit date of `paths`; each must exist (git names no date for a path that
+    has gone, so a moved file would silently leave the check to the others)."""
+    assert [path for path in paths if not (ROOT / path).is_file()] == []
     command = ["git", "log", "-1", "--format=%cI", "--", *paths]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
@@ -56,7 +59,7 @@ def test_each_page_has_the_date_its_content_last_changed_in_git(client):
     assert datetime.fromisoformat(dates["/"]) < datetime.now(UTC)  # never "now"
     content = "site/motorlab/content"
     assert dates["/"] == dates["/en"] == git_date(f"{content}/home.py", "templates/pages/home.html")
-    ads = git_date(f"{content}/projects/ads.py", "templates/pages/case_study.html")
+    ads = git_date(f"{content}/case_study/ads.py", "templates/pages/case_study.html")
     assert dates["/projects/ads"] == dates["/en/projects/ads"] == ads
     privacy = git_date(f"{content}/privacy.py", "templates/pages/privacy.html")
     assert dates["/en/privacy"] == privacy

@@ -13,11 +13,6 @@ app alone (goal: >= 0.8x, p99 < 50 ms), `/` through nginx against an exported pa
 the same nginx (goal: >= 0.8x), and `/` through nginx with a 15 KB Accept-Language of 1,500
 entries against the short one (njs reads a bounded number of entries; goal: >= 0.5x).
 `BENCH_FIRST_VISIT_ONLY=1` prints that table alone.
-Then, with analytics on (an export with ANALYTICS_ID set, so with its consent variants, and
-nginx and gunicorn rendered and started for it), an exported page through nginx for each
-consent state: no choice (the banner), `analytics_consent=granted` and `=denied`, with the
-ratio of each choice to no choice (goal: >= 0.8x). `BENCH_CONSENT_ONLY=1` prints that table
-alone.
 It also prints the uncached and cached render time of every public page (Flask test client,
 in process) and the bytes a first visit at 375 px transfers (Chromium, through nginx).
 Not collected by pytest; figures vary per machine and load.
@@ -38,12 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import (  # noqa: E402
-    app_behind_nginx,
-    app_environment,
-    start_gunicorn,
-    start_nginx,
-)
+from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
 THREADS = 2
@@ -66,25 +56,6 @@ FIRST_VISIT_RATIOS = (
     ("app: first visit / with the cookie", FIRST_VISIT_RUNS[0][0], FIRST_VISIT_RUNS[1][0], 0.8),
     ("nginx: first visit / exported page", FIRST_VISIT_RUNS[3][0], FIRST_VISIT_RUNS[2][0], 0.8),
     ("nginx: / 15 KB / short Accept-Language", FIRST_VISIT_RUNS[4][0], FIRST_VISIT_RUNS[3][0], 0.5),
-)
-# With analytics on: one exported page through nginx per consent state, in load order, and
-# the ratios of each choice to no choice.
-ANALYTICS_ID = "G-BENCH00000"
-CONSENT_PAGE = "/en/services"
-CONSENT_COOKIES = {
-    "no choice": "Cookie: i18n_redirected=es",
-    # as a browser sends it once analytics has set its own cookies
-    "granted": "Cookie: i18n_redirected=es; analytics_consent=granted; "
-    "_ga=GA1.1.1234567890.1700000000; _ga_BENCH00000=GS1.1.1700000000.1.1.1700000100.0.0.0",
-    "denied": "Cookie: i18n_redirected=es; analytics_consent=denied",
-}
-CONSENT_RUNS = tuple(
-    (f"{CONSENT_PAGE} {state}, nginx", "nginx", CONSENT_PAGE, (*HEADERS[:2], cookie))
-    for state, cookie in CONSENT_COOKIES.items()
-)
-CONSENT_RATIOS = tuple(
-    (f"nginx: {choice} / no choice", run[0], CONSENT_RUNS[0][0], 0.8)
-    for choice, run in zip(("granted", "denied"), CONSENT_RUNS[1:], strict=True)
 )
 RENDER_RUNS = 200
 CHROMIUM = "/usr/bin/chromium"
@@ -208,25 +179,6 @@ def print_first_visits(servers: dict[str, str]) -> None:
     print()
 
 
-def print_consent_states(env: dict[str, str], workdir: Path) -> None:
-    """The consent table, on an export, gunicorn and nginx of their own with analytics on."""
-    from motorlab import create_app
-    from motorlab.config import Config
-    from motorlab.export import export
-
-    settings = Config()
-    settings.ANALYTICS_ID = ANALYTICS_ID
-    export(create_app(settings), workdir / "analytics-site")
-    with app_behind_nginx(
-        workdir / "analytics-site", {**env, "ANALYTICS_ID": ANALYTICS_ID}, workdir,
-        analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",),
-    ) as (nginx_base, _app_base):  # fmt: skip
-        print(f"analytics on (ANALYTICS_ID={ANALYTICS_ID}): load average {os.getloadavg()[0]:.1f}")
-        print_table("consent states", {"nginx": nginx_base}, CONSENT_RUNS, CONSENT_RATIOS)
-        print(f"load average after the load: {os.getloadavg()[0]:.1f}")
-        print()
-
-
 def render_times() -> list[tuple[str, float, float]]:
     from motorlab import create_app
     from motorlab.config import TestConfig
@@ -311,12 +263,8 @@ def main() -> int:
             f"{', '.join(HEADERS)}; gunicorn: 2 sync workers; {os.cpu_count()} cores; "
             f"load average {os.getloadavg()[0]:.1f}"
         )
-        if not os.environ.get("BENCH_CONSENT_ONLY"):
-            print_first_visits(servers)
+        print_first_visits(servers)
         if os.environ.get("BENCH_FIRST_VISIT_ONLY"):
-            return 0
-        print_consent_states(env, workdir)
-        if os.environ.get("BENCH_CONSENT_ONLY"):
             return 0
         results, ratios = load_servers(servers)
         print(f"{'path':<13} {'server':<9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")

@@ -195,29 +195,22 @@ def start_gunicorn(
     *,
     workers: int = 2,
     health: str = "/healthz",
-    access_log: bool = False,
     port: int | None = None,
 ) -> tuple[Process, str]:
-    """gunicorn serving `target` (sync workers) once `health` answers: (process, base URL)."""
+    """gunicorn serving `target` once `health` answers: (process, base URL). Run as `make
+    prod` and the systemd unit run it: its settings from motorlab.gunicorn_config, `workers`
+    through WEB_CONCURRENCY (which that module reads), its logs in the workdir."""
     port = port or free_port()
     args = [
         str(BIN / "gunicorn"),
         "--config",
-        "python:motorlab.gunicorn_config",  # the request limits, as `make prod` runs it
+        "python:motorlab.gunicorn_config",
         "--bind",
         f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "--worker-class",
-        "sync",
-        "--timeout",
-        "30",
-        "--chdir",
-        str(ROOT),
+        target,
     ]
-    if access_log:
-        args += ["--access-logfile", str(workdir / "gunicorn-access.log")]
-    server = Process([*args, target], env=env, log=workdir / f"gunicorn-{port}.log")
+    env = {**env, "WEB_CONCURRENCY": str(workers)}
+    server = Process(args, env=env, log=workdir / f"gunicorn-{port}.log")
     base = f"http://127.0.0.1:{port}"
     server.wait_for(base + health)
     return server, base
@@ -295,31 +288,6 @@ def start_nginx(
             f"https://{tls.listen}/robots.txt", context=ssl._create_unverified_context()
         )
     return server, base
-
-
-@contextmanager
-def app_behind_nginx(
-    export: Path,
-    env: dict[str, str],
-    workdir: Path,
-    *,
-    analytics_id: str | None = None,
-    unlimited: tuple[str, ...] = (),
-) -> Iterator[tuple[str, str]]:
-    """gunicorn serving wsgi:app with `env`, and nginx over `export` in front of it, for as
-    long as the block runs: (nginx's base URL, gunicorn's)."""
-    app, app_base = start_gunicorn("wsgi:app", env, workdir)
-    try:
-        front, base = start_nginx(
-            export, app_base.removeprefix("http://"), workdir,
-            analytics_id=analytics_id, unlimited=unlimited,
-        )  # fmt: skip
-        try:
-            yield base, app_base
-        finally:
-            front.stop()
-    finally:
-        app.stop()
 
 
 def exchange(base: str, head: bytes, body: bytes = b"") -> bytes:
@@ -458,10 +426,11 @@ def nginx_server(exported_site, app_server, session_dir, launch):
 
 @pytest.fixture(scope="session")
 def analytics_deployment(session_dir, launch):
-    """With ANALYTICS_ID set, as production runs it: an export with the consent variants,
-    made with the settings of gunicorn's app (so its files are the app's bytes), gunicorn
-    and nginx in front of both; the tests' address exempt from the limits. (front, app,
-    export): nginx's and gunicorn's base URLs, the export's folder."""
+    """With ANALYTICS_ID set, as production runs it: an export made with the settings of
+    gunicorn's app (so its files are the app's bytes), gunicorn and nginx in front of both
+    (its config rendered with the same ANALYTICS_ID); the tests' address exempt from the
+    limits. (front, app, export, error_log): nginx's and gunicorn's base URLs, the export's
+    folder, nginx's error log."""
     from motorlab import create_app
     from motorlab.export import export
     from tests.support.app import ANALYTICS_ID, config_with
@@ -471,7 +440,18 @@ def analytics_deployment(session_dir, launch):
     env = app_environment(workdir / "outbox.sqlite3", ANALYTICS_ID=ANALYTICS_ID)
     settings = {name: env[name] for name in ("SITE_URL", "API_BASE_URL", "ANALYTICS_ID")}
     export(create_app(config_with(**settings)), workdir / "site")
-    with app_behind_nginx(
-        workdir / "site", env, workdir, analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",)
-    ) as (front, app):
-        yield SimpleNamespace(front=front, app=app, export=workdir / "site")
+    app, app_base = start_gunicorn("wsgi:app", env, workdir)
+    try:
+        front, base = start_nginx(
+            workdir / "site", app_base.removeprefix("http://"), workdir,
+            analytics_id=ANALYTICS_ID, unlimited=("127.0.0.1",),
+        )  # fmt: skip
+        try:
+            yield SimpleNamespace(
+                front=base, app=app_base, export=workdir / "site",
+                error_log=front.log.parent / "error.log",
+            )  # fmt: skip
+        finally:
+            front.stop()
+    finally:
+        app.stop()

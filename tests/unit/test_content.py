@@ -50,7 +50,6 @@ def test_home_has_the_spec_counts():
     assert len(home.SLIDES) == 3
     assert len(home.REASONS) == 4
     assert 5 <= len(BRANDS) <= 8
-    assert home.FOUNDED == 2012
 
 
 def test_pages_have_the_spec_counts():

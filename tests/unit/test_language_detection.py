@@ -1,13 +1,11 @@
 import json
 import random
-import re
 import subprocess
 
 import pytest
 
-from motorlab import consent
 from motorlab.config import PROJECT_ROOT
-from motorlab.deploy_config import DETECTION, consent_fast_path, detection_module, render
+from motorlab.deploy_config import DETECTION, detection_module, render
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LANGUAGES, LOCALES
 from motorlab.language.detection import (
     LANGUAGE_ENTRY,
@@ -65,27 +63,24 @@ def test_preferred_locale(header, expected):
 def test_nginx_detection_script_uses_the_apps_constants(script, tmp_path):
     """deploy/root_language.js, rendered, is nginx's copy of the detection: same cookie,
     locales, bound and entry grammar (its end written `(?![\\s\\S])`: PCRE's `$` also matches
-    before a final newline). Its template names no language and no cookie by hand."""
+    before a final newline). Its template names no language, cookie, bound or grammar by
+    hand."""
     template = DETECTION.read_text()
-    for constant in (COOKIE_NAME, *(f'"{locale}"' for locale in LOCALES)):
+    for constant in (COOKIE_NAME, *(f'"{locale}"' for locale in LOCALES),
+                     f"= {MAX_LANGUAGE_ENTRIES};", LANGUAGE_ENTRY.pattern):  # fmt: skip
         assert constant not in template, constant
     module = script.read_text()
     assert f'var COOKIE_NAME = "{COOKIE_NAME}";' in module
     assert f'var LOCALES = "{" ".join(LOCALES)}".split(" ");' in module
     assert f'var DEFAULT_LOCALE = "{DEFAULT_LOCALE}";' in module
-    assert f"var MAX_LANGUAGE_ENTRIES = {MAX_LANGUAGE_ENTRIES};" in module
+    assert f'var MAX_LANGUAGE_ENTRIES = Number("{MAX_LANGUAGE_ENTRIES}");' in module
     assert f"/^{LANGUAGE_ENTRY.pattern}(?![\\s\\S])/;" in module
-    # werkzeug.sansio.http._cookie_re without its groups (but the consent cookie's value), and
-    # "its key is COOKIE_NAME" (or the consent cookie's name)
+    # werkzeug.sansio.http._cookie_re without its groups, and "its key is COOKIE_NAME"
     value = r""""(?:[^\\"]|\\[^\n])*"|[^ \t";]*"""
     part = r'[ \t]*[^ \t=";]+(?:[ \t]*=[ \t]*(?:' + value + r"))?[ \t]*(?:;|(?![\s\S]))"
-    valued = part.replace(f"(?:{value})", f"({value})")
-    for name, first in ((COOKIE_NAME, part), (consent.COOKIE_NAME, valued)):
-        named = f"""(?=[ \\t]*{name}(?![^ \\t=";]))"""
-        step = f"({named}{first})|(?:(?!{named}){part}|(?!{part})[^;]*;)+|[\\s\\S]*"
-        assert f"    /{step}/g;" in module, name
-    assert f'var CONSENT_NAME = "{consent.COOKIE_NAME}";' in module
-    assert f'var CHOICES = "{" ".join(consent.CHOICES)}".split(" ");' in module
+    named = f"""(?=[ \\t]*{COOKIE_NAME}(?![^ \\t=";]))"""
+    step = f"({named}{part})|(?:(?!{named}){part}|(?!{part})[^;]*;)+|[\\s\\S]*"
+    assert f"    /{step}/g;" in module
     conf = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path)
     assert f'"~{COOKIE_NAME}" "1";' in conf, "nginx.conf's fast path looks for the cookie"
     assert (tmp_path / DETECTION.name).read_text() == module, "the module the config loads"
@@ -178,96 +173,3 @@ def run_under_node(script, function: str, inputs: list) -> list:
         timeout=60,
     ).stdout
     return json.loads(found)
-
-
-def consent_cookies(count: int) -> list[str]:
-    """Cookie headers of consent parts among others: quoted values with werkzeug's escapes
-    (`\\147` is "g", `\\g` is g), names that are almost the cookie's, unreadable parts."""
-    rng = random.Random(27)
-    names = ["analytics_consent", " analytics_consent ", "analytics_consent\t", "k", "a b", "",
-             '"k"', "ANALYTICS_CONSENT", "analytics_consentx", "xanalytics_consent"]  # fmt: skip
-    values = ["", "granted", "denied", "x", '"granted"', '"\\147ranted"', '"\\g\\r\\a\\n\\t\\e\\d"',
-              '"\\144\\145nied"', '"\\1447"', '"gran\\ted"', '"x\\"', "x y", '"', '"\\"', "\\",
-              '"a;b', ' "denied" ', "\t", "granted,", "é", '"é"', '"\\é"', "GRANTED",
-              '"granted', 'granted"']  # fmt: skip
-    pieces = ["analytics_consent", "=", "granted", "denied", '"', "\\", ";", " ", "\t", "a",
-              "\\147", "é", ","]  # fmt: skip
-    cookies = []
-    for _ in range(count):
-        if rng.random() < 0.7:
-            parts = rng.choices(names, k=rng.randrange(6))
-            cookies.append(
-                rng.choice([";", "; ", ","]).join(
-                    name + rng.choice(["", "=", " = ", "="]) + rng.choice(values) for name in parts
-                )
-            )
-        else:
-            cookies.append("".join(rng.choices(pieces, k=rng.randrange(30))))
-    return cookies
-
-
-def test_the_script_reads_the_consent_cookie_as_the_app_does(script):
-    """The njs copy of the consent cookie's reading, run under Node against the app's
-    (`request.cookies`, as the page cache reads it too), on hostile and random headers."""
-    cookies = [
-        'foo="a;analytics_consent=granted"',
-        'foo="a\\";analytics_consent=granted"',
-        'foo="a\\";analytics_consent=granted',
-        "analytics_consent=x; analytics_consent=granted",
-        ";" * 16000 + "analytics_consent=granted",
-        'k="\\";' * 2000 + "analytics_consent=denied",
-        *consent_cookies(3000),
-    ]
-    found = run_under_node(script, "(cookie) => reading.consentChoice(cookie)", cookies)
-    # The app reads WSGI's latin-1 strings.
-    analytics = {"ANALYTICS_ID": "G-TEST12345"}
-    expected = [consent.cache_variant(analytics, c.encode().decode("latin-1")) for c in cookies]
-    assert {"granted", "denied", ""} <= set(expected), "the corpus has every answer"
-    mismatches = [
-        (cookie, app, njs)
-        for cookie, app, njs in zip(cookies, expected, found, strict=True)
-        if app != njs
-    ]
-    assert not mismatches, mismatches[:10]
-
-
-BROWSER_COOKIES = [
-    "analytics_consent=granted",
-    "i18n_redirected=es; analytics_consent=denied",
-    "i18n_redirected=en; analytics_consent=granted; _ga=GA1.1.1234567890.1700000000; "
-    "_ga_BENCH00000=GS1.1.1700000000.1.1.1700000100.0.0.0",
-    "_ga=GA1.1.1.1; analytics_consent=granted; i18n_redirected=es",
-]
-
-
-def test_nginx_reads_the_common_consent_cookie_without_njs_as_the_app_does():
-    """The map's fast path (deploy_config.consent_fast_path, PCRE; `\\z` is Python's `\\Z`)
-    answers browsers' headers, and only ever with the app's reading: on the hostile and
-    random corpus, each header it takes reads as that choice in the app."""
-    paths = {
-        choice: re.compile(consent_fast_path(consent.COOKIE_NAME, choice).replace(r"\z", r"\Z"))
-        for choice in consent.CHOICES
-    }
-    analytics = {"ANALYTICS_ID": "G-TEST12345"}
-    for cookie in BROWSER_COOKIES:
-        taken = [choice for choice, path in paths.items() if path.search(cookie)]
-        assert taken == [consent.cache_variant(analytics, cookie)], cookie
-    rng = random.Random(2714)
-    names = ["analytics_consent", " analytics_consent", "analytics_consent ", "analytics_consentx",
-             "xanalytics_consent", "a", "_ga", "i18n_redirected"]  # fmt: skip
-    values = ["granted", "denied", "", "x", "grantedx", "GA1.1.2", " granted", "granted ", "es"]
-    tidy = [
-        rng.choice([";", "; ", ";;", " ; ", ";\t"]).join(
-            name + rng.choice(["=", " = ", "=", ""]) + rng.choice(values)
-            for name in rng.choices(names, k=rng.randrange(1, 6))
-        )
-        for _ in range(2000)
-    ]
-    taken = 0
-    for cookie in [*consent_cookies(3000), *tidy]:
-        header = cookie.encode().decode("latin-1")
-        for choice, path in paths.items():
-            if path.search(header):
-                taken += 1
-                assert consent.cache_variant(analytics, header) == choice, cookie
-    assert taken > 300, "the corpus exercises the fast path"

@@ -58,64 +58,14 @@ def test_a_wrong_declaration_is_refused_with_its_reason(tmp_path, values, messag
 
 
 def test_nginx_template_names_no_language_by_hand():
-    """/en locations come from the declaration (the PREFIX placeholder), never typed in."""
+    """/en locations come from the declaration (`{% for language in languages %}`), never
+    typed in."""
     template = deploy_config.TEMPLATE.read_text()
     code = [line for line in template.splitlines() if not line.strip().startswith("#")]
     for language in LANGUAGES:
         if language.prefix:
             named = [line for line in code if f"{language.prefix}/" in line]
             assert named == [], named
-
-
-TEMPLATE = """a;
-    map $l $c {
-        "${LOCALE}" "${LOCALE_COOKIE}";
-        "${LOCALE}" "${PREFIX}";
-    }
-    location = ${PREFIX}/contact { x; }
-    location ^~ ${PREFIX}/ {
-        error_page 404 ${PREFIX}/404.html;
-        if ($c) { return 418; }
-    }
-b;
-"""
-
-
-def test_per_language_lines_and_blocks_are_repeated_in_order():
-    rows = [
-        {"PREFIX": "", "LOCALE": "es", "LOCALE_COOKIE": "c=es"},
-        {"PREFIX": "/en", "LOCALE": "en", "LOCALE_COOKIE": "c=en"},
-        {"PREFIX": "/fr", "LOCALE": "fr", "LOCALE_COOKIE": "c=fr"},
-    ]
-    out = deploy_config.per_language(TEMPLATE, rows)
-    assert out.splitlines() == [
-        "a;",
-        "    map $l $c {",
-        '        "es" "c=es";',
-        '        "en" "c=en";',
-        '        "fr" "c=fr";',
-        '        "en" "/en";',  # ${PREFIX}: the languages with a prefix only
-        '        "fr" "/fr";',
-        "    }",
-        "    location = /en/contact { x; }",
-        "    location = /fr/contact { x; }",
-        "    location ^~ /en/ {",
-        "        error_page 404 /en/404.html;",
-        "        if ($c) { return 418; }",
-        "    }",
-        "    location ^~ /fr/ {",
-        "        error_page 404 /fr/404.html;",
-        "        if ($c) { return 418; }",
-        "    }",
-        "b;",
-    ]
-    assert deploy_config.per_language(TEMPLATE, rows[:1]).splitlines() == [
-        "a;",
-        "    map $l $c {",
-        '        "es" "c=es";',
-        "    }",
-        "b;",
-    ]
 
 
 @pytest.mark.skipif(not Path("/usr/sbin/nginx").exists(), reason="needs Debian's nginx")

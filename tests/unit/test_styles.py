@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from motorlab import tokens
 from motorlab.content import guideline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,8 +133,8 @@ def test_no_raw_colour_outside_the_tokens(path):
 def test_the_guideline_lists_every_token():
     listed = [token.name for token in guideline.ALL_TOKENS]
     assert len(listed) == len(set(listed))
-    assert set(listed) == set(guideline.root_tokens())
-    assert guideline.STYLESHEET == TOKENS
+    assert set(listed) == set(tokens.root_tokens())
+    assert tokens.STYLESHEET == TOKENS
 
 
 def test_the_bundle_is_in_the_manifest_hashed_and_minified():

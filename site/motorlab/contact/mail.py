@@ -30,6 +30,7 @@ from flask_babel import gettext as _
 
 from motorlab.contact.outbox import Row
 from motorlab.i18n import DEFAULT_LOCALE, LANGUAGE_NAMES
+from motorlab.tokens import colour
 
 SUBJECT_NAME_LENGTH = 60
 FLOWED_WIDTH = 72  # RFC 3676 recommends 66-72 characters, and never more than 78
@@ -116,6 +117,9 @@ def build_message(row: Row) -> EmailMessage:
         "received": created.strftime("%Y-%m-%d %H:%M UTC"),
         "language": LANGUAGE_NAMES.get(row.locale, row.locale),
         "staff_locale": DEFAULT_LOCALE,
+        # Mail clients drop stylesheets: the HTML part states the brand's colours inline.
+        "ink": colour("color-ink"),
+        "muted": colour("color-muted"),
     }
     with force_locale(DEFAULT_LOCALE):  # staff read the mail in the agency's language
         subject = _("Contact request from %(name)s", name=header_safe(row.name))

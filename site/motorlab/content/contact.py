@@ -4,11 +4,17 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ContactLabels, ContactSent
 
+# How soon the team answers: one phrase, which each sentence that promises it takes whole.
+# TRANSLATORS: how soon the agency answers a contact request. It ends sentences such as
+# "A person from our team answers %(reply_time)s."
+REPLY_TIME = _l("within two working days")
+
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Ready to start?")
 PAGE_DESCRIPTION = _l(
     "Tell Motorlab Digital about your project: a website, an app or a platform for car "
-    "brands. We answer within two working days."
+    "brands. We answer %(reply_time)s.",
+    reply_time=REPLY_TIME,
 )
 
 # What the form accepts, in characters: read by the form's validators (contact/forms.py) and
@@ -32,7 +38,7 @@ INTRO = _l(
     "Tell us what you want to build, improve or rescue: a dealer website, a workshop app, "
     "a platform for several brands."
 )
-PROMISE = _l("A person from our team answers within two working days.")
+PROMISE = _l("A person from our team answers %(reply_time)s.", reply_time=REPLY_TIME)
 DESCRIPTION_HINT = _l(
     "What is it for, who will use it, and when do you need it? A few lines are enough."
 )
@@ -52,7 +58,10 @@ STEPS = (
     _l("Within a week you receive a proposal with scope, team, timeline and budget."),
 )
 
-SUCCESS = _l("Thank you: we have received your message and will answer within two working days.")
+SUCCESS = _l(
+    "Thank you: we have received your message and will answer %(reply_time)s.",
+    reply_time=REPLY_TIME,
+)
 # What a sent form gives way to: the page the no-JS post leads to, and the widget's panel.
 SENT = ContactSent(
     # TRANSLATORS: title of the confirmation that replaces the contact form once it is sent.

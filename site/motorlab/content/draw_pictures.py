@@ -15,8 +15,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from motorlab.identity import AGENCY
+from motorlab.tokens import colour
+
 IMG = Path(__file__).resolve().parents[1] / "static" / "img"
-INK = "#14161a"
+ACCENT = colour("color-accent")
+ACCENT_DARK = colour("color-accent-dark")
+ACCENT_TINT = colour("color-accent-tint")
+BLUE = colour("color-blue")
+INK = colour("color-ink")
+LINE = colour("color-line")
+LINE_STRONG = colour("color-line-strong")
+MUTED = colour("color-muted")
+NIGHT = colour("color-night")
+SUCCESS_SURFACE = colour("color-success-surface")
+SURFACE = colour("color-surface")
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
 
 SKINS = {"a": "#f5d0b5", "b": "#e8b48f", "c": "#c98b62", "d": "#9a6445", "e": "#6e4330"}
@@ -31,19 +44,19 @@ HAIRS = {
 
 # slug: (skin, hair colour, hair style, shirt, background, extras)
 PEOPLE = {
-    "lucia-ferrer": ("a", "b", "long", "#c8102e", "#fbe3e7", ""),
-    "javier-montalban": ("b", "g", "short", "#0f1b2d", "#dde7fb", "glasses"),
-    "marta-oliveira": ("d", "k", "bun", "#2a6df4", "#e6eefc", ""),
+    "lucia-ferrer": ("a", "b", "long", ACCENT, ACCENT_TINT, ""),
+    "javier-montalban": ("b", "g", "short", NIGHT, "#dde7fb", "glasses"),
+    "marta-oliveira": ("d", "k", "bun", BLUE, "#e6eefc", ""),
     "daniel-ortega": ("b", "k", "short", "#2f6f57", "#e3f1ea", "beard"),
-    "irene-castells": ("a", "r", "long", "#5b6270", "#f3f4f6", "glasses"),
-    "tomas-nieminen": ("a", "y", "side", "#9e0c24", "#fbe3e7", ""),
-    "sofia-varela": ("c", "k", "curly", "#0f1b2d", "#fdf0d8", ""),
+    "irene-castells": ("a", "r", "long", MUTED, SURFACE, "glasses"),
+    "tomas-nieminen": ("a", "y", "side", ACCENT_DARK, ACCENT_TINT, ""),
+    "sofia-varela": ("c", "k", "curly", NIGHT, "#fdf0d8", ""),
     "clara-duarte": ("c", "b", "bob", "#6b3fa0", "#efe7fa", ""),
-    "hugo-lambert": ("a", "c", "side", "#2a6df4", "#e6eefc", "beard"),
+    "hugo-lambert": ("a", "c", "side", BLUE, "#e6eefc", "beard"),
     "nerea-goikoetxea": ("b", "k", "long", "#2f6f57", "#e3f1ea", ""),
-    "pablo-ruiz": ("c", "b", "short", "#c8102e", "#f3f4f6", ""),
-    "elena-bianchi": ("a", "b", "bun", "#0f1b2d", "#fdf0d8", "glasses"),
-    "andres-galan": ("e", "k", "bald", "#5b6270", "#dde7fb", "beard"),
+    "pablo-ruiz": ("c", "b", "short", ACCENT, SURFACE, ""),
+    "elena-bianchi": ("a", "b", "bun", NIGHT, "#fdf0d8", "glasses"),
+    "andres-galan": ("e", "k", "bald", MUTED, "#dde7fb", "beard"),
 }
 
 BACK_HAIR = {
@@ -114,9 +127,9 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
         f'<rect width="{width}" height="{height}" fill="#eef0f4"/>',
         f'<rect y="{height * 0.72:.0f}" width="{width}" height="{height}" fill="#dfe3ea"/>',
         f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{width * 0.3:.0f}" height="{height * 0.34:.0f}" rx="8" fill="#fff"/>',
-        f'<path d="M{width * 0.09:.0f} {height * 0.36:.0f}l{width * 0.06:.0f}-{height * 0.12:.0f} {width * 0.05:.0f} {height * 0.07:.0f} {width * 0.07:.0f}-{height * 0.15:.0f}" fill="none" stroke="#c8102e" stroke-width="5"/>',
-        f'<rect x="{width * 0.64:.0f}" y="{height * 0.08:.0f}" width="{width * 0.3:.0f}" height="{height * 0.3:.0f}" rx="8" fill="#0f1b2d"/>',
-        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">MLD</text>',
+        f'<path d="M{width * 0.09:.0f} {height * 0.36:.0f}l{width * 0.06:.0f}-{height * 0.12:.0f} {width * 0.05:.0f} {height * 0.07:.0f} {width * 0.07:.0f}-{height * 0.15:.0f}" fill="none" stroke="{ACCENT}" stroke-width="5"/>',
+        f'<rect x="{width * 0.64:.0f}" y="{height * 0.08:.0f}" width="{width * 0.3:.0f}" height="{height * 0.3:.0f}" rx="8" fill="{NIGHT}"/>',
+        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">{AGENCY.abbreviation}</text>',
     ]
     for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.48, scale)):
         for index, slug in enumerate(people):
@@ -214,7 +227,7 @@ CAR = (  # side view in a 72..285 x 116..192 box (the agency picture's car), the
     "M72 176v-14q0-8 8-10l40-10 32-22q7-4 15-4h44q8 0 15 5l26 20q22 3 28 8q5 3 5 11v16z",
     "M158 140l15-13q3-2 7-2h17v15zM204 140v-15h10q5 0 8 3l15 12z",
 )
-SWATCHES = ("#c8102e", "#14161a", "#2a6df4", "#5b6270")
+SWATCHES = (ACCENT, INK, BLUE, MUTED)
 CHECKLIST = (True, True, True, False)  # the workshop's tasks, done or not
 BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one highlighted
 
@@ -223,46 +236,46 @@ def panel(x: int, y: int, width: int, height: int, radius: int, fill: str) -> st
     """A rounded panel on a soft shadow (an offset copy: no filter to render), with a hairline
     edge so a white panel still shows on the white page."""
     return (
-        f'<rect x="{x}" y="{y + 8}" width="{width}" height="{height}" rx="{radius}" fill="#0f1b2d" opacity=".08"/>'
-        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{fill}" stroke="#dfe1e6"/>'
+        f'<rect x="{x}" y="{y + 8}" width="{width}" height="{height}" rx="{radius}" fill="{NIGHT}" opacity=".08"/>'
+        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{fill}" stroke="{LINE}"/>'
     )
 
 
 def hero() -> str:
     body = [
         # No backdrop: the picture stands on the page's white, on two soft discs.
-        '<circle cx="420" cy="150" r="140" fill="#dce7fd" opacity=".8"/><circle cx="100" cy="360" r="90" fill="#fbe3e7"/>',
+        f'<circle cx="420" cy="150" r="140" fill="#dce7fd" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ACCENT_TINT}"/>',
         # The showroom website: its bar, navigation, stage with the car, colours, models.
         panel(36, 40, 400, 290, 12, "#fff"),
-        '<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="#0f1b2d"/>',
+        f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{NIGHT}"/>',
         '<g fill="#fff" opacity=".35"><circle cx="54" cy="55" r="4"/><circle cx="68" cy="55" r="4"/><circle cx="82" cy="55" r="4"/></g>',
         '<rect x="104" y="48" width="200" height="14" rx="7" fill="#fff" opacity=".15"/>',
-        '<rect x="56" y="84" width="16" height="16" rx="4" fill="#c8102e"/>',
-        '<g fill="#5b6270" opacity=".35"><rect x="256" y="89" width="28" height="6" rx="3"/><rect x="292" y="89" width="28" height="6" rx="3"/><rect x="328" y="89" width="28" height="6" rx="3"/></g>',
+        f'<rect x="56" y="84" width="16" height="16" rx="4" fill="{ACCENT}"/>',
+        f'<g fill="{MUTED}" opacity=".35"><rect x="256" y="89" width="28" height="6" rx="3"/><rect x="292" y="89" width="28" height="6" rx="3"/><rect x="328" y="89" width="28" height="6" rx="3"/></g>',
         '<rect x="56" y="112" width="360" height="130" rx="8" fill="#dce7fd"/>',
-        '<g fill="#14161a"><rect x="72" y="134" width="112" height="10" rx="5"/><rect x="72" y="152" width="84" height="10" rx="5"/></g>',
-        '<g fill="#5b6270" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
-        '<rect x="72" y="204" width="72" height="22" rx="11" fill="#c8102e"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
-        '<ellipse cx="286" cy="233" rx="92" ry="5" fill="#0f1b2d" opacity=".12"/>',
-        f'<g transform="translate(142 78) scale(.8)"><path d="{CAR[0]}" fill="#c8102e"/><path d="{CAR[1]}" fill="#dce7fd"/>'
-        '<g fill="#14161a" stroke="#dce7fd" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
+        f'<g fill="{INK}"><rect x="72" y="134" width="112" height="10" rx="5"/><rect x="72" y="152" width="84" height="10" rx="5"/></g>',
+        f'<g fill="{MUTED}" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
+        f'<rect x="72" y="204" width="72" height="22" rx="11" fill="{ACCENT}"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
+        f'<ellipse cx="286" cy="233" rx="92" ry="5" fill="{NIGHT}" opacity=".12"/>',
+        f'<g transform="translate(142 78) scale(.8)"><path d="{CAR[0]}" fill="{ACCENT}"/><path d="{CAR[1]}" fill="#dce7fd"/>'
+        f'<g fill="{INK}" stroke="#dce7fd" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
         '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>',
-        '<circle cx="72" cy="266" r="12" fill="none" stroke="#c8102e" stroke-width="2"/>',
+        f'<circle cx="72" cy="266" r="12" fill="none" stroke="{ACCENT}" stroke-width="2"/>',
         "".join(
             f'<circle cx="{72 + 26 * index}" cy="266" r="8" fill="{colour}"/>'
             for index, colour in enumerate(SWATCHES)
         ),
-        '<rect x="184" y="258" width="80" height="8" rx="4" fill="#14161a" opacity=".8"/><rect x="184" y="272" width="56" height="6" rx="3" fill="#5b6270" opacity=".4"/>',
-        '<g fill="#f3f4f6"><rect x="56" y="294" width="112" height="24" rx="6"/><rect x="180" y="294" width="112" height="24" rx="6"/><rect x="304" y="294" width="112" height="24" rx="6"/></g>',
+        f'<rect x="184" y="258" width="80" height="8" rx="4" fill="{INK}" opacity=".8"/><rect x="184" y="272" width="56" height="6" rx="3" fill="{MUTED}" opacity=".4"/>',
+        f'<g fill="{SURFACE}"><rect x="56" y="294" width="112" height="24" rx="6"/><rect x="180" y="294" width="112" height="24" rx="6"/><rect x="304" y="294" width="112" height="24" rx="6"/></g>',
         # The data line from the figures to the workshop, through the website.
-        '<path d="M200 372h176" stroke="#2a6df4" stroke-width="2" stroke-dasharray="4 4"/>',
-        '<circle cx="294" cy="372" r="9" fill="#2a6df4"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
+        f'<path d="M200 372h176" stroke="{BLUE}" stroke-width="2" stroke-dasharray="4 4"/>',
+        f'<circle cx="294" cy="372" r="9" fill="{BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
         # The workshop's phone: the job's header, its checklist, progress and button.
-        panel(376, 140, 150, 300, 24, "#14161a"),
-        '<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="#14161a"/>',
-        '<rect x="392" y="172" width="118" height="52" rx="10" fill="#2a6df4"/>',
+        panel(376, 140, 150, 300, 24, INK),
+        f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{INK}"/>',
+        f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{BLUE}"/>',
         # A spanner: a round head, its jaw cut in the header's blue, and a handle.
-        '<g transform="translate(416 188) rotate(45)" fill="#fff"><circle r="8"/><rect x="-3" y="-10" width="6" height="8" fill="#2a6df4"/><rect x="-2.5" y="5" width="5" height="17" rx="2.5"/></g>',
+        f'<g transform="translate(416 188) rotate(45)" fill="#fff"><circle r="8"/><rect x="-3" y="-10" width="6" height="8" fill="{BLUE}"/><rect x="-2.5" y="5" width="5" height="17" rx="2.5"/></g>',
         '<rect x="434" y="186" width="60" height="7" rx="3.5" fill="#fff"/><rect x="434" y="200" width="40" height="6" rx="3" fill="#fff" opacity=".6"/>',
     ]
     for index, done in enumerate(CHECKLIST):
@@ -270,24 +283,24 @@ def hero() -> str:
         mark = (
             f'<circle cx="404" cy="{y + 10}" r="9" fill="#1f8a5b"/><path d="M399.5 {y + 10}l3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>'
             if done
-            else f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="#c9ccd3" stroke-width="2"/>'
+            else f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{LINE_STRONG}" stroke-width="2"/>'
         )
         body.append(
             mark
-            + f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="#14161a" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="#5b6270" opacity=".35"/>'
+            + f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{MUTED}" opacity=".35"/>'
         )
     done_share = sum(CHECKLIST) / len(CHECKLIST)
     body += [
-        f'<rect x="396" y="382" width="110" height="8" rx="4" fill="#dfe1e6"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
-        '<rect x="396" y="400" width="110" height="20" rx="10" fill="#c8102e"/>',
+        f'<rect x="396" y="382" width="110" height="8" rx="4" fill="{LINE}"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
+        f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ACCENT}"/>',
         # The figures: a card of columns with a rising mark.
         panel(16, 300, 196, 120, 12, "#fff"),
-        '<rect x="32" y="316" width="70" height="7" rx="3.5" fill="#14161a" opacity=".8"/>',
-        '<rect x="150" y="312" width="46" height="16" rx="8" fill="#e8f5ec"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
-        '<path d="M30 404h168" stroke="#dfe1e6" stroke-width="2"/>',
+        f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{INK}" opacity=".8"/>',
+        f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
+        f'<path d="M30 404h168" stroke="{LINE}" stroke-width="2"/>',
     ]
     body += [
-        f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{"#2a6df4" if index == len(BARS) - 1 else "#dce7fd"}"/>'
+        f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{BLUE if index == len(BARS) - 1 else "#dce7fd"}"/>'
         for index, bar in enumerate(BARS)
     ]
     return SVG_OPEN.format(w=HERO_SIZE[0], h=HERO_SIZE[1]) + "".join(body) + "</svg>\n"

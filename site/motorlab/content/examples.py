@@ -19,6 +19,7 @@ from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import ADS, neighbours
 from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
+from motorlab.identity import AGENCY
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Component showcase")
@@ -121,7 +122,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "technology_group": (Example((services.TECHNOLOGY_GROUPS[0], "t-tech-1")),),
         "team_member": tuple(Example((member,)) for member in team.TEAMS[1].members[:2]),
         "reasons": (Example((home.REASONS[:2],)),),
-        "stat": (Example((home.FOUNDED, home.FOUNDED_LABEL)),),
+        "stat": (Example((AGENCY.founding_year, home.FOUNDED_LABEL)),),
         "steps": (Example((services.METHODOLOGY[:2],)),),
         "module_list": (Example((ADS.modules[:4],)),),
         "screen_figure": (Example((ADS.screens[0],)),),
@@ -133,11 +134,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "carousel": (
             Example(
                 ("logos", BRANDS, home.BRANDS_LABEL),
-                {
-                    "auto_rotate": True,
-                    "items_per_step": {"0": 2, "41rem": 3, "64rem": 6},
-                    "id_prefix": "t-carousel-",
-                },
+                {"auto_rotate": True, "id_prefix": "t-carousel-"},
             ),
             Example(
                 ("slides", home.SLIDES, home.SERVICES_TITLE),

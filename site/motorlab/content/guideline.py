@@ -1,32 +1,29 @@
 """Content of the guideline page: the design tokens of the site's stylesheet, shown live.
 
-The token names are listed here once, with what each is for; their values are read from the
-`:root` block of `styles/tokens.css`, the one file that defines them (and the only one where a
-raw colour may appear), which the bundled stylesheet imports first. Every swatch or sample on
-the page is drawn by a class of `templates/components/guideline/guideline.css` that uses
-`var(--token)`. Tests check that this list and `:root` hold exactly the same tokens, so the
-guideline cannot drift from the site.
+The token names are listed here once, with what each is for; their values are read
+(motorlab.tokens) from the `:root` block of `styles/tokens.css`, the one file that defines
+them (and the only one where a raw colour may appear), which the bundled stylesheet imports
+first. Every swatch or sample on the page is drawn by a class of
+`templates/components/guideline/guideline.css` that uses `var(--token)`. Tests check that
+this list and `:root` hold exactly the same tokens, so the guideline cannot drift from the
+site. The image breakpoints are the image service's (motorlab/image_breakpoints.py).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
+from motorlab.image_breakpoints import BREAKPOINTS
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Design guideline")
 PAGE_DESCRIPTION = _l(
     "Colours, type scale, grid, breakpoints and components of the Motorlab Digital site."
 )
-
-STYLESHEET = Path(__file__).resolve().parents[1] / "styles" / "tokens.css"
 
 
 @dataclass(frozen=True)
@@ -96,26 +93,8 @@ LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (121, _l("Ultra-wide: larger body text")),
 )
 # Image breakpoints (px): the widths generated images are made for.
-IMAGE_BREAKPOINTS: tuple[tuple[str, int], ...] = (
-    ("xs", 320),
-    ("sm", 640),
-    ("md", 768),
-    ("lg", 1024),
-    ("xl", 1280),
-    ("xxl", 1536),
-    ("2xl", 1536),
-)
+IMAGE_BREAKPOINTS = BREAKPOINTS
 GRID_EXAMPLES = (24, 12, 8, 6)  # column spans shown under the 24-column grid
-
-_ROOT = re.compile(r"^:root\s*\{(?P<body>[^}]*)\}", re.MULTILINE)
-_DECLARATION = re.compile(r"--(?P<name>[\w-]+)\s*:\s*(?P<value>[^;]+);")
-
-
-@cache
-def root_tokens() -> dict[str, str]:
-    """The custom properties of the first `:root` block of tokens.css, name -> value."""
-    body = _ROOT.search(STYLESHEET.read_text(encoding="utf-8"))["body"]
-    return {m["name"]: " ".join(m["value"].split()) for m in _DECLARATION.finditer(body)}
 
 
 def contrast_ratio(foreground: str, background: str) -> float:

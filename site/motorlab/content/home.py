@@ -4,6 +4,7 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import CASE_STUDIES, project_card
+from motorlab.content.contact import REPLY_TIME
 from motorlab.content.types import (
     ArtDirectedImage,
     CallToAction,
@@ -14,6 +15,7 @@ from motorlab.content.types import (
     ResultItem,
     Slide,
 )
+from motorlab.identity import AGENCY
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Software for car brands")
@@ -21,8 +23,6 @@ PAGE_DESCRIPTION = _l(
     "Motorlab Digital designs and builds websites, apps and platforms for a group of "
     "car brands, their dealers and their workshops."
 )
-
-FOUNDED = 2012
 
 INTRO_TITLE = _l("We build the digital side of the car brands you drive")
 INTRO_TEXT = _l(
@@ -43,7 +43,7 @@ AGENCY_PARAGRAPHS = (
     _l(
         "Motorlab Digital was created in %(year)s inside a group of car brands to bring its "
         "sales, after-sales and quality processes into the digital age.",
-        year=FOUNDED,
+        year=AGENCY.founding_year,
     ),
     _l(
         "Our designers, developers and scrum masters share one team with the people who sell "
@@ -55,7 +55,7 @@ FOUNDED_LABEL = _l("year we were created")
 
 # The intro's proof line: figures the site already states, counted from their own sources.
 INTRO_PROOF: tuple[ResultItem, ...] = (
-    ResultItem(str(FOUNDED), FOUNDED_LABEL),
+    ResultItem(str(AGENCY.founding_year), FOUNDED_LABEL),
     # TRANSLATORS: follows a figure (6) in the home page's intro: the number of brands.
     ResultItem(str(len(BRANDS)), _l("car brands we work for")),
     # TRANSLATORS: follows a figure (4) in the home page's intro: the case studies.
@@ -128,7 +128,7 @@ REASONS: tuple[Reason, ...] = (
 )
 
 CTA_TITLE = _l("Do you have a project in mind?")
-CTA_TEXT = _l("Tell us what you need and we will answer within two working days.")
+CTA_TEXT = _l("Tell us what you need and we will answer %(reply_time)s.", reply_time=REPLY_TIME)
 CTA_BUTTON = _l("I'm ready")
 CTA_LINK = Link("pages.contact")
 # The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).

@@ -21,6 +21,7 @@ CLIENTS_TITLE = _l("Our Clients")
 
 PROJECTS: tuple[ProjectCard, ...] = tuple(project_card(study.slug) for study in CASE_STUDIES)
 
-# The cards' carousel: one card a step on phones, two on tablets; from 64 rem all four fit in
-# one row, a plain list without controls (components/carousel/carousel.css, the same widths).
-CAROUSEL = {"items_per_step": {"0": 1, "41rem": 2}, "until": "64rem"}
+# The cards' carousel (one card a step on phones, two on tablets: components/carousel/
+# carousel.css); from 64 rem all four fit in one row, a plain list without controls (the
+# stylesheet lays that row out from the same width).
+CAROUSEL = {"until": "64rem"}

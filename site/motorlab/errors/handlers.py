@@ -6,6 +6,7 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from motorlab.i18n import LOCALE_ARG, current_locale
+from motorlab.identity import page_title
 
 
 def _messages() -> dict[int, str]:
@@ -64,7 +65,7 @@ def fallback_page(status: int) -> Response:
     body = (
         f'<!doctype html><html lang="{escape(locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(text)} | Motorlab</title></head><body>"
+        f"<title>{page_title(text)}</title></head><body>"
         f'<main><h1>{escape(text)}</h1><p><a href="{escape(home)}">{escape(link_text)}</a>'
         "</p></main></body></html>"
     )

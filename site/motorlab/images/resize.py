@@ -12,12 +12,13 @@ from pathlib import Path
 from PIL import Image, ImageOps
 
 from motorlab.files import write_atomically
+from motorlab.image_breakpoints import BREAKPOINTS
 from motorlab.images.sources import RASTER_SUFFIXES
 from motorlab.negotiation import accepts_explicitly
 
-WIDTHS = (320, 640, 768, 1024, 1280, 1536)  # the layout's breakpoints (styles' min-widths)
+WIDTHS = tuple(sorted({width for _name, width in BREAKPOINTS}))  # each width once
 # Anything larger is refused before it is decoded (a decompression bomb): 40 megapixels
-# is a 7700 x 5200 photograph, far beyond what a 1536-px rendition needs.
+# is a 7700 x 5200 photograph, far beyond what the widest rendition needs.
 MAX_PIXELS = 40_000_000
 FORMATS = {  # format -> (media type, file suffix)
     "AVIF": ("image/avif", ".avif"),

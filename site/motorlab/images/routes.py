@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from motorlab.assets import brand_font_file, cache_for_a_year
+from motorlab.assets import brand_font_file, cache_for_a_day, cache_for_a_year
 from motorlab.files import file_version, write_atomically
 from motorlab.i18n import LOCALES
 from motorlab.images import resize, share, sources
@@ -18,8 +18,6 @@ from motorlab.images.urls import cache_dir
 from motorlab.pages.registry import page_at
 
 bp = Blueprint("images", __name__, url_prefix="/_img")
-
-DAY = 86_400
 
 
 @bp.route("/<int:width>/<path:filename>")
@@ -64,10 +62,7 @@ def share_image(locale: str, page: str):
     if not target.is_file():
         image = share.draw(title, tagline, host, typeface=share.Typeface(font), picture=picture)
         write_atomically(target, image)
-    response = _file_response(target, "image/png")
-    response.cache_control.public = True
-    response.cache_control.max_age = DAY
-    return response
+    return cache_for_a_day(_file_response(target, "image/png"))
 
 
 @bp.route("/logo-<int:size>.png")
@@ -78,10 +73,7 @@ def logo(size: int):
     target = cache_dir() / "logo" / f"logo-{size}-{_design()}.png"
     if not target.is_file():
         write_atomically(target, share.draw_logo(size))
-    response = _file_response(target, "image/png")
-    response.cache_control.public = True
-    response.cache_control.max_age = DAY
-    return response
+    return cache_for_a_day(_file_response(target, "image/png"))
 
 
 def _design() -> str:
@@ -100,6 +92,4 @@ def _immutable(response):
     """Resized files are linked with their source's hash (`?v=`): a URL never changes."""
     if request.args.get("v"):
         return cache_for_a_year(response)
-    response.cache_control.public = True
-    response.cache_control.max_age = DAY
-    return response
+    return cache_for_a_day(response)

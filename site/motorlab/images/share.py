@@ -13,13 +13,15 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from motorlab.icons import LOGO
+from motorlab.identity import AGENCY
 from motorlab.images import vector
+from motorlab.tokens import colour
 
 VERSION = 2  # of the drawing code: part of the cached files' names, so a new design replaces them
 SIZE = (1200, 630)
-NIGHT = "#0f1b2d"  # --color-night
-ACCENT = "#c8102e"  # --color-accent
-PAPER = "#ffffff"  # --color-paper
+NIGHT = colour("color-night")
+ACCENT = colour("color-accent")
+PAPER = colour("color-paper")
 MUTED = "#c5cad3"  # --color-on-ink, a step darker: secondary text on night
 MARGIN = 72
 PICTURE_WIDTH = 620  # the illustration's side of a card that has one
@@ -67,15 +69,15 @@ def draw(
 
 
 def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Typeface) -> None:
-    """The header's brand: the mark, then "Motorlab" bold and "Digital" light."""
+    """The header's brand: the mark, then the short name bold and the rest light."""
     mark = 56
     drawn = _mark(mark)
     image.paste(drawn, (MARGIN, MARGIN - 8), drawn)
     name, sub = typeface(34, EXTRA_BOLD), typeface(34, REGULAR)
     x, middle = MARGIN + mark + 18, MARGIN - 8 + mark // 2
-    pen.text((x, middle), "Motorlab", font=name, fill=PAPER, anchor="lm")
-    x += name.getlength("Motorlab ")
-    pen.text((x, middle), "Digital", font=sub, fill=MUTED, anchor="lm")
+    pen.text((x, middle), AGENCY.short_name, font=name, fill=PAPER, anchor="lm")
+    x += name.getlength(f"{AGENCY.short_name} ")
+    pen.text((x, middle), AGENCY.descriptor, font=sub, fill=MUTED, anchor="lm")
 
 
 def _title_and_tagline(

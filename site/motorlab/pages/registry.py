@@ -20,6 +20,7 @@ from typing import Any
 from flask import request
 from flask_babel import LazyString
 
+from motorlab import tokens
 from motorlab.contact.routes import contact_view
 from motorlab.content import (
     case_study,
@@ -73,7 +74,7 @@ def case_study_page(study: CaseStudy) -> Page:
 
 def _live_tokens() -> Mapping[str, Any]:
     """The guideline shows the stylesheet's tokens as they are now, and every example."""
-    return {"tokens": guideline.root_tokens(), "examples": examples}
+    return {"tokens": tokens.root_tokens(), "examples": examples}
 
 
 PAGES: tuple[Page, ...] = (

@@ -11,11 +11,10 @@ from flask_babel import gettext as _
 from motorlab.config import social_profiles
 from motorlab.content.types import CaseStudy
 from motorlab.i18n import DEFAULT_LOCALE, LOCALE_ARG, LOCALES, absolute_url, current_locale
+from motorlab.identity import AGENCY
 from motorlab.images.share import LOGO_SIZE
 
 CONTEXT = "https://schema.org"
-NAME = "Motorlab Digital"
-FOUNDING_DATE = "2012"
 # One node for the agency: the same id, url (the site's root) and logo on the home page of
 # every language, so each case study's creator points at it.
 ORGANIZATION_ID = "/#organization"
@@ -36,11 +35,11 @@ def organization() -> dict:
         "@context": CONTEXT,
         "@type": "Organization",
         "@id": absolute_url(ORGANIZATION_ID),
-        "name": NAME,
-        "alternateName": "Motorlab",
+        "name": AGENCY.name,
+        "alternateName": AGENCY.short_name,
         "url": _url("pages.home", **{LOCALE_ARG: DEFAULT_LOCALE}),
         "logo": _url("images.logo", size=LOGO_SIZE),
-        "foundingDate": FOUNDING_DATE,
+        "foundingDate": str(AGENCY.founding_year),
         "description": _(
             "Motorlab Digital designs and builds websites, apps and platforms for a group of "
             "car brands, their dealers and their workshops."
@@ -74,5 +73,9 @@ def creative_work(study: CaseStudy) -> dict:
         "image": _static(study.hero.src),
         "inLanguage": current_locale(),
         "keywords": ", ".join(study.technologies),
-        "creator": {"@type": "Organization", "@id": absolute_url(ORGANIZATION_ID), "name": NAME},
+        "creator": {
+            "@type": "Organization",
+            "@id": absolute_url(ORGANIZATION_ID),
+            "name": AGENCY.name,
+        },
     }

@@ -1,0 +1,114 @@
+"""deploy/nginx.conf, a Jinja template, rendered by motorlab.deploy_config: for no TLS and no
+analytics it is the config rendered before issue 33 (tests/deploy/nginx_before.conf) but for
+what that issue changed, and every value the app defines comes from the app's own constant,
+never typed again in the template."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+
+from motorlab import assets, deploy_config, gunicorn_config, http_limits, page_cache, request_body
+from motorlab.language import detection
+from motorlab.security import headers
+
+BEFORE = Path(__file__).with_name("nginx_before.conf")
+# The settings nginx_before.conf was rendered with.
+SETTINGS = {"SITE_URL": "https://www.motorlab.example", "API_BASE_URL": "", "ANALYTICS_ID": ""}
+TO_APP = (
+    "{ limit_req zone=app burst=100 nodelay; if ($header_refusal) { return 400; } "
+    "proxy_pass http://motorlab_app; }"
+)
+# Every directive that changed, as difflib.ndiff lists it ("- " before, "+ " now): the
+# consent form's locations went with the form (issue 33, item 2), and the body limit is the
+# app's MAX_BODY in bytes (item 4). The consent map, its variants and `$consent_file` were
+# never in a config rendered without ANALYTICS_ID.
+CHANGES = [
+    "-     client_max_body_size 64k;",
+    "+     client_max_body_size 65536;",
+    f"-         location = /consent {TO_APP}",
+    f"-         location = /en/consent {TO_APP}",
+]
+
+
+@pytest.fixture
+def render(monkeypatch, tmp_path):
+    """deploy_config.render for SETTINGS, without TLS: its text with @RUNTIME@ and @DEPLOY@
+    for this machine's folders, as in nginx_before.conf."""
+    for name, value in SETTINGS.items():
+        monkeypatch.setenv(name, value)
+    runtime = tmp_path / "run"
+
+    def rendered() -> str:
+        conf = deploy_config.render(
+            listen="80", root="/srv/motorlab/build/site", app="127.0.0.1:8000", runtime=runtime
+        )
+        return conf.replace(str(runtime.resolve()), "@RUNTIME@").replace(
+            str(deploy_config.DEPLOY), "@DEPLOY@"
+        )
+
+    return rendered
+
+
+def directives(conf: str) -> list[str]:
+    """The config's lines without comments (whole lines, and those after `  #`) and blank
+    lines: what nginx reads."""
+    lines = (line.split("  #", 1)[0].rstrip() for line in conf.splitlines())
+    return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_rendering_is_the_one_before_but_for_what_issue_33_changed(render):
+    before, now = directives(BEFORE.read_text()), directives(render())
+    changes = [line for line in difflib.ndiff(before, now) if line[:2] in ("- ", "+ ")]
+    assert changes == CHANGES
+
+
+def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
+    """Each constant set to a sentinel: the sentinel stands where nginx states it, and the
+    value typed before stands nowhere."""
+    sentinels = {
+        (page_cache, "DEFAULT_CACHE_CONTROL"): "sentinel-page",
+        (assets, "YEAR_CACHE_CONTROL"): "sentinel-year",
+        (assets, "DAY_CACHE_CONTROL"): "sentinel-day",
+        (detection, "FIRST_VISIT_CACHE_CONTROL"): "sentinel-first-visit",
+        (detection, "ROOT_VARY"): ("Sentinel-Language", "Sentinel-Cookie"),
+        (request_body, "MAX_BODY"): 12345,
+        (gunicorn_config, "timeout"): 77,
+        (http_limits, "REQUEST_LINE"): 4321,
+        (http_limits, "HEADER_LINE"): 5432,
+        (http_limits, "HEADER_BUFFERS"): 3,
+    }
+    for (module, name), value in sentinels.items():
+        monkeypatch.setattr(module, name, value)
+    security = headers(SETTINGS)
+    monkeypatch.setattr(deploy_config, "headers", lambda settings: {
+        name: f"sentinel {name}" for name in headers(settings)
+    })  # fmt: skip
+    conf = directives(render())
+    expected = [
+        "    client_max_body_size 12345;",
+        "    large_client_header_buffers 3 5432;",
+        '        "~^.{4321}." 414;',
+        '        "~^:/static/" "sentinel-year";',
+        '        "~^:/_img/(share/|logo-)" "sentinel-day";',
+        '        "~^:/_img/" "sentinel-year";',
+        '        "~^:" "sentinel-page";',
+        '        ":1" "Sentinel-Language, Sentinel-Cookie, Accept-Encoding";',
+        '        default "sentinel-first-visit";',
+        f"        proxy_read_timeout {77 - deploy_config.UPSTREAM_MARGIN}s;",
+        *(f'        "" "sentinel {name}";' for name in security),
+    ]
+    assert [line for line in expected if line not in conf] == []
+    typed_before = [
+        "max-age=60", "max-age=31536000", "max-age=86400", "private, no-store",
+        "Accept-Language, Cookie", "64k;", "25s", "8190", *(f'"{v}"' for v in security.values()),
+    ]  # fmt: skip
+    assert [value for value in typed_before if any(value in line for line in conf)] == []
+
+
+def test_nginx_adds_every_security_header_of_the_app(render):
+    """A header the app adds to its set reaches the exported files too."""
+    added = {line.split()[1] for line in directives(render()) if "add_header" in line}
+    assert set(headers(SETTINGS)) <= added
