@@ -153,10 +153,16 @@ def mark_immutable(response):
 
 
 def cache_for_a_year(response):
-    response.headers["Cache-Control"] = YEAR_CACHE_CONTROL
-    return response
+    return _cache(response, YEAR_CACHE_CONTROL)
 
 
 def cache_for_a_day(response):
-    response.headers["Cache-Control"] = DAY_CACHE_CONTROL
+    return _cache(response, DAY_CACHE_CONTROL)
+
+
+def _cache(response, cache_control: str):
+    """The answer's one statement of how long it may be kept: send_file's Expires (from its
+    own max_age) would say otherwise, and max-age overrides it anyway (RFC 9111, 5.3)."""
+    response.headers["Cache-Control"] = cache_control
+    response.headers.pop("Expires", None)
     return response

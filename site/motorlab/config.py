@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from motorlab.assets import YEAR
 from motorlab.files import write_atomically
 from motorlab.i18n import DEFAULT_LOCALE
 from motorlab.paths import INSTANCE, PROJECT_ROOT
@@ -139,7 +140,7 @@ class Config:
 
         # Static files are linked with a content hash (see assets.py), so they may be
         # cached for a year.
-        self.SEND_FILE_MAX_AGE_DEFAULT = 31_536_000
+        self.SEND_FILE_MAX_AGE_DEFAULT = YEAR
         self.MAX_CONTENT_LENGTH = MAX_BODY
         self.MAX_FORM_MEMORY_SIZE = MAX_BODY
         self.SESSION_COOKIE_SAMESITE = "Lax"

@@ -1,8 +1,9 @@
 """Render deploy/nginx.conf, a Jinja template, with the app's values: the security headers
 (motorlab.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID), the
-Cache-Control of each kind of file, `/`'s Vary and cookie, the request limits, the body limit
-and the upstream timeout, so nginx states each as the app does: run it with the app's
-environment.
+Cache-Control of each kind of file (the root files' paths from motorlab.icons), the media type
+of each (`media_types`), `/`'s Vary and cookie, the request limits, the body limit and the
+upstream timeout, so nginx states each as the app does: run it with the app's environment
+(and its Python: the media types are its mimetypes').
 
     python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
         --app 127.0.0.1:8000 --runtime /run/motorlab > /etc/nginx/nginx.conf
@@ -20,20 +21,26 @@ from `--acme-webroot` and redirects everything else to the https SITE_URL (the t
 from __future__ import annotations
 
 import argparse
+import mimetypes
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from werkzeug.datastructures import ResponseCacheControl
+from werkzeug.utils import get_content_type
 
-from motorlab import assets, gunicorn_config, http_limits, page_cache, request_body
+from motorlab import assets, export, gunicorn_config, http_limits, icons, page_cache, request_body
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
+from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.paths import PROJECT_ROOT
 from motorlab.security import headers, origin
+from motorlab.seo import routes as seo
 
 DEPLOY = PROJECT_ROOT / "deploy"
 TEMPLATE = DEPLOY / "nginx.conf"
@@ -58,6 +65,8 @@ TEMPLATES = jinja2.Environment(
     lstrip_blocks=True,
     autoescape=False,
 )
+# A literal path inside an nginx (PCRE) regex: `{{ path | regex }}`.
+TEMPLATES.filters["regex"] = re.escape
 
 
 @dataclass(frozen=True)
@@ -109,15 +118,50 @@ def detection_module(languages: tuple[Language, ...]) -> str:
     )
 
 
-def cache_controls() -> dict[str, str]:
+def cache_controls(config: Config) -> dict[str, str]:
     """The app's Cache-Control of each kind of file nginx serves: a page, a file whose URL
-    carries its hash (a year), a share image or the logo (a day), and a first visit to `/`."""
+    carries its hash (a year), a static file asked for without its hash (what Flask's send_file
+    says for SEND_FILE_MAX_AGE_DEFAULT), a file without a hash that may change (the share
+    images, the logo, the root files: a day), and a first visit to `/`."""
+    unhashed = ResponseCacheControl()
+    unhashed.public = True
+    unhashed.max_age = config.SEND_FILE_MAX_AGE_DEFAULT
     return {
         "page": page_cache.DEFAULT_CACHE_CONTROL,
         "year": assets.YEAR_CACHE_CONTROL,
+        "unhashed": unhashed.to_header(),
         "day": assets.DAY_CACHE_CONTROL,
         "first_visit": detection.FIRST_VISIT_CACHE_CONTROL,
     }
+
+
+def media_types() -> dict[str, list[str]]:
+    """The app's media type of each kind of file the export holds, with its suffixes (no
+    dot), for nginx's `types` in place of its own mime.types (which says application/javascript
+    and text/xml where the app says text/javascript and application/xml): what Flask's
+    send_file guesses (Python's mimetypes) for the static folder's files, the icons and the
+    image service's formats, and what the app's own answers name (sitemap, manifest)."""
+    static = (icons.PACKAGE / "static").rglob("*")
+    suffixes = {
+        *(file.suffix for file in static if file.is_file()),
+        *export.TEXT_SUFFIXES,
+        *export.IMAGE_VARIANTS,
+        *(suffix for _type, suffix in resize.FORMATS.values()),
+        *(Path(path).suffix for path in icons.ROOT_FILES),
+    }
+    named = {".xml": seo.SITEMAP_TYPE, Path(icons.WEB_MANIFEST).suffix: icons.MANIFEST_TYPE}
+    types: dict[str, list[str]] = {}
+    for suffix in sorted(suffixes):
+        media_type = named.get(suffix) or mimetypes.guess_type(f"file{suffix}")[0]
+        if media_type:  # else nginx's default_type, as send_file's application/octet-stream
+            types.setdefault(media_type, []).append(suffix.lstrip("."))
+    return dict(sorted(types.items()))
+
+
+def charset_types(types: list[str]) -> list[str]:
+    """Those of `types` the app sends with `; charset=utf-8` (werkzeug's rule: text/*, XML,
+    JavaScript), for nginx's `charset_types`."""
+    return [name for name in types if get_content_type(name, "utf-8") != name]
 
 
 def render(
@@ -153,7 +197,10 @@ def render(
         deploy=str(DEPLOY),
         unlimited=unlimited,
         security=headers(settings),
-        cache_control=cache_controls(),
+        cache_control=cache_controls(config),
+        media_types=media_types(),
+        charset_types=charset_types(list(media_types())),
+        day_files=icons.ROOT_FILES,
         # `/` names Accept-Encoding itself: gzip_vary is off there, so Vary is one line.
         root_vary=", ".join((*detection.ROOT_VARY, "Accept-Encoding")),
         languages=LANGUAGES,

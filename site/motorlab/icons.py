@@ -8,7 +8,9 @@ polygon; its colours are the brand's (styles/tokens.css), so the icons need no S
 Run it again after changing the logo, and commit its output.
 
 The blueprint serves what browsers ask for at the root: /favicon.ico, /apple-touch-icon.png
-and /manifest.webmanifest (the export writes them too; nginx serves them from there)."""
+and /manifest.webmanifest (ROOT_FILES: the export writes them too, and nginx serves them from
+there with the same Cache-Control, motorlab.deploy_config). Their URLs carry no content hash:
+any cache keeps them a day (assets.DAY_CACHE_CONTROL), then asks again."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
 
-from motorlab.assets import asset_url
+from motorlab.assets import asset_url, cache_for_a_day
 from motorlab.identity import AGENCY
 from motorlab.tokens import colour
 
@@ -27,9 +29,15 @@ PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
 ICONS = PACKAGE / "static" / "icons"
 
+FAVICON = "/favicon.ico"
+APPLE_TOUCH_ICON = "/apple-touch-icon.png"
+WEB_MANIFEST = "/manifest.webmanifest"
+# The root files the export writes beside the pages (motorlab.export), nginx's too.
+ROOT_FILES = (FAVICON, APPLE_TOUCH_ICON, WEB_MANIFEST)
+MANIFEST_TYPE = "application/manifest+json"
+
 ICO_SIZES = (16, 32, 48)
 SUPERSAMPLE = 4  # draw larger, then shrink: smooth edges without an SVG renderer
-MAX_AGE = 86400  # the root URLs carry no content hash: browsers check them again daily
 
 
 def theme_color() -> str:
@@ -148,27 +156,20 @@ def manifest() -> dict:
 bp = Blueprint("icons", __name__)
 
 
-@bp.get("/favicon.ico")
+@bp.get(FAVICON)
 def favicon():
-    return send_from_directory(ICONS, "favicon.ico", max_age=MAX_AGE)
+    return cache_for_a_day(send_from_directory(ICONS, FAVICON.lstrip("/")))
 
 
-@bp.get("/apple-touch-icon.png")
+@bp.get(APPLE_TOUCH_ICON)
 def apple_touch_icon():
-    return send_from_directory(ICONS, "apple-touch-icon.png", max_age=MAX_AGE)
+    return cache_for_a_day(send_from_directory(ICONS, APPLE_TOUCH_ICON.lstrip("/")))
 
 
-@bp.get("/manifest.webmanifest")
+@bp.get(WEB_MANIFEST)
 def web_manifest():
     body = json.dumps(manifest(), indent=2, ensure_ascii=False) + "\n"
-    response = Response(body, mimetype="application/manifest+json")
-    response.cache_control.public = True
-    response.cache_control.max_age = MAX_AGE
-    return response
-
-
-# The root files the export writes beside the pages (motorlab.export).
-ROOT_FILES = ("/favicon.ico", "/apple-touch-icon.png", "/manifest.webmanifest")
+    return cache_for_a_day(Response(body, mimetype=MANIFEST_TYPE))
 
 
 if __name__ == "__main__":

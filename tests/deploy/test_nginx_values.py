@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import assets, deploy_config, gunicorn_config, http_limits, page_cache, request_body
+from motorlab import (
+    assets,
+    config,
+    deploy_config,
+    gunicorn_config,
+    http_limits,
+    icons,
+    page_cache,
+    request_body,
+)
 from motorlab.language import detection
 from motorlab.security import headers
 
@@ -21,15 +30,49 @@ TO_APP = (
     "{ limit_req zone=app burst=100 nodelay; if ($header_refusal) { return 400; } "
     "proxy_pass http://motorlab_app; }"
 )
+YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # Every directive that changed, as difflib.ndiff lists it ("- " before, "+ " now): the
-# consent form's locations went with the form (issue 33, item 2), and the body limit is the
-# app's MAX_BODY in bytes (item 4). The consent map, its variants and `$consent_file` were
-# never in a config rendered without ANALYTICS_ID.
+# consent form's locations went with the form (issue 33, item 2); the body limit is the
+# app's MAX_BODY in bytes, the media types and their charset the app's (this Python's
+# mimetypes, as Flask's send_file), and the Cache-Control of the root files (a day, not a
+# page's) and of a file asked for without its hash the app's too (item 4). The consent map,
+# its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
 CHANGES = [
+    "-     include /etc/nginx/mime.types;",
+    "+     types {",
+    *(
+        f"+         {media_type} {' '.join(suffixes)};"
+        for media_type, suffixes in deploy_config.media_types().items()
+    ),
+    "+     }",
+    "-     charset_types text/css text/plain text/xml application/xml application/javascript"
+    " image/svg+xml;",
+    "+     charset_types application/xml image/svg+xml text/css text/html text/javascript"
+    " text/plain;",
     "-     client_max_body_size 64k;",
     "+     client_max_body_size 65536;",
+    "+     map $arg_v $hash_given {",
+    '+         "" "";',
+    '+         default "v";',
+    "+     }",
+    "-     map $upstream_status:$uri $static_cache_control {",
+    "+     map $upstream_status:$hash_given:$uri $static_cache_control {",
+    f'+         "~^:v?:/favicon\\.ico$" "{DAY}";',
+    f'+         "~^:v?:/apple\\-touch\\-icon\\.png$" "{DAY}";',
+    f'+         "~^:v?:/manifest\\.webmanifest$" "{DAY}";',
+    f'+         "~^:v?:/static/build/" "{YEAR}";',
+    f'-         "~^:/static/" "{YEAR}";',
+    f'+         "~^:v:/static/" "{YEAR}";',
+    '+         "~^::/static/" "public, max-age=31536000";',
+    f'-         "~^:/_img/(share/|logo-)" "{DAY}";',
+    f'+         "~^:v?:/_img/(share/|logo-)" "{DAY}";',
+    f'-         "~^:/_img/" "{YEAR}";',
+    f'+         "~^:v:/_img/" "{YEAR}";',
+    f'+         "~^::/_img/" "{DAY}";',
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
+    "-         location = /manifest.webmanifest"
+    " { types { application/manifest+json webmanifest; } }",
 ]
 
 
@@ -79,6 +122,9 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         (http_limits, "REQUEST_LINE"): 4321,
         (http_limits, "HEADER_LINE"): 5432,
         (http_limits, "HEADER_BUFFERS"): 3,
+        (icons, "ROOT_FILES"): (*icons.ROOT_FILES, "/sentinel.root"),
+        (icons, "MANIFEST_TYPE"): "sentinel/type",
+        (config, "YEAR"): 4242,  # SEND_FILE_MAX_AGE_DEFAULT
     }
     for (module, name), value in sentinels.items():
         monkeypatch.setattr(module, name, value)
@@ -91,9 +137,17 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         "    client_max_body_size 12345;",
         "    large_client_header_buffers 3 5432;",
         '        "~^.{4321}." 414;',
-        '        "~^:/static/" "sentinel-year";',
-        '        "~^:/_img/(share/|logo-)" "sentinel-day";',
-        '        "~^:/_img/" "sentinel-year";',
+        '        "~^:v?:/favicon\\.ico$" "sentinel-day";',
+        '        "~^:v?:/apple\\-touch\\-icon\\.png$" "sentinel-day";',
+        '        "~^:v?:/manifest\\.webmanifest$" "sentinel-day";',
+        '        "~^:v?:/sentinel\\.root$" "sentinel-day";',
+        '        "~^:v?:/static/build/" "sentinel-year";',
+        '        "~^:v:/static/" "sentinel-year";',
+        '        "~^::/static/" "public, max-age=4242";',
+        '        "~^:v?:/_img/(share/|logo-)" "sentinel-day";',
+        '        "~^:v:/_img/" "sentinel-year";',
+        '        "~^::/_img/" "sentinel-day";',
+        "        sentinel/type webmanifest;",
         '        "~^:" "sentinel-page";',
         '        ":1" "Sentinel-Language, Sentinel-Cookie, Accept-Encoding";',
         '        default "sentinel-first-visit";',
@@ -103,7 +157,8 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     assert [line for line in expected if line not in conf] == []
     typed_before = [
         "max-age=60", "max-age=31536000", "max-age=86400", "private, no-store",
-        "Accept-Language, Cookie", "64k;", "25s", "8190", *(f'"{v}"' for v in security.values()),
+        "Accept-Language, Cookie", "64k;", "25s", "8190", "application/manifest+json",
+        *(f'"{v}"' for v in security.values()),
     ]  # fmt: skip
     assert [value for value in typed_before if any(value in line for line in conf)] == []
 

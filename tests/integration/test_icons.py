@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from motorlab import icons
+from motorlab.assets import DAY_CACHE_CONTROL
 from motorlab.tokens import colour
 from tests.support.app import soup_of
 from tests.support.pages import PAGES
@@ -91,3 +92,13 @@ def test_the_export_holds_the_icons_and_manifest(exported_site, client):
     manifest = json.loads((folder / "manifest.webmanifest").read_text())
     for icon in manifest["icons"]:
         assert (folder / icon["src"].split("?")[0].lstrip("/")).is_file()
+
+
+def test_the_root_files_are_kept_a_day(client):
+    """Their URLs carry no hash: the app's one day, stated once (no Expires beside it);
+    nginx says the same of the exported files (tests/deploy/test_nginx.py)."""
+    answers = {}
+    for path in icons.ROOT_FILES:
+        with client.get(path) as response:
+            answers[path] = (response.headers.get("Cache-Control"), response.headers.get("Expires"))
+    assert answers == {path: (DAY_CACHE_CONTROL, None) for path in icons.ROOT_FILES}

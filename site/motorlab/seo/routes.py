@@ -8,6 +8,7 @@ from motorlab.pages.registry import listed_pages
 from motorlab.seo.lastmod import last_modified
 
 bp = Blueprint("seo", __name__)
+SITEMAP_TYPE = "application/xml"  # nginx's for the exported sitemap too (deploy_config)
 
 
 def sitemap_entries() -> list[dict]:
@@ -30,7 +31,7 @@ def sitemap_entries() -> list[dict]:
 @cache.cached(key_prefix="seo:sitemap")
 def sitemap():
     body = render_template("seo/sitemap.xml", entries=sitemap_entries())
-    return Response(body, mimetype="application/xml")
+    return Response(body, mimetype=SITEMAP_TYPE)
 
 
 @bp.route("/robots.txt")
