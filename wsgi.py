@@ -1,5 +1,5 @@
 """WSGI entry point: `gunicorn wsgi:app` or `flask --app wsgi ...`."""
 
-from motorlab import create_app
+from motorlab import create_app_or_exit
 
-app = create_app()
+app = create_app_or_exit()

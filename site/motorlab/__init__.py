@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from functools import partial
+from typing import NoReturn
 
 from flask import Flask
 
 from motorlab import (
     assets,
+    dev_catalogs,
     errors,
     hosts,
     i18n,
@@ -48,7 +51,10 @@ def create_app(config: object | None = None) -> Flask:
 
     # 1. Extensions, and the settings each module works out from the configuration. None of
     # them adds a request hook: the request's whole path is in part 2.
-    babel.init_app(app, locale_selector=i18n.select_locale)
+    # In development (debug mode: `make run`) catalogs are reloaded when edited and each
+    # untranslated message is logged (motorlab.dev_catalogs); production shares one Babel.
+    translations = dev_catalogs.WatchedBabel() if app.debug else babel
+    translations.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
     internals.init_app(app)  # sessions that say whether a request touched them
     ratelimit.init_app(app)  # the contact limit's storage
@@ -96,6 +102,25 @@ def create_app(config: object | None = None) -> Flask:
     for layer in reversed(layers):
         app.wsgi_app = layer(app.wsgi_app)
     return app
+
+
+# gunicorn's "worker failed to boot": its master stops rather than start worker after worker.
+BOOT_ERROR = 3
+
+
+def refuse_to_start(reason: str) -> NoReturn:
+    """End a command that would serve the site (gunicorn, `flask`, the export) with one line
+    saying what to do, and status BOOT_ERROR: no traceback."""
+    print(f"motorlab: not starting. {reason}", file=sys.stderr, flush=True)
+    raise SystemExit(BOOT_ERROR)
+
+
+def create_app_or_exit() -> Flask:
+    """create_app() for a command (gunicorn and `flask` through wsgi.py, the export)."""
+    try:
+        return create_app()
+    except i18n.IncompleteCatalog as refused:
+        refuse_to_start(str(refused))
 
 
 BLUEPRINTS = (

@@ -123,6 +123,8 @@ class Config:
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
         self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
+        # NullCache is a choice (`make run` renders every page afresh), not a mistake to warn of.
+        self.CACHE_NO_NULL_WARNING = True
         # The image service's renditions, each encoded once (motorlab.images).
         self.IMAGE_CACHE_DIR = env("IMAGE_CACHE_DIR", str(INSTANCE / "images"))
 

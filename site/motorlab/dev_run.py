@@ -6,8 +6,11 @@ receive, so a contact request goes all the way on a fresh clone.
 
 Here only, SITE_URL defaults to this server's own address (http://127.0.0.1:PORT), so
 canonical links, hreflang and the sitemap name the port it runs on, and 127.0.0.1 and
-localhost are trusted hosts whatever the host it listens on. Ctrl-C (or SIGTERM) stops the
-server, then the sender (within its own stop time), then the sink.
+localhost are trusted hosts whatever the host it listens on. Both run in Flask's debug mode
+and no page is stored (CACHE_TYPE=NullCache unless set): an edited template or catalog shows
+at the next request (motorlab.dev_catalogs), and a catalog that is not ready is said here in
+one line per language instead of stopping start-up as it would in production. Ctrl-C (or
+SIGTERM) stops the server, then the sender (within its own stop time), then the sink.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ import subprocess
 import sys
 import threading
 from collections.abc import Mapping
+from pathlib import Path
 
 from motorlab.contact.transport import STOP_TIME
+from motorlab.i18n import catalog_problems
 from motorlab.paths import PROJECT_ROOT
 
 FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
@@ -39,7 +44,19 @@ def environment(base: Mapping[str, str], port: int, sink_port: int | None) -> di
             MAIL_SERVER="127.0.0.1", MAIL_PORT=str(sink_port), MAIL_USE_TLS="0", MAIL_USE_SSL="0"
         )
     env["PYTHONUNBUFFERED"] = "1"  # their lines and the sink's reach the terminal in order
+    env["FLASK_DEBUG"] = "1"  # the reloader and debugger; catalogs as motorlab.dev_catalogs
+    env.setdefault("CACHE_TYPE", "NullCache")  # every page rendered from today's files
     return env
+
+
+def catalog_warnings(directory: Path) -> list[str]:
+    """One line per declared language whose catalog is not ready: served anyway here."""
+    return [
+        f"make run: {language.code} ({language.name}) shows English where it lacks a "
+        f"translation (each such message is logged when a page shows it; production refuses "
+        f"to start): {problem}"
+        for language, problem in catalog_problems(directory).items()
+    ]
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
@@ -74,10 +91,12 @@ def run(host: str, port: int) -> int:
             " set MAIL_SERVER to use a real mail server)",
             flush=True,
         )
+    for line in catalog_warnings(Path(os.path.relpath(PROJECT_ROOT / "translations"))):
+        print(line, flush=True)
     env = environment(os.environ, port, sink.port if sink else None)
     children = [
         start(["outbox", "worker"], env),
-        start(["run", "--debug", "--host", host, "--port", str(port)], env),
+        start(["run", "--host", host, "--port", str(port)], env),
     ]
     status = 0
     while not stopping.wait(0.2):

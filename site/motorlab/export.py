@@ -148,10 +148,10 @@ def _precompress(destination: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from motorlab import create_app
+    from motorlab import create_app_or_exit
 
     destination = Path(argv[0]) if argv else DEFAULT_DESTINATION
-    app = create_app()
+    app = create_app_or_exit()
     urls = export(app, destination)
     pages = [u for u in urls if is_page(u)]
     print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")

@@ -9,8 +9,11 @@ timeout is derived from `timeout` (deploy_config).
 """
 
 import os
+from pathlib import Path
 
-from motorlab import http_limits
+from motorlab import http_limits, refuse_to_start
+from motorlab.config import Config
+from motorlab.i18n import catalog_refusal
 
 # Sync workers: nginx buffers every request and answer, so a worker never waits on a slow
 # client; one request per worker at a time.
@@ -35,3 +38,14 @@ limit_request_field_size = http_limits.HEADER_LINE + http_limits.PROXY_ADDITION
 limit_request_fields = (
     http_limits.HEADER_LINE * http_limits.HEADER_BUFFERS // http_limits.SHORTEST_HEADER_LINE
 )
+
+
+def on_starting(server) -> None:
+    """The catalogs checked once, in the master, before any worker starts: one that is not
+    ready stops gunicorn with one line (every worker would print it before the master
+    noticed the first one's exit)."""
+    config = Config()
+    directory = Path(config.BABEL_TRANSLATION_DIRECTORIES)
+    refusal = catalog_refusal(directory, config.INCOMPLETE_LANGUAGES)
+    if refusal:
+        refuse_to_start(refusal)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -148,25 +148,32 @@ def select_locale() -> str:
     return current_locale()
 
 
+COMPILE = "compile it (make setup, or make prod-setup on a server)"
+
+
 class IncompleteCatalog(RuntimeError):
     """A declared language whose catalog is missing, not compiled, or not fully translated."""
 
 
 def catalog_problem(language: Language, directory: Path) -> str | None:
-    """What keeps `language` from being served in full, or None."""
+    """What keeps `language` from being served in full, and what to do, or None."""
     if language.source:
         return None
     po = directory / language.code / "LC_MESSAGES" / "messages.po"
+    mo = po.with_suffix(".mo")
     if not po.is_file():
         return f"{po} does not exist (pybabel init; README, 'Adding a language')"
-    if not po.with_suffix(".mo").is_file():
-        return f"{po} is not compiled (make setup)"
+    if not mo.is_file():
+        return f"{po} is not compiled: {COMPILE}"
     untranslated, fuzzy, total = _catalog_counts(str(po), po.stat().st_mtime_ns)
     if untranslated or fuzzy:
         return (
             f"{po} has {untranslated} untranslated and {fuzzy} fuzzy of {total} messages "
-            f"({(total - untranslated - fuzzy) * 100 // max(total, 1)} % done)"
+            f"({(total - untranslated - fuzzy) * 100 // max(total, 1)} % done): fill every "
+            "empty msgstr and clear every '#, fuzzy' there (after make messages), then " + COMPILE
         )
+    if mo.stat().st_mtime_ns < po.stat().st_mtime_ns:
+        return f"{mo} is older than {po.name}: {COMPILE}"
     return None
 
 
@@ -181,26 +188,45 @@ def _catalog_counts(path: str, _mtime_ns: int) -> tuple[int, int, int]:
     return untranslated, sum(1 for m in messages if m.fuzzy), len(messages)
 
 
+def catalog_problems(directory: Path) -> dict[Language, str]:
+    """Each declared language whose catalog in `directory` is not ready, with its problem."""
+    problems = {language: catalog_problem(language, directory) for language in LANGUAGES}
+    return {language: problem for language, problem in problems.items() if problem}
+
+
+def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
+    """Why the site must not start with the catalogs in `directory`, or None: a declared
+    language whose pages would show untranslated text under its own `lang`, unless
+    `allowed` (INCOMPLETE_LANGUAGES) names it."""
+    refused = [
+        f"{language.code} ({language.name}): {problem}"
+        for language, problem in catalog_problems(directory).items()
+        if language.code not in allowed
+    ]
+    if not refused:
+        return None
+    return (
+        "These languages are declared in translations/languages.toml but not ready: "
+        + "; ".join(refused)
+        + " (or set INCOMPLETE_LANGUAGES to serve them anyway)"
+    )
+
+
 def check_catalogs(app: Flask) -> None:
-    """Refuse to start with a language whose pages would show untranslated text under its
-    own `lang`, unless INCOMPLETE_LANGUAGES names it (then it is served, with a warning)."""
+    """Refuse to start with a catalog that is not ready (`catalog_refusal`); serve the
+    languages INCOMPLETE_LANGUAGES names with a warning. In development (Flask's debug mode:
+    `make run`) the app starts anyway: `make run` says so once, and motorlab.dev_catalogs
+    logs each untranslated message where a page shows it."""
+    if app.debug:
+        return
     directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     allowed = set(app.config.get("INCOMPLETE_LANGUAGES") or ())
-    refused = []
-    for language in LANGUAGES:
-        problem = catalog_problem(language, directory)
-        if problem is None:
-            continue
+    for language, problem in catalog_problems(directory).items():
         if language.code in allowed:
             app.logger.warning("Serving %s although %s", language.code, problem)
-        else:
-            refused.append(f"{language.code} ({language.name}): {problem}")
-    if refused:
-        raise IncompleteCatalog(
-            "These languages are declared in translations/languages.toml but not ready: "
-            + "; ".join(refused)
-            + ". Finish the translation, or set INCOMPLETE_LANGUAGES to serve them anyway."
-        )
+    refusal = catalog_refusal(directory, allowed)
+    if refusal:
+        raise IncompleteCatalog(refusal)
 
 
 def init_app(app: Flask) -> None:

@@ -6,7 +6,9 @@ node's <script type="application/json"> with `|tojson`:
     {{ carousel_props("logos", _("Brands we work with"), auto_rotate=True)|tojson }}
     {{ consent_props(config.ANALYTICS_ID, "banner")|tojson }}
 
-Each widget's README (widgets/<name>/README.md) documents its props.
+Each widget's README (widgets/<name>/README.md) documents its props. A setting that is the
+same for every use of a widget lives here, not in the macro nor in the widget (which gives no
+default): the carousel's CAROUSEL_INTERVAL.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ CAROUSEL_CSS = PROJECT_ROOT / "templates" / "components" / "carousel" / "carouse
 _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _PER_STEP = re.compile(r"\.c-carousel--(?P<kind>[\w-]+) \{ --carousel-per-step: (?P<count>\d+); \}")
 _MIN_WIDTH = re.compile(r"@media \(min-width: (?P<width>[\d.]+rem)\)")
+
+# Milliseconds a rotating carousel shows each step (every carousel: the macro does not take it).
+CAROUSEL_INTERVAL = 5000
 
 # TRANSLATORS: the accessible name of the × button that closes a message (a toast).
 CLOSE = _l("Close message")
@@ -135,20 +140,17 @@ def items_per_step(kind: str) -> int | dict[str, int]:
 
 
 def carousel_props(
-    kind: str,
-    label: str,
-    auto_rotate: bool = False,
-    interval: int = 5000,
-    until: str | None = None,
+    kind: str, label: str, auto_rotate: bool = False, until: str | None = None
 ) -> dict:
     """Props of one carousel of `kind` ("logos", "slides", "projects"): its accessible name,
-    rotation, and slides per step (read from carousel.css, `items_per_step`); with `until`
+    rotation (every CAROUSEL_INTERVAL ms), and slides per step (read from carousel.css,
+    `items_per_step`); with `until`
     (a width such as "64rem") it is a carousel only below that width, and from it up the
     server's list stays as it is."""
     props = {
         "label": str(label),
         "autoRotate": auto_rotate,
-        "interval": interval,
+        "interval": CAROUSEL_INTERVAL,
         "itemsPerStep": items_per_step(kind),
         "labels": widget_labels("carousel"),
     }

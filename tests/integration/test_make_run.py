@@ -1,22 +1,29 @@
 """`make run` on a chosen port, as a newcomer runs it: its command (read from `make -n`),
 a contact request posted to it, the mail staff would receive printed whole in its output,
-every absolute URL of its pages naming that port, and Ctrl-C stopping everything."""
+every absolute URL of its pages naming that port, and Ctrl-C stopping everything. With a
+catalog that is not ready (in a copy of the project), `make run` starts anyway and says so
+in one line, logs the English message where a page shows it, and shows an edited catalog and
+template without a restart; gunicorn, the sender and the export refuse it in one line."""
 
 from __future__ import annotations
 
 import os
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
 from tests.support.contact_support import wait_for
-from tests.support.servers import ROOT, Visitor, free_port
+from tests.support.servers import BIN, ROOT, Visitor, app_environment, free_port
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
 
@@ -42,10 +49,10 @@ def environment(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def start(launch, tmp_path: Path, port: int):
+def start(launch, tmp_path: Path, port: int, **extra: str):
     env = environment(
         SECRET_KEY="make-run-test", OUTBOX_PATH=str(tmp_path / "outbox.sqlite3"),
-        OUTBOX_POLL_INTERVAL="0.1",
+        OUTBOX_POLL_INTERVAL="0.1", **extra,
     )  # fmt: skip
     process = launch.process(make_run_command(port), env=env, log=tmp_path / "make-run.log")
     process.wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
@@ -136,3 +143,99 @@ def test_ctrl_c_stops_the_server_the_sender_and_the_sink(tmp_path, launch):
         assert "Traceback" not in output(process)
     finally:
         process.stop()
+
+
+FOOTER = 'msgid "All rights reserved"\nmsgstr "Todos los derechos reservados"'
+
+
+@pytest.fixture
+def fuzzy_copy(tmp_path) -> Path:
+    """A copy of the project whose Spanish catalog has one fuzzy entry, compiled (as after
+    `make messages` marked a reworded text, then `make setup`): its package comes first on
+    PYTHONPATH, so every command below runs the copy."""
+    copy = tmp_path / "project"
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
+    for part in ("site", "templates", "translations"):
+        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
+    shutil.copy(ROOT / "wsgi.py", copy)
+    po = copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text(encoding="utf-8").replace(FOOTER, "#, fuzzy\n" + FOOTER))
+    pybabel = BIN / "pybabel"
+    subprocess.run([pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True)
+    return copy
+
+
+def spanish_po(copy: Path) -> Path:
+    return copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+
+
+def page(url: str) -> str:
+    request = urllib.request.Request(url, headers={"Cookie": "i18n_redirected=es"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
+def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
+    fuzzy_copy, tmp_path, launch
+):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    po = spanish_po(fuzzy_copy)
+    process = start(launch, tmp_path, port, PYTHONPATH=str(fuzzy_copy / "site"))
+    try:
+        said = [line for line in output(process).splitlines() if "make run: es" in line]
+        assert len(said) == 1, output(process)
+        assert "es/LC_MESSAGES/messages.po has 0 untranslated and 1 fuzzy" in said[0]
+        assert "after make messages" in said[0]
+        assert "All rights reserved" in page(base + "/")
+        page(base + "/services")
+        page(base + "/")
+        miss = (
+            "Untranslated (es) on /: 'All rights reserved' shows in English: run make "
+            "messages, then translate it in translations/es/LC_MESSAGES/messages.po"
+        )
+        untranslated = [line for line in output(process).splitlines() if "Untranslated" in line]
+        assert len(untranslated) == 1 and miss in untranslated[0], untranslated
+
+        # The translator clears the flag, a developer edits the footer: no restart.
+        po.write_text(po.read_text(encoding="utf-8").replace("#, fuzzy\n" + FOOTER, FOOTER))
+        footer = fuzzy_copy / "templates" / "components" / "footer" / "footer.html"
+        html = footer.read_text(encoding="utf-8")
+        footer.write_text(
+            html.replace('<footer class="c-footer">', '<footer class="c-footer" data-edited>')
+        )
+        home = page(base + "/")
+        assert "Todos los derechos reservados" in home and "data-edited" in home
+        assert output(process).count("Restarting with stat") == 1  # the reloader's first start
+        assert "Traceback" not in output(process)
+    finally:
+        process.stop()
+
+
+def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, launch):
+    """gunicorn as the unit runs it, the sender, and the export: each ends with status 3 and
+    one line of its own, no traceback."""
+    po = spanish_po(fuzzy_copy)
+    with open(po, "rb") as handle:
+        total = len([message for message in read_po(handle) if message.id])
+    refusal = (
+        "motorlab: not starting. These languages are declared in translations/languages.toml "
+        f"but not ready: es (Español): {po} has 0 untranslated and 1 fuzzy of {total} messages "
+        f"({(total - 1) * 100 // total} % done): fill every empty msgstr and clear every "
+        "'#, fuzzy' there (after make messages), then compile it (make setup, or make "
+        "prod-setup on a server) (or set INCOMPLETE_LANGUAGES to serve them anyway)"
+    )
+    env = app_environment(tmp_path / "outbox.sqlite3", PYTHONPATH=str(fuzzy_copy / "site"))
+    commands = {
+        "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.gunicorn_config",
+                     "--bind", f"127.0.0.1:{free_port()}", "wsgi:app"],
+        "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
+        "export": [sys.executable, "-m", "motorlab.export", tmp_path / "export"],
+    }  # fmt: skip
+    for name, command in commands.items():
+        process = launch.process([str(part) for part in command], env=env, capture=True)
+        lines = process.finish(timeout=60).splitlines()
+        assert process.poll() == 3, (name, lines)
+        # gunicorn's own log lines start with a timestamp: "[2026-…] [pid] [INFO] Starting…".
+        assert [line for line in lines if not line.startswith("[")] == [refusal], name
+    assert not (tmp_path / "export").exists()

@@ -1,21 +1,39 @@
-"""`make run`'s settings (motorlab.dev_run), the mail sink's print-out, and `make help`
-naming the address `make run` serves."""
+"""`make run`'s settings (motorlab.dev_run), the mail sink's print-out, `make help` naming
+the address `make run` serves, and the app in development (debug mode, as `make run` runs
+it) with real compiled catalogs: it starts with a catalog that is not ready, logs each
+message it shows in English under `lang="es"` once, with its page and what to do, and reads
+a catalog edited while it runs at the next request."""
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 import subprocess
 from email.message import EmailMessage
 
-from motorlab.dev_run import environment
+import pytest
+from babel.messages.pofile import read_po
+
+from motorlab import create_app
+from motorlab.dev_run import catalog_warnings, environment
 from motorlab.mail_sink import readable
+from motorlab.public_pages import public_paths
+from tests.support.app import config_with
 from tests.support.servers import ROOT
+
+FOOTER = 'msgid "All rights reserved"\nmsgstr "Todos los derechos reservados"'
+SERVICES = (
+    'msgid "Services for the whole life of a car"\nmsgstr "Servicios para toda la vida de un coche"'
+)
 
 
 def test_site_url_defaults_to_the_port_it_runs_on_and_loopback_is_always_trusted():
     env = environment({"PATH": "/bin"}, 5077, sink_port=2525)
     assert env["SITE_URL"] == "http://127.0.0.1:5077"
     assert env["EXTRA_HOSTS"] == "127.0.0.1,localhost"
+    # Development: the server and the sender in debug mode, and no page stored.
+    assert (env["FLASK_DEBUG"], env["CACHE_TYPE"]) == ("1", "NullCache")
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("127.0.0.1", "2525")
     assert (env["MAIL_USE_TLS"], env["MAIL_USE_SSL"], env["PATH"]) == ("0", "0", "/bin")
 
@@ -65,3 +83,109 @@ def test_make_help_names_the_address_make_run_serves():
     (run,) = [line for line in result.stdout.splitlines() if line.split()[0] == "run"]
     assert "http://0.0.0.0:5077 " in run
     assert "$(" not in result.stdout
+
+
+@pytest.fixture
+def catalogs(tmp_path):
+    """A compiled copy of the catalogs (each .mo as new as its .po, as `make setup` leaves
+    them): `po` is the Spanish one."""
+    directory = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", directory, ignore=shutil.ignore_patterns("*.pot"))
+    return directory
+
+
+def spanish_po(catalogs):
+    return catalogs / "es" / "LC_MESSAGES" / "messages.po"
+
+
+def edit(po, old: str, new: str) -> None:
+    """Change the .po as a translator's editor saves it: later than its .mo."""
+    text = po.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    po.write_text(text.replace(old, new), encoding="utf-8")
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+        os.utime(po, ns=(po.stat().st_atime_ns, mo.stat().st_mtime_ns + 1))
+
+
+def compile_catalog(po) -> None:
+    pybabel = ROOT / ".venv" / "bin" / "pybabel"
+    subprocess.run([pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True)
+
+
+def development_app(catalogs):
+    """The app as `make run` builds it: debug mode, no page stored."""
+    config = config_with(
+        DEBUG=True, CACHE_TYPE="NullCache", BABEL_TRANSLATION_DIRECTORIES=str(catalogs)
+    )
+    client = create_app(config).test_client()
+    client.set_cookie("i18n_redirected", "es")
+    return client
+
+
+def misses(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+
+
+def line(page: str, message: str, po) -> str:
+    return (
+        f"Untranslated (es) on {page}: {message!r} shows in English: run make messages, then "
+        f"translate it in {po} (an empty msgstr or a '#, fuzzy' entry)"
+    )
+
+
+def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, caplog):
+    po = spanish_po(catalogs)
+    edit(po, FOOTER, "#, fuzzy\n" + FOOTER)  # as `make messages` marks a reworded text
+    edit(po, SERVICES, SERVICES.split("msgstr")[0] + 'msgstr ""')
+    compile_catalog(po)
+    client = development_app(catalogs)  # production would refuse this catalog
+    caplog.set_level(logging.WARNING)
+    pages = {path: client.get(path) for path in ("/", "/services", "/en/services")}
+    assert {path: page.status_code for path, page in pages.items()} == dict.fromkeys(pages, 200)
+    assert "All rights reserved" in pages["/"].get_data(as_text=True)
+    for path in ("/", "/services", "/en/contact"):
+        client.get(path)
+    assert misses(caplog) == [
+        line("/", "All rights reserved", po),
+        line("/services", "Services for the whole life of a car", po),
+    ]
+
+
+def test_with_the_committed_catalogs_no_page_logs_a_message(catalogs, caplog):
+    """Nothing but a real miss is reported: every page in both languages, and a 404."""
+    client = development_app(catalogs)
+    caplog.set_level(logging.WARNING)
+    paths = public_paths(client.application)
+    assert len(paths) > 10
+    for path in [*paths, "/nothing-here", "/en/nothing-here"]:
+        assert client.get(path).status_code in (200, 404), path
+    assert misses(caplog) == []
+
+
+def test_a_catalog_edited_while_it_runs_shows_at_the_next_request(catalogs, caplog):
+    po = spanish_po(catalogs)
+    client = development_app(catalogs)
+    assert "Todos los derechos reservados" in client.get("/").get_data(as_text=True)
+    edit(po, FOOTER, FOOTER.replace("reservados", "bien reservados"))
+    assert "Todos los derechos bien reservados" in client.get("/").get_data(as_text=True)
+    assert po.with_suffix(".mo").stat().st_mtime_ns >= po.stat().st_mtime_ns  # compiled
+    edit(po, FOOTER.replace("reservados", "bien reservados"), "#, fuzzy\n" + FOOTER)
+    caplog.set_level(logging.WARNING)
+    assert "All rights reserved" in client.get("/").get_data(as_text=True)  # fuzzy: left out
+    assert misses(caplog) == [line("/", "All rights reserved", po)]
+
+
+def test_make_run_says_in_one_line_what_a_catalog_lacks(catalogs):
+    po = spanish_po(catalogs)
+    assert catalog_warnings(catalogs) == []
+    edit(po, FOOTER, "#, fuzzy\n" + FOOTER)
+    with open(po, "rb") as handle:
+        total = len([message for message in read_po(handle) if message.id])
+    assert catalog_warnings(catalogs) == [
+        "make run: es (Español) shows English where it lacks a translation (each such message "
+        f"is logged when a page shows it; production refuses to start): {po} has 0 "
+        f"untranslated and 1 fuzzy of {total} messages ({(total - 1) * 100 // total} % done): "
+        "fill every empty msgstr and clear every '#, fuzzy' there (after make messages), then "
+        "compile it (make setup, or make prod-setup on a server)"
+    ]

@@ -2,6 +2,7 @@
 declaration: routing, switcher, hreflang, sitemap, export and the nginx config. A language
 whose catalog is not finished stops start-up, unless a setting says to serve it anyway."""
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -128,6 +129,21 @@ def test_a_missing_or_uncompiled_catalog_stops_start_up(catalogs):
     shutil.rmtree(catalogs / "es")
     with pytest.raises(IncompleteCatalog, match="does not exist"):
         create_app(config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs)))
+
+
+def test_a_catalog_edited_since_it_was_compiled_stops_start_up(catalogs):
+    """Its .mo would serve the translations of before: compile it first."""
+    po = catalogs / "es" / "LC_MESSAGES" / "messages.po"
+    translated = 'msgid "All rights reserved"\nmsgstr "Todos los derechos reservados"'
+    text = po.read_text(encoding="utf-8").replace(
+        translated.split("msgstr")[0] + 'msgstr ""', translated
+    )
+    po.write_text(text, encoding="utf-8")
+    mo = po.with_suffix(".mo")
+    os.utime(mo, ns=(mo.stat().st_atime_ns, po.stat().st_mtime_ns - 1))
+    with pytest.raises(IncompleteCatalog) as refused:
+        create_app(config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs)))
+    assert f"{mo} is older than messages.po: compile it (make setup" in str(refused.value)
 
 
 def test_a_setting_serves_an_incomplete_language_anyway(catalogs, caplog):

@@ -42,7 +42,7 @@ function Icon({ shape }) {
   );
 }
 
-export function Carousel({ slides, label, labels, autoRotate = false, interval = 5000, itemsPerStep = 1 }) {
+export function Carousel({ slides, label, labels, autoRotate = false, interval, itemsPerStep = 1 }) {
   const perStep = Math.min(useItemsPerStep(itemsPerStep), slides.length);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const [step, setStep] = useState(0);
