@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from motorlab import gunicorn_config
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
@@ -22,6 +23,11 @@ from motorlab.paths import INSTANCE, PROJECT_ROOT
 
 # Each unit's template and where it goes, relative to the output folder.
 UNITS = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
+# Seconds systemd waits beyond what a service promises to stop within (the sender's
+# STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
+STOP_MARGIN = 5
+# What ProtectHome=yes (deploy/sandbox.inc) hides from the services.
+HIDDEN = ("/home", "/root", "/run/user")
 
 
 def writable_folders(config: Config) -> list[Path]:
@@ -49,7 +55,8 @@ def render(
         "user": user,
         "environment_file": str(Path(environment_file).absolute()),
         "app": app,
-        "stop_time": STOP_TIME,
+        "sender_stop_time": STOP_TIME + STOP_MARGIN,
+        "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
         "writable": " ".join(str(folder) for folder in writable_folders(Config())),
     }
     names = [str(unit.relative_to(DEPLOY)) for unit in UNITS]
@@ -75,6 +82,10 @@ def main(argv: list[str]) -> int:
     for folder in writable_folders(Config()):
         if not folder.is_dir():  # systemd refuses to start a unit whose folder is missing
             print(f"create {folder}, writable by {args.user}, before starting", file=sys.stderr)
+    for folder in [PROJECT_ROOT, *writable_folders(Config())]:
+        if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
+            print(f"{folder} is hidden from the services: move it out of {', '.join(HIDDEN)}",
+                  file=sys.stderr)  # fmt: skip
     for name, text in units.items():
         path = Path(args.output) / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,7 @@ from motorlab.contact.outbox.base import (
     Row,
     SqlOutbox,
 )
+from motorlab.files import create_private
 
 T = TypeVar("T")
 SCHEMA_VERSION = 4
@@ -102,9 +103,9 @@ class SqliteOutbox(SqlOutbox):
         A durable connection syncs each commit to disk: a stored request survives a power
         cut. Status changes may skip that sync (WAL keeps them safe from a crashed process);
         losing one only means a row is tried again (the Message-ID lets receivers dedupe)."""
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         if not Path(self.path).exists():
             _ready.discard(self.path)  # a new (or replaced) file needs its table
+            create_private(Path(self.path))
         with closing(
             sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None)
         ) as db:
