@@ -37,12 +37,23 @@ $(STAMPS)/python: $(STAMPS)/runtime requirements-dev.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	@touch $@
 
+# The same two layers for npm: `node-runtime` is what the build needs (`dependencies`: React,
+# the font, esbuild), without install scripts (esbuild's only checks the binary that its
+# platform package brings; `make prod-setup`); `node` adds the test and lint tools
+# (`devDependencies`, `make setup`). Each `npm ci` replaces node_modules, so each stamp
+# says which of the two is there.
+$(STAMPS)/node-runtime: package.json package-lock.json
+	@mkdir -p $(STAMPS)
+	@rm -f $(STAMPS)/node
+	npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+	@touch $@
+
 $(STAMPS)/node: package.json package-lock.json
 	@mkdir -p $(STAMPS)
 	npm ci --no-audit --no-fund
-	@touch $@
+	@touch $@ $(STAMPS)/node-runtime
 
-$(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
+$(STAMPS)/widgets: $(STAMPS)/node-runtime $(WIDGET_SOURCES)
 	npm run build
 	@touch $@
 
