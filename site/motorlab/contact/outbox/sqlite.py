@@ -243,3 +243,11 @@ class SqliteOutbox(SqlOutbox):
             if "deadline_at" not in columns:
                 return 0
             return db.execute(self.OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
+
+    def backlog(self, now: float) -> dict[str, int | None]:
+        """As the shared `backlog`, on the file as it is (never created: GET /healthz)."""
+        if not Path(self.path).exists():
+            return {"failed": 0, "oldest_unsent_seconds": None}
+        with self._existing() as db:
+            db.row_factory = sqlite3.Row
+            return self._backlog(db, now)
