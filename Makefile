@@ -109,15 +109,15 @@ chromium: ## Make sure Debian's Chromium is there for the browser tests
 # The catalogs' folder; the catalog test points it at a copy.
 TRANSLATIONS ?= translations
 
-nginx: ## Make sure Debian's nginx (with brotli_static and njs), openssl and curl (TLS tests) are there
+nginx: ## Make sure Debian's nginx (with brotli_static and njs), openssl and curl (TLS tests) and logrotate (its logs) are there
 	@if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] \
-	  || [ ! -f /usr/lib/nginx/modules/ngx_http_js_module.so ] \
+	  || [ ! -f /usr/lib/nginx/modules/ngx_http_js_module.so ] || [ ! -x /usr/sbin/logrotate ] \
 	  || ! command -v openssl >/dev/null || ! command -v curl >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing Debian's nginx for the deployment tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl fonts-dejavu-core >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl logrotate fonts-dejavu-core >/dev/null; \
 	  else \
-	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl" >&2; \
+	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl logrotate" >&2; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -1,5 +1,5 @@
-"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check`: look at the
-queue, deliver it, and tell a monitoring system whether mail is late.
+"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check|backup`: look at
+the queue, deliver it, tell a monitoring system whether mail is late, and copy it aside.
 
 `worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
 is one pass for cron. Both are safe to run several at once: each row is claimed atomically
@@ -13,13 +13,20 @@ import re
 import signal
 import threading
 import time
+from pathlib import Path
 
 import click
 from flask import current_app
 from flask.cli import AppGroup
 
 from motorlab.contact import delivery
-from motorlab.contact.outbox import STATUSES, UNCERTAIN, OutboxUnavailable, open_outbox
+from motorlab.contact.outbox import (
+    STATUSES,
+    UNCERTAIN,
+    OutboxUnavailable,
+    SqliteOutbox,
+    open_outbox,
+)
 
 outbox_cli = AppGroup("outbox", help="Contact requests waiting for delivery.")
 
@@ -192,3 +199,21 @@ def check_command(max_age: float) -> None:
         raise SystemExit(min(code for code, _ in problems))
     waited = "none waiting" if oldest is None else f"the oldest waiting {_duration(oldest)}"
     click.echo(f"OK: {counts['queued']} queued, {waited}; none failed or uncertain")
+
+
+@outbox_cli.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True, path_type=Path))
+def backup_command(target: Path) -> None:
+    """Copy the SQLite outbox to TARGET (0600), consistent while the sender and the site run.
+    An outbox in PostgreSQL (OUTBOX_URL) is backed up with pg_dump instead."""
+    store = _store()
+    if not isinstance(store, SqliteOutbox):
+        click.echo(
+            "Error: the outbox is in PostgreSQL (OUTBOX_URL): back it up with pg_dump", err=True
+        )
+        raise SystemExit(1)
+    try:
+        count = store.backup(target)
+    except OutboxUnavailable as error:
+        _unavailable(error)
+    click.echo(f"{target}: {count} contact requests")

@@ -251,3 +251,26 @@ class SqliteOutbox(SqlOutbox):
         with self._existing() as db:
             db.row_factory = sqlite3.Row
             return self._backlog(db, now)
+
+    def backup(self, target: Path) -> int:
+        """Copy the outbox into `target`, a file of its own (no -wal beside it) readable by its
+        owner alone, through SQLite's online backup: one snapshot, consistent while senders and
+        workers write (WAL readers never block them). Written aside and renamed into place,
+        so `target` is never half a copy; the outbox itself is never created. Returns the
+        number of requests copied."""
+        if not Path(self.path).exists():
+            raise OutboxUnavailable(f"{self.path} does not exist")
+        draft = target.with_name(f".{target.name}.part")
+        draft.unlink(missing_ok=True)
+        create_private(draft)
+        try:
+            with self._existing() as source, closing(sqlite3.connect(draft)) as copy:
+                source.backup(copy)  # every page in one step: one snapshot
+                copy.execute("PRAGMA journal_mode = DELETE")
+                if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                    raise OutboxUnavailable(f"the copy of {self.path} fails its integrity check")
+                count = copy.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+            os.replace(draft, target)
+        finally:
+            draft.unlink(missing_ok=True)
+        return count
