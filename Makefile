@@ -37,12 +37,23 @@ $(STAMPS)/python: $(STAMPS)/runtime requirements-dev.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	@touch $@
 
+# The same two layers for npm: `node-runtime` is what the build needs (`dependencies`: React,
+# the font, esbuild), without install scripts (esbuild's only checks the binary that its
+# platform package brings; `make prod-setup`); `node` adds the test and lint tools
+# (`devDependencies`, `make setup`). Each `npm ci` replaces node_modules, so each stamp
+# says which of the two is there.
+$(STAMPS)/node-runtime: package.json package-lock.json
+	@mkdir -p $(STAMPS)
+	@rm -f $(STAMPS)/node
+	npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+	@touch $@
+
 $(STAMPS)/node: package.json package-lock.json
 	@mkdir -p $(STAMPS)
 	npm ci --no-audit --no-fund
-	@touch $@
+	@touch $@ $(STAMPS)/node-runtime
 
-$(STAMPS)/widgets: $(STAMPS)/node $(WIDGET_SOURCES)
+$(STAMPS)/widgets: $(STAMPS)/node-runtime $(WIDGET_SOURCES)
 	npm run build
 	@touch $@
 
@@ -101,15 +112,15 @@ chromium: ## Make sure Debian's Chromium is there for the browser tests
 # The catalogs' folder; the catalog test points it at a copy.
 TRANSLATIONS ?= translations
 
-nginx: ## Make sure Debian's nginx (with brotli_static and njs), openssl and curl (TLS tests) are there
+nginx: ## Make sure Debian's nginx (with brotli_static and njs), openssl and curl (TLS tests) and logrotate (its logs) are there
 	@if [ ! -x /usr/sbin/nginx ] || [ ! -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] \
-	  || [ ! -f /usr/lib/nginx/modules/ngx_http_js_module.so ] \
+	  || [ ! -f /usr/lib/nginx/modules/ngx_http_js_module.so ] || [ ! -x /usr/sbin/logrotate ] \
 	  || ! command -v openssl >/dev/null || ! command -v curl >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing Debian's nginx for the deployment tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl fonts-dejavu-core >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl logrotate fonts-dejavu-core >/dev/null; \
 	  else \
-	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl" >&2; \
+	    echo "Deployment tests need nginx. Install it with: sudo apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js openssl curl logrotate" >&2; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -2,10 +2,12 @@
 the mail sender), for this checkout: its path, the user they run as, the environment file
 they read, and the folders they may write, from the app's settings (the outbox's and the
 image cache's: run it with the app's environment, as deploy_config). Also a drop-in for
-Debian's nginx.service (deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder.
+Debian's nginx.service (deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder;
+and with --logrotate, the rotation of nginx's logs in that folder (deploy/nginx.logrotate).
 
     python -m motorlab.deploy_units --user motorlab --environment-file /etc/motorlab/env \
-        --app 127.0.0.1:8000 --nginx-runtime /var/lib/motorlab/nginx --output /etc/systemd/system
+        --app 127.0.0.1:8000 --nginx-runtime /var/lib/motorlab/nginx --output /etc/systemd/system \
+        --logrotate /etc/logrotate.d/motorlab-nginx
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 
+from motorlab import gunicorn_config
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
@@ -22,6 +25,12 @@ from motorlab.paths import INSTANCE, PROJECT_ROOT
 
 # Each unit's template and where it goes, relative to the output folder.
 UNITS = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
+LOGROTATE = "nginx.logrotate"  # nginx's logs' rotation (deploy/), for /etc/logrotate.d
+# Seconds systemd waits beyond what a service promises to stop within (the sender's
+# STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
+STOP_MARGIN = 5
+# What ProtectHome=yes (deploy/sandbox.inc) hides from the services.
+HIDDEN = ("/home", "/root", "/run/user")
 
 
 def writable_folders(config: Config) -> list[Path]:
@@ -49,11 +58,19 @@ def render(
         "user": user,
         "environment_file": str(Path(environment_file).absolute()),
         "app": app,
-        "stop_time": STOP_TIME,
+        "sender_stop_time": STOP_TIME + STOP_MARGIN,
+        "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
         "writable": " ".join(str(folder) for folder in writable_folders(Config())),
     }
     names = [str(unit.relative_to(DEPLOY)) for unit in UNITS]
     return {name: TEMPLATES.get_template(name).render(values) for name in names}
+
+
+def logrotate(nginx_runtime: str = RUNTIME) -> str:
+    """The logrotate file for nginx's logs in its runtime folder (deploy/nginx.logrotate):
+    Debian's logrotate covers /var/log, not that folder."""
+    runtime = str(Path(nginx_runtime).absolute())
+    return TEMPLATES.get_template(LOGROTATE).render(nginx_runtime=runtime)
 
 
 def main(argv: list[str]) -> int:
@@ -67,6 +84,9 @@ def main(argv: list[str]) -> int:
         "--nginx-runtime", default=RUNTIME, help="deploy_config's --runtime (nginx's pid file)"
     )
     parser.add_argument("--output", required=True, help="the folder to write the units to")
+    parser.add_argument(
+        "--logrotate", help="also write nginx's log rotation here (/etc/logrotate.d/motorlab-nginx)"
+    )
     args = parser.parse_args(argv)
     units = render(
         user=args.user, environment_file=args.environment_file, app=args.app,
@@ -75,11 +95,18 @@ def main(argv: list[str]) -> int:
     for folder in writable_folders(Config()):
         if not folder.is_dir():  # systemd refuses to start a unit whose folder is missing
             print(f"create {folder}, writable by {args.user}, before starting", file=sys.stderr)
+    for folder in [PROJECT_ROOT, *writable_folders(Config())]:
+        if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
+            print(f"{folder} is hidden from the services: move it out of {', '.join(HIDDEN)}",
+                  file=sys.stderr)  # fmt: skip
     for name, text in units.items():
         path = Path(args.output) / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         print(path)
+    if args.logrotate:
+        Path(args.logrotate).write_text(logrotate(args.nginx_runtime))
+        print(args.logrotate)
     return 0
 
 

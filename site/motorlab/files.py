@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import secrets
 from functools import lru_cache
 from pathlib import Path
 
 
-def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o644) -> bool:
+def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o666) -> bool:
     """Write `data` aside, then move it into place, so no reader (another worker) ever sees a
     half-written file. With `replace=False` an existing file wins (workers starting together
-    all keep the first one): returns whether this call's data is the one in place."""
+    all keep the first one): returns whether this call's data is the one in place.
+
+    The file's mode is `mode` less the process's umask, as for any file the process creates
+    (the units' `UMask=0027` makes the image cache 0640); pass a tighter `mode` for private
+    data (the secret key: 0600)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, draft = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    draft = target.with_name(f".{target.name}.{secrets.token_hex(8)}.part")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
-        os.chmod(draft, mode)
         if replace:
             os.replace(draft, target)
             return True
@@ -30,6 +34,14 @@ def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: i
     finally:
         if os.path.exists(draft):
             os.unlink(draft)
+
+
+def create_private(path: Path) -> None:
+    """Create `path` empty and readable by its owner alone, unless it exists, whatever the
+    umask: an SQLite file (the outbox, the rate limit's counts) that holds visitors' names,
+    addresses or IP addresses. SQLite gives its -wal and -shm files the same mode."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
 
 
 def fingerprint(path: Path) -> str:

@@ -23,6 +23,9 @@ worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
 # A worker silent this long (seconds) is killed and replaced.
 timeout = 30
+# On SIGTERM a worker finishes the request it serves, which may take that long; the web
+# unit's TimeoutStopSec waits longer (motorlab.deploy_units).
+graceful_timeout = timeout
 # No request header becomes SCRIPT_NAME or PATH_INFO (gunicorn's default takes them from a
 # trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an
 # error page of its own): docs/operations.md, on what the app believes of the proxy.
@@ -30,6 +33,10 @@ forwarder_headers = ""
 # Access and error log lines to stdout and stderr: the journal's (systemd) or the terminal's.
 accesslog = "-"
 errorlog = "-"
+# No control socket (gunicorn 25.1+ opens one for `gunicornc`, in $XDG_RUNTIME_DIR or
+# ~/.gunicorn: the unit's user has no home, so it logged a permission error at each start).
+# Nothing here uses it; systemd and signals manage the server.
+control_socket_disable = True
 
 limit_request_line = http_limits.REQUEST_LINE
 # Every line nginx accepts, with what nginx adds to it.

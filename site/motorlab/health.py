@@ -1,7 +1,11 @@
-"""GET /healthz for load balancers: 200 with the number of queued contact requests and of
-`uncertain` ones (a sender died mid-send: an operator must look), 503 when the outbox cannot
-be written within `OUTBOX_LOCK_TIMEOUT` (missing folder, unwritable, corrupted, or locked
-that long: a visitor's post would get a 503 too). The store answers both (`waiting()`).
+"""GET /healthz for load balancers: 200 while the outbox can take a post, with the number of
+queued contact requests, of `uncertain` ones (a sender died mid-send: an operator must look)
+and of `failed` ones, and how long the oldest request not sent yet has waited
+(`oldest_unsent_seconds`, null for none): late mail is no reason to take the site out of a
+load balancer, but a monitoring system reads it here or from `flask outbox check`. 503 when
+the outbox cannot be written within `OUTBOX_LOCK_TIMEOUT` (missing folder, unwritable,
+corrupted, or locked that long: a visitor's post would get a 503 too). The store answers
+(`waiting()`, `backlog()`).
 
 Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLINE` after
 its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
@@ -25,8 +29,9 @@ def healthz():
     config = current_app.config
     try:
         store = open_outbox(config)
-        counts = store.waiting()
-        overdue = store.overdue(time.time())
+        now = time.time()
+        counts = {**store.waiting(), **store.backlog(now)}
+        overdue = store.overdue(now)
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)
         response = jsonify(status="unavailable", error="outbox cannot be opened")

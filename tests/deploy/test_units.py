@@ -6,16 +6,20 @@ gunicorn exactly as `make prod` and the tests do, with motorlab/gunicorn_config.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from motorlab.contact.transport import STOP_TIME
+from motorlab.deploy_units import STOP_MARGIN
 from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
@@ -83,15 +87,112 @@ def test_both_run_unprivileged_in_a_sandbox_and_stop_within_the_senders_time(uni
         assert service["WorkingDirectory"] == [str(ROOT)]
         assert service["EnvironmentFile"] == ["/etc/motorlab/env"]
         assert service["Restart"] == ["on-failure"]
-        assert service["TimeoutStopSec"] == [str(STOP_TIME)]
         assert service["ProtectSystem"] == ["strict"]
         assert service["PrivateTmp"] == service["NoNewPrivileges"] == ["yes"]
+        assert service["UMask"] == ["0027"]
         # The outbox and the image cache are under instance/ by default.
         assert service["ReadWritePaths"] == [instance]
-    sender = units["motorlab-sender.service"]
+    # Both sandboxed alike (deploy/sandbox.inc).
+    web, sender = units["motorlab-web.service"], units["motorlab-sender.service"]
+    sandbox = {
+        key: value for key, value in web.items() if key not in ("ExecStart", "TimeoutStopSec")
+    }
+    assert sandbox == {key: value for key, value in sender.items() if key in sandbox}
+    assert sender["ExecStart"] != web["ExecStart"]
     assert shlex.split(sender["ExecStart"][0]) == [
         str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "outbox", "worker",
     ]  # fmt: skip
+
+
+def test_systemd_waits_longer_than_each_service_promises_to_take_to_stop(units):
+    """The sender stops within STOP_TIME (docs/decisions/0009), gunicorn within its
+    graceful_timeout (a worker finishes its request): systemd's SIGKILL comes later."""
+    waits = {name: int(service["TimeoutStopSec"][0]) for name, service in units.items()}
+    graceful = int(gunicorn_settings()["graceful_timeout"])
+    assert graceful >= int(gunicorn_settings()["timeout"])  # a request may take that long
+    assert waits == {
+        "motorlab-sender.service": STOP_TIME + STOP_MARGIN,
+        "motorlab-web.service": graceful + STOP_MARGIN,
+    }
+    assert STOP_MARGIN >= STOP_TIME / 2
+
+
+# What an auditor reads first: systemd's own score of the sandbox (0 is a closed box, 10 none).
+MOST_EXPOSURE = 2.0
+EXPOSURE = re.compile(r"Overall exposure level for (\S+): (\d+\.\d) ")
+
+
+def test_systemd_scores_both_units_well_within_the_exposure_an_auditor_signs(tmp_path):
+    render_units(tmp_path)
+    scores = {}
+    for name in UNITS:
+        result = subprocess.run(
+            [SYSTEMD_ANALYZE, "security", "--offline=yes", "--no-pager", str(tmp_path / name)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        (found,) = EXPOSURE.findall(result.stdout)
+        scores[found[0]] = float(found[1])
+    assert scores.keys() == set(UNITS)
+    assert all(score <= MOST_EXPOSURE - 0.3 for score in scores.values()), scores
+
+
+def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_errors(
+    tmp_path, units, launch
+):
+    """gunicorn and the sender as their units start them (ExecStart, the unit's UMask, a user
+    without a home): the instance folder they create is 0750, the outbox 0600 and the image
+    cache 0640 (none readable by other users), and gunicorn's log holds no error (before,
+    its control server logged `Permission denied` at every start)."""
+    from tests.support.servers import Visitor, app_environment, free_port
+    from tests.support.smtp import SmtpServer
+
+    instance = tmp_path / "instance"
+    umask = units["motorlab-web.service"]["UMask"][0]
+    as_unit = ["/bin/sh", "-c", f'umask {umask}; exec "$@"', "unit"]
+    smtp = SmtpServer().start()
+    env = app_environment(
+        instance / "outbox.sqlite3", IMAGE_CACHE_DIR=str(instance / "images"),
+        MAIL_PORT=str(smtp.port), OUTBOX_POLL_INTERVAL="0.1", WEB_CONCURRENCY="1",
+        HOME="/proc/no-home",  # nothing can be created there, even by root
+    )  # fmt: skip
+    env.pop("XDG_RUNTIME_DIR", None)
+    web = shlex.split(units["motorlab-web.service"]["ExecStart"][0])
+    port = free_port()
+    web[web.index("--bind") + 1] = f"127.0.0.1:{port}"
+    sender = shlex.split(units["motorlab-sender.service"]["ExecStart"][0])
+    log = tmp_path / "gunicorn.log"
+    processes = [launch.process([*as_unit, *web], env=env, log=log)]
+    try:
+        base = f"http://127.0.0.1:{port}"
+        processes[0].wait_for(base + "/en/contact")  # /healthz: 503 until instance/ exists
+        visitor = Visitor(base)
+        visitor.fetch_token()
+        fields = {"name": "Ana", "email": "ana@example.com", "description": "A booking app, soon."}
+        assert visitor.post("/en/contact", fields)[0] == 303  # stored: the thanks page
+        with urllib.request.urlopen(base + "/_img/logo-512.png", timeout=30) as image:
+            assert image.status == 200  # drawn into the image cache
+        processes.append(launch.process([*as_unit, *sender], env=env))
+        deadline = time.monotonic() + 30
+        while not smtp.messages and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(smtp.messages) == 1
+    finally:
+        for process in processes:
+            process.stop()
+        smtp.stop()
+    modes = {
+        str(path.relative_to(tmp_path)): oct(path.stat().st_mode & 0o777)
+        for path in [instance, *instance.rglob("*")]
+    }
+    assert modes["instance"] == "0o750"
+    assert modes["instance/outbox.sqlite3"] == "0o600"
+    assert modes["instance/images"] == "0o750"
+    assert {mode for name, mode in modes.items() if name.endswith(".png")} == {"0o640"}
+    assert [name for name, mode in modes.items() if int(mode, 8) & 0o007] == []
+    text = log.read_text()
+    assert "Booting worker" in text
+    assert [line for line in text.splitlines() if "error" in line.lower()] == []
 
 
 def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path):

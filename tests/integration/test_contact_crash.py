@@ -10,6 +10,7 @@ import sqlite3
 import threading
 import time
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
@@ -21,7 +22,7 @@ from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
-from tests.support.contact_support import contact_config, deliver, wait_for
+from tests.support.contact_support import HEALTHY, contact_config, deliver, wait_for
 from tests.support.servers import Process
 from tests.support.services import postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
@@ -113,7 +114,7 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path, launch):
                 assert "uncertain" in line and "may have been delivered" in line
                 assert f"outbox resend {rows[point].id}" in line
             health = app.test_client().get("/healthz").get_json()
-            assert health == {"status": "ok", "queued": 0, "uncertain": 2}
+            assert health == {**HEALTHY, "uncertain": 2}
 
             # The operator: DATA's mail never came, so resend; reply's came, but is resent
             # too here, to show that both copies carry one Message-ID.
@@ -282,3 +283,16 @@ def test_both_stores_keep_each_attempts_deadline_and_take_back_an_overdue_row(ol
     assert store.claim_next(stale_after=900) is None  # not sent again by itself
     assert {r.name: r.status for r in store.rows()} == {"Old": "uncertain", "Bea": "uncertain"}
     assert store.overdue(time.time()) == 0
+
+
+def test_both_stores_say_how_long_the_oldest_unsent_row_waited_and_how_many_failed(old_store):
+    store = old_store  # its one queued row was created 2026-11-01T00:00:00Z
+    created = datetime(2026, 11, 1, tzinfo=UTC).timestamp()
+    now = created + 3600.5
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    row = store.claim_next()  # being sent: still unsent
+    store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    store.mark_failed(row, "refused")
+    assert store.backlog(now)["failed"] == 1
+    assert store.backlog(time.time())["oldest_unsent_seconds"] in (0, 1)  # Bea's

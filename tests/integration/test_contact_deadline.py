@@ -17,7 +17,7 @@ from motorlab.contact import transport
 from motorlab.contact.outbox import open_outbox
 from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
-from tests.support.contact_support import VALID, contact_config, deliver, stored, wait_for
+from tests.support.contact_support import HEALTHY, VALID, contact_config, deliver, stored, wait_for
 from tests.support.smtp import SmtpServer
 
 TRICKLE = 0.3  # seconds per byte: a 37-byte reply takes 11 s, each read well within 1 s
@@ -77,7 +77,7 @@ def test_a_server_stalling_after_the_final_dot_leaves_the_row_uncertain(smtp, tm
     assert len(smtp.messages) == 2
     health = app.test_client().get("/healthz")
     assert health.status_code == 200
-    assert health.get_json() == {"status": "ok", "queued": 0, "uncertain": 1}
+    assert health.get_json() == {**HEALTHY, "uncertain": 1}
     listed = app.test_cli_runner().invoke(args=["outbox", "list"]).output
     assert f"outbox mark-sent {rows['Stalled'].id}" in listed
 
@@ -95,15 +95,20 @@ def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.headers["Cache-Control"] == "no-store"
-    assert response.get_json() == {
+    answer = response.get_json()
+    assert answer.pop("oldest_unsent_seconds") in (1, 2, 3)  # whole seconds, since the add
+    assert answer == {
         "status": "stuck",
         "error": "a contact request is still sending past its deadline",
         "overdue": 1,
         "queued": 1,
         "uncertain": 0,
+        "failed": 0,
     }
     store.retry_later(row, "TimeoutError: the mail attempt passed its deadline", time.time())
-    assert client.get("/healthz").get_json() == {"status": "ok", "queued": 2, "uncertain": 0}
+    answer = client.get("/healthz").get_json()
+    assert answer.pop("oldest_unsent_seconds") in (1, 2, 3)
+    assert answer == {"status": "ok", "queued": 2, "uncertain": 0, "failed": 0}
 
 
 # SIGTERM: the sender stops within 5 s, before the final `.` the row goes back to the queue,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import sqlite3
+import time
+from datetime import UTC, datetime
 
 import pytest
 from PIL import Image, ImageChops, ImageFont, ImageStat
@@ -15,6 +17,7 @@ from motorlab.images import share, sources, vector
 from motorlab.pages.registry import PAGES as DECLARED
 from motorlab.public_pages import public_paths
 from tests.support.app import soup_of
+from tests.support.contact_support import HEALTHY
 
 PAGES = public_paths(create_app(config.TestConfig()))
 SITE = "https://www.motorlab.example"
@@ -144,14 +147,16 @@ def test_share_images_exist_only_for_public_pages(client, url):
 def test_healthz_counts_the_queued_requests(app, tmp_path):
     app.config["OUTBOX_PATH"] = str(tmp_path / "outbox.sqlite3")
     client = app.test_client()
-    assert client.get("/healthz").get_json() == {"status": "ok", "queued": 0, "uncertain": 0}
+    assert client.get("/healthz").get_json() == HEALTHY
     store = open_outbox(app.config)
     for index in range(3):
         store.add(locale="en", name=f"N{index}", email="a@example.com", description="A app.")
     store.mark_sent(store.claim_next())
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "queued": 2, "uncertain": 0}
+    answer = response.get_json()
+    assert answer.pop("oldest_unsent_seconds") in (0, 1)  # whole seconds
+    assert answer == {"status": "ok", "queued": 2, "uncertain": 0, "failed": 0}
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -175,9 +180,14 @@ def test_healthz_is_503_when_the_outbox_cannot_be_opened(app, tmp_path, broken):
 def test_healthz_never_writes(app, tmp_path):
     path = tmp_path / "outbox.sqlite3"
     with sqlite3.connect(path) as db:
-        db.execute("CREATE TABLE outbox (id INTEGER PRIMARY KEY, status TEXT)")
-        db.execute("INSERT INTO outbox (status) VALUES ('queued'), ('sent')")
+        db.execute("CREATE TABLE outbox (id INTEGER PRIMARY KEY, status TEXT, created_at TEXT)")
+        db.execute(
+            "INSERT INTO outbox (status, created_at) VALUES ('queued', ?), ('sent', ?)",
+            ("2020-01-01T00:00:00+00:00", "2000-01-01T00:00:00+00:00"),
+        )
     path.chmod(0o444)
     app.config["OUTBOX_PATH"] = str(path)
     answer = app.test_client().get("/healthz").get_json()
-    assert answer == {"status": "ok", "queued": 1, "uncertain": 0}
+    queued_at = datetime(2020, 1, 1, tzinfo=UTC).timestamp()  # the queued row's, not the sent
+    assert abs(answer.pop("oldest_unsent_seconds") - (time.time() - queued_at)) < 5
+    assert answer == {"status": "ok", "queued": 1, "uncertain": 0, "failed": 0}

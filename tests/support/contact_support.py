@@ -21,6 +21,9 @@ VALID = {
     "description": "We need a booking app for the workshops of three brands.",
 }
 
+# GET /healthz of an outbox with nothing to send and nothing to settle.
+HEALTHY = {"status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None}
+
 
 def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
     defaults = {

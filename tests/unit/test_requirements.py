@@ -1,6 +1,12 @@
 """The runtime lock (`make prod`) holds only what the site runs on; the development lock
-adds the test and lint tools on top of it (`make setup`)."""
+adds the test and lint tools on top of it (`make setup`). The same for npm: `make
+prod-setup` installs package.json's `dependencies` alone."""
 
+import json
+import os
+import shlex
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -50,3 +56,51 @@ def test_the_development_lock_adds_the_tools_to_the_runtime_lock():
     assert not set(dev) & set(pinned("requirements.lock")), "pinned twice"
     for dependency in project()["optional-dependencies"]["dev"]:
         assert canonicalize_name(Requirement(dependency).name) in dev, dependency
+
+
+def prod_setup_npm_commands() -> list[list[str]]:
+    """The npm commands `make prod-setup` runs on a fresh machine (-B -n: all, run none)."""
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-B", "-n", "prod-setup"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL")},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return [shlex.split(line) for line in result.stdout.splitlines() if line.startswith("npm ")]
+
+
+def test_prod_setup_installs_the_build_but_no_npm_development_tool(tmp_path):
+    """`make prod-setup`'s install, run on the lock as it stands: every package it installs is
+    one the lock does not mark `dev`, none of package.json's devDependencies is there, and
+    esbuild works although no install script ran (its binary is its platform package's)."""
+    install, build = prod_setup_npm_commands()
+    assert install[:2] == ["npm", "ci"] and "--ignore-scripts" in install
+    assert build == ["npm", "run", "build"]
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(ROOT / name, tmp_path)
+    result = subprocess.run(
+        [*install, "--prefer-offline"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    installed = sorted(
+        str(manifest.parent.relative_to(tmp_path))
+        for manifest in tmp_path.glob("node_modules/**/package.json")
+        if str(manifest.parent.relative_to(tmp_path)) in lock
+    )
+    runtime = sorted(
+        path for path, entry in lock.items()
+        if path and not entry.get("dev") and not entry.get("optional")
+    )  # fmt: skip
+    platform = [path for path in installed if lock[path].get("optional")]
+    assert sorted(set(installed) - set(platform)) == runtime
+    assert [path for path in installed if lock[path].get("dev")] == []
+    package = json.loads((ROOT / "package.json").read_text())
+    assert "esbuild" in package["dependencies"]
+    assert not set(package["devDependencies"]) & {Path(path).name for path in installed}
+    assert len(platform) == 1 and platform[0].startswith("node_modules/@esbuild/")
+    esbuild = subprocess.run(
+        [str(tmp_path / "node_modules/.bin/esbuild"), "--version"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert esbuild.stdout.strip() == lock["node_modules/esbuild"]["version"]

@@ -31,6 +31,17 @@ def test_write_atomically_can_keep_the_first_file(tmp_path):
     assert os.listdir(tmp_path) == ["secret"]
 
 
+def test_write_atomically_leaves_the_files_mode_to_the_umask(tmp_path):
+    """As any file the process creates: the units' UMask=0027 keeps the image cache from
+    other users."""
+    previous = os.umask(0o027)
+    try:
+        write_atomically(tmp_path / "image.png", b"png")
+    finally:
+        os.umask(previous)
+    assert (tmp_path / "image.png").stat().st_mode & 0o777 == 0o640
+
+
 def test_fingerprint_is_the_short_content_hash(tmp_path):
     path = tmp_path / "a.svg"
     path.write_bytes(b"<svg/>")

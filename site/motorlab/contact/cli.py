@@ -1,5 +1,5 @@
-"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent`: look at the queue
-and deliver it.
+"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check|backup`: look at
+the queue, deliver it, tell a monitoring system whether mail is late, and copy it aside.
 
 `worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
 is one pass for cron. Both are safe to run several at once: each row is claimed atomically
@@ -9,15 +9,24 @@ before it is mailed, so two senders never deliver the same row. `resend ID` and
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
+import time
+from pathlib import Path
 
 import click
 from flask import current_app
 from flask.cli import AppGroup
 
 from motorlab.contact import delivery
-from motorlab.contact.outbox import STATUSES, UNCERTAIN, OutboxUnavailable, open_outbox
+from motorlab.contact.outbox import (
+    STATUSES,
+    UNCERTAIN,
+    OutboxUnavailable,
+    SqliteOutbox,
+    open_outbox,
+)
 
 outbox_cli = AppGroup("outbox", help="Contact requests waiting for delivery.")
 
@@ -124,3 +133,87 @@ def resend_command(row_id: int) -> None:
 def mark_sent_command(row_id: int) -> None:
     """Record an uncertain row as sent: its mail did arrive."""
     _settle(row_id, "confirm_sent", "marked sent")
+
+
+class Duration(click.ParamType):
+    """Seconds, from `90`, `90s`, `15m`, `2h` or `1d`."""
+
+    name = "duration"
+    UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+    def convert(self, value, param, ctx) -> float:
+        if isinstance(value, (int, float)):
+            return float(value)
+        found = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd]?)", value.strip())
+        if found is None:
+            self.fail(f"{value!r} is not a duration such as 90s, 15m or 2h", param, ctx)
+        return float(found[1]) * self.UNITS[found[2]]
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+
+
+# `outbox check`'s exit codes, for a monitoring system (2 is click's, for a wrong option).
+CHECK_OK, CHECK_UNAVAILABLE, CHECK_LATE, CHECK_SETTLE = 0, 3, 4, 5
+
+
+@outbox_cli.command("check")
+@click.option(
+    "--max-age", type=Duration(), default="15m", show_default=True,
+    help="How long a request may wait unsent (90s, 15m, 2h).",
+)  # fmt: skip
+def check_command(max_age: float) -> None:
+    """For a monitoring system: one line per problem, and the exit code of the first one
+    found: 3 the outbox cannot be opened, 4 mail is late (a request has waited longer than
+    --max-age, or is being sent past its deadline), 5 failed or uncertain requests wait for an
+    operator; 0 and one OK line when mail flows."""
+    store, now = _store(), time.time()
+    try:
+        counts = {**store.waiting(), **store.backlog(now)}
+        overdue = store.overdue(now)
+    except OutboxUnavailable as error:
+        click.echo(f"UNAVAILABLE: the outbox cannot be opened: {error}")
+        raise SystemExit(CHECK_UNAVAILABLE) from None
+    oldest = counts["oldest_unsent_seconds"]
+    problems = []
+    if oldest is not None and oldest > max_age:
+        problems.append((CHECK_LATE, (
+            f"LATE: a contact request has waited {_duration(oldest)} unsent (more than"
+            f" {_duration(max_age)}): is the sender running and the mail server answering?"
+            " (journalctl -u motorlab-sender, outbox list)"
+        )))  # fmt: skip
+    if overdue:
+        problems.append((CHECK_LATE, (
+            f"LATE: {overdue} contact request(s) still being sent past their deadline: the"
+            " sender hangs or died (journalctl -u motorlab-sender)"
+        )))  # fmt: skip
+    if counts["failed"] or counts["uncertain"]:
+        problems.append((CHECK_SETTLE, (
+            f"SETTLE: {counts['failed']} failed and {counts['uncertain']} uncertain contact"
+            " request(s) wait for an operator (outbox list; requeue, resend ID or mark-sent ID)"
+        )))  # fmt: skip
+    for _, line in problems:
+        click.echo(line)
+    if problems:
+        raise SystemExit(min(code for code, _ in problems))
+    waited = "none waiting" if oldest is None else f"the oldest waiting {_duration(oldest)}"
+    click.echo(f"OK: {counts['queued']} queued, {waited}; none failed or uncertain")
+
+
+@outbox_cli.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, writable=True, path_type=Path))
+def backup_command(target: Path) -> None:
+    """Copy the SQLite outbox to TARGET (0600), consistent while the sender and the site run.
+    An outbox in PostgreSQL (OUTBOX_URL) is backed up with pg_dump instead."""
+    store = _store()
+    if not isinstance(store, SqliteOutbox):
+        click.echo(
+            "Error: the outbox is in PostgreSQL (OUTBOX_URL): back it up with pg_dump", err=True
+        )
+        raise SystemExit(1)
+    try:
+        count = store.backup(target)
+    except OutboxUnavailable as error:
+        _unavailable(error)
+    click.echo(f"{target}: {count} contact requests")

@@ -25,6 +25,8 @@ from limits import parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from motorlab.files import create_private
+
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS ratelimit"
     " (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires_at REAL NOT NULL)"
@@ -48,7 +50,7 @@ class SqliteStorage(Storage):
 
     def _connect(self) -> sqlite3.Connection:
         """A ready connection; closed at once if getting it ready fails (not left to GC)."""
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        create_private(Path(self.path))
         db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")

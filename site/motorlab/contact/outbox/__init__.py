@@ -15,7 +15,7 @@ Any fault of the store itself (locked past `OUTBOX_LOCK_TIMEOUT`, unwritable, co
 raises `OutboxUnavailable`.
 
 The package: `base` (statuses, `Row`, the `Outbox` protocol, the shared SQL), `sqlite` and
-`postgres` (the two stores, each importing only `base`), and here `open_outbox`.
+`postgres` (the two stores, each importing only `base` of this package), and here `open_outbox`.
 """
 
 from __future__ import annotations

@@ -176,6 +176,25 @@ class SqlOutbox:
         counts = self.counts()
         return {status: counts.get(status, 0) for status in WAITING}
 
+    BACKLOG = (
+        "SELECT (SELECT COUNT(*) FROM outbox WHERE status = ?) AS failed,"
+        " (SELECT MIN(created_at) FROM outbox WHERE status IN (?, ?)) AS oldest"
+    )
+
+    def backlog(self, now: float) -> dict[str, int | None]:
+        """The failed count, and how long (whole seconds at `now`) the oldest request not sent
+        yet (queued, or being sent) has waited, None for none (GET /healthz, `outbox check`)."""
+        return self._run(lambda db: self._backlog(db, now))
+
+    def _backlog(self, db, now: float) -> dict[str, int | None]:
+        found = db.execute(self._sql(self.BACKLOG), (FAILED, QUEUED, SENDING)).fetchone()
+        oldest = found["oldest"]  # ISO times in UTC, all alike: the least is the oldest
+        age = None if oldest is None else now - datetime.fromisoformat(oldest).timestamp()
+        return {
+            "failed": found["failed"],
+            "oldest_unsent_seconds": None if age is None else max(int(age), 0),
+        }
+
     OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
 
     def overdue(self, now: float) -> int:
@@ -228,3 +247,5 @@ class Outbox(Protocol):
     def waiting(self) -> dict[str, int]: ...
 
     def overdue(self, now: float) -> int: ...
+
+    def backlog(self, now: float) -> dict[str, int | None]: ...

@@ -28,6 +28,7 @@ from motorlab.contact.outbox.base import (
     Row,
     SqlOutbox,
 )
+from motorlab.files import create_private
 
 T = TypeVar("T")
 SCHEMA_VERSION = 4
@@ -102,9 +103,9 @@ class SqliteOutbox(SqlOutbox):
         A durable connection syncs each commit to disk: a stored request survives a power
         cut. Status changes may skip that sync (WAL keeps them safe from a crashed process);
         losing one only means a row is tried again (the Message-ID lets receivers dedupe)."""
-        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         if not Path(self.path).exists():
             _ready.discard(self.path)  # a new (or replaced) file needs its table
+            create_private(Path(self.path))
         with closing(
             sqlite3.connect(self.path, timeout=self.lock_timeout, isolation_level=None)
         ) as db:
@@ -242,3 +243,34 @@ class SqliteOutbox(SqlOutbox):
             if "deadline_at" not in columns:
                 return 0
             return db.execute(self.OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
+
+    def backlog(self, now: float) -> dict[str, int | None]:
+        """As the shared `backlog`, on the file as it is (never created: GET /healthz)."""
+        if not Path(self.path).exists():
+            return {"failed": 0, "oldest_unsent_seconds": None}
+        with self._existing() as db:
+            db.row_factory = sqlite3.Row
+            return self._backlog(db, now)
+
+    def backup(self, target: Path) -> int:
+        """Copy the outbox into `target`, a file of its own (no -wal beside it) readable by its
+        owner alone, through SQLite's online backup: one snapshot, consistent while senders and
+        workers write (WAL readers never block them). Written aside and renamed into place,
+        so `target` is never half a copy; the outbox itself is never created. Returns the
+        number of requests copied."""
+        if not Path(self.path).exists():
+            raise OutboxUnavailable(f"{self.path} does not exist")
+        draft = target.with_name(f".{target.name}.part")
+        draft.unlink(missing_ok=True)
+        create_private(draft)
+        try:
+            with self._existing() as source, closing(sqlite3.connect(draft)) as copy:
+                source.backup(copy)  # every page in one step: one snapshot
+                copy.execute("PRAGMA journal_mode = DELETE")
+                if copy.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+                    raise OutboxUnavailable(f"the copy of {self.path} fails its integrity check")
+                count = copy.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+            os.replace(draft, target)
+        finally:
+            draft.unlink(missing_ok=True)
+        return count

@@ -1,0 +1,99 @@
+"""`flask outbox backup FILE` while the sender delivers: a consistent snapshot (SQLite's online
+backup) that the guide's restore (stop, copy back without the old -wal and -shm, start) puts
+back row for row, after which the sender delivers what was left. A real sender process and a
+real SMTP server; docs/operations.md, *Backing up the outbox*."""
+
+import shutil
+import sqlite3
+import threading
+from contextlib import closing
+from pathlib import Path
+
+from motorlab.contact.outbox import open_outbox
+from tests.integration.test_contact_workers import site_env
+from tests.support.contact_support import VALID, wait_for
+from tests.support.smtp import SmtpServer
+
+REQUESTS = 40
+
+
+def table(path: Path) -> list[tuple]:
+    """Every row of the file's outbox, as stored, read with sqlite3 alone."""
+    with closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
+        return db.execute("SELECT * FROM outbox ORDER BY id").fetchall()
+
+
+def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, launch):
+    smtp = SmtpServer(delay=0.05).start()  # 40 mails take 2 s or more
+    # A claim not renewed for 2 s is stale (a live sender renews it every 0.5 s): in the
+    # restored outbox the claim the copy caught has no sender, and expires soon.
+    env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="30", OUTBOX_STALE_AFTER="2")
+    outbox, backup = Path(env["OUTBOX_PATH"]), tmp_path / "backups" / "outbox-1.sqlite3"
+    backup.parent.mkdir()
+    store = open_outbox({"OUTBOX_PATH": str(outbox)})
+    for index in range(REQUESTS):
+        store.add(locale="en", **{**VALID, "name": f"Visitor {index}"})
+    # The mail server holds one message, taken and not yet answered, while the copy is made:
+    # the sender is in the middle of a send, past the message's final `.`.
+    held, release = threading.Event(), threading.Event()
+    sender = launch.flask(env, "outbox", "worker")
+    try:
+        assert wait_for(lambda: store.counts()["sent"] >= 3, timeout=30), store.counts()
+        smtp.at("stored", lambda: (held.set(), release.wait(30)))
+        assert held.wait(30)
+        sent_before = store.counts()["sent"]
+        copy = launch.flask(env, "outbox", "backup", str(backup), capture=True)
+        output = copy.finish()
+        assert copy.handle.returncode == 0, output
+        assert output == f"{backup}: {REQUESTS} contact requests\n"
+        assert store.counts()["sent"] == sent_before < REQUESTS
+        release.set()
+        assert wait_for(lambda: store.counts()["sent"] > sent_before + 1, timeout=30)
+    finally:
+        release.set()
+        sender.stop()
+    # A file of its own, for the owner alone, whole, and the sender's state at one moment.
+    assert sorted(path.name for path in backup.parent.iterdir()) == [backup.name]
+    assert backup.stat().st_mode & 0o777 == 0o600
+    with closing(sqlite3.connect(backup)) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
+    saved = table(backup)
+    assert [row[0] for row in saved] == list(range(1, REQUESTS + 1))
+    statuses = [row[7] for row in saved]
+    assert set(statuses) <= {"queued", "sending", "sent"}
+    assert statuses.count("sent") == sent_before
+    (caught,) = [row for row in saved if row[7] == "sending"]  # the one held, mid-send
+    assert table(outbox) != saved  # the sender went on after the copy
+
+    # The guide's restore: services stopped (above), the old -wal and -shm gone, the copy
+    # back in place; the restored outbox is the backup's, row for row.
+    for stale in (outbox.with_name(outbox.name + "-wal"), outbox.with_name(outbox.name + "-shm")):
+        stale.unlink(missing_ok=True)
+    shutil.copy(backup, outbox)
+    assert table(outbox) == saved
+    restored = store.rows()
+    assert [tuple(row.__dict__.values()) for row in restored] == saved
+    # Started again, the sender delivers every request the backup had not seen sent; one the
+    # copy caught past its final `.` becomes uncertain once its claim is stale (the server
+    # may have it: an operator settles it), as after any sender that stopped there.
+    after_the_dot = [row.id for row in restored if row.status == "sending" and row.data_at]
+    sender = launch.flask(env, "outbox", "worker")
+    try:
+        assert wait_for(
+            lambda: store.counts()["sent"] == REQUESTS - len(after_the_dot), timeout=30
+        ), store.counts()
+    finally:
+        sender.stop()
+        smtp.stop()
+    assert after_the_dot == [caught[0]]
+    assert [row.id for row in store.rows() if row.status == "uncertain"] == after_the_dot
+
+
+def test_an_outbox_in_postgresql_is_backed_up_with_pg_dump(tmp_path, launch):
+    env = site_env(tmp_path, 25, OUTBOX_URL="postgresql://nobody@127.0.0.1:1/outbox")
+    copy = launch.flask(env, "outbox", "backup", str(tmp_path / "copy"), capture=True)
+    output = copy.finish()
+    assert copy.handle.returncode == 1
+    assert output == "Error: the outbox is in PostgreSQL (OUTBOX_URL): back it up with pg_dump\n"
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,110 @@
+"""Mail that is late is visible: /healthz keeps answering 200 while the outbox works, with the
+age of the oldest unsent request and the failed and uncertain counts, and `flask outbox
+check` tells a monitoring system, by its exit code and one line per problem, that mail is
+late (a mail server that stalls), or that failed or uncertain requests wait for an operator.
+A real outbox file and real SMTP servers on loopback."""
+
+import re
+import time
+
+from motorlab import create_app
+from motorlab.contact.cli import CHECK_LATE, CHECK_SETTLE, CHECK_UNAVAILABLE
+from tests.support.contact_support import VALID, contact_config, deliver, post_contact, stored
+from tests.support.smtp import SmtpServer, StalledServer
+
+
+def check(app, *args: str) -> tuple[int, list[str]]:
+    result = app.test_cli_runner().invoke(args=["outbox", "check", *args])
+    return result.exit_code, result.output.splitlines()
+
+
+def health(app) -> dict:
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 200  # a load balancer keeps the site in
+    return response.get_json()
+
+
+def test_a_stalled_mail_server_makes_mail_late_for_the_check_but_not_for_the_balancer(tmp_path):
+    stalled = StalledServer()  # takes the connection, never says a word
+    app = create_app(
+        contact_config(stalled, tmp_path, MAIL_TIMEOUT=0.5, MAIL_DEADLINE=1, OUTBOX_RETRY_BASE=60)
+    )
+    try:
+        assert post_contact(app.test_client()).status_code == 303
+        code, lines = check(app, "--max-age", "1m")  # times are whole seconds: 0 or 1
+        assert code == 0 and len(lines) == 1
+        assert re.fullmatch(
+            r"OK: 1 queued, the oldest waiting [01] s; none failed or uncertain", lines[0]
+        )
+        tally = deliver(app)  # the attempt ends at its deadline: tried again in a minute
+        assert (tally.retry, tally.sent) == (1, 0)
+        time.sleep(2.1)
+    finally:
+        stalled.stop()
+    answer = health(app)
+    assert answer.pop("oldest_unsent_seconds") >= 2
+    assert answer == {"status": "ok", "queued": 1, "uncertain": 0, "failed": 0}
+    code, lines = check(app, "--max-age", "1s")
+    assert code == CHECK_LATE == 4
+    assert len(lines) == 1 and lines[0].startswith("LATE: a contact request has waited ")
+    assert "unsent (more than 1 s): is the sender running" in lines[0]
+    assert check(app)[0] == 0  # the default: 15 minutes
+
+    # The mail server answers again: the next pass sends it, and mail is on time.
+    smtp = SmtpServer().start()
+    try:
+        app.config["MAIL_PORT"] = smtp.port
+        assert "1 sent" in app.test_cli_runner().invoke(args=["outbox", "send"]).output
+    finally:
+        smtp.stop()
+    assert health(app) == {
+        "status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None,
+    }  # fmt: skip
+    assert check(app, "--max-age", "1s") == (
+        0, ["OK: 0 queued, none waiting; none failed or uncertain"],
+    )  # fmt: skip
+
+
+def test_failed_and_uncertain_requests_wait_for_an_operator(smtp, tmp_path):
+    app = create_app(
+        contact_config(smtp, tmp_path, OUTBOX_MAX_ATTEMPTS=1, MAIL_TIMEOUT=1, MAIL_DEADLINE=1.5)
+    )
+    client = app.test_client()
+    smtp.stop()  # refused: with one attempt allowed, the request fails
+    assert post_contact(client).status_code == 303
+    assert deliver(app).failed == 1
+    smtp.start()
+    smtp.tarpit("reply", 0.3)  # the message is taken and its reply trickles: uncertain
+    assert post_contact(client, {**VALID, "name": "Stalled"}).status_code == 303
+    assert deliver(app).uncertain == 1
+    assert [row.status for row in stored(app)] == ["failed", "uncertain"]
+    assert health(app) == {
+        "status": "ok", "queued": 0, "uncertain": 1, "failed": 1, "oldest_unsent_seconds": None,
+    }  # fmt: skip
+    code, lines = check(app, "--max-age", "1s")
+    assert code == CHECK_SETTLE == 5
+    assert lines == [
+        "SETTLE: 1 failed and 1 uncertain contact request(s) wait for an operator"
+        " (outbox list; requeue, resend ID or mark-sent ID)"
+    ]
+    # Late as well: both lines, and the exit code of lateness, the first found.
+    open_rows = app.test_cli_runner().invoke(args=["outbox", "requeue"])
+    assert "1 queued again" in open_rows.output
+    smtp.stop()
+    time.sleep(1.1)
+    code, lines = check(app, "--max-age", "1s")
+    assert code == CHECK_LATE
+    assert [line.split(":")[0] for line in lines] == ["LATE", "SETTLE"]
+    assert lines[1].startswith("SETTLE: 0 failed and 1 uncertain")
+
+
+def test_an_outbox_that_cannot_be_opened_and_a_wrong_age_have_codes_of_their_own(tmp_path):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    app = create_app(contact_config(SmtpServer(), tmp_path, OUTBOX_PATH=str(folder)))
+    code, lines = check(app)
+    assert code == CHECK_UNAVAILABLE == 3
+    assert len(lines) == 1 and lines[0].startswith("UNAVAILABLE: the outbox cannot be opened: ")
+    code, lines = check(app, "--max-age", "soon")
+    assert code == 2  # click's, for a wrong option
+    assert "'soon' is not a duration such as 90s, 15m or 2h" in lines[-1]
