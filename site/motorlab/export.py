@@ -31,7 +31,7 @@ from flask import Flask
 from motorlab import compression, consent, icons
 from motorlab.assets import MANIFEST
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
-from motorlab.internal_request import error_page, fetch
+from motorlab.internal_request import error_page, fetch, site_origin
 from motorlab.internals import fresh_context_freezer
 from motorlab.pages.registry import page_for
 from motorlab.paths import PROJECT_ROOT
@@ -76,7 +76,14 @@ def referenced_images(app: Flask, pages: list[str]) -> list[str]:
 def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
     """Write the site under `destination`; returns the frozen URLs."""
     destination = Path(destination).resolve()
+    site = urlsplit(app.config["SITE_URL"])
     app.config.update(
+        # Frozen-Flask asks for each URL, and builds its static files' URLs, as for SITE_URL's
+        # host (its default, `localhost`, is not a trusted host in production): the base URL
+        # for its requests, SERVER_NAME for the context it builds URLs in.
+        FREEZER_BASE_URL=site_origin(app) + "/",
+        SERVER_NAME=site.netloc,
+        PREFERRED_URL_SCHEME=site.scheme,
         FREEZER_DESTINATION=str(destination),
         FREEZER_REMOVE_EXTRA_FILES=True,
         FREEZER_IGNORE_MIMETYPE_WARNINGS=True,

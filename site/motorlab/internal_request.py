@@ -3,11 +3,15 @@
 The request runs in a fresh context (`contextvars`): otherwise Flask would reuse the outer
 application context, and with it `g` (the locale) and Flask-Babel's cached translations, so
 an English page asked for from a Spanish context would come out in Spanish.
+
+Each request is for SITE_URL's host and scheme, the one host a production's TRUSTED_HOSTS are
+sure to hold (the test client's default, `localhost`, is refused there).
 """
 
 from __future__ import annotations
 
 import contextvars
+from urllib.parse import urlsplit
 
 from flask import Flask
 from werkzeug.test import TestResponse
@@ -27,11 +31,19 @@ def fetch(
     with `cookies` too. `app` is the app itself: `current_app` would be unbound in the fresh
     context."""
     client = app.test_client()
-    if language_cookie:
-        client.set_cookie(COOKIE_NAME, language_cookie)
-    for name, value in (cookies or {}).items():
-        client.set_cookie(name, value)
-    return contextvars.Context().run(client.get, path, headers=headers or {})
+    site = urlsplit(app.config["SITE_URL"])
+    sent = {COOKIE_NAME: language_cookie} if language_cookie else {}
+    for name, value in {**sent, **(cookies or {})}.items():
+        client.set_cookie(name, value, domain=site.hostname)
+    return contextvars.Context().run(
+        client.get, path, headers=headers or {}, base_url=site_origin(app)
+    )
+
+
+def site_origin(app: Flask) -> str:
+    """SITE_URL's scheme and host, the base of every request asked here."""
+    site = urlsplit(app.config["SITE_URL"])
+    return f"{site.scheme}://{site.netloc}"
 
 
 def error_page(app: Flask, path: str, status: int, cookie: str = "") -> bytes:
@@ -41,7 +53,8 @@ def error_page(app: Flask, path: str, status: int, cookie: str = "") -> bytes:
     from motorlab.errors.handlers import render_error
 
     def render() -> bytes:
-        with app.test_request_context(path, headers={"Cookie": cookie} if cookie else {}):
+        headers = {"Cookie": cookie} if cookie else {}
+        with app.test_request_context(path, base_url=site_origin(app), headers=headers):
             return render_error(status).get_data()
 
     return contextvars.Context().run(render)
