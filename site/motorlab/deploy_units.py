@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from motorlab import files
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
@@ -75,10 +76,14 @@ def main(argv: list[str]) -> int:
     for folder in writable_folders(Config()):
         if not folder.is_dir():  # systemd refuses to start a unit whose folder is missing
             print(f"create {folder}, writable by {args.user}, before starting", file=sys.stderr)
-    for name, text in units.items():
-        path = Path(args.output) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+    # All rendered above; each written aside, then all moved into place (or none).
+    paths = {Path(args.output) / name: text.encode() for name, text in units.items()}
+    try:
+        files.replace_all(paths)
+    except OSError as error:
+        print(f"deploy_units: nothing written: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
         print(path)
     return 0
 

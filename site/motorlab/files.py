@@ -32,6 +32,27 @@ def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: i
             os.unlink(draft)
 
 
+def replace_all(texts: dict[Path, bytes], *, mode: int = 0o644) -> None:
+    """Write every file aside first, then move each into place: a failure while writing (a
+    folder that cannot be made, a full disk) leaves every target as it was."""
+    drafts: dict[Path, str] = {}
+    try:
+        for target, data in texts.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, drafts[target] = tempfile.mkstemp(
+                dir=target.parent, prefix=f".{target.name}.", suffix=".part"
+            )
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.chmod(drafts[target], mode)
+        for target, draft in drafts.items():
+            os.replace(draft, target)
+    finally:
+        for draft in drafts.values():
+            if os.path.exists(draft):
+                os.unlink(draft)
+
+
 def fingerprint(path: Path) -> str:
     """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
