@@ -53,7 +53,8 @@ $(STAMPS)/node: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@ $(STAMPS)/node-runtime
 
-$(STAMPS)/widgets: $(STAMPS)/node-runtime $(WIDGET_SOURCES)
+# The build asks the project's Python how long to keep the previous build's files (motorlab.releases).
+$(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES)
 	npm run build
 	@touch $@
 
@@ -83,8 +84,10 @@ prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY worke
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
 
+# PREVIOUS: the previous release's export (a release folder of its own), whose hashed files the
+# new export keeps a while; by default build/site itself, exported again in place.
 export: prod-setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
-	$(BIN)/python -m motorlab.export build/site
+	$(BIN)/python -m motorlab.export build/site $(if $(PREVIOUS),--previous $(PREVIOUS))
 
 # Both cores: pytest-xdist spreads the tests over one worker per core.
 PYTEST := $(BIN)/pytest -n auto

@@ -11,14 +11,23 @@
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
+// A build keeps the files of the previous ones that it no longer names (a page loaded before
+// it still links them) for motorlab.releases.RETENTION after they were replaced, recorded in
+// retired.json ({file: seconds since the epoch}), and deletes those replaced longer ago.
 import { build, context } from "esbuild";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
 const outdir = outdirArg ? outdirArg.slice("--outdir=".length) : "site/motorlab/static/build";
 const watch = process.argv.includes("--watch");
 const development = process.env.NODE_ENV === "development";
+// One source: the pages' Cache-Control, read by motorlab/releases.py in the project's Python.
+const retention = Number(
+  execFileSync(path.join(".venv", "bin", "python"), ["-m", "motorlab.releases"], { encoding: "utf8" }),
+);
+const LEDGER = "retired.json";
 
 const options = {
   entryPoints: { mount: "widgets/mount.js", site: "site/motorlab/styles/site.css" },
@@ -52,14 +61,32 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
-async function removeStale(outputs) {
-  // A rebuild under --watch writes new hashed names; the previous ones go.
-  const keep = new Set(Object.keys(outputs).map(rel));
-  for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === "manifest.json") continue;
-    const file = rel(path.join(entry.parentPath ?? entry.path, entry.name));
-    if (!keep.has(file)) await rm(path.join(outdir, file), { force: true });
+async function readLedger() {
+  try {
+    return JSON.parse(await readFile(path.join(outdir, LEDGER), "utf8"));
+  } catch (error) {
+    if (error.code === "ENOENT") return {};
+    throw error;
   }
+}
+
+async function retireStale(outputs) {
+  // Files this build does not name: retired now, or when the ledger says; kept for the
+  // retention, then deleted.
+  const current = new Set(Object.keys(outputs).map(rel));
+  const ledger = await readLedger();
+  const now = Date.now() / 1000;
+  const kept = {};
+  for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name === "manifest.json" || entry.name === LEDGER) continue;
+    const file = rel(path.join(entry.parentPath ?? entry.path, entry.name));
+    if (current.has(file)) continue;
+    const since = ledger[file] ?? now;
+    if (now - since < retention) kept[file] = since;
+    else await rm(path.join(outdir, file), { force: true });
+  }
+  const sorted = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
+  await writeFile(path.join(outdir, LEDGER), JSON.stringify(sorted, null, 2) + "\n");
 }
 
 async function writeManifest(result) {
@@ -78,12 +105,11 @@ async function writeManifest(result) {
   }
   manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());
   manifest.fonts.sort();
-  await removeStale(outputs);
+  await retireStale(outputs);
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   console.log(`built: ${Object.keys(outputs).length} files in ${outdir}`);
 }
 
-await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 if (watch) {
   const ctx = await context(options);

@@ -36,6 +36,10 @@ DAY_CACHE_CONTROL = f"public, max-age={DAY}"
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 # esbuild's manifest: read here to link the bundles, never served nor exported (static_files).
 MANIFEST = f"{BUILD_DIR}/manifest.json"
+# The build's record of the files earlier builds named, kept for a while (motorlab.releases):
+# its own bookkeeping too, neither served nor exported.
+RETIRED = f"{BUILD_DIR}/retired.json"
+BOOKKEEPING = (MANIFEST, RETIRED)
 
 
 class MissingBundleError(RuntimeError):

@@ -5,12 +5,17 @@ of each (`media_types`), `/`'s Vary and cookie, the request limits, the body lim
 upstream timeout, so nginx states each as the app does: run it with the app's environment
 (and its Python: the media types are its mimetypes').
 
-    python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/build/site \
-        --app 127.0.0.1:8000 --runtime /run/motorlab > /etc/nginx/nginx.conf
+    python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/current/build/site \
+        --app 127.0.0.1:8000 --runtime /run/motorlab --output /etc/nginx/nginx.conf
 
 The languages come from translations/languages.toml (`LANGUAGES`): the template's per-language
 lines, and nginx's detection module on `/` (deploy/root_language.js, a template too), which
-`render` writes into the runtime folder for the config to load.
+goes into the runtime folder for the config to load. Both files are rendered first and then
+each written aside and renamed into place (`files.replace_all`): on any error nothing is
+written, and nginx never reads half a file. Without `--output` the config goes to stdout.
+
+`--root` is kept as given (made absolute, links not followed): nginx follows a `current`
+symlink at each request, so switching it switches the release nginx serves.
 
 With `--tls-certificate` and `--tls-key` the site's server listens on `--https-listen` (443)
 with TLS and HTTP/2, and `--listen` becomes a small server that answers certbot's challenges
@@ -32,7 +37,16 @@ import jinja2
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.utils import get_content_type
 
-from motorlab import assets, export, gunicorn_config, http_limits, icons, page_cache, request_body
+from motorlab import (
+    assets,
+    export,
+    files,
+    gunicorn_config,
+    http_limits,
+    icons,
+    page_cache,
+    request_body,
+)
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
@@ -178,22 +192,44 @@ def render(
     `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
     per-address limits (a load test's client), none by default. `tls`: the site's server on
     https, `listen` redirecting to it (tls_settings checks SITE_URL). Writes the detection
-    module the config loads into `runtime` (created if missing)."""
+    module the config loads into `runtime` (created if missing), once both are rendered."""
+    config, module = render_files(
+        listen=listen, root=root, app=app, runtime=runtime, analytics_id=analytics_id,
+        unlimited=unlimited, tls=tls,
+    )  # fmt: skip
+    files.replace_all({module_path(runtime): module.encode()})
+    return config
+
+
+def module_path(runtime: str | Path) -> Path:
+    """Where the config loads the detection module from."""
+    return Path(os.path.abspath(runtime)) / DETECTION.name
+
+
+def render_files(
+    *,
+    listen: str,
+    root: str | Path,
+    app: str,
+    runtime: str | Path,
+    analytics_id: str | None = None,
+    unlimited: tuple[str, ...] = (),
+    tls: Tls | None = None,
+) -> tuple[str, str]:
+    """The config and the detection module it loads, written nowhere (`render`'s arguments)."""
     config = Config()
     settings = {
         "SITE_URL": config.SITE_URL,
         "API_BASE_URL": config.API_BASE_URL,
         "ANALYTICS_ID": config.ANALYTICS_ID if analytics_id is None else analytics_id,
     }
-    Path(runtime).mkdir(parents=True, exist_ok=True)
-    (Path(runtime) / DETECTION.name).write_text(detection_module(LANGUAGES))
-    return TEMPLATES.get_template(TEMPLATE.name).render(
+    nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,
         tls=tls,
         site_origin=origin(config.SITE_URL),
-        root=str(Path(root).resolve()),
+        root=os.path.abspath(root),
         app=app,
-        runtime=str(Path(runtime).resolve()),
+        runtime=str(module_path(runtime).parent),
         deploy=str(DEPLOY),
         unlimited=unlimited,
         security=headers(settings),
@@ -215,6 +251,7 @@ def render(
         max_body=request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
     )
+    return nginx_conf, detection_module(LANGUAGES)
 
 
 def main(argv: list[str]) -> int:
@@ -239,6 +276,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--acme-webroot", help="the folder certbot --webroot writes its challenges to"
     )
+    parser.add_argument(
+        "--output", help="the config file to write (replaced whole, or left as it was on error)"
+    )
     args = parser.parse_args(argv)
     try:
         tls = tls_settings(
@@ -247,7 +287,7 @@ def main(argv: list[str]) -> int:
         )  # fmt: skip
     except ValueError as error:
         parser.error(str(error))
-    config = render(
+    config, module = render_files(
         listen=args.listen,
         root=args.root,
         app=args.app,
@@ -255,7 +295,16 @@ def main(argv: list[str]) -> int:
         unlimited=tuple(args.unlimited),
         tls=tls,
     )
-    sys.stdout.write(config)
+    written = {module_path(args.runtime): module.encode()}
+    if args.output:
+        written[Path(os.path.abspath(args.output))] = config.encode()
+    try:
+        files.replace_all(written)
+    except OSError as error:
+        print(f"deploy_config: nothing written: {error}", file=sys.stderr)
+        return 1
+    if not args.output:
+        sys.stdout.write(config)
     return 0
 
 

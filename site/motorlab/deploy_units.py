@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from motorlab import gunicorn_config
+from motorlab import files, gunicorn_config
 from motorlab.config import Config
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
@@ -99,14 +99,17 @@ def main(argv: list[str]) -> int:
         if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
             print(f"{folder} is hidden from the services: move it out of {', '.join(HIDDEN)}",
                   file=sys.stderr)  # fmt: skip
-    for name, text in units.items():
-        path = Path(args.output) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-        print(path)
+    # All rendered above; each written aside, then all moved into place (or none).
+    paths = {Path(args.output) / name: text.encode() for name, text in units.items()}
     if args.logrotate:
-        Path(args.logrotate).write_text(logrotate(args.nginx_runtime))
-        print(args.logrotate)
+        paths[Path(args.logrotate)] = logrotate(args.nginx_runtime).encode()
+    try:
+        files.replace_all(paths)
+    except OSError as error:
+        print(f"deploy_units: nothing written: {error}", file=sys.stderr)
+        return 1
+    for path in paths:
+        print(path)
     return 0
 
 

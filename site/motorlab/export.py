@@ -12,13 +12,22 @@ file per page: a page is the same for every visitor (the analytics choice lives 
 browser, motorlab.analytics). The language switcher (`/language/…`) and the contact page
 (its CSRF token is per visitor) are not frozen: nginx sends them to the app.
 
-Usage: python -m motorlab.export [DESTINATION]   (default build/site)
+The previous release's hashed files (static/build/: stylesheet, scripts, fonts) that this one
+no longer names stay for motorlab.releases.RETENTION after it replaced them, so a page loaded
+or cached before the upgrade still finds them; older ones go. They come from `previous`, the
+previous release's export (by default the destination itself, exported again in place), and
+when each was retired is recorded beside the export (releases.ledger_of).
+
+Usage: python -m motorlab.export [DESTINATION] [--previous EXPORT]   (default build/site)
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 import sys
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,10 +35,10 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-from motorlab import compression, icons
-from motorlab.assets import MANIFEST
+from motorlab import compression, icons, releases
+from motorlab.assets import BOOKKEEPING, BUILD_DIR, RETIRED
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
-from motorlab.internal_request import error_page, fetch
+from motorlab.internal_request import error_page, fetch, site_origin
 from motorlab.internals import fresh_context_freezer
 from motorlab.pages.registry import page_for
 from motorlab.paths import PROJECT_ROOT
@@ -71,15 +80,27 @@ def referenced_images(app: Flask, pages: list[str]) -> list[str]:
     return list(found)
 
 
-def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
-    """Write the site under `destination`; returns the frozen URLs."""
+def export(
+    app: Flask, destination: Path = DEFAULT_DESTINATION, previous: Path | None = None
+) -> list[str]:
+    """Write the site under `destination`, keeping the hashed files of `previous` (the
+    previous release's export; default: `destination`) for a while; returns the frozen URLs."""
     destination = Path(destination).resolve()
+    previous = Path(previous).resolve() if previous else destination
+    earlier = _hashed_files(previous)
+    site = urlsplit(app.config["SITE_URL"])
     app.config.update(
+        # Frozen-Flask asks for each URL, and builds its static files' URLs, as for SITE_URL's
+        # host (its default, `localhost`, is not a trusted host in production): the base URL
+        # for its requests, SERVER_NAME for the context it builds URLs in.
+        FREEZER_BASE_URL=site_origin(app) + "/",
+        SERVER_NAME=site.netloc,
+        PREFERRED_URL_SCHEME=site.scheme,
         FREEZER_DESTINATION=str(destination),
         FREEZER_REMOVE_EXTRA_FILES=True,
         FREEZER_IGNORE_MIMETYPE_WARNINGS=True,
         FREEZER_REDIRECT_POLICY="error",
-        FREEZER_STATIC_IGNORE=[MANIFEST],  # the app does not serve it either (static_files)
+        FREEZER_STATIC_IGNORE=list(BOOKKEEPING),  # the app does not serve it either (static_files)
     )
     freezer = SiteFreezer(
         app, with_static_files=True, with_no_argument_rules=False, log_url_for=False
@@ -100,8 +121,41 @@ def export(app: Flask, destination: Path = DEFAULT_DESTINATION) -> list[str]:
         urls = sorted(freezer.freeze())
     _write_error_pages(app, destination)
     _write_image_variants(app, destination, urls)
+    _keep_retired(app, destination, previous, earlier)
     _precompress(destination)
     return urls
+
+
+def _hashed_files(export: Path) -> dict[str, bytes]:
+    """An export's files under static/build/ (their .br and .gz siblings are made again)."""
+    folder = export / "static" / BUILD_DIR
+    if not folder.is_dir():
+        return {}
+    return {
+        file.relative_to(folder).as_posix(): file.read_bytes()
+        for file in sorted(folder.rglob("*"))
+        if file.is_file() and file.suffix not in (".br", ".gz")
+    }
+
+
+def _keep_retired(app: Flask, destination: Path, previous: Path, earlier: dict[str, bytes]) -> None:
+    """Put back the files of `previous` that this export does not hold, retired now or when
+    its record says, while they are within the retention; record them."""
+    now = time.time()
+    build = destination / "static" / BUILD_DIR
+    current = {file.relative_to(build).as_posix() for file in build.rglob("*") if file.is_file()}
+    # The build's own retired files, exported with the rest: since when the build says.
+    retired = releases.read_ledger(Path(app.static_folder) / RETIRED)
+    since = {name: t for name, t in retired.items() if name in current}
+    previous_record = releases.read_ledger(releases.ledger_of(previous))
+    for name in earlier.keys() - current:
+        since[name] = previous_record.get(name, now)
+    kept = releases.still_kept(since, now)
+    for name in kept.keys() - current:
+        (build / name).parent.mkdir(parents=True, exist_ok=True)
+        (build / name).write_bytes(earlier[name])
+    ledger = releases.ledger_of(destination)
+    ledger.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
 
 
 def _is_dynamic(app: Flask, path: str) -> bool:
@@ -150,9 +204,15 @@ def _precompress(destination: Path) -> None:
 def main(argv: list[str]) -> int:
     from motorlab import create_app_or_exit
 
-    destination = Path(argv[0]) if argv else DEFAULT_DESTINATION
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("destination", nargs="?", default=str(DEFAULT_DESTINATION))
+    parser.add_argument(
+        "--previous", help="the previous release's export, whose hashed files stay a while"
+    )
+    args = parser.parse_args(argv)
+    destination = Path(args.destination)
     app = create_app_or_exit()
-    urls = export(app, destination)
+    urls = export(app, destination, Path(args.previous) if args.previous else None)
     pages = [u for u in urls if is_page(u)]
     print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")
     return 0

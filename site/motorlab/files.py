@@ -44,6 +44,26 @@ def create_private(path: Path) -> None:
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
 
 
+def replace_all(texts: dict[Path, bytes]) -> None:
+    """Write every file aside first, then move each into place: a failure while writing (a
+    folder that cannot be made, a full disk) leaves every target as it was. Modes as
+    write_atomically's default (the umask decides)."""
+    drafts: dict[Path, Path] = {}
+    try:
+        for target, data in texts.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            drafts[target] = target.with_name(f".{target.name}.{secrets.token_hex(8)}.part")
+            fd = os.open(drafts[target], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+        for target, draft in drafts.items():
+            os.replace(draft, target)
+    finally:
+        for draft in drafts.values():
+            if os.path.exists(draft):
+                os.unlink(draft)
+
+
 def fingerprint(path: Path) -> str:
     """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]

@@ -3,11 +3,15 @@
 The request runs in a fresh context (`contextvars`): otherwise Flask would reuse the outer
 application context, and with it `g` (the locale) and Flask-Babel's cached translations, so
 an English page asked for from a Spanish context would come out in Spanish.
+
+Each request is for SITE_URL's host and scheme, the one host a production's TRUSTED_HOSTS are
+sure to hold (the test client's default, `localhost`, is refused there).
 """
 
 from __future__ import annotations
 
 import contextvars
+from urllib.parse import urlsplit
 
 from flask import Flask
 from werkzeug.test import TestResponse
@@ -19,8 +23,17 @@ def fetch(app: Flask, path: str, *, headers: dict | None = None) -> TestResponse
     """GET `path` as a returning visitor (the language cookie set, so `/` never redirects).
     `app` is the app itself: `current_app` would be unbound in the fresh context."""
     client = app.test_client()
-    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
-    return contextvars.Context().run(client.get, path, headers=headers or {})
+    site = urlsplit(app.config["SITE_URL"])
+    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE, domain=site.hostname)
+    return contextvars.Context().run(
+        client.get, path, headers=headers or {}, base_url=site_origin(app)
+    )
+
+
+def site_origin(app: Flask) -> str:
+    """SITE_URL's scheme and host, the base of every request asked here."""
+    site = urlsplit(app.config["SITE_URL"])
+    return f"{site.scheme}://{site.netloc}"
 
 
 def error_page(app: Flask, path: str, status: int) -> bytes:
@@ -29,7 +42,7 @@ def error_page(app: Flask, path: str, status: int) -> bytes:
     from motorlab.errors.handlers import render_error
 
     def render() -> bytes:
-        with app.test_request_context(path):
+        with app.test_request_context(path, base_url=site_origin(app)):
             return render_error(status).get_data()
 
     return contextvars.Context().run(render)

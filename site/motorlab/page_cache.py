@@ -15,17 +15,22 @@ which knows nothing of the site's features.
   detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or the
   redirect to `/en`, each setting the language cookie (the same header for every visitor of
   that locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps
-  it. `/` keeps its `Vary: Accept-Language, Cookie`.
+  it. `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run
+  watch` rebuilds the stylesheet and widgets under new names while the app runs, pages also
+  differ by the build (its manifest's version): no stored page links the files of a build
+  replaced since (kept a while for pages browsers hold: motorlab.releases).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
-from motorlab import page_store
+from motorlab import files, page_store
+from motorlab.assets import MANIFEST
 from motorlab.hosts import host_is_trusted
 from motorlab.i18n import COOKIE_NAME
 from motorlab.internals import session_touched
@@ -62,6 +67,15 @@ def first_visit_variant(config: Mapping, environ: dict) -> str:
     return first_visit_of(environ) or ""
 
 
+BUILD_MANIFEST = Path(__file__).parent / "static" / MANIFEST  # the app's static folder's
+
+
+def build_variant(config: Mapping, environ: dict) -> str:
+    """In debug, the build the page links (one per rebuild, and the store's entries expire
+    after PAGE_CACHE_TIMEOUT); outside debug the manifest is read once: always the same."""
+    return files.file_version(BUILD_MANIFEST) if config.get("DEBUG") else ""
+
+
 def known_page_paths(app: Flask) -> frozenset[str]:
     """Paths of the pages the store may hold: every public page of both locales (the
     sitemap's) and every other route without a variable part (`/test`, `/robots.txt`, …);
@@ -82,7 +96,7 @@ def known_page_paths(app: Flask) -> frozenset[str]:
 POLICY = page_store.Policy(
     paths=known_page_paths,
     shareable=shareable_request,
-    variants=(first_visit_variant,),
+    variants=(first_visit_variant, build_variant),
 )
 
 

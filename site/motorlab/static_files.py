@@ -1,8 +1,9 @@
 """The app's `/static` route serves files of the static folder only: Flask's own route joins
 the path safely (no `..`) but follows a symbolic link wherever it points, so a link planted in
 static/ (to /etc/passwd) would be served. The image service refuses the same (images.sources).
-esbuild's manifest (assets.MANIFEST) is the build's own bookkeeping, for the app to read: it is
-not served, nor exported (motorlab.export), so nginx cannot serve it either.
+esbuild's manifest and the build's record of retired files (assets.BOOKKEEPING) are the build's
+own bookkeeping, for the app to read: they are not served, nor exported (motorlab.export), so
+nginx cannot serve them either.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from pathlib import Path
 from flask import Flask, abort
 from werkzeug.security import safe_join
 
-from motorlab.assets import MANIFEST
+from motorlab.assets import BOOKKEEPING
 
 
 def servable(static_folder: str, filename: str) -> bool:
     """Whether `filename` names a file whose real path (links followed) is in the folder,
-    and not the build manifest (whatever spelling of its path: `build/./manifest.json`)."""
+    and not the build's bookkeeping (whatever spelling of its path: `build/./manifest.json`)."""
     if "\0" in filename:
         return False
     root = Path(static_folder).resolve()
@@ -25,7 +26,7 @@ def servable(static_folder: str, filename: str) -> bool:
     if joined is None:
         return False
     path = Path(joined).resolve()
-    return path.is_relative_to(root) and path != root / MANIFEST
+    return path.is_relative_to(root) and all(path != root / name for name in BOOKKEEPING)
 
 
 def init_app(app: Flask) -> None:

@@ -220,11 +220,14 @@ def test_every_exported_image_is_what_its_name_says(exported_site):
     assert logo.is_file() and not list(logo.parent.glob("logo-512.png.*")), "one format"
 
 
-def test_the_build_manifest_is_neither_exported_nor_served(exported_site, client):
+def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, client):
+    """esbuild's manifest and the record of retired files (motorlab.releases)."""
     folder, _urls = exported_site
     assert not (folder / "static" / "build" / "manifest.json").exists()
+    assert not (folder / "static" / "build" / "retired.json").exists()
     assert (folder / "static" / "build").is_dir()
-    for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json"):
+    for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json",
+                 "build/retired.json", "build/./retired.json"):  # fmt: skip
         response = client.get("/static/" + path)
         assert response.status_code == 404, path
         assert "No se ha encontrado esta página" in visible_text(soup_of(response))

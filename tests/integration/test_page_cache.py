@@ -316,3 +316,35 @@ def test_a_stored_answer_that_sets_a_cookie_is_never_a_304(app):
     again = client.get("/page", headers={"X-Team": "red", "If-None-Match": first.headers["ETag"]})
     assert rendered == ["red"]
     assert again.status_code == 200 and again.headers["Set-Cookie"] == "team=red; Path=/"
+
+
+def test_in_debug_no_page_stored_before_a_rebuild_is_answered_after_it():
+    """`make run` with `npm run watch`: a rebuild writes a new manifest while the app runs; a
+    page stored before it (which links the replaced files) is not answered after it. Here
+    the manifest is written again with the same names, spelled differently: the store cannot
+    tell, nor need to, what changed. Outside debug the manifest is read once."""
+    import json
+    import os
+
+    from flask import template_rendered
+
+    from motorlab.page_cache import BUILD_MANIFEST
+
+    seen: list[str] = []
+    debug, production = create_app(config_with(DEBUG=True)), create_app(config.TestConfig())
+    for app in (debug, production):
+        template_rendered.connect(lambda sender, **extra: seen.append(sender), app, weak=False)
+        app.test_client().get("/en/services").close()
+    assert seen == [debug, production]
+    original = BUILD_MANIFEST.read_bytes()
+    rebuilt = BUILD_MANIFEST.with_name(".manifest.rebuilt")
+    rebuilt.write_text(json.dumps(json.loads(original)))
+    os.replace(rebuilt, BUILD_MANIFEST)  # readers elsewhere see one whole manifest or the other
+    try:
+        seen.clear()
+        for app in (debug, production):
+            app.test_client().get("/en/services").close()
+        assert seen == [debug]
+    finally:
+        rebuilt.write_bytes(original)
+        os.replace(rebuilt, BUILD_MANIFEST)

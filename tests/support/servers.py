@@ -78,11 +78,11 @@ WATCHED = ["/bin/sh", "-c", f'exec 3<&0; {WATCHER} exec "$@" 3<&- </dev/null', "
 class Process:
     """A process started in a group of its own with a watcher that kills the group when this
     Python process ends; `stop` signals that group only. Output goes to `log` (None: nowhere),
-    or with `capture` to `handle.stdout`."""
+    or with `capture` to `handle.stdout`. It runs in `cwd` (a unit's WorkingDirectory)."""
 
     def __init__(
         self, args: list[str], *, env: dict | None = None, log: Path | None = None,
-        capture: bool = False,
+        capture: bool = False, cwd: Path = ROOT,
     ) -> None:  # fmt: skip
         _refuse_outside_system_tests(args)
         self.log = log
@@ -91,7 +91,7 @@ class Process:
         try:
             self.handle = subprocess.Popen(
                 [*WATCHED, *args],
-                cwd=ROOT,
+                cwd=cwd,
                 env=env,
                 stdout=subprocess.PIPE if capture else self.output,
                 stderr=subprocess.STDOUT,

@@ -3,6 +3,7 @@ content-hashed files and manifest, and the one in static/build/ is up to date.""
 
 import json
 import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,3 +29,36 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
     for widget in widget_manifest["widgets"].values():
         named.update([widget["file"], *widget["imports"]])
     assert {name for name in first if name.endswith(".js")} == named  # nothing unaccounted
+
+
+def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_them(tmp_path):
+    """Files a previous build named and this one does not (a page loaded before the rebuild
+    links them) stay RETENTION after they were replaced, recorded in retired.json; older
+    ones go. The retention is the pages' longest lifetime plus a margin (one source)."""
+    from motorlab.page_cache import DEFAULT_CACHE_CONTROL
+    from motorlab.releases import MARGIN, RETENTION, page_lifetime
+
+    assert DEFAULT_CACHE_CONTROL == "public, max-age=60, s-maxage=300"
+    assert page_lifetime() == 300 and RETENTION == 300 + MARGIN
+    outdir = tmp_path / "build"
+    fresh = build(outdir)
+    assert json.loads(fresh.pop("retired.json")) == {}
+    now = time.time()
+    previous = {  # as earlier builds left them: name -> when replaced (None: by this build)
+        "site-PREVIOUS1.css": None,
+        "chunks/index-PREVIOUS1.js": None,
+        "mount-OLDER.js": now - RETENTION + 120,
+        "site-OLDEST.css": now - RETENTION - 1,
+    }
+    for name in previous:
+        (outdir / name).write_text(f"/* {name} */")
+    ledger = {name: since for name, since in previous.items() if since is not None}
+    (outdir / "retired.json").write_text(json.dumps(ledger))
+    rebuilt = build(outdir)
+    retired = json.loads(rebuilt.pop("retired.json"))
+    assert sorted(retired) == ["chunks/index-PREVIOUS1.js", "mount-OLDER.js", "site-PREVIOUS1.css"]
+    assert retired["mount-OLDER.js"] == previous["mount-OLDER.js"]
+    assert (
+        now <= retired["site-PREVIOUS1.css"] == retired["chunks/index-PREVIOUS1.js"] <= time.time()
+    )
+    assert rebuilt == {**fresh, **{name: f"/* {name} */".encode() for name in retired}}
