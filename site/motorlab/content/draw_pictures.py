@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flask_babel import force_locale
+
+from motorlab.content.pictures import products
+from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
 from motorlab.tokens import colour
 
@@ -313,6 +317,13 @@ def write(path: Path, text: str) -> None:
 
 
 def main() -> None:
+    from motorlab import create_app  # the catalogs, for the drawings' words
+
+    with create_app().app_context():
+        for locale in LOCALES:
+            with force_locale(locale):
+                for name, draw in products.DRAWINGS.items():
+                    write(IMG / name.replace("{locale}", locale), draw())
     write(IMG / "hero.svg", hero())
     for slug in PEOPLE:
         write(IMG / "team" / f"{slug}.svg", portrait(slug))
