@@ -11,11 +11,10 @@ import pytest
 from flask_babel import force_locale
 
 from motorlab.content.pictures import products
-from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, REGULAR, SEMIBOLD, face
+from motorlab.content.pictures.figtree import REGULAR, WEIGHTS, face
 from motorlab.i18n import LOCALES
 from tests.support.app import ROOT, STATIC
 
-WEIGHTS = (REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
 DRAWINGS = sorted(STATIC.rglob("*.svg")) + sorted((ROOT / "templates").rglob("*.svg"))
 GLYPH = re.compile(r'<path id="([^"]+)" d="([^"]+)"/>')
 RUN = re.compile(r"<g transform=[^>]*>((?:<use [^>]*/>)+)</g>")

@@ -21,7 +21,8 @@ FONT = (
     Path(__file__).resolve().parents[4]
     / "node_modules/@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2"
 )
-REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 400, 600, 700, 800
+LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
+WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
 # Glyphs are stored at a fifth of the font's units (200 to the em): whole numbers, short
 # paths, and a step of 0.1 px at the 20 px the drawings mostly use.
 UNITS = 5
@@ -116,7 +117,8 @@ class Glyphs:
     def _id(self, weight: int, name: str) -> str:
         key = (weight, name)
         if key not in self.ids:
-            self.ids[key] = f"{'rsbxh'[[400, 600, 700, 800, 300].index(weight)]}{len(self.ids):x}"
+            prefix = "lrsbx"[WEIGHTS.index(weight)]  # the weight, for a reader of the file
+            self.ids[key] = f"{prefix}{len(self.ids):x}"
             self.paths.append(f'<path id="{self.ids[key]}" d="{face(weight).outline(name)}"/>')
         return self.ids[key]
 
@@ -130,18 +132,22 @@ class Glyphs:
         fill: str = "#000",
         anchor: str = "start",
         extra: str = "",
+        tracking: float = 0,
     ) -> str:
         """`text` on the baseline `y`, starting at `x` (or centred on it, or ending there),
-        as a group of glyph uses; `extra` adds attributes (an opacity) to the group."""
+        as a group of glyph uses; `extra` adds attributes (a stroke) to the group, `tracking`
+        space between letters (in em)."""
         font = face(weight)
-        shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * font.width(text, size)
+        spacing = tracking * font.em
+        total = font.width(text, size) + tracking * size * (len(text) - 1)
+        shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * total
         names = [font.glyph(c) for c in text]
         pen, uses = 0.0, []
         for left, right in zip(names, [*names[1:], None], strict=True):
             if font.outline(left):  # a space moves the pen and draws nothing
                 at = f' x="{round(pen)}"' if round(pen) else ""
                 uses.append(f'<use href="#{self._id(weight, left)}"{at}/>')
-            pen += font.advance(left, right)
+            pen += font.advance(left, right) + spacing
         place = f"translate({_n(x - shift)} {_n(y)}) scale({size / font.em:.4g})"
         return f'<g transform="{place}" fill="{fill}"{extra}>{"".join(uses)}</g>'
 
