@@ -1,10 +1,13 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""Draw the pictures of the home, services and about pages as small SVG files.
+"""Draw the site's pictures as small SVG files.
 
-Every picture of the site is made by the project: this script writes the home page's hero
-(the showroom website, the workshop app and the figures, in step), the team portraits
-(fictional people), the illustrated team photo (a desktop and a mobile variant) and the
-logo-like technology icons, from the parameters below. Run it from the repository root:
+Every picture of the site is made by the project: this script writes the four products'
+screens in each language (content/pictures/products.py), the client brands' wordmarks
+(content/pictures/brands.py), the home page's hero (the showroom website, the workshop app
+and the figures, in step), the 404 page's picture, the duotone team portraits (fictional
+people) and team picture (a desktop and a mobile variant) and the logo-like technology
+icons. Words in a drawing are Figtree outlines (content/pictures/figtree.py): a drawing
+shown by <img> cannot use the page's fonts. Run it from the repository root:
 
     .venv/bin/python -m motorlab.content.draw_pictures
 
@@ -358,25 +361,34 @@ def write(path: Path, text: str) -> None:
     print(f"{path.relative_to(IMG.parent)}: {len(text.encode())} bytes")
 
 
+def drawings() -> dict[Path, str]:
+    """Every drawing of the site by its file, the product screens once per language (inside
+    an app context: their words come from the compiled catalogs)."""
+    drawn = {}
+    for locale in LOCALES:
+        with force_locale(locale):
+            for name, draw in products.DRAWINGS.items():
+                drawn[IMG / name.replace("{locale}", locale)] = draw()
+    for brand in BRANDS:
+        drawn[STATIC / brand.logo.src] = brands.logo(brand.name.lower(), brand.name)
+    drawn[IMG / "hero.svg"] = hero()
+    drawn[IMG / "not-found.svg"] = not_found()
+    for slug in PEOPLE:
+        drawn[IMG / "team" / f"{slug}.svg"] = portrait(slug)
+    everyone = list(PEOPLE)
+    drawn[IMG / "team" / "photo-desktop.svg"] = team_photo(1200, 500, everyone[:11], 1.25)
+    drawn[IMG / "team" / "photo-mobile.svg"] = team_photo(600, 600, everyone[4:11], 1.05)
+    for slug in TECH:
+        drawn[IMG / "tech" / f"{slug}.svg"] = tech_icon(slug)
+    return drawn
+
+
 def main() -> None:
-    from motorlab import create_app  # the catalogs, for the drawings' words
+    from motorlab import create_app
 
     with create_app().app_context():
-        for locale in LOCALES:
-            with force_locale(locale):
-                for name, draw in products.DRAWINGS.items():
-                    write(IMG / name.replace("{locale}", locale), draw())
-    for brand in BRANDS:
-        write(STATIC / brand.logo.src, brands.logo(brand.name.lower(), brand.name))
-    write(IMG / "hero.svg", hero())
-    write(IMG / "not-found.svg", not_found())
-    for slug in PEOPLE:
-        write(IMG / "team" / f"{slug}.svg", portrait(slug))
-    everyone = list(PEOPLE)
-    write(IMG / "team" / "photo-desktop.svg", team_photo(1200, 500, everyone[:11], 1.25))
-    write(IMG / "team" / "photo-mobile.svg", team_photo(600, 600, everyone[4:11], 1.05))
-    for slug in TECH:
-        write(IMG / "tech" / f"{slug}.svg", tech_icon(slug))
+        for path, text in drawings().items():
+            write(path, text)
 
 
 if __name__ == "__main__":
