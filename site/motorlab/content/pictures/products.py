@@ -44,8 +44,10 @@ from motorlab.content.pictures.canvas import (
 W, H = 640, 400
 
 
-def euros(amount: float) -> str:
-    return format_currency(amount, "EUR")
+def euros(amount: float, cents: bool = True) -> str:
+    """An amount in euros as the current locale writes it (a catalogue price without cents)."""
+    text = format_currency(amount, "EUR")
+    return text if cents else text.replace(".00", "").replace(",00", "")
 
 
 # --- Shared shapes ----------------------------------------------------------------------------
@@ -220,19 +222,19 @@ def kuzu_report() -> str:
     return c.svg()
 
 
-def sidebar(c: Canvas, x, top, bottom, items, chosen, mark=ACCENT, width_=140) -> None:
+def sidebar(c: Canvas, x, top, bottom, items, chosen, mark=ACCENT, width_=140, size=11.5) -> None:
     """An application's left column: its mark, then its sections, one of them open."""
     c.rect(x, top, width_, bottom - top, SURFACE)
     c.rect(x + 14, top + 14, 24, 24, mark, 6)
     for index, label in enumerate(items):
-        y = top + 62 + 30 * index
+        y = top + 62 + round(size * 2.6) * index
         if index == chosen:
-            c.rect(x + 8, y - 17, width_ - 16, 26, PAPER, 6)
+            c.rect(x + 8, y - size * 1.45, width_ - 16, round(size * 2.25), PAPER, 6)
         c.text(
             x + 16,
             y,
             label,
-            11.5,
+            size,
             SEMIBOLD if index == chosen else REGULAR,
             INK if index == chosen else MUTED,
             limit=width_ - 28,
@@ -289,31 +291,32 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
 
 
 def ads() -> str:
+    """The workshop's day, large enough to read on a project card: the modules, today's
+    figures and the appointments with their state."""
     c = Canvas(W, H)
     backdrop(c, ACCENT_TINT)
     top = window(c, 24, 24, 592, 392, "ads.aftersales")
-    sidebar(c, 24, top, 416, ADS_SECTIONS, 0)
-    left = 182
-    c.text(left, top + 34, TODAY_AT, 20, BOLD, INK, limit=300)
+    sidebar(c, 24, top, 416, ADS_SECTIONS[:6], 0, width_=150, size=13)
+    left, right = 192, 600
+    c.text(left, top + 36, TODAY_AT, 22, BOLD, INK, limit=300)
     figures = (
         (APPOINTMENTS_TODAY, "128", INK),
         (ON_TIME, format_decimal(0.94, "#%"), SUCCESS),
         (IN_THE_WORKSHOP, "12", INK),
     )
     for index, (label, figure, fill) in enumerate(figures):
-        x = left + 140 * index
-        c.rect(x, top + 50, 130, 70, SURFACE, 10)
-        c.text(x + 12, top + 72, label, 11, SEMIBOLD, MUTED, limit=110)
-        c.text(x + 12, top + 106, figure, 26, BOLD, fill)
-    c.text(left, top + 150, APPOINTMENTS_TODAY, 13, BOLD, INK)
+        x = left + 138 * index
+        c.rect(x, top + 52, 130, 78, SURFACE, 10)
+        c.text(x + 12, top + 75, label, 12.5, SEMIBOLD, MUTED, limit=110)
+        c.text(x + 12, top + 114, figure, 30, BOLD, fill)
     for index, (time, plate, job, state) in enumerate(ADS_APPOINTMENTS):
-        y = top + 180 + 40 * index
-        c.add(f'<path d="M{left} {y - 22}h410" stroke="{LINE}"/>')
-        c.text(left, y, time, 13, SEMIBOLD, INK)
-        c.text(left + 50, y, job, 13, SEMIBOLD, INK, limit=170)
-        c.text(left + 50, y + 15, plate, 11, REGULAR, MUTED)
+        y = top + 172 + 46 * index
+        c.add(f'<path d="M{left} {y - 24}h{right - left}" stroke="{LINE}"/>')
+        c.text(left, y, time, 14, SEMIBOLD, INK)
+        c.text(left + 52, y, job, 14, SEMIBOLD, INK, limit=200)
+        c.text(left + 52, y + 17, plate, 12, REGULAR, MUTED)
         fg, bg = JOB_STATES[state]
-        chip(c, left + 410, y - 14, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 11, "end")
+        chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
     return c.svg()
 
 
@@ -423,40 +426,34 @@ def vc_header(c: Canvas, x, top, w) -> None:
 
 
 def vc() -> str:
+    """The catalogue, large enough to read on a project card: vans by body type with the
+    figures fleet buyers compare first."""
     c = Canvas(W, H)
     backdrop(c, SURFACE)
     top = window(c, 24, 24, 592, 392, "vc-vans")
     vc_header(c, 24, top, 592)
     c.rect(24, top + 48, 592, 1, LINE)
-    c.text(44, top + 86, VC_NAV[0], 24, BOLD, NIGHT)
+    c.text(44, top + 88, VC_NAV[0], 28, BOLD, NIGHT)
     x = 44
     for index, label in enumerate(BODY_TYPES):
         fg, bg = (PAPER, NIGHT) if index == 0 else (INK, SURFACE)
-        x += chip(c, x, top + 100, label, fg, bg, 12) + 8
+        x += chip(c, x, top + 102, label, fg, bg, 13) + 8
     for index, (name, payload, volume, price) in enumerate(VC_MODELS):
-        x, y = 44 + 282 * index, top + 146
-        c.rect(x, y, 268, 208, PAPER, 12, f' stroke="{LINE}"')
-        c.rect(x, y, 268, 96, SURFACE, 12)
-        c.rect(x, y + 84, 268, 12, SURFACE)
-        van(c, x + 52 + 8 * index, y + 10, 0.96 + 0.06 * index)
-        c.text(x + 16, y + 124, name, 16, BOLD, INK)
+        x, y = 44 + 282 * index, top + 144
+        c.rect(x, y, 268, 230, PAPER, 12, f' stroke="{LINE}"')
+        c.rect(x, y, 268, 80, SURFACE, 12)
+        c.rect(x, y + 68, 268, 12, SURFACE)
+        van(c, x + 62 + 6 * index, y + 6, 0.82 + 0.05 * index)
+        c.text(x + 16, y + 110, name, 19, BOLD, INK)
         facts = (
             (PAYLOAD, f"{format_decimal(payload)} kg"),
             (LOAD_VOLUME, f"{format_decimal(volume, '0.0')} m³"),
         )
         for column, (label, value) in enumerate(facts):
-            c.text(x + 16 + 126 * column, y + 150, label, 11, REGULAR, MUTED, limit=118)
-            c.text(x + 16 + 126 * column, y + 170, value, 15, BOLD, INK)
-        c.text(x + 16, y + 196, FROM, 11, REGULAR, MUTED)
-        c.text(
-            x + 252,
-            y + 196,
-            euros(price).replace(".00", "").replace(",00", ""),
-            15,
-            BOLD,
-            ACCENT,
-            "end",
-        )
+            c.text(x + 16 + 126 * column, y + 138, label, 13, REGULAR, MUTED, limit=118)
+            c.text(x + 16 + 126 * column, y + 162, value, 18, BOLD, INK)
+        c.text(x + 16, y + 194, FROM, 13, REGULAR, MUTED)
+        c.text(x + 252, y + 196, euros(price, cents=False), 19, BOLD, ACCENT, "end")
     return c.svg()
 
 
@@ -513,9 +510,7 @@ def vc_configurator() -> str:
     option_row(c, x, top + 212, CONVERSION, (SHELVING, REFRIGERATED), 0)
     c.add(f'<path d="M{x} {top + 274}h216" stroke="{LINE}"/>')
     c.text(x, top + 300, YOUR_VAN, 12, REGULAR, MUTED)
-    c.text(
-        x + 216, top + 302, euros(34650).replace(".00", "").replace(",00", ""), 20, BOLD, INK, "end"
-    )
+    c.text(x + 216, top + 302, euros(34650, cents=False), 20, BOLD, INK, "end")
     button(c, x, top + 318, 216, 34, SEE_DEALERS, ACCENT, PAPER, 13)
     return c.svg()
 
@@ -643,12 +638,12 @@ def viewbox() -> str:
     top = window(c, 24, 24, 592, 392, "viewbox.studio")
     # The blocks to add, the page, and the brand's locked settings.
     c.rect(24, top, 120, 364, SURFACE)
-    c.text(38, top + 28, _l("Blocks"), 12, BOLD, INK)
+    c.text(38, top + 28, _l("Blocks"), 13, BOLD, INK)
     for index, label in enumerate(BLOCKS):
         c.rect(36, top + 40 + 38 * index, 96, 30, PAPER, 6, f' stroke="{LINE}"')
         c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
-        c.text(62, top + 60 + 38 * index, label, 11, SEMIBOLD, INK, limit=66)
-    c.text(160, top + 28, OPEN_DAY, 13, BOLD, INK, limit=140)
+        c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, INK, limit=68)
+    c.text(160, top + 28, OPEN_DAY, 14, BOLD, INK, limit=140)
     chip(c, 596, top + 12, PUBLISH, PAPER, VIOLET, 12, "end")
     for index in range(3):
         c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else SURFACE, 5)
@@ -660,14 +655,14 @@ def viewbox() -> str:
         f'<rect x="158" y="{top + 42}" width="304" height="{160}" rx="9" fill="none" stroke="{VIOLET}" stroke-width="2" stroke-dasharray="5 4"/>'
     )
     x = 476
-    c.text(x, top + 62, HEADLINE, 12, BOLD, INK)
+    c.text(x, top + 62, HEADLINE, 13, BOLD, INK)
     c.rect(x, top + 72, 120, 28, PAPER, 6, f' stroke="{VIOLET}"')
-    c.text(x + 8, top + 91, OPEN_DAY, 12, REGULAR, INK, limit=104)
-    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 11, BOLD, MUTED, limit=120)
+    c.text(x + 8, top + 91, OPEN_DAY, 13, REGULAR, INK, limit=104)
+    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 12, BOLD, MUTED, limit=120)
     for index, label in enumerate((TYPEFACE, COLOURS, LOGO)):
         y = top + 144 + 40 * index
         c.rect(x, y, 120, 32, SURFACE, 6)
-        c.text(x + 8, y + 20, label, 11, SEMIBOLD, MUTED, limit=70)
+        c.text(x + 8, y + 21, label, 12, SEMIBOLD, INK, limit=70)
         padlock(c, x + 102, y + 14)
         if index == 1:
             for swatch, fill in enumerate((NIGHT, ACCENT, PAPER)):
