@@ -86,7 +86,7 @@ def test_the_product_screens_have_words():
     [
         ("projects/kuzu.{locale}.svg", "Nueva avería", "New fault"),
         ("projects/kuzu.{locale}.svg", "Puerta trasera izq.", "Rear left door"),
-        ("projects/ads.{locale}.svg", "Citas de hoy", "Appointments today"),
+        ("projects/ads.{locale}.svg", "Taller · hoy", "Workshop · today"),
         (
             "projects/ads/work-order.{locale}.svg",
             "Orden de trabajo OT-24817",
