@@ -90,7 +90,6 @@ MARK_THE_AREA = _l("Mark the area")
 FAULTS = _l("Faults")
 STATUS = _l("Status")
 OPEN, ASSIGNED, FIXED = _l("Open"), _l("Assigned"), _l("Fixed")
-BY_SEVERITY = _l("By severity")
 MODEL, PLANT = _l("Model"), _l("Plant")
 NORTH_PLANT = _l("North plant")
 SUPPLIER = _l("Supplier")
@@ -322,7 +321,6 @@ def ads() -> str:
 OPERATIONS = _l("Operations")
 LABOUR = _l("Labour")
 PARTS = _l("Parts")
-TECHNICIAN = _l("Technician")
 TOTAL = _l("Total")
 WORK_ORDER = _l("Work order")
 OIL_FILTER, PADS_SET, ENGINE_OIL = (
@@ -330,7 +328,6 @@ OIL_FILTER, PADS_SET, ENGINE_OIL = (
     _l("Brake pad set"),
     _l("Engine oil 5W-30, 5 l"),
 )
-CLOSE_ORDER = _l("Close and invoice")
 
 
 def ads_work_order() -> str:
@@ -365,7 +362,6 @@ def ads_work_order() -> str:
     return c.svg()
 
 
-BAYS = _l("Bay %(number)s")
 PLANNER_JOBS = (  # bay, start hour, hours, label, colour
     (0, 8, 1.5, SERVICE_30K, BLUE),
     (0, 10, 2, ENGINE_LIGHT, ACCENT),
@@ -681,7 +677,6 @@ TEMPLATES = (
 )
 CHOOSE_A_TEMPLATE = _l("Choose a template")
 USE_THIS_TEMPLATE = _l("Use this template")
-BLOCKS_COUNT = _l("%(count)s blocks")
 
 
 def viewbox_templates() -> str:
