@@ -82,7 +82,7 @@ def test_every_declared_picture_is_an_svg_the_card_can_draw(app):
     pictured = [page for page in DECLARED if page.picture is not None]
     assert [page.path for page in pictured][:2] == ["/", "/projects/ads"] and len(pictured) == 5
     for page in pictured:
-        path = sources.resolve(app.static_folder, page.picture.src)
+        path = sources.resolve(app.static_folder, page.picture.file("es"))
         drawn = vector.rasterise(path.read_text(encoding="utf-8"), 300, 300)
         assert sources.is_vector(path) and drawn.image.size == (300, 300)
 

@@ -14,7 +14,7 @@ from flask import template_rendered
 from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES
 from tests.support import internals  # noqa: F401  (every app shares compiled templates)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,6 +31,15 @@ def visible_text(soup: BeautifulSoup) -> str:
     for node in soup(["script", "style", "template"]):
         node.decompose()
     return " ".join(soup.get_text(" ").split())
+
+
+def drawn_files(value) -> list[tuple[Image, str]]:
+    """Every content `Image` inside a datum with each file it names (one per language for
+    a drawing with words)."""
+    return sorted(
+        {(image, image.file(locale)) for image in images_in(value) for locale in LOCALES},
+        key=lambda pair: pair[1],
+    )
 
 
 def images_in(value):

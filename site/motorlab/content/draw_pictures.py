@@ -1,10 +1,13 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""Draw the pictures of the home, services and about pages as small SVG files.
+"""Draw the site's pictures as small SVG files.
 
-Every picture of the site is made by the project: this script writes the home page's hero
-(the showroom website, the workshop app and the figures, in step), the team portraits
-(fictional people), the illustrated team photo (a desktop and a mobile variant) and the
-logo-like technology icons, from the parameters below. Run it from the repository root:
+Every picture of the site is made by the project: this script writes the four products'
+screens in each language (content/pictures/products.py), the client brands' wordmarks
+(content/pictures/brands.py), the home page's hero (the showroom website, the workshop app
+and the figures, in step), the 404 page's picture, the duotone team portraits (fictional
+people) and team picture (a desktop and a mobile variant) and the logo-like technology
+icons. Words in a drawing are Figtree outlines (content/pictures/figtree.py): a drawing
+shown by <img> cannot use the page's fonts. Run it from the repository root:
 
     .venv/bin/python -m motorlab.content.draw_pictures
 
@@ -15,10 +18,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flask_babel import force_locale
+
+from motorlab.content.brands import BRANDS
+from motorlab.content.pictures import brands, products
+from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, Glyphs
+from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
 from motorlab.tokens import colour
 
-IMG = Path(__file__).resolve().parents[1] / "static" / "img"
+STATIC = Path(__file__).resolve().parents[1] / "static"
+IMG = STATIC / "img"
 ACCENT = colour("color-accent")
 ACCENT_DARK = colour("color-accent-dark")
 ACCENT_TINT = colour("color-accent-tint")
@@ -32,116 +42,114 @@ SUCCESS_SURFACE = colour("color-success-surface")
 SURFACE = colour("color-surface")
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
 
-SKINS = {"a": "#f5d0b5", "b": "#e8b48f", "c": "#c98b62", "d": "#9a6445", "e": "#6e4330"}
-HAIRS = {
-    "k": "#1f1a17",
-    "b": "#5a3825",
-    "c": "#8a5a2b",
-    "g": "#9aa0a8",
-    "r": "#a8482a",
-    "y": "#d8b25a",
+# Duotone portraits: each person in one hue of the palette, as flat geometric shapes (a disc
+# for the head, half discs for hair and shoulders), faceless like a studio's signage.
+TONES = {  # background, face, clothes, hair
+    "red": (ACCENT_TINT, "#f4c3cb", ACCENT, ACCENT_DARK),
+    "blue": ("#dce7fd", "#b4c9f8", BLUE, NIGHT),
+    "ink": (SURFACE, LINE_STRONG, MUTED, INK),
 }
 
-# slug: (skin, hair colour, hair style, shirt, background, extras)
+# slug: (hair style, extras, tone)
 PEOPLE = {
-    "lucia-ferrer": ("a", "b", "long", ACCENT, ACCENT_TINT, ""),
-    "javier-montalban": ("b", "g", "short", NIGHT, "#dde7fb", "glasses"),
-    "marta-oliveira": ("d", "k", "bun", BLUE, "#e6eefc", ""),
-    "daniel-ortega": ("b", "k", "short", "#2f6f57", "#e3f1ea", "beard"),
-    "irene-castells": ("a", "r", "long", MUTED, SURFACE, "glasses"),
-    "tomas-nieminen": ("a", "y", "side", ACCENT_DARK, ACCENT_TINT, ""),
-    "sofia-varela": ("c", "k", "curly", NIGHT, "#fdf0d8", ""),
-    "clara-duarte": ("c", "b", "bob", "#6b3fa0", "#efe7fa", ""),
-    "hugo-lambert": ("a", "c", "side", BLUE, "#e6eefc", "beard"),
-    "nerea-goikoetxea": ("b", "k", "long", "#2f6f57", "#e3f1ea", ""),
-    "pablo-ruiz": ("c", "b", "short", ACCENT, SURFACE, ""),
-    "elena-bianchi": ("a", "b", "bun", NIGHT, "#fdf0d8", "glasses"),
-    "andres-galan": ("e", "k", "bald", MUTED, "#dde7fb", "beard"),
+    "lucia-ferrer": ("long", "", "red"),
+    "javier-montalban": ("short", "glasses", "blue"),
+    "marta-oliveira": ("bun", "", "ink"),
+    "daniel-ortega": ("short", "beard", "red"),
+    "irene-castells": ("bob", "glasses", "blue"),
+    "tomas-nieminen": ("side", "", "ink"),
+    "sofia-varela": ("curly", "", "red"),
+    "clara-duarte": ("bob", "", "blue"),
+    "hugo-lambert": ("side", "beard", "ink"),
+    "nerea-goikoetxea": ("long", "", "blue"),
+    "pablo-ruiz": ("short", "", "ink"),
+    "elena-bianchi": ("bun", "glasses", "red"),
+    "andres-galan": ("bald", "beard", "blue"),
 }
 
-BACK_HAIR = {
-    "long": "M46 72c0-30 14-46 34-46s34 16 34 46v48H46z",
-    "bob": "M46 74c0-30 14-46 34-46s34 16 34 46v22H46z",
-    "curly": "M40 70a40 40 0 0 1 80 0v30H40z",
+BACK_HAIR = {  # behind the head
+    "long": "M46 74a34 34 0 0 1 68 0v52H46z",
+    "bob": "M46 74a34 34 0 0 1 68 0v26H46z",
+    "curly": "M80 26a40 40 0 1 1 0 80 40 40 0 1 1 0-80z",
+    "bun": "M80 20a13 13 0 1 1 0 26 13 13 0 1 1 0-26z",
 }
-TOP_HAIR = {
-    "short": "M51 68c-3-24 10-38 29-38s32 14 29 38c-4-11-12-17-29-17s-25 6-29 17z",
-    "side": "M51 70c-4-26 10-40 29-40s33 14 29 38c-10-6-24-14-40-18-6 6-13 12-18 20z",
-    "long": "M50 74c-2-28 11-44 30-44s32 16 30 44c-8-14-20-22-30-22s-22 8-30 22z",
-    "bob": "M50 74c-2-28 11-44 30-44s32 16 30 44c-8-14-20-22-30-22s-22 8-30 22z",
-    "bun": "M51 68c-3-24 10-38 29-38s32 14 29 38c-4-11-12-17-29-17s-25 6-29 17zM80 14a11 11 0 1 1 0 22 11 11 0 0 1 0-22z",
-    "curly": "M50 66c-6-30 12-42 30-42s38 12 30 42c-6-10-16-14-30-14s-24 4-30 14z",
-    "bald": "M49 74c-1-6 0-12 2-14v16zM111 74c1-6 0-12-2-14v16z",
+FRINGE = {  # over the head's top
+    "short": "M50 66a30 30 0 0 1 60 0z",
+    "side": "M50 72a30 30 0 0 1 60-4L62 56z",
+    "long": "M50 72a30 30 0 0 1 60 0q-22-2-30-18-8 16-30 18z",
+    "bob": "M50 70a30 30 0 0 1 60 0z",
+    "bun": "M50 70a30 30 0 0 1 60 0z",
+    "curly": "M50 70a30 30 0 0 1 60 0z",
+    "bald": "",
 }
 
 
-# Collar, eyes and smile: the same for everyone (a <use> target in the team photo).
-FACE = (
-    '<path d="M66 112l14 14 14-14" fill="none" stroke="#fff" stroke-width="3" opacity=".7"/>'
-    f'<g fill="{INK}"><circle cx="70" cy="74" r="3.2"/><circle cx="90" cy="74" r="3.2"/></g>'
-    f'<path d="M73 89q7 6 14 0" fill="none" stroke="{INK}" stroke-width="2.5" stroke-linecap="round"/>'
-)
-
-
-def person(skin: str, hair: str, style: str, shirt: str, extras: str, face: str = FACE) -> str:
+def person(style: str, extras: str, tone: str) -> str:
     """A head and shoulders in a 160x160 box, without background."""
-    s, h = SKINS[skin], HAIRS[hair]
+    _bg, face, clothes, hair = TONES[tone]
     parts = []
     if style in BACK_HAIR:
-        parts.append(f'<path d="{BACK_HAIR[style]}" fill="{h}"/>')
+        parts.append(f'<path d="{BACK_HAIR[style]}" fill="{hair}"/>')
     parts += [
-        f'<path d="M22 160c4-34 28-50 58-50s54 16 58 50z" fill="{shirt}"/>',
-        f'<path d="M68 96h24v18c0 8-24 8-24 0z" fill="{s}"/>',
-        f'<ellipse cx="80" cy="72" rx="29" ry="33" fill="{s}"/>',
-        f'<path d="{TOP_HAIR[style]}" fill="{h}"/>',
+        f'<path d="M22 160a58 50 0 0 1 116 0z" fill="{clothes}"/>',
+        f'<path d="M68 98h24v16a12 12 0 0 1-24 0z" fill="{face}"/>',
+        f'<circle cx="80" cy="74" r="30" fill="{face}"/>',
     ]
+    if FRINGE[style]:
+        parts.append(f'<path d="{FRINGE[style]}" fill="{hair}"/>')
     if "beard" in extras:
-        parts.append(
-            f'<path d="M51 76c0 24 13 34 29 34s29-10 29-34c-3 10-8 15-14 17-4-3-9-4-15-4s-11 1-15 4c-6-2-11-7-14-17z" fill="{h}"/>'
-        )
-    parts.append(face)
+        parts.append(f'<path d="M55 84a25 25 0 0 0 50 0q-25 12-50 0z" fill="{hair}"/>')
     if "glasses" in extras:
         parts.append(
-            f'<g fill="none" stroke="{INK}" stroke-width="2.2"><rect x="60" y="67" width="17" height="13" rx="5"/>'
-            '<rect x="83" y="67" width="17" height="13" rx="5"/><path d="M77 72h6"/></g>'
+            f'<g fill="none" stroke="{hair}" stroke-width="3"><circle cx="69" cy="78" r="8"/>'
+            '<circle cx="91" cy="78" r="8"/><path d="M77 78h6"/></g>'
         )
     return "".join(parts)
 
 
 def portrait(slug: str) -> str:
-    skin, hair, style, shirt, bg, extras = PEOPLE[slug]
+    style, extras, tone = PEOPLE[slug]
     return (
         SVG_OPEN.format(w=160, h=160)
-        + f'<rect width="160" height="160" fill="{bg}"/>'
-        + person(skin, hair, style, shirt, extras)
+        + f'<rect width="160" height="160" fill="{TONES[tone][0]}"/>'
+        + person(style, extras, tone)
         + "</svg>\n"
     )
 
 
 def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
-    """People side by side in front of the studio wall, in two rows."""
-    step = 160 * scale * 0.72
+    """The team in two rows in front of the studio's wall: its name in Figtree, a window of
+    light, and each person in their own tone on a disc of it."""
+    glyphs = Glyphs()
+    step = 160 * scale * 0.74
     back, front = slugs[: (len(slugs) - 1) // 2], slugs[(len(slugs) - 1) // 2 :]
     body = [
-        f'<defs><g id="f">{FACE}</g></defs>',
-        f'<rect width="{width}" height="{height}" fill="#eef0f4"/>',
-        f'<rect y="{height * 0.72:.0f}" width="{width}" height="{height}" fill="#dfe3ea"/>',
-        f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{width * 0.3:.0f}" height="{height * 0.34:.0f}" rx="8" fill="#fff"/>',
-        f'<path d="M{width * 0.09:.0f} {height * 0.36:.0f}l{width * 0.06:.0f}-{height * 0.12:.0f} {width * 0.05:.0f} {height * 0.07:.0f} {width * 0.07:.0f}-{height * 0.15:.0f}" fill="none" stroke="{ACCENT}" stroke-width="5"/>',
-        f'<rect x="{width * 0.64:.0f}" y="{height * 0.08:.0f}" width="{width * 0.3:.0f}" height="{height * 0.3:.0f}" rx="8" fill="{NIGHT}"/>',
-        f'<text x="{width * 0.79:.0f}" y="{height * 0.25:.0f}" font-family="Arial, sans-serif" font-size="{28 * scale / 0.9:.0f}" font-weight="700" fill="#fff" text-anchor="middle">{AGENCY.abbreviation}</text>',
+        f'<rect width="{width}" height="{height}" fill="{SURFACE}"/>',
+        f'<circle cx="{width * 0.86:.0f}" cy="{height * 0.12:.0f}" r="{height * 0.42:.0f}" fill="#dce7fd"/>',
+        f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{height * 0.3:.0f}" height="{height * 0.12:.0f}" rx="4" fill="{NIGHT}"/>',
+        glyphs.text(
+            width * 0.06 + height * 0.15,
+            height * 0.1 + height * 0.085,
+            AGENCY.abbreviation,
+            height * 0.07,
+            EXTRA_BOLD,
+            "#fff",
+            "middle",
+            tracking=0.08,
+        ),
+        f'<rect y="{height * 0.78:.0f}" width="{width}" height="{height}" fill="{LINE}"/>',
     ]
-    for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.48, scale)):
+    for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.5, scale)):
         for index, slug in enumerate(people):
-            skin, hair, style, shirt, _bg, extras = PEOPLE[slug]
+            style, extras, tone = PEOPLE[slug]
             x = width / 2 + (index - (len(people) - 1) / 2) * step - 80 * size
             y = height * top
             body.append(
                 f'<g transform="translate({x:.0f} {y:.0f}) scale({size:.2f})">'
-                + person(skin, hair, style, shirt, extras, '<use href="#f"/>')
-                + f'<rect x="22" y="159" width="116" height="{height}" fill="{shirt}"/></g>'
+                + person(style, extras, tone)
+                + f'<rect x="22" y="159" width="116" height="{height}" fill="{TONES[tone][2]}"/></g>'
             )
-    return SVG_OPEN.format(w=width, h=height) + "".join(body) + "</svg>\n"
+    return SVG_OPEN.format(w=width, h=height) + glyphs.defs() + "".join(body) + "</svg>\n"
 
 
 # Logo-like technology icons: an abstract glyph in white on a coloured tile. Not the real
@@ -177,7 +185,7 @@ TECH = {
     ),
     "php": (
         "#5b5f9e",
-        '<ellipse cx="24" cy="24" rx="19" ry="12" fill="none" stroke="#fff" stroke-width="2.5"/><text x="24" y="29" font-family="Arial, sans-serif" font-size="13" font-weight="700" text-anchor="middle">php</text>',
+        '<ellipse cx="24" cy="24" rx="19" ry="12" fill="none" stroke="#fff" stroke-width="2.5"/>',
     ),
     "postgresql": (
         "#31648c",
@@ -211,10 +219,17 @@ TECH = {
 }
 
 
+TECH_WORDS = {"php": "php"}  # an icon whose glyph is a word, set in Figtree
+
+
 def tech_icon(slug: str) -> str:
     colour, glyph = TECH[slug]
+    glyphs = Glyphs()
+    if slug in TECH_WORDS:
+        glyph += glyphs.text(24, 28.5, TECH_WORDS[slug], 14, BOLD, "#fff", "middle")
     return (
         SVG_OPEN.format(w=48, h=48)
+        + glyphs.defs()
         + f'<rect width="48" height="48" rx="10" fill="{colour}"/><g fill="#fff">{glyph}</g></svg>\n'
     )
 
@@ -306,21 +321,74 @@ def hero() -> str:
     return SVG_OPEN.format(w=HERO_SIZE[0], h=HERO_SIZE[1]) + "".join(body) + "</svg>\n"
 
 
+# The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
+# sign says where you are. Figures only: one file serves both languages.
+NOT_FOUND_SIZE = (480, 360)
+
+
+def not_found() -> str:
+    glyphs = Glyphs()
+    w, h = NOT_FOUND_SIZE
+    stripes = "".join(
+        f'<path d="M{362 + 22 * i} 236h12l-10 22h-12z" fill="{ACCENT}"/>' for i in range(5)
+    )
+    body = [
+        f'<circle cx="{w * 0.62:.0f}" cy="{h * 0.4:.0f}" r="150" fill="#dce7fd"/>',
+        f'<rect y="276" width="{w}" height="{h - 276}" fill="{SURFACE}"/>',
+        f'<path d="M0 300h{w}" stroke="{LINE_STRONG}" stroke-width="4" stroke-dasharray="28 20"/>',
+        # The sign: a night-blue plate on a post, the code in Figtree.
+        f'<rect x="86" y="160" width="8" height="118" fill="{MUTED}"/>',
+        f'<rect x="20" y="64" width="140" height="100" rx="12" fill="{NIGHT}"/>',
+        '<rect x="28" y="72" width="124" height="84" rx="7" fill="none" stroke="#fff" stroke-width="2" opacity=".5"/>',
+        glyphs.text(90, 131, "404", 52, EXTRA_BOLD, "#fff", "middle"),
+        # The barrier across the road's end, on two feet.
+        f'<g fill="{INK}"><rect x="362" y="256" width="6" height="24"/><rect x="450" y="256" width="6" height="24"/></g>',
+        f'<rect x="350" y="234" width="118" height="26" rx="4" fill="#fff" stroke="{INK}" stroke-width="2"/>',
+        stripes,
+        f'<circle cx="350" cy="226" r="8" fill="{ACCENT}"/><circle cx="468" cy="226" r="8" fill="{ACCENT}"/>',
+        # The car, stopped short of it.
+        f'<ellipse cx="222" cy="280" rx="96" ry="6" fill="{NIGHT}" opacity=".12"/>',
+        f'<g transform="translate(54 130) scale(.8)"><path d="{CAR[0]}" fill="{BLUE}"/><path d="{CAR[1]}" fill="#dce7fd"/>'
+        f'<g fill="{INK}" stroke="{SURFACE}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
+        '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>',
+    ]
+    return SVG_OPEN.format(w=w, h=h) + glyphs.defs() + "".join(body) + "</svg>\n"
+
+
 def write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     print(f"{path.relative_to(IMG.parent)}: {len(text.encode())} bytes")
 
 
-def main() -> None:
-    write(IMG / "hero.svg", hero())
+def drawings() -> dict[Path, str]:
+    """Every drawing of the site by its file, the product screens once per language (inside
+    an app context: their words come from the compiled catalogs)."""
+    drawn = {}
+    for locale in LOCALES:
+        with force_locale(locale):
+            for name, draw in products.DRAWINGS.items():
+                drawn[IMG / name.replace("{locale}", locale)] = draw()
+    for brand in BRANDS:
+        drawn[STATIC / brand.logo.src] = brands.logo(brand.name.lower(), brand.name)
+    drawn[IMG / "hero.svg"] = hero()
+    drawn[IMG / "not-found.svg"] = not_found()
     for slug in PEOPLE:
-        write(IMG / "team" / f"{slug}.svg", portrait(slug))
+        drawn[IMG / "team" / f"{slug}.svg"] = portrait(slug)
     everyone = list(PEOPLE)
-    write(IMG / "team" / "photo-desktop.svg", team_photo(1200, 500, everyone[:11], 1.25))
-    write(IMG / "team" / "photo-mobile.svg", team_photo(600, 600, everyone[4:11], 1.05))
+    drawn[IMG / "team" / "photo-desktop.svg"] = team_photo(1200, 500, everyone[:11], 1.25)
+    drawn[IMG / "team" / "photo-mobile.svg"] = team_photo(600, 600, everyone[4:11], 1.05)
     for slug in TECH:
-        write(IMG / "tech" / f"{slug}.svg", tech_icon(slug))
+        drawn[IMG / "tech" / f"{slug}.svg"] = tech_icon(slug)
+    return drawn
+
+
+def main() -> None:
+    from motorlab import create_app
+
+    with create_app().app_context():
+        for path, text in drawings().items():
+            write(path, text)
 
 
 if __name__ == "__main__":

@@ -48,10 +48,14 @@ class NavItem:
 
 @dataclass(frozen=True)
 class Image:
-    src: str  # path under static/
+    src: str  # path under static/; "{locale}" in it: a drawing with words, a file per language
     alt: Text  # empty string marks a decorative image
     width: int
     height: int
+
+    def file(self, locale: str) -> str:
+        """The path of the file a page in `locale` shows."""
+        return self.src.replace("{locale}", locale)
 
 
 @dataclass(frozen=True)

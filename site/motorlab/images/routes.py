@@ -54,7 +54,7 @@ def share_image(locale: str, page: str):
         title = str(declared.title)
     host = urlsplit(current_app.config["SITE_URL"]).netloc
     font = brand_font_file()  # its name carries its content hash
-    picture = declared.picture and Path(current_app.static_folder, declared.picture.src)
+    picture = declared.picture and Path(current_app.static_folder, declared.picture.file(locale))
     drawn = f"{picture.name}:{file_version(picture)}" if picture else ""
     parts = f"{locale}|{title}|{tagline}|{host}|{font.name}|{drawn}|{_design()}"
     key = hashlib.sha256(parts.encode()).hexdigest()[:32]

@@ -70,7 +70,7 @@ def creative_work(study: CaseStudy) -> dict:
         "description": str(study.description),
         "genre": str(study.kind),
         "url": _url("pages.case_study", slug=study.slug),
-        "image": _static(study.hero.src),
+        "image": _static(study.hero.file(current_locale())),
         "inLanguage": current_locale(),
         "keywords": ", ".join(study.technologies),
         "creator": {

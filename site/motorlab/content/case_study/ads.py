@@ -21,7 +21,9 @@ ADS = CaseStudy(
         "One after-sales system for every brand of the group: from the customer's first "
         "call to the invoice, in the same screens at every dealer and workshop."
     ),
-    hero=Image("img/projects/ads.svg", _l("ADS dashboard with service appointments"), 640, 400),
+    hero=Image(
+        "img/projects/ads.{locale}.svg", _l("ADS dashboard with service appointments"), 640, 400
+    ),
     overview=(
         _l(
             "Each brand of the group used to run its workshops with its own tools: three "
@@ -94,7 +96,7 @@ ADS = CaseStudy(
         Screen(
             _l("A work order with its operations, parts and the technician's time."),
             Image(
-                "img/projects/ads/work-order.svg",
+                "img/projects/ads/work-order.{locale}.svg",
                 _l("ADS work order listing operations, parts and labour times"),
                 640,
                 400,
@@ -103,7 +105,7 @@ ADS = CaseStudy(
         Screen(
             _l("The workshop planner: every bay and technician, hour by hour."),
             Image(
-                "img/projects/ads/planning.svg",
+                "img/projects/ads/planning.{locale}.svg",
                 _l("ADS workshop planner with jobs placed on a timeline for each bay"),
                 640,
                 400,

@@ -16,7 +16,9 @@ KUZU = CaseStudy(
         "A mobile app and a back office with which the group's engineers report every fault "
         "they find on a test car, photo and location included, in under a minute."
     ),
-    hero=Image("img/projects/kuzu.svg", _l("KuZu app reporting a fault on a car"), 640, 400),
+    hero=Image(
+        "img/projects/kuzu.{locale}.svg", _l("KuZu app reporting a fault on a car"), 640, 400
+    ),
     overview=(
         _l(
             "Test drives of pre-series and production cars used to end with handwritten notes "
@@ -77,8 +79,11 @@ KUZU = CaseStudy(
         Screen(
             _l("Reporting a fault: area of the car, severity and photos."),
             Image(
-                "img/projects/kuzu/report.svg",
-                _l("KuZu mobile screen with a car outline, a marked fault and a severity choice"),
+                "img/projects/kuzu/report.{locale}.svg",
+                _l(
+                    "KuZu mobile screens: the VIN scanned, then a car outline with a marked "
+                    "fault and a severity choice"
+                ),
                 640,
                 400,
             ),
@@ -86,8 +91,8 @@ KUZU = CaseStudy(
         Screen(
             _l("The back office: faults by status, model and plant."),
             Image(
-                "img/projects/kuzu/backoffice.svg",
-                _l("KuZu back office with a list of faults and a chart by severity"),
+                "img/projects/kuzu/backoffice.{locale}.svg",
+                _l("KuZu back office with a list of faults by zone, severity and status"),
                 640,
                 400,
             ),

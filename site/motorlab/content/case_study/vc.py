@@ -16,7 +16,9 @@ VC = CaseStudy(
         "The website where businesses choose, configure and service the vans and light trucks "
         "of one of the group's brands."
     ),
-    hero=Image("img/projects/vc.svg", _l("VC website showing a van in the catalogue"), 640, 400),
+    hero=Image(
+        "img/projects/vc.{locale}.svg", _l("VC website showing a van in the catalogue"), 640, 400
+    ),
     overview=(
         _l(
             "Fleet managers and self-employed professionals buy a van as a working tool: they "
@@ -76,7 +78,7 @@ VC = CaseStudy(
         Screen(
             _l("The configurator: body, wheelbase, roof height and conversion."),
             Image(
-                "img/projects/vc/configurator.svg",
+                "img/projects/vc/configurator.{locale}.svg",
                 _l("VC configurator with a van side view and options for wheelbase and roof"),
                 640,
                 400,
@@ -85,7 +87,7 @@ VC = CaseStudy(
         Screen(
             _l("Service booking on a phone, with a replacement van."),
             Image(
-                "img/projects/vc/booking.svg",
+                "img/projects/vc/booking.{locale}.svg",
                 _l("VC service booking on a phone with a date picker and time slots"),
                 640,
                 400,

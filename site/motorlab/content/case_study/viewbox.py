@@ -17,7 +17,10 @@ VIEWBOX = CaseStudy(
         "dealers, publishes its own spaces without leaving the brand's design."
     ),
     hero=Image(
-        "img/projects/viewbox.svg", _l("ViewBox page editor with brand templates"), 640, 400
+        "img/projects/viewbox.{locale}.svg",
+        _l("ViewBox page editor with brand templates"),
+        640,
+        400,
     ),
     overview=(
         _l(
@@ -76,7 +79,7 @@ VIEWBOX = CaseStudy(
         Screen(
             _l("Choosing a brand template for a new space."),
             Image(
-                "img/projects/viewbox/templates.svg",
+                "img/projects/viewbox/templates.{locale}.svg",
                 _l("ViewBox gallery of brand templates with one of them selected"),
                 640,
                 400,
@@ -85,7 +88,7 @@ VIEWBOX = CaseStudy(
         Screen(
             _l("Approving a dealer's page before it goes live."),
             Image(
-                "img/projects/viewbox/approval.svg",
+                "img/projects/viewbox/approval.{locale}.svg",
                 _l("ViewBox approval screen with a page preview and comments"),
                 640,
                 400,

@@ -1,0 +1,773 @@
+# ruff: noqa: E501 - SVG path data reads best on one line
+"""The four products as they ship: each case study's hero and its two screens, with the
+interface's words in the page's language (drawn once per locale by draw_pictures).
+
+Names, codes and figures that a real screen would hold (a VIN, a plate, a time) are data,
+not text to translate; every label is a lazy gettext string, set when the drawing is made.
+"""
+
+from __future__ import annotations
+
+from flask_babel import format_currency, format_decimal
+from flask_babel import lazy_gettext as _l
+
+from motorlab.content.case_study.ads import ADS
+from motorlab.content.pictures.canvas import (
+    ACCENT,
+    ACCENT_TINT,
+    AMBER,
+    AMBER_TINT,
+    BLUE,
+    BLUE_TINT,
+    BOLD,
+    INK,
+    LINE,
+    MUTED,
+    NIGHT,
+    PAPER,
+    REGULAR,
+    SEMIBOLD,
+    SUCCESS,
+    SUCCESS_SURFACE,
+    SURFACE,
+    Canvas,
+    button,
+    check,
+    chip,
+    dot,
+    panel,
+    phone,
+    width,
+    window,
+)
+
+W, H = 640, 400
+
+
+def euros(amount: float, cents: bool = True) -> str:
+    """An amount in euros as the current locale writes it (a catalogue price without cents)."""
+    text = format_currency(amount, "EUR")
+    return text if cents else text.replace(".00", "").replace(",00", "")
+
+
+# --- Shared shapes ----------------------------------------------------------------------------
+
+VAN = "M0 70V22q0-6 5-9l18-11q4-2 9-2h128q6 0 6 6v64z"  # a panel van, side view, 166 x 70
+CAR_TOP = "M18 0h84q18 0 18 22v156q0 22-18 22H18q-18 0-18-22V22Q0 0 18 0z"  # 120 x 200
+
+
+def van(c: Canvas, x, y, scale, body=PAPER, outline=INK) -> None:
+    c.add(
+        f'<g transform="translate({x} {y}) scale({scale})">'
+        f'<path d="{VAN}" fill="{body}" stroke="{outline}" stroke-width="{2.4 / scale:.1f}"/>'
+        f'<path d="M8 14l14-8h14v18H8z" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{1.6 / scale:.1f}"/>'
+        f'<path d="M40 6v62M100 6v62" stroke="{LINE}" stroke-width="{1.6 / scale:.1f}"/>'
+        f'<g fill="{INK}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
+        f'<g fill="{SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
+    )
+
+
+def backdrop(c: Canvas, tint: str) -> None:
+    c.rect(0, 0, W, H, tint)
+    c.add(f'<circle cx="600" cy="40" r="120" fill="{PAPER}" opacity=".35"/>')
+
+
+# --- KuZu: fault reporting on the test track ----------------------------------------------------
+
+KUZU_VIN = "WVWZZZ3CZPE041187"
+NEW_FAULT = _l("New fault")
+VEHICLE = _l("Vehicle")
+ZONE = _l("Zone")
+REAR_LEFT_DOOR = _l("Rear left door")
+SEVERITY = _l("Severity")
+MINOR, MAJOR, CRITICAL = _l("Minor"), _l("Major"), _l("Critical")
+SEND_FAULT = _l("Send fault")
+FAULT_SENT = _l("Fault sent")
+WIND_NOISE = _l("Wind noise at 90 km/h")
+SCAN_VIN = _l("Scan the VIN")
+VIN_READ = _l("VIN read")
+MARK_THE_AREA = _l("Mark the area")
+FAULTS = _l("Faults")
+STATUS = _l("Status")
+OPEN, ASSIGNED, FIXED = _l("Open"), _l("Assigned"), _l("Fixed")
+MODEL, PLANT = _l("Model"), _l("Plant")
+NORTH_PLANT = _l("North plant")
+SUPPLIER = _l("Supplier")
+FAULT_ROWS = (  # id, zone, severity (0-2), status (0-2), supplier
+    ("KZ-0512", _l("Rear left door"), 2, 0, "Trimtec"),
+    ("KZ-0511", _l("Dashboard"), 1, 1, "Intercomp"),
+    ("KZ-0509", _l("Tailgate"), 0, 1, "Lumacar"),
+    ("KZ-0506", _l("Front bumper"), 1, 2, "Plastiform"),
+    ("KZ-0502", _l("Sunroof"), 2, 2, "Vitrex"),
+)
+SEVERITY_COLOURS = ((SUCCESS, SUCCESS_SURFACE), (AMBER, AMBER_TINT), (ACCENT, ACCENT_TINT))
+STATUS_COLOURS = ((ACCENT, ACCENT_TINT), (BLUE, BLUE_TINT), (SUCCESS, SUCCESS_SURFACE))
+
+
+def car_top(c: Canvas, x, y, scale, mark=(24, 130)) -> None:
+    """The car seen from above, with the fault's marker on it."""
+    c.add(
+        f'<g transform="translate({x} {y}) scale({scale})">'
+        f'<path d="{CAR_TOP}" fill="{SURFACE}" stroke="{INK}" stroke-width="3"/>'
+        f'<path d="M20 52q40-14 80 0l-6 30H26zM24 150h72l6 24q-42 10-84 0z" fill="{BLUE_TINT}" stroke="{INK}" stroke-width="2"/>'
+        f'<path d="M0 96h120M0 134h120" stroke="{LINE}" stroke-width="2"/>'
+        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="18" fill="{ACCENT}" opacity=".2"/>'
+        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="8" fill="{ACCENT}" stroke="{PAPER}" stroke-width="3"/></g>'
+    )
+
+
+def phone_header(c: Canvas, box, title, fill=BLUE) -> None:
+    x, y, w, _h = box
+    c.add(
+        f'<path d="M{x} {y + 23}a23 23 0 0 1 23-23h{w - 46}a23 23 0 0 1 23 23v29H{x}z" fill="{fill}"/>'
+    )
+    c.add(
+        f'<path d="M{x + 20} {y + 30}l-6 6 6 6" fill="none" stroke="{PAPER}" stroke-width="2.4" stroke-linecap="round"/>'
+    )
+    c.text(x + 32, y + 41, title, 15, BOLD, PAPER)
+
+
+def severity_row(c: Canvas, x, y, chosen=2, size=11) -> None:
+    for index, label in enumerate((MINOR, MAJOR, CRITICAL)):
+        fg, bg = SEVERITY_COLOURS[index] if index == chosen else (MUTED, SURFACE)
+        x += chip(c, x, y, label, fg, bg, size) + 6
+
+
+def kuzu() -> str:
+    c = Canvas(W, H)
+    backdrop(c, BLUE_TINT)
+    box = phone(c, 56, 14, 224, 400)
+    x, y, w, _h = box
+    phone_header(c, box, NEW_FAULT)
+    c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, MUTED)
+    c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, INK)
+    c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, MUTED)
+    c.rect(x + 14, y + 124, w - 28, 132, SURFACE, 10)
+    car_top(c, x + 30, y + 134, 0.56, (24, 150))
+    c.text(x + 112, y + 150, ZONE, 11, SEMIBOLD, MUTED)
+    c.text(x + 112, y + 168, "4", 22, BOLD, ACCENT)
+    for row, line in enumerate(wrap(str(REAR_LEFT_DOOR), 12, w - 126)):
+        c.text(x + 112, y + 188 + 15 * row, line, 12, SEMIBOLD, INK)
+    c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, MUTED)
+    severity_row(c, x + 14, y + 290, 2, 11)
+    button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, ACCENT, PAPER, 14)
+    # The quality team's side: the fault as it arrives in the back office.
+    panel(c, 318, 74, 282, 250, 14)
+    c.text(338, 104, "KZ-0512", 13, BOLD, MUTED)
+    chip(c, 580, 90, CRITICAL, ACCENT, ACCENT_TINT, 11, "end")
+    c.text(338, 134, WIND_NOISE, 19, BOLD, INK, limit=248)
+    rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
+    for index, (label, value) in enumerate(rows):
+        top = 162 + 34 * index
+        c.add(f'<path d="M338 {top - 6}h242" stroke="{LINE}"/>')
+        c.text(338, top + 14, label, 12, REGULAR, MUTED)
+        c.text(432, top + 14, value, 13, SEMIBOLD, INK, limit=148)
+    for index in range(3):
+        c.rect(338 + 58 * index, 272, 50, 36, BLUE_TINT, 6)
+        c.add(
+            f'<path d="M{346 + 58 * index} 302l12-14 9 9 7-6 14 11z" fill="{BLUE}" opacity=".5"/>'
+        )
+    check(c, 528, 290, 10)
+    c.text(544, 294, FAULT_SENT, 11, SEMIBOLD, SUCCESS, limit=60)
+    return c.svg()
+
+
+def kuzu_report() -> str:
+    """Two steps on the track: the VIN scanned, then the area marked and the fault sent."""
+    c = Canvas(W, H)
+    backdrop(c, BLUE_TINT)
+    box = phone(c, 60, 14, 224, 400)
+    x, y, w, _h = box
+    phone_header(c, box, SCAN_VIN, NIGHT)
+    c.rect(x, y + 52, w, 200, INK)
+    c.add(
+        f'<path d="M{x + 30} {y + 100}v-20h20M{x + w - 50} {y + 80}h20v20M{x + 30} {y + 200}v20h20M{x + w - 50} {y + 220}h20v-20" fill="none" stroke="{PAPER}" stroke-width="3"/>',
+        f'<g fill="{PAPER}">'
+        + "".join(
+            f'<rect x="{x + 44 + 5 * i}" y="{y + 128}" width="{1 + i % 3}" height="44"/>'
+            for i in range(24)
+        )
+        + "</g>",
+        f'<path d="M{x + 34} {y + 150}h{w - 68}" stroke="{ACCENT}" stroke-width="2"/>',
+    )
+    check(c, x + 24, y + 280, 10)
+    c.text(x + 42, y + 285, VIN_READ, 13, BOLD, SUCCESS)
+    c.text(x + 14, y + 312, KUZU_VIN, 15, BOLD, INK)
+    c.text(x + 14, y + 332, "Prototype X2 · PT-118", 12, REGULAR, MUTED)
+    box = phone(c, 356, 14, 224, 400)
+    x, y, w, _h = box
+    phone_header(c, box, MARK_THE_AREA)
+    car_top(c, x + 20, y + 66, 0.62, (24, 150))
+    c.text(x + 112, y + 92, ZONE, 11, SEMIBOLD, MUTED)
+    c.text(x + 112, y + 114, "4", 24, BOLD, ACCENT)
+    for row, line in enumerate(wrap(str(REAR_LEFT_DOOR), 12, w - 126)):
+        c.text(x + 112, y + 134 + 15 * row, line, 12, SEMIBOLD, INK)
+    c.text(x + 14, y + 212, SEVERITY, 11, SEMIBOLD, MUTED)
+    severity_row(c, x + 14, y + 220, 2, 11)
+    c.rect(x + 14, y + 262, 60, 44, BLUE_TINT, 8)
+    c.text(x + 44, y + 289, _l("%(count)s photos", count=3), 10, SEMIBOLD, BLUE, "middle", 56)
+    c.rect(x + 82, y + 262, w - 96, 44, SURFACE, 8)
+    dot(c, x + 102, y + 284, 10, ACCENT)
+    bars = "".join(
+        f"M{x + 120 + 5 * i} {y + 284 - h / 2}v{h}"
+        for i, h in enumerate((6, 14, 10, 18, 8, 12, 16, 6, 10))
+    )
+    c.add(f'<path d="{bars}" stroke="{MUTED}" stroke-width="2" stroke-linecap="round"/>')
+    c.text(x + w - 20, y + 288, "0:12", 11, SEMIBOLD, MUTED, "end")
+    button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, ACCENT, PAPER, 14)
+    c.add(
+        f'<path d="M296 214h44m-8-8 8 8-8 8" fill="none" stroke="{BLUE}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
+    )
+    return c.svg()
+
+
+def sidebar(c: Canvas, x, top, bottom, items, chosen, mark=ACCENT, width_=140, size=11.5) -> None:
+    """An application's left column: its mark, then its sections, one of them open."""
+    c.rect(x, top, width_, bottom - top, SURFACE)
+    c.rect(x + 14, top + 14, 24, 24, mark, 6)
+    for index, label in enumerate(items):
+        y = top + 62 + round(size * 2.6) * index
+        if index == chosen:
+            c.rect(x + 8, y - size * 1.45, width_ - 16, round(size * 2.25), PAPER, 6)
+        c.text(
+            x + 16,
+            y,
+            label,
+            size,
+            SEMIBOLD if index == chosen else REGULAR,
+            INK if index == chosen else MUTED,
+            limit=width_ - 28,
+        )
+
+
+def kuzu_backoffice() -> str:
+    c = Canvas(W, H)
+    backdrop(c, BLUE_TINT)
+    top = window(c, 24, 24, 592, 392, "kuzu.quality")
+    sidebar(c, 24, top, 416, (FAULTS, _l("Vehicles"), _l("Dashboards"), _l("Suppliers")), 0, BLUE)
+    left = 184
+    c.text(left, top + 34, FAULTS, 20, BOLD, INK)
+    x = left
+    for label in (f"{MODEL}: X2", f"{PLANT}: {NORTH_PLANT}"):
+        x += chip(c, x, top + 46, label, INK, SURFACE, 11, weight=REGULAR) + 8
+    # The list: id, zone, severity, status.
+    c.add(f'<path d="M{left} {top + 96}h{404}" stroke="{LINE}"/>')
+    for label, at in (("ID", 0), (ZONE, 70), (SEVERITY, 214), (STATUS, 300)):
+        c.text(left + at, top + 88, label, 11, SEMIBOLD, MUTED)
+    for index, (ident, zone, severity, status, _supplier) in enumerate(FAULT_ROWS):
+        y = top + 122 + 38 * index
+        c.text(left, y, ident, 12, SEMIBOLD, INK)
+        c.text(left + 70, y, zone, 12, REGULAR, INK, limit=136)
+        fg, bg = SEVERITY_COLOURS[severity]
+        chip(c, left + 214, y - 14, (MINOR, MAJOR, CRITICAL)[severity], fg, bg, 10)
+        fg, bg = STATUS_COLOURS[status]
+        chip(c, left + 300, y - 14, (OPEN, ASSIGNED, FIXED)[status], fg, bg, 10)
+        c.add(f'<path d="M{left} {y + 14}h404" stroke="{LINE}"/>')
+    return c.svg()
+
+
+# --- ADS: the after-sales system of every dealer and workshop -------------------------------------
+
+# The application's sections: the case study's first seven modules.
+ADS_SECTIONS = tuple(module.title for module in ADS.modules[:7])
+TODAY_AT = _l("Workshop · today")
+ON_TIME = _l("Ready on time")
+IN_THE_WORKSHOP = _l("Cars in the workshop")
+IN_PROGRESS, WAITING_PARTS, READY = _l("In progress"), _l("Waiting for parts"), _l("Ready")
+JOB_STATES = ((BLUE, BLUE_TINT), (AMBER, AMBER_TINT), (SUCCESS, SUCCESS_SURFACE))
+SERVICE_30K = _l("30,000 km service")
+BRAKE_PADS = _l("Front brake pads")
+ENGINE_LIGHT = _l("Engine warning light")
+TYRES = _l("Tyre change")
+INSPECTION = _l("Pre-inspection check")
+ADS_APPOINTMENTS = (  # time, plate, job, state
+    ("08:30", "4821 LKM", SERVICE_30K, 2),
+    ("09:15", "1067 MBZ", BRAKE_PADS, 0),
+    ("10:00", "7730 KTR", ENGINE_LIGHT, 1),
+    ("11:45", "2215 LXC", TYRES, 0),
+)
+
+
+def ads() -> str:
+    """The workshop's day, large enough to read on a project card: the modules, today's
+    figures and the appointments with their state."""
+    c = Canvas(W, H)
+    backdrop(c, ACCENT_TINT)
+    top = window(c, 24, 24, 592, 392, "ads.aftersales")
+    sidebar(c, 24, top, 416, ADS_SECTIONS[:6], 0, width_=150, size=13)
+    left, right = 192, 600
+    c.text(left, top + 36, TODAY_AT, 22, BOLD, INK, limit=300)
+    figures = (
+        (ADS_SECTIONS[0], "128", INK),
+        (ON_TIME, format_decimal(0.94, "#%"), SUCCESS),
+        (IN_THE_WORKSHOP, "12", INK),
+    )
+    for index, (label, figure, fill) in enumerate(figures):
+        x = left + 138 * index
+        c.rect(x, top + 52, 130, 78, SURFACE, 10)
+        c.text(x + 12, top + 75, label, 12.5, SEMIBOLD, MUTED, limit=110)
+        c.text(x + 12, top + 114, figure, 30, BOLD, fill)
+    for index, (time, plate, job, state) in enumerate(ADS_APPOINTMENTS):
+        y = top + 172 + 46 * index
+        c.add(f'<path d="M{left} {y - 24}h{right - left}" stroke="{LINE}"/>')
+        c.text(left, y, time, 14, SEMIBOLD, INK)
+        c.text(left + 52, y, job, 14, SEMIBOLD, INK, limit=200)
+        c.text(left + 52, y + 17, plate, 12, REGULAR, MUTED)
+        fg, bg = JOB_STATES[state]
+        chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
+    return c.svg()
+
+
+OPERATIONS = _l("Operations")
+LABOUR = _l("Labour")
+PARTS = _l("Parts")
+TOTAL = _l("Total")
+WORK_ORDER = _l("Work order")
+OIL_FILTER, PADS_SET, ENGINE_OIL = (
+    _l("Oil filter"),
+    _l("Brake pad set"),
+    _l("Engine oil 5W-30, 5 l"),
+)
+
+
+def ads_work_order() -> str:
+    c = Canvas(W, H)
+    backdrop(c, ACCENT_TINT)
+    top = window(c, 24, 24, 592, 392, "ads.aftersales")
+    sidebar(c, 24, top, 416, ADS_SECTIONS, 2)
+    left, right = 182, 596
+    c.text(left, top + 32, f"{WORK_ORDER} OT-24817", 18, BOLD, INK, limit=300)
+    chip(c, right, top + 16, IN_PROGRESS, BLUE, BLUE_TINT, 11, "end")
+    c.text(left, top + 52, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, MUTED)
+    rows = (
+        (OPERATIONS, ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5)), LABOUR),
+        (PARTS, ((OIL_FILTER, 1), (PADS_SET, 1), (ENGINE_OIL, 1)), None),
+    )
+    y = top + 80
+    prices = iter((96.0, 64.0, 40.0, 18.9, 74.5, 54.0))
+    for heading, items, unit in rows:
+        c.text(left, y, heading, 12, BOLD, MUTED)
+        y += 6
+        for label, amount in items:
+            y += 27
+            c.add(f'<path d="M{left} {y - 20}h{right - left}" stroke="{LINE}"/>')
+            c.text(left, y, label, 13, SEMIBOLD, INK, limit=230)
+            shown = f"{format_decimal(amount, '0.0')} h" if unit else f"× {amount}"
+            c.text(left + 300, y, shown, 12, REGULAR, MUTED, "end")
+            c.text(right, y, euros(next(prices)), 13, SEMIBOLD, INK, "end")
+        y += 30
+    c.rect(left, y - 16, right - left, 44, SURFACE, 8)
+    c.text(left + 12, y + 11, TOTAL, 14, BOLD, INK)
+    c.text(right - 12, y + 11, euros(347.4), 16, BOLD, INK, "end")
+    return c.svg()
+
+
+PLANNER_JOBS = (  # bay, start hour, hours, label, colour
+    (0, 8, 1.5, SERVICE_30K, BLUE),
+    (0, 10, 2, ENGINE_LIGHT, ACCENT),
+    (1, 8.5, 1, BRAKE_PADS, SUCCESS),
+    (1, 10, 1.5, TYRES, BLUE),
+    (2, 9, 3, _l("Warranty repair"), AMBER),
+    (3, 8, 1, INSPECTION, SUCCESS),
+    (3, 11, 1.5, SERVICE_30K, BLUE),
+)
+TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
+
+
+def ads_planning() -> str:
+    c = Canvas(W, H)
+    backdrop(c, ACCENT_TINT)
+    top = window(c, 24, 24, 592, 392, "ads.aftersales")
+    left, right = 44, 596
+    c.text(left, top + 32, ADS_SECTIONS[3], 18, BOLD, INK)
+    c.text(right, top + 32, _l("Tuesday 14"), 13, SEMIBOLD, MUTED, "end")
+    grid, hour = 150, (right - 150) / 5  # 8:00 to 13:00
+    for index in range(5):
+        x = grid + hour * index
+        c.add(f'<path d="M{x:.0f} {top + 56}v{300}" stroke="{LINE}"/>')
+        c.text(x + 4, top + 70, f"{8 + index}:00", 11, SEMIBOLD, MUTED)
+    for bay in range(4):
+        y = top + 84 + 68 * bay
+        c.add(f'<path d="M{left} {y}h{right - left}" stroke="{LINE}"/>')
+        c.text(left, y + 28, _l("Bay %(number)s", number=bay + 1), 13, BOLD, INK)
+        c.text(left, y + 46, TECHNICIANS[bay], 11, REGULAR, MUTED)
+    for bay, start, hours, label, fill in PLANNER_JOBS:
+        x, y = grid + hour * (start - 8) + 3, top + 84 + 68 * bay + 10
+        w = hour * hours - 6
+        c.rect(round(x, 1), y, round(w, 1), 48, fill, 8, ' opacity=".14"')
+        c.rect(round(x, 1), y, 4, 48, fill, 2)
+        c.text(x + 12, y + 20, label, 12, SEMIBOLD, INK, limit=w - 18)
+        c.text(x + 12, y + 37, f"{int(start)}:{'30' if start % 1 else '00'}", 11, REGULAR, MUTED)
+    return c.svg()
+
+
+# --- VC: the commercial-vehicle website ---------------------------------------------------------
+
+VC_NAV = (_l("Vans"), _l("Light trucks"), _l("Configure"), _l("Dealers"))
+BODY_TYPES = (_l("Panel van"), _l("Crew van"), _l("Chassis cab"))
+PAYLOAD, LOAD_VOLUME, FROM = _l("Payload"), _l("Load volume"), _l("From")
+VC_MODELS = (  # name, payload kg, volume m3, price
+    ("Cargo L2H2", 1250, 10.3, 29900),
+    ("Cargo L3H2", 1180, 13.0, 32400),
+)
+
+
+def vc_header(c: Canvas, x, top, w) -> None:
+    c.rect(x + 20, top + 14, 20, 20, NIGHT, 4)
+    c.text(x + 46, top + 29, "VC", 15, BOLD, NIGHT)
+    at = x + w - 20
+    for label in reversed(VC_NAV):
+        at -= c.text(at, top + 28, label, 12, SEMIBOLD, INK, "end") + 18
+
+
+def vc() -> str:
+    """The catalogue, large enough to read on a project card: vans by body type with the
+    figures fleet buyers compare first."""
+    c = Canvas(W, H)
+    backdrop(c, SURFACE)
+    top = window(c, 24, 24, 592, 392, "vc-vans")
+    vc_header(c, 24, top, 592)
+    c.rect(24, top + 48, 592, 1, LINE)
+    c.text(44, top + 88, VC_NAV[0], 28, BOLD, NIGHT)
+    x = 44
+    for index, label in enumerate(BODY_TYPES):
+        fg, bg = (PAPER, NIGHT) if index == 0 else (INK, SURFACE)
+        x += chip(c, x, top + 102, label, fg, bg, 13) + 8
+    for index, (name, payload, volume, price) in enumerate(VC_MODELS):
+        x, y = 44 + 282 * index, top + 144
+        c.rect(x, y, 268, 230, PAPER, 12, f' stroke="{LINE}"')
+        c.rect(x, y, 268, 80, SURFACE, 12)
+        c.rect(x, y + 68, 268, 12, SURFACE)
+        van(c, x + 62 + 6 * index, y + 6, 0.82 + 0.05 * index)
+        c.text(x + 16, y + 110, name, 19, BOLD, INK)
+        facts = (
+            (PAYLOAD, f"{format_decimal(payload)} kg"),
+            (LOAD_VOLUME, f"{format_decimal(volume, '0.0')} m³"),
+        )
+        for column, (label, value) in enumerate(facts):
+            c.text(x + 16 + 126 * column, y + 138, label, 13, REGULAR, MUTED, limit=118)
+            c.text(x + 16 + 126 * column, y + 162, value, 18, BOLD, INK)
+        c.text(x + 16, y + 194, FROM, 13, REGULAR, MUTED)
+        c.text(x + 252, y + 196, euros(price, cents=False), 19, BOLD, ACCENT, "end")
+    return c.svg()
+
+
+WHEELBASE, ROOF = _l("Wheelbase"), _l("Roof height")
+SHORT, MEDIUM, LONG = _l("Short"), _l("Medium"), _l("Long")
+CONVERSION = _l("Conversion")
+SHELVING, REFRIGERATED = _l("Shelving"), _l("Refrigerated")
+YOUR_VAN = _l("Your van")
+SEE_DEALERS = _l("Find a dealer")
+
+
+def option_row(c: Canvas, x, y, label, options, chosen, w=216) -> None:
+    c.text(x, y, label, 12, BOLD, INK)
+    cell = w / len(options)
+    c.rect(x, y + 10, w, 32, SURFACE, 8)
+    c.rect(
+        round(x + 3 + cell * chosen, 1),
+        y + 13,
+        round(cell - 6, 1),
+        26,
+        PAPER,
+        6,
+        f' stroke="{LINE}"',
+    )
+    for index, option in enumerate(options):
+        c.text(
+            x + cell * index + cell / 2,
+            y + 31,
+            option,
+            12,
+            SEMIBOLD if index == chosen else REGULAR,
+            INK if index == chosen else MUTED,
+            "middle",
+            cell - 8,
+        )
+
+
+def vc_configurator() -> str:
+    c = Canvas(W, H)
+    backdrop(c, SURFACE)
+    top = window(c, 24, 24, 592, 392, "vc-vans")
+    vc_header(c, 24, top, 592)
+    c.rect(24, top + 48, 592, 1, LINE)
+    c.text(44, top + 84, "Cargo L3H2", 20, BOLD, NIGHT)
+    c.add(f'<ellipse cx="188" cy="{top + 236}" rx="138" ry="8" fill="{NIGHT}" opacity=".1"/>')
+    van(c, 56, top + 116, 1.6, PAPER)
+    c.add(
+        f'<path d="M120 {top + 270}h180" stroke="{BLUE}" stroke-width="2"/><path d="M120 {top + 264}v12M300 {top + 264}v12" stroke="{BLUE}" stroke-width="2"/>'
+    )
+    c.text(210, top + 292, f"{WHEELBASE}: 4 035 mm", 12, SEMIBOLD, BLUE, "middle")
+    x = 370
+    option_row(c, x, top + 84, WHEELBASE, (SHORT, MEDIUM, LONG), 2)
+    option_row(c, x, top + 148, ROOF, ("H1", "H2", "H3"), 1)
+    option_row(c, x, top + 212, CONVERSION, (SHELVING, REFRIGERATED), 0)
+    c.add(f'<path d="M{x} {top + 274}h216" stroke="{LINE}"/>')
+    c.text(x, top + 300, YOUR_VAN, 12, REGULAR, MUTED)
+    c.text(x + 216, top + 302, euros(34650, cents=False), 20, BOLD, INK, "end")
+    button(c, x, top + 318, 216, 34, SEE_DEALERS, ACCENT, PAPER, 13)
+    return c.svg()
+
+
+BOOK_A_SERVICE = _l("Book a service")
+REPLACEMENT_VAN = _l("Replacement van")
+CONFIRM = _l("Confirm booking")
+LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
+DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
+OPEN_LATE = _l("Open until 21:00")
+
+
+def vc_booking() -> str:
+    c = Canvas(W, H)
+    backdrop(c, SURFACE)
+    box = phone(c, 208, 14, 224, 400)
+    x, y, w, _h = box
+    phone_header(c, box, BOOK_A_SERVICE, NIGHT)
+    c.text(x + 14, y + 78, "Cargo L2H2 · 5291 MXB", 12, SEMIBOLD, INK)
+    c.text(x + 14, y + 96, OPEN_LATE, 11, REGULAR, MUTED)
+    cell = (w - 28) / 5
+    for index, day in enumerate(DAYS):
+        cx = x + 14 + cell * index
+        chosen = index == 2
+        c.rect(round(cx + 2, 1), y + 110, round(cell - 4, 1), 50, NIGHT if chosen else SURFACE, 8)
+        c.text(cx + cell / 2, y + 129, day, 10, SEMIBOLD, PAPER if chosen else MUTED, "middle")
+        c.text(
+            cx + cell / 2, y + 150, str(13 + index), 15, BOLD, PAPER if chosen else INK, "middle"
+        )
+    for index, slot in enumerate(LATE_SLOTS):
+        sx, sy = x + 14 + (index % 2) * ((w - 28) / 2 + 0), y + 176 + 40 * (index // 2)
+        chosen = index == 1
+        c.rect(
+            round(sx + (4 if index % 2 else 0), 1),
+            sy,
+            round((w - 28) / 2 - 4, 1),
+            32,
+            BLUE_TINT if chosen else PAPER,
+            8,
+            f' stroke="{BLUE if chosen else LINE}"',
+        )
+        c.text(
+            sx + (w - 28) / 4 + (2 if index % 2 else -2),
+            sy + 21,
+            slot,
+            13,
+            BOLD if chosen else REGULAR,
+            BLUE if chosen else INK,
+            "middle",
+        )
+    c.rect(x + 14, y + 268, w - 28, 44, SURFACE, 10)
+    c.text(x + 26, y + 295, REPLACEMENT_VAN, 12, SEMIBOLD, INK, limit=w - 96)
+    c.rect(x + w - 58, y + 280, 34, 20, SUCCESS, 10)
+    dot(c, x + w - 34, y + 290, 7, PAPER)
+    button(c, x + 14, y + 330, w - 28, 34, CONFIRM, ACCENT, PAPER, 14)
+    # Beside the phone: the confirmation the fleet manager receives.
+    panel(c, 452, 150, 164, 96, 12)
+    check(c, 474, 176, 10)
+    c.text(490, 181, _l("Booked"), 13, BOLD, SUCCESS)
+    c.text(468, 206, f"{DAYS[2]} 15 · 18:00", 13, BOLD, INK)
+    c.text(468, 226, REPLACEMENT_VAN, 11, REGULAR, MUTED, limit=136)
+    panel(c, 24, 96, 164, 82, 12)
+    c.text(40, 122, _l("Next service"), 11, SEMIBOLD, MUTED, limit=136)
+    c.text(40, 146, "40 000 km", 17, BOLD, INK)
+    c.text(40, 166, _l("in 6 weeks"), 11, REGULAR, MUTED)
+    return c.svg()
+
+
+# --- ViewBox: the brands' content management system -----------------------------------------------
+
+VIOLET, VIOLET_TINT = "#5b3fc4", "#ece8fb"
+BLOCKS = (_l("Header"), _l("Text"), _l("Gallery"), _l("Form"), _l("Map"))
+OPEN_DAY = _l("Open day")
+OPEN_DAY_WHEN = _l("Saturday 18 May · 10:00 to 14:00")
+BOOK_A_TEST_DRIVE = _l("Book a test drive")
+PUBLISH = _l("Publish")
+LOCKED_BY_THE_BRAND = _l("Locked by the brand")
+TYPEFACE, COLOURS, LOGO = _l("Typeface"), _l("Colours"), _l("Logo")
+HEADLINE = _l("Headline")
+DEALER = "Autos Rivera · Sevilla"
+
+
+def padlock(c: Canvas, x, y, fill=MUTED) -> None:
+    c.add(
+        f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{fill}" stroke-width="1.6"/>'
+        f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{fill}"/>'
+    )
+
+
+def dealer_page(c: Canvas, x, y, w, h, scale=1.0) -> None:
+    """The page being made: a dealer's open day on the brand's template."""
+    c.rect(x, y, w, h, PAPER, 8, f' stroke="{LINE}"')
+    c.rect(x, y, w, round(h * 0.52), NIGHT, 8)
+    c.rect(x, y + round(h * 0.52) - 8, w, 8, NIGHT)
+    band, r = round(h * 0.52), round(h * 0.36)  # a quarter disc in the band's corner
+    c.add(f'<path d="M{x + w} {y + band - r}a{r} {r} 0 0 0-{r} {r}h{r}z" fill="{ACCENT}"/>')
+    c.text(x + 16, y + 26 * scale, DEALER, 10 * scale, SEMIBOLD, PAPER, limit=w - 32)
+    c.text(x + 16, y + 62 * scale, OPEN_DAY, 26 * scale, BOLD, PAPER, limit=w - 32)
+    c.text(x + 16, y + 84 * scale, OPEN_DAY_WHEN, 11 * scale, REGULAR, PAPER, limit=w - 32)
+    button(
+        c,
+        x + 16,
+        y + h * 0.52 + 14,
+        150 * scale,
+        28 * scale,
+        BOOK_A_TEST_DRIVE,
+        ACCENT,
+        PAPER,
+        11 * scale,
+    )
+    for index in range(3):
+        c.rect(
+            round(x + 16 + (w - 32) / 3 * index, 1),
+            round(y + h * 0.52 + 56 * scale),
+            round((w - 32) / 3 - 8, 1),
+            round(h * 0.48 - 70 * scale),
+            SURFACE,
+            6,
+        )
+
+
+def viewbox() -> str:
+    c = Canvas(W, H)
+    backdrop(c, VIOLET_TINT)
+    top = window(c, 24, 24, 592, 392, "viewbox.studio")
+    # The blocks to add, the page, and the brand's locked settings.
+    c.rect(24, top, 120, 364, SURFACE)
+    c.text(38, top + 28, _l("Blocks"), 13, BOLD, INK)
+    for index, label in enumerate(BLOCKS):
+        c.rect(36, top + 40 + 38 * index, 96, 30, PAPER, 6, f' stroke="{LINE}"')
+        c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
+        c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, INK, limit=68)
+    c.text(160, top + 28, OPEN_DAY, 14, BOLD, INK, limit=140)
+    chip(c, 596, top + 12, PUBLISH, PAPER, VIOLET, 12, "end")
+    for index in range(3):
+        c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else SURFACE, 5)
+    c.add(
+        f'<g fill="none" stroke="{VIOLET}" stroke-width="1.5"><rect x="322" y="{top + 17}" width="14" height="10" rx="1"/><rect x="352" y="{top + 16}" width="10" height="12" rx="1"/><rect x="382" y="{top + 16}" width="6" height="12" rx="1"/></g>'
+    )
+    dealer_page(c, 160, top + 44, 300, 300)
+    c.add(
+        f'<rect x="158" y="{top + 42}" width="304" height="{160}" rx="9" fill="none" stroke="{VIOLET}" stroke-width="2" stroke-dasharray="5 4"/>'
+    )
+    x = 476
+    c.text(x, top + 62, HEADLINE, 13, BOLD, INK)
+    c.rect(x, top + 72, 120, 28, PAPER, 6, f' stroke="{VIOLET}"')
+    c.text(x + 8, top + 91, OPEN_DAY, 13, REGULAR, INK, limit=104)
+    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 12, BOLD, MUTED, limit=120)
+    for index, label in enumerate((TYPEFACE, COLOURS, LOGO)):
+        y = top + 144 + 40 * index
+        c.rect(x, y, 120, 32, SURFACE, 6)
+        c.text(x + 8, y + 21, label, 12, SEMIBOLD, INK, limit=70)
+        padlock(c, x + 102, y + 14)
+        if index == 1:
+            for swatch, fill in enumerate((NIGHT, ACCENT, PAPER)):
+                c.add(
+                    f'<circle cx="{x + 76 + 9 * swatch}" cy="{y + 16}" r="5" fill="{fill}" stroke="{LINE}"/>'
+                )
+    return c.svg()
+
+
+TEMPLATES = (
+    (_l("Launch"), NIGHT, ACCENT),
+    (_l("Open day"), ACCENT, NIGHT),
+    (_l("Dealer page"), BLUE, PAPER),
+    (_l("Event"), VIOLET, ACCENT),
+    (_l("Offer"), SUCCESS, PAPER),
+    (_l("After-sales"), AMBER, PAPER),
+)
+CHOOSE_A_TEMPLATE = _l("Choose a template")
+USE_THIS_TEMPLATE = _l("Use this template")
+
+
+def viewbox_templates() -> str:
+    c = Canvas(W, H)
+    backdrop(c, VIOLET_TINT)
+    top = window(c, 24, 24, 592, 392, "viewbox.studio")
+    c.text(44, top + 36, CHOOSE_A_TEMPLATE, 20, BOLD, INK, limit=360)
+    chip(c, 596, top + 18, USE_THIS_TEMPLATE, PAPER, VIOLET, 12, "end")
+    for index, (name, fill, accent) in enumerate(TEMPLATES):
+        x, y = 44 + 186 * (index % 3), top + 60 + 152 * (index // 3)
+        chosen = index == 1
+        c.rect(
+            x,
+            y,
+            174,
+            138,
+            PAPER,
+            10,
+            f' stroke="{VIOLET if chosen else LINE}"' + (' stroke-width="2.5"' if chosen else ""),
+        )
+        c.rect(x + 8, y + 8, 158, 74, fill, 6)
+        c.add(f'<circle cx="{x + 136}" cy="{y + 45}" r="22" fill="{accent}" opacity=".85"/>')
+        c.rect(x + 18, y + 26, 70, 8, PAPER, 4, ' opacity=".9"')
+        c.rect(x + 18, y + 40, 48, 6, PAPER, 3, ' opacity=".6"')
+        c.rect(x + 18, y + 56, 40, 12, PAPER, 6)
+        c.text(x + 12, y + 106, name, 14, BOLD, INK, limit=130)
+        c.text(x + 12, y + 125, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, MUTED)
+        if chosen:
+            check(c, x + 152, y + 112, 10, VIOLET)
+    return c.svg()
+
+
+WAITING_APPROVAL = _l("Waiting for approval")
+COMMENTS = _l("Comments")
+APPROVE, ASK_FOR_CHANGES = _l("Approve"), _l("Ask for changes")
+COMMENT_ONE = _l("Please use the spring campaign photo in the header.")
+COMMENT_TWO = _l("Done, photo changed. Ready to publish?")
+
+
+def viewbox_approval() -> str:
+    c = Canvas(W, H)
+    backdrop(c, VIOLET_TINT)
+    top = window(c, 24, 24, 592, 392, "viewbox.studio")
+    c.text(44, top + 34, OPEN_DAY, 18, BOLD, INK, limit=200)
+    chip(c, 44, top + 46, WAITING_APPROVAL, AMBER, AMBER_TINT, 11)
+    dealer_page(c, 44, top + 84, 300, 268)
+    x = 362
+    c.text(x, top + 34, COMMENTS, 14, BOLD, INK)
+    thread = (
+        (("Marta", _l("Brand team")), COMMENT_ONE, VIOLET),
+        (("Luis", DEALER.split(" · ")[0]), COMMENT_TWO, BLUE),
+    )
+    y = top + 52
+    for (name, where), words, fill in thread:
+        dot(c, x + 12, y + 14, 12, fill)
+        c.text(x + 12, y + 18, name[0], 12, BOLD, PAPER, "middle")
+        c.text(x + 32, y + 12, name, 12, BOLD, INK)
+        c.text(x + 32, y + 27, where, 10, REGULAR, MUTED, limit=190)
+        lines = wrap(str(words), 12, 218)
+        c.rect(x, y + 36, 234, 14 + 17 * len(lines), SURFACE, 8)
+        for row, line in enumerate(lines):
+            c.text(x + 10, y + 54 + 17 * row, line, 12, REGULAR, INK)
+        y += 66 + 17 * len(lines)
+    button(c, x, top + 304, 112, 34, APPROVE, SUCCESS, PAPER, 13)
+    c.rect(x + 122, top + 304, 112, 34, PAPER, 17, f' stroke="{LINE}"')
+    c.text(x + 178, top + 326, ASK_FOR_CHANGES, 12, BOLD, INK, "middle", 104)
+    return c.svg()
+
+
+def wrap(text: str, size: float, limit: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", size) <= limit:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+# The file of each drawing (under static/img, "{locale}" naming its language) and its maker.
+DRAWINGS = {
+    "projects/ads.{locale}.svg": ads,
+    "projects/ads/work-order.{locale}.svg": ads_work_order,
+    "projects/ads/planning.{locale}.svg": ads_planning,
+    "projects/kuzu.{locale}.svg": kuzu,
+    "projects/kuzu/report.{locale}.svg": kuzu_report,
+    "projects/kuzu/backoffice.{locale}.svg": kuzu_backoffice,
+    "projects/vc.{locale}.svg": vc,
+    "projects/vc/configurator.{locale}.svg": vc_configurator,
+    "projects/vc/booking.{locale}.svg": vc_booking,
+    "projects/viewbox.{locale}.svg": viewbox,
+    "projects/viewbox/templates.{locale}.svg": viewbox_templates,
+    "projects/viewbox/approval.{locale}.svg": viewbox_approval,
+}

@@ -1,0 +1,129 @@
+"""The drawings' words, read back from the files: no <text> a viewer's fonts would set, every
+glyph one of Figtree's outlines, each language's file in its own language, and the files as
+draw_pictures makes them now."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from motorlab.content.draw_pictures import drawings
+from motorlab.content.pictures import products
+from motorlab.content.pictures.figtree import REGULAR, WEIGHTS, face
+from motorlab.i18n import LOCALES
+from tests.support.app import ROOT, STATIC
+
+DRAWINGS = sorted(STATIC.rglob("*.svg")) + sorted((ROOT / "templates").rglob("*.svg"))
+GLYPH = re.compile(r'<path id="([^"]+)" d="([^"]+)"/>')
+RUN = re.compile(r"<g transform=[^>]*>((?:<use [^>]*/>)+)</g>")
+
+
+@cache
+def figtree_outlines() -> dict[str, str]:
+    """Each outline Figtree draws at the drawings' weights, and a character it draws."""
+    outlines = {}
+    for weight in WEIGHTS:
+        font = face(weight)
+        for code, name in sorted(font.cmap.items(), reverse=True):
+            outline = font.outline(name)
+            if outline:
+                outlines[outline] = chr(code)
+    return outlines
+
+
+def runs(text: str) -> list[str]:
+    """The words of a drawing, read from its glyph uses (spaces draw nothing: left out)."""
+    glyphs = dict(GLYPH.findall(text))
+    outlines = figtree_outlines()
+    return [
+        "".join(outlines[glyphs[ref]] for ref in re.findall(r'href="#([^"]+)"', uses))
+        for uses in RUN.findall(text)
+    ]
+
+
+def as_read(words: str) -> str:
+    """`words` as `runs` reads them back (a glyph shared by two characters reads as one)."""
+    outlines = figtree_outlines()
+    font = face(REGULAR)
+    return "".join(outlines[font.outline(font.glyph(c))] for c in words if c != " ")
+
+
+def holds(runs_: list[str], words: str) -> bool:
+    return any(as_read(words) in run for run in runs_)
+
+
+def test_the_walk_finds_the_drawings():
+    names = {path.name for path in DRAWINGS}
+    assert {"kuzu.es.svg", "kuzu.en.svg", "ardentia.svg", "not-found.svg"} <= names
+
+
+@pytest.mark.parametrize("path", DRAWINGS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_drawing_leaves_its_text_to_the_viewers_fonts(path):
+    text = path.read_text(encoding="utf-8")
+    assert "<text" not in text and "font-family" not in text and "@font-face" not in text
+
+
+@pytest.mark.parametrize("path", DRAWINGS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_glyph_of_the_drawings_is_a_figtree_outline(path):
+    text = path.read_text(encoding="utf-8")
+    glyphs = dict(GLYPH.findall(text))
+    assert [d for d in glyphs.values() if d not in figtree_outlines()] == []
+    used = set(re.findall(r'<use href="#([^"]+)"', text))
+    assert used <= set(glyphs)
+
+
+def test_the_product_screens_have_words():
+    with_words = [p for p in DRAWINGS if runs(p.read_text(encoding="utf-8"))]
+    assert {p.name for p in with_words} >= {
+        f"{name}.{lo}.svg" for name in ("ads", "kuzu", "vc", "viewbox") for lo in LOCALES
+    }
+
+
+@pytest.mark.parametrize(
+    ("file", "spanish", "english"),
+    [
+        ("projects/kuzu.{locale}.svg", "Nueva avería", "New fault"),
+        ("projects/kuzu.{locale}.svg", "Puerta trasera izq.", "Rear left door"),
+        ("projects/ads.{locale}.svg", "Taller · hoy", "Workshop · today"),
+        (
+            "projects/ads/work-order.{locale}.svg",
+            "Orden de trabajo OT-24817",
+            "Work order OT-24817",
+        ),
+        ("projects/vc.{locale}.svg", "Furgonetas", "Vans"),
+        ("projects/vc/booking.{locale}.svg", "Furgoneta de sustitución", "Replacement van"),
+        ("projects/viewbox.{locale}.svg", "Puertas abiertas", "Open day"),
+        (
+            "projects/viewbox/approval.{locale}.svg",
+            "Pendiente de aprobación",
+            "Waiting for approval",
+        ),
+    ],
+)
+def test_each_language_has_its_own_file(file, spanish, english):
+    words = {
+        lo: runs((STATIC / "img" / file.format(locale=lo)).read_text("utf-8")) for lo in LOCALES
+    }
+    assert holds(words["es"], spanish) and not holds(words["es"], english)
+    assert holds(words["en"], english) and not holds(words["en"], spanish)
+
+
+def test_kuzu_shows_a_fault_with_its_vin_and_zone():
+    for locale in LOCALES:
+        words = runs((STATIC / "img" / f"projects/kuzu.{locale}.svg").read_text("utf-8"))
+        assert holds(words, products.KUZU_VIN) and holds(words, "4")
+
+
+def test_the_files_are_what_draw_pictures_draws(app):
+    """After a change to a drawing or its words: `python -m motorlab.content.draw_pictures`."""
+    with app.app_context():
+        drawn = drawings()
+    assert len(drawn) > 60
+    stale = [
+        str(path.relative_to(STATIC))
+        for path, text in drawn.items()
+        if path.read_text("utf-8") != text
+    ]
+    assert stale == []
