@@ -64,8 +64,8 @@ SPACING: tuple[Token, ...] = (
     Token("space-2", _l("Inside buttons and small gaps")),
     Token("space-3", _l("Between paragraphs and grid columns")),
     Token("space-4", _l("Inside cards and between cards")),
-    Token("space-5", _l("Between blocks of a page: grows with the window")),
-    Token("space-6", _l("Between the bands of a page: grows with the window")),
+    Token("space-5", _l("Between blocks of a page")),
+    Token("space-6", _l("Between the bands of a page")),
 )
 OTHERS: tuple[Token, ...] = (
     Token(
