@@ -31,18 +31,19 @@ TITLE_SIZE = "selector => parseFloat(getComputedStyle(document.querySelector(sel
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("width", [1280, 1920])
+@pytest.mark.parametrize("width", [1280, 1440, 1920])
 def test_service_titles_are_larger_than_card_titles(open_page, locale, width):
     """A service (a row of the services page) is titled larger than a project card (the
-    guideline shows the site's cards) and smaller than its section's heading: 28-32 px at
-    1280 px and up (issue 36 found a 20 px service title beside a 24 px card title)."""
+    guideline shows the site's cards) and smaller than its section's heading: about 28-32 px
+    from 1280 px (33 at 1920) (issue 36 found a 20 px service title beside a 24 px card
+    title)."""
     page = open_at(open_page, localized("/guideline", locale), width)
     card = page.evaluate(TITLE_SIZE, "#cards li :is(h2, h3)")
     page = open_at(open_page, localized("/services", locale), width)
     service = page.evaluate(TITLE_SIZE, ".c-service h3")
     section = page.evaluate(TITLE_SIZE, "#services-title")
     assert card < service < section, (card, service, section)
-    assert 28 <= service <= 32
+    assert 28 <= service <= 33
 
 
 # Each service's picture and text: [picture left, picture width, text left, row width].
