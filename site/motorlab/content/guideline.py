@@ -53,10 +53,11 @@ COLORS: tuple[Token, ...] = (
 TYPE_SCALE: tuple[Token, ...] = (
     Token("step--1", _l("Small print, labels and card types")),
     Token("step-0", _l("Body text")),
-    Token("step-1", _l("Card titles and lead paragraphs")),
-    Token("step-2", _l("Sub-headings")),
-    Token("step-3", _l("Section headings")),
-    Token("step-4", _l("Page titles and key figures")),
+    Token("step-1", _l("Lead paragraphs and minor headings")),
+    Token("step-2", _l("Card titles")),
+    Token("step-3", _l("Service titles and figures in panels")),
+    Token("step-4", _l("Section headings and key figures")),
+    Token("step-5", _l("Page titles")),
 )
 SPACING: tuple[Token, ...] = (
     Token("space-1", _l("Between a label and its text")),

@@ -282,6 +282,15 @@ TERMS = LegalSection(
 
 SECTIONS: tuple[LegalSection, ...] = (PRIVACY, TERMS)
 
+
+def topics(section: LegalSection, analytics_id: str | None) -> tuple[Topic, ...]:
+    """A section's topics as the page shows them (its text and its contents): with an
+    ANALYTICS_ID, the privacy policy ends with the analytics topic."""
+    if analytics_id and section is PRIVACY:
+        return (*section.topics, ANALYTICS)
+    return section.topics
+
+
 # The legal notice (LSSI art. 10), shown when at least one COMPANY_* setting is set: each
 # setting with its label, in this order (config.LEGAL_NOTICE_SETTINGS).
 LEGAL_NOTICE_TITLE = _l("Legal notice")

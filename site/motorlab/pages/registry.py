@@ -91,7 +91,7 @@ PAGES: tuple[Page, ...] = (
     *(case_study_page(study) for study in case_study.CASE_STUDIES),
     content_page(contact, "/contact", view=contact_view, methods=("GET", "POST"), exported=False),
     content_page(guideline, "/guideline", layout="guideline", context=_live_tokens),
-    content_page(privacy, "/privacy"),
+    content_page(privacy, "/privacy", layout="guideline"),
     content_page(examples, "/test", listed=False),
 )
 
