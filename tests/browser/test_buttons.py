@@ -67,13 +67,14 @@ def test_each_role_has_one_style_everywhere(open_page):
     }
     several = {role: found for role, found in styles.items() if len(found) > 1}
     assert several == {}
-    # The home page's actions, the cards', the slides', the form's and the 404's are all there.
+    # The home page's actions, the cards' calls (a secondary look inside the card's one link),
+    # the form's and the 404's are all there.
     seen = " ".join(
         example for found in styles.values() for lst in found.values() for example in lst
     )
     for example in (
         'BUTTON "Enviar"',
-        'A "IR AL PROYECTO"',
+        'SPAN "IR AL PROYECTO"',
         'A "Back to the home page"',
         'A "Estoy listo"',
     ):
@@ -89,3 +90,24 @@ def test_primary_and_secondary_are_set_in_capitals_and_text_links_as_written(ope
     # The catalogs' labels stay as written: only the look changes.
     assert page.locator(".c-intro .c-button--primary").text_content() == "Estoy listo"
     assert page.locator(".c-intro .c-button--primary").inner_text() == "ESTOY LISTO"
+
+
+# The filled buttons whose top is inside the first screen.
+PRIMARIES_IN_VIEW = """(height) => [...document.querySelectorAll('.c-button--primary')]
+  .filter(b => b.checkVisibility() && b.getBoundingClientRect().top < height)
+  .map(b => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", ["home", "portfolio"])
+def test_one_filled_button_at_most_in_the_first_screen(open_page, name, locale):
+    """One primary action per view: the filled red button is the main call only; the
+    projects' and services' calls are secondary."""
+    page = open_page(localized(path_of(name), locale), width=1280, height=900)
+    primaries = page.evaluate(PRIMARIES_IN_VIEW, 900)
+    assert len(primaries) <= 1
+    assert set(primaries) <= {"Estoy listo", "I'm ready"}
+    calls = page.locator(".c-card__call, .c-slide .c-button")
+    assert calls.count() >= 4
+    roles = calls.evaluate_all("els => els.map(e => e.className)")
+    assert all("c-button--secondary" in role for role in roles), roles

@@ -1,7 +1,9 @@
 """The wide views of home and the portfolio, measured as element boxes in Chromium, in both
-languages: the hero's row beside its headline, "What we do" as a feature (its text leads,
-its picture no wider, its controls with the text), and the portfolio's four cards in view
-from 64 rem, without carousel controls (which stay where not all of them fit)."""
+languages: the hero's row beside its headline, "What we do" with its three services side by
+side from 64 rem (a carousel below), home's three project cards never leaving one alone in a
+row, and the portfolio's four projects as large cards two a row from 64 rem, each one target
+(one link, followed from its picture or its title), with a peek of the next card where the
+carousel (or, without JavaScript, a scrolling row) shows them."""
 
 import pytest
 
@@ -25,8 +27,11 @@ def content_box(page, selector):
     )
 
 
+FONT_PX = "el => parseFloat(getComputedStyle(el).fontSize)"
+
+
 def font_px(page, selector):
-    return page.eval_on_selector(selector, "el => parseFloat(getComputedStyle(el).fontSize)")
+    return page.eval_on_selector(selector, FONT_PX)
 
 
 @pytest.mark.parametrize("width", [1280, 1920])
@@ -81,23 +86,34 @@ def test_a_phone_gets_the_message_alone_and_fetches_no_hero_picture(open_page, p
 
 @pytest.mark.parametrize("width", [1024, 1280, 1920])
 @pytest.mark.parametrize("path", HOMES)
-def test_what_we_do_reads_as_a_feature(open_page, path, width):
-    page = open_page(path, width=width, reduced_motion="reduce")
-    body, image = box(page, f"{SHOWN_SLIDE} .c-slide__body"), box(page, f"{SHOWN_SLIDE} img")
-    # The text leads, the picture beside it on the right, never wider than the text's column.
-    assert image["x"] >= body["x"] + body["width"]
-    assert image["width"] <= body["width"]
-    # Weight: a title well above the text, the text above body size.
-    text = font_px(page, f"{SHOWN_SLIDE} .c-slide__text")
-    assert text >= 20 and font_px(page, f"{SHOWN_SLIDE} .c-slide__title") >= 1.5 * text
-    # The controls sit in the text's column, at its foot, beside the picture.
-    controls = box(page, ".c-carousel--slides .c-carousel__controls")
-    assert abs(controls["x"] - body["x"]) <= 1
-    assert controls["x"] + controls["width"] <= image["x"]
-    assert body["y"] <= controls["y"]
-    assert controls["y"] + controls["height"] <= body["y"] + body["height"] + 1
-    button = box(page, f"{SHOWN_SLIDE} .c-button")
-    assert button["y"] + button["height"] <= controls["y"]
+def test_what_we_do_shows_its_three_services_side_by_side_from_64rem(open_page, path, width):
+    page = open_page(path, width=width)
+    slides = page.locator(".c-carousel--slides .c-slide").all()
+    assert len(slides) == 3 and all(slide.is_visible() for slide in slides)
+    boxes = [slide.bounding_box() for slide in slides]
+    # One row, inside the window, in order, each a column: picture above title, title above
+    # text, and the three buttons on one line.
+    assert len({round(b["y"]) for b in boxes}) == 1
+    assert [b["x"] for b in boxes] == sorted(b["x"] for b in boxes)
+    assert boxes[0]["x"] >= 0 and boxes[-1]["x"] + boxes[-1]["width"] <= width
+    for slide in slides:
+        image = slide.locator("img").bounding_box()
+        title = slide.locator(".c-slide__title").bounding_box()
+        text = slide.locator(".c-slide__text").bounding_box()
+        assert image["y"] + image["height"] <= title["y"] <= text["y"]
+    buttons = [slide.locator(".c-button--secondary").bounding_box() for slide in slides]
+    assert len({round(b["y"]) for b in buttons}) == 1
+    # No carousel to name, rotate or tab through: every service is in view.
+    services = page.locator(".c-carousel--slides")
+    assert services.locator("button, [aria-roledescription], [inert]").count() == 0
+    assert services.locator(".c-carousel__controls").first.is_hidden()
+    # A clear hierarchy: the section's heading above the services' titles, above their text.
+    titles = {slide.locator(".c-slide__title").evaluate(FONT_PX) for slide in slides}
+    texts = {slide.locator(".c-slide__text").evaluate(FONT_PX) for slide in slides}
+    assert len(titles) == len(texts) == 1
+    title, text = titles.pop(), texts.pop()
+    assert font_px(page, "#services-title") >= 1.25 * title and title >= 1.25 * text
+    assert page.console_errors == []
 
 
 @pytest.mark.parametrize("path", HOMES)
@@ -111,33 +127,82 @@ def test_what_we_do_on_a_phone_stacks_picture_text_and_controls(open_page, path)
     assert image["x"] >= 0 and image["x"] + image["width"] <= 375
 
 
-def cards_in_one_row(page, width):
+def rows_of(boxes):
+    """The cards' rows, top to bottom, as lists of their indexes."""
+    tops = sorted({round(b["y"]) for b in boxes})
+    return [[i for i, b in enumerate(boxes) if round(b["y"]) == top] for top in tops]
+
+
+def cards_two_a_row(page, width):
     cards = page.locator("main .c-card").all()
     assert len(cards) == 4 and all(card.is_visible() for card in cards)
     boxes = [card.bounding_box() for card in cards]
-    assert len({round(b["y"]) for b in boxes}) == 1
+    assert rows_of(boxes) == [[0, 1], [2, 3]]
     assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in boxes)
     return boxes
 
 
 @pytest.mark.parametrize("width", [1024, 1280, 1920])
 @pytest.mark.parametrize("path", PORTFOLIOS)
-def test_portfolio_shows_its_four_projects_without_controls_from_64rem(open_page, path, width):
+def test_portfolio_shows_its_four_projects_two_a_row_from_64rem(open_page, path, width):
     page = open_page(path, width=width)
     heading = page.locator("#clients-title")
     clients = "Our Clients" if path.startswith("/en") else "Nuestros Clientes"
     assert heading.inner_text() == clients
-    boxes = cards_in_one_row(page, width)
+    boxes = cards_two_a_row(page, width)
     assert abs(boxes[0]["x"] - heading.bounding_box()["x"]) <= 1
-    # Each card's title and button are in the first screen, the button inside its card.
-    for card, b in zip(page.locator("main .c-card").all(), boxes, strict=True):
-        button = card.locator(".c-button").bounding_box()
-        assert button["x"] + button["width"] <= b["x"] + b["width"]
-        assert button["y"] + button["height"] <= 800
+    # Large cards: together they span the container, each at least 40 % of it.
+    right = boxes[1]["x"] + boxes[1]["width"]
+    assert all(b["width"] >= 0.4 * (right - boxes[0]["x"]) for b in boxes)
+    # Titles on one line whatever the length of the kind under them; each call inside its
+    # card, at its foot, the two of a row on one line.
+    cards = page.locator("main .c-card").all()
+    titles = [card.locator(".c-card__title").bounding_box() for card in cards]
+    calls = [card.locator(".c-card__call").bounding_box() for card in cards]
+    for row in rows_of(boxes):
+        assert len({round(titles[i]["y"]) for i in row}) == 1
+        assert len({round(calls[i]["y"]) for i in row}) == 1
+    for call, b in zip(calls, boxes, strict=True):
+        assert b["x"] < call["x"] and call["x"] + call["width"] <= b["x"] + b["width"]
+        assert call["y"] + call["height"] <= b["y"] + b["height"]
     # A plain list: no carousel to name, tab through or hide a card.
     projects = page.locator(".c-carousel--projects")
     assert projects.locator("button, [aria-roledescription], [inert]").count() == 0
     assert projects.locator(".c-carousel__controls").first.is_hidden()
+    assert page.console_errors == []
+
+
+# Each card's links, by href, and what a click on its picture or its title opens.
+CARD_LINKS = """() => [...document.querySelectorAll('main .c-card')].map(card =>
+  [...card.querySelectorAll('a[href]')].map(a => new URL(a.href).pathname))"""
+
+
+@pytest.mark.parametrize("part", [".c-card__image", ".c-card__title", ".c-card__kind"])
+@pytest.mark.parametrize("path", PORTFOLIOS)
+def test_each_project_is_one_link_that_a_click_on_its_card_follows(open_page, path, part):
+    page = open_page(path, width=1280, height=900)
+    prefix = "/en" if path.startswith("/en") else ""
+    slugs = ["ads", "kuzu", "vc", "viewbox"]
+    assert page.evaluate(CARD_LINKS) == [[f"{prefix}/projects/{slug}"] for slug in slugs]
+    # Named by its call and its title, in the page's language.
+    call = "GO TO PROJECT" if prefix else "IR AL PROYECTO"
+    names = [f"{call} {name}" for name in ("ADS", "KuZu", "VC", "ViewBox")]
+    assert page.get_by_role("link", name=call).all_text_contents() == [
+        "ADS",
+        "KuZu",
+        "VC",
+        "ViewBox",
+    ]
+    for name in names:
+        assert page.get_by_role("link", name=name, exact=True).count() == 1
+    # The second card (the first is at the edge of the screen): a click anywhere on it.
+    # A real click at the part's centre (the link's ::after lies over it, so Playwright's
+    # own click, which wants the part itself under the pointer, would refuse).
+    target = page.locator("main .c-card").nth(1).locator(part)
+    target.scroll_into_view_if_needed()
+    b = target.bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    page.wait_for_url(f"**{prefix}/projects/kuzu")
     assert page.console_errors == []
 
 
@@ -152,6 +217,72 @@ def test_portfolio_keeps_previous_and_next_where_not_all_fit(open_page, path, wi
     assert page.locator(".c-carousel--projects .c-carousel__dot").count() == steps
 
 
+def peeking(page):
+    """[left, right] of the cards that show, wholly or in part, inside the container (the
+    heading's column: the carousel cuts a peeking card at its edge, the gutter stays clear)."""
+    return page.evaluate(
+        """() => {
+          const column = document.querySelector('#clients-title').getBoundingClientRect();
+          return [...document.querySelectorAll('.c-carousel--projects .c-card')]
+            .filter(card => card.checkVisibility({visibilityProperty: true}))
+            .map(card => card.getBoundingClientRect())
+            .filter(r => r.right > column.left && r.left < column.right)
+            .map(r => [Math.round(Math.max(r.left, column.left)),
+                       Math.round(Math.min(r.right, column.right))]);
+        }"""
+    )
+
+
+@pytest.mark.parametrize("path", PORTFOLIOS)
+def test_on_a_phone_the_next_project_peeks_beside_the_one_shown(open_page, path):
+    page = open_page(path, width=375, reduced_motion="reduce")
+    next_button = page.locator(".c-carousel--projects .c-carousel__next")
+    for step in range(4):
+        shown, peek = peeking(page)
+        if step == 3:  # the last: the row ends at the edge, the previous one peeks
+            peek, shown = shown, peek
+        # One whole card, and 30 px or more of another at the edge.
+        assert shown[1] - shown[0] >= 250 and peek[1] - peek[0] >= 30
+        if step < 3:
+            next_button.click()
+            page.wait_for_timeout(500)  # the card that slid out hides 400 ms later
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("path", PORTFOLIOS)
+def test_without_javascript_a_phone_scrolls_the_projects_sideways(open_page, path):
+    page = open_page(path, width=375, javascript=False)
+    shown, peek = peeking(page)
+    assert shown[1] - shown[0] >= 250 and peek[1] - peek[0] >= 30
+    row = ".c-carousel--projects > .c-carousel__list"
+    page.eval_on_selector(row, "list => list.scrollBy({left: list.scrollWidth})")
+    page.wait_for_timeout(100)
+    peek, shown = peeking(page)  # the third's end, then the last card, whole
+    assert shown[1] - shown[0] >= 250 and peek[1] - peek[0] >= 30
+
+
+@pytest.mark.parametrize("width", [1024, 1280, 1920])
+@pytest.mark.parametrize("path", HOMES)
+def test_home_shows_its_three_projects_in_one_row_from_64rem(open_page, path, width):
+    page = open_page(path, width=width)
+    boxes = [card.bounding_box() for card in page.locator("main .c-card").all()]
+    assert len(boxes) == 3 and rows_of(boxes) == [[0, 1, 2]]
+    assert len({round(b["width"]) for b in boxes}) == 1
+    titles = [t.bounding_box()["y"] for t in page.locator("main .c-card__title").all()]
+    assert len({round(y) for y in titles}) == 1
+
+
+@pytest.mark.parametrize("path", HOMES)
+def test_home_lays_each_project_as_a_row_on_a_tablet(open_page, path):
+    """No two cards and a lone one under them: each card a row, its picture beside its text."""
+    page = open_page(path, width=768)
+    for card in page.locator("main .c-card").all():
+        image = card.locator(".c-card__image").bounding_box()
+        body = card.locator(".c-card__body").bounding_box()
+        assert image["x"] + image["width"] <= body["x"] + 1
+        assert abs(image["width"] - body["width"]) <= 0.1 * card.bounding_box()["width"]
+
+
 def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(open_page):
     page = open_page("/en/portfolio", width=1280)
     projects = page.locator(".c-carousel--projects")
@@ -164,6 +295,6 @@ def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(
     page.wait_for_function(
         "() => !document.querySelector('.c-carousel--projects .c-carousel__region')"
     )
-    cards_in_one_row(page, 1024)
+    cards_two_a_row(page, 1024)
     assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []

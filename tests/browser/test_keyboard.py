@@ -14,8 +14,10 @@ FOCUSED = r"""() => {
   if (!el || el === document.body || el === document.documentElement) return null;
   const box = el.getBoundingClientRect();
   const style = getComputedStyle(el);
-  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0
-    && !/rgba\(.*, 0\)$/.test(style.outlineColor);
+  // A link stretched over its card (::after) draws the card's ring there.
+  const ringed = s => s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0
+    && !/rgba\(.*, 0\)$/.test(s.outlineColor);
+  const outline = ringed(style) || ringed(getComputedStyle(el, "::after"));
   const first = window.__firstStop === undefined;
   if (first) window.__firstStop = el;
   return {

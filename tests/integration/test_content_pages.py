@@ -158,6 +158,41 @@ def test_about_shows_the_brand_logos(client, locale):
 # --- Portfolio ------------------------------------------------------------------------
 
 
+_SERVED = (
+    ["Valdora", "Nordvik", "Corvane", "Solmar"],
+    ["Nordvik", "Idrena", "Ardentia"],
+    ["Corvane"],
+    ["Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia"],
+)
+# The cards' headline figures: each study's first result; VC, which has none, its modules.
+CARD_FACTS = {
+    "es": list(
+        zip(
+            [
+                "4 marcas implementadas",
+                "+500 averías reportadas",
+                "4 módulos compartidos por venta y posventa",
+                "+70 espacios",
+            ],
+            _SERVED,
+            strict=True,
+        )
+    ),
+    "en": list(
+        zip(
+            [
+                "4 brands implemented",
+                "+500 faults reported",
+                "4 modules shared by sales and after-sales",
+                "+70 spaces",
+            ],
+            _SERVED,
+            strict=True,
+        )
+    ),
+}
+
+
 @pytest.mark.parametrize(
     ("locale", "heading", "button"),
     [("es", "Nuestros Clientes", "IR AL PROYECTO"), ("en", "Our Clients", "GO TO PROJECT")],
@@ -168,17 +203,27 @@ def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, butt
     clients = section_titled(soup, heading)
     cards = clients.find_all("article", class_="c-card")
     assert len(cards) == 4
-    links = []
+    links, facts = [], []
     for card in cards:
         assert card.find(class_="c-card__kind").get_text(strip=True)
         assert card.h3.get_text(strip=True)
         assert card.img["alt"]
         assert_static_file(client, card.img["src"])
-        link = card.find("a")
-        assert link.get_text(strip=True) == button
+        # One link, the title's, named by the call and the title ("IR AL PROYECTO ADS").
+        (link,) = card.find_all("a")
+        assert link.parent is card.h3
+        call = card.find(class_="c-card__call")
+        assert call.name == "span" and call.get_text(strip=True) == button
+        label = [soup.find(id=ref).get_text(strip=True) for ref in link["aria-labelledby"].split()]
+        assert label == [button, card.h3.get_text(strip=True)]
         links.append(urlsplit(link["href"]).path)
+        # What sells it: its headline figure and the brands it serves.
+        result = " ".join(card.find(class_="c-card__result").get_text(" ", strip=True).split())
+        brands = [li.get_text(strip=True) for li in card.select(".c-card__brand-list > li")]
+        facts.append((result, brands))
     studies = [page.path for page in PAGES if page.name == "case_study"]  # in the registry's order
     assert links == [localized(path, locale) for path in studies]
+    assert facts == CARD_FACTS[locale]
 
 
 # --- Test page ------------------------------------------------------------------------

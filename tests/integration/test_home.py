@@ -55,20 +55,21 @@ def test_home_sections_in_spec_order(client, path, locale, texts):
     assert all(li.img["alt"] for li in logos)
 
     assert agency["id"] == "product"
-    assert "2012" in visible_text(agency)
+    # The founding year once on the page: the intro's first figure (not the agency's text).
+    assert visible_text(soup.find("main")).count("2012") == 1
+    assert "2012" in visible_text(intro)
 
-    buttons = [
-        a for a in projects.find_all("a") if a.get_text(strip=True) == texts["project_button"]
-    ]
-    assert len(buttons) == 3
-    assert [urlsplit(a["href"]).path for a in buttons] == [
-        ("/en" if locale == "en" else "") + f"/projects/{slug}"
+    # Each card one link (its title), its call a part of the card, not a second link.
+    links = [card.find_all("a") for card in projects.find_all("article")]
+    assert [[urlsplit(a["href"]).path for a in found] for found in links] == [
+        [("/en" if locale == "en" else "") + f"/projects/{slug}"]
         for slug in ("ads", "kuzu", "viewbox")
     ]
     for card in projects.find_all("article"):
         assert card.find(class_="c-card__kind").get_text(strip=True)
-        assert card.find("h3").get_text(strip=True)
+        assert card.find("h3").a.get_text(strip=True)
         assert card.find("img")["alt"]
+        assert card.find(class_="c-card__call").get_text(strip=True) == texts["project_button"]
 
     slide_titles = [h.get_text(strip=True) for h in services.find_all("h3")]
     assert slide_titles == texts["slides"]

@@ -51,9 +51,13 @@ MODULES_STATED = {
     "vc": (4, "four"),
     "viewbox": (5, "five"),
 }
-FACT_LABELS = {
-    "es": ["Tipo", "Módulos", "Tecnologías", "Resultado destacado"],
-    "en": ["Type", "Modules", "Technologies", "Headline result"],
+FACT_LABELS = {"es": ["Marcas", "Módulos"], "en": ["Brands", "Modules"]}
+# The group's brands each product serves (ADS: its "4 brands implemented").
+BRANDS = {
+    "ads": ["Valdora", "Nordvik", "Corvane", "Solmar"],
+    "kuzu": ["Nordvik", "Idrena", "Ardentia"],
+    "vc": ["Corvane"],
+    "viewbox": ["Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia"],
 }
 PAGES = [(slug, locale) for slug in ORDER for locale in ("es", "en")]
 IDS = [f"{slug}-{locale}" for slug, locale in PAGES]
@@ -110,9 +114,10 @@ def test_every_section_is_there_with_its_data(page, slug, locale):
 @pytest.mark.parametrize(
     ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
 )
-def test_the_facts_panel_restates_the_studys_own_facts(page, slug, locale):
-    """Beside the overview: the study's type, the number of modules its text states, its
-    technologies and its first result figure (none for VC, which has no figures)."""
+def test_the_facts_panel_states_what_the_page_says_nowhere_else(page, slug, locale):
+    """Beside the overview: the brands the product serves and the number of modules its text
+    states; not its type (the page's head), technologies or results (their own sections),
+    so each of those appears once on the page."""
     overview = section(page, "overview")
     panel = overview.find(class_="c-facts")
     assert (
@@ -123,16 +128,19 @@ def test_the_facts_panel_restates_the_studys_own_facts(page, slug, locale):
         (dt.get_text(strip=True), visible_text(dd))
         for dt, dd in zip(panel.find_all("dt"), panel.find_all("dd"), strict=True)
     ]
-    badges = [li.get_text(strip=True) for li in section(page, "technologies").find_all("li")]
-    expected = [
-        visible_text(page.find(class_="c-case__kind")),
-        str(MODULES_STATED[slug][0]),
-        ", ".join(badges),
-    ]
+    expected = [", ".join(BRANDS[slug]), str(MODULES_STATED[slug][0])]
+    assert facts == list(zip(FACT_LABELS[locale], expected, strict=True))
+    text = visible_text(page.find("main"))
+    for name in BY_SLUG[slug].technologies:
+        assert text.count(name) == 1, name
     if slug != "vc":
-        expected.append(" ".join(RESULTS[locale][slug][0]))
-    labels = FACT_LABELS[locale][: len(expected)]
-    assert facts == list(zip(labels, expected, strict=True))
+        figure, label = RESULTS[locale][slug][0]
+        assert text.count(f"{figure} {label}") == 1
+
+
+def test_ads_serves_as_many_brands_as_its_headline_figure_says():
+    ads = BY_SLUG["ads"]
+    assert ads.headline.figure == str(len(ads.brands)) == "4"
 
 
 @pytest.mark.parametrize("slug", ORDER)

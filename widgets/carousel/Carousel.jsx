@@ -11,7 +11,9 @@
 //   sections named by the same heading, and two landmarks of one name confuse (axe
 //   landmark-unique).
 // - aria-live is "off" while rotating, "polite" otherwise; slides are groups "N of M";
-//   slides out of view are inert. Touch swipe moves one step; the swipe area takes only
+//   slides out of view are inert, the one a peek shows at the edge included (marked
+//   data-peek, so its stylesheet keeps it visible: the next one, or at the last step the
+//   previous one). Touch swipe moves one step; the swipe area takes only
 //   vertical panning from the browser (touch-action: pan-y), so a horizontal swipe is the
 //   carousel's and never the browser's back gesture.
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -99,6 +101,9 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval, 
   };
 
   const first = Math.min(current * perStep, slides.length - perStep);
+  // At the last step the row ends at the viewport's edge (carousel.css: --carousel-end).
+  const atEnd = steps > 1 && first + perStep >= slides.length;
+  const peek = atEnd ? first - 1 : first + perStep;
   const state = !canRotate ? "off" : stopped ? "stopped" : hovered ? "paused" : "running";
   return (
     <div
@@ -120,7 +125,7 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval, 
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
       >
-        <div className="c-carousel__track" style={{ "--carousel-offset": first }}>
+        <div className="c-carousel__track" style={{ "--carousel-offset": first, "--carousel-end": atEnd ? 1 : 0 }}>
           {slides.map((slide, i) => {
             const visible = i >= first && i < first + perStep;
             return (
@@ -131,6 +136,7 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval, 
                 aria-roledescription="slide"
                 aria-label={format(labels.slide, { n: i + 1, total: slides.length })}
                 inert={!visible}
+                data-peek={i === peek ? "" : undefined}
                 dangerouslySetInnerHTML={contents[i]}
               />
             );

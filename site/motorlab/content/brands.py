@@ -7,3 +7,10 @@ _NAMES = ("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia")
 BRANDS: tuple[Brand, ...] = tuple(
     Brand(name, Image(f"img/brands/{name.lower()}.svg", name, 200, 56)) for name in _NAMES
 )
+_BY_NAME = {brand.name: brand for brand in BRANDS}
+
+
+def brands_named(*names: str) -> tuple[Brand, ...]:
+    """The brands of `names`, in the group's order (KeyError for a name not in the group)."""
+    wanted = {_BY_NAME[name] for name in names}
+    return tuple(brand for brand in BRANDS if brand in wanted)

@@ -19,7 +19,6 @@ from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import ADS, neighbours
 from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
-from motorlab.identity import AGENCY
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Component showcase")
@@ -122,7 +121,6 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "technology_group": (Example((services.TECHNOLOGY_GROUPS[0], "t-tech-1")),),
         "team_member": tuple(Example((member,)) for member in team.TEAMS[1].members[:2]),
         "reasons": (Example((home.REASONS[:2],)),),
-        "stat": (Example((AGENCY.founding_year, home.FOUNDED_LABEL)),),
         "steps": (Example((services.METHODOLOGY[:2],)),),
         "module_list": (Example((ADS.modules[:4],)),),
         "screen_figure": (Example((ADS.screens[0],)),),

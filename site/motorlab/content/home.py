@@ -39,11 +39,11 @@ INTRO_SECONDARY_LINK = Link("pages.portfolio")
 INTRO_IMAGE = ArtDirectedImage(Image("img/hero.svg", "", 560, 460), media="(min-width: 64rem)")
 
 AGENCY_TITLE = _l("A digital agency born inside the automotive world")
+# The founding year is the intro's first figure (INTRO_PROOF): stated once on the page.
 AGENCY_PARAGRAPHS = (
     _l(
-        "Motorlab Digital was created in %(year)s inside a group of car brands to bring its "
-        "sales, after-sales and quality processes into the digital age.",
-        year=AGENCY.founding_year,
+        "Motorlab Digital was born inside a group of car brands to bring its sales, "
+        "after-sales and quality processes into the digital age."
     ),
     _l(
         "Our designers, developers and scrum masters share one team with the people who sell "
@@ -68,6 +68,9 @@ RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
 )
 
 SERVICES_TITLE = _l("What we do")
+# The services' carousel rotates one slide a step below 64 rem; from there the three stand
+# side by side, a plain list (components/carousel/carousel.css lays them out from that width).
+SERVICES_CAROUSEL = {"auto_rotate": True, "until": "64rem"}
 SLIDES: tuple[Slide, ...] = (
     Slide(
         # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title

@@ -21,7 +21,7 @@ CLIENTS_TITLE = _l("Our Clients")
 
 PROJECTS: tuple[ProjectCard, ...] = tuple(project_card(study.slug) for study in CASE_STUDIES)
 
-# The cards' carousel (one card a step on phones, two on tablets: components/carousel/
-# carousel.css); from 64 rem all four fit in one row, a plain list without controls (the
-# stylesheet lays that row out from the same width).
+# The cards' carousel (one card a step on phones, two on tablets, each with a peek of the
+# next: components/carousel/carousel.css); from 64 rem a plain list without controls, two
+# large cards a row (the stylesheet lays them out from the same width).
 CAROUSEL = {"until": "64rem"}

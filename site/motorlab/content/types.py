@@ -70,7 +70,9 @@ class ProjectCard:
     title: Text
     image: Image
     button_text: Text
-    link: Link  # where the button leads
+    link: Link  # where the card leads (its title's link, stretched over the card)
+    brands: tuple[Brand, ...] = ()  # the group's brands the product serves
+    result: ResultItem | None = None  # its headline figure
 
 
 @dataclass(frozen=True)
@@ -178,8 +180,8 @@ class Screen:
 @dataclass(frozen=True)
 class CaseStudy:
     """A case-study page (/projects/<slug>): its overview, modules, methodology,
-    screens, technologies and results; `results` is empty when a project has no figures,
-    and its first figure is the headline one of the page's facts panel."""
+    screens, technologies and results; `results` is empty when a project has no figures
+    (its `highlight` then stands in for the headline figure of its card)."""
 
     slug: str  # the route's value: /projects/<slug>
     name: str  # the product's name: not translated
@@ -194,7 +196,16 @@ class CaseStudy:
     methodology: tuple[Phase, ...]
     screens: tuple[Screen, ...]
     technologies: tuple[str, ...]  # product names: not translated
+    brands: tuple[Brand, ...]  # the group's brands it serves (content/brands.py)
     results: tuple[ResultItem, ...] = ()
+    # For a study without figures: a fact its own text states, shown where the others show
+    # their first figure (the portfolio's card).
+    highlight: ResultItem | None = None
+
+    @property
+    def headline(self) -> ResultItem | None:
+        """The figure a card leads with: the first result, or the highlight without results."""
+        return self.results[0] if self.results else self.highlight
 
     @property
     def link(self) -> Link:

@@ -28,7 +28,15 @@ GO_TO_PROJECT = _l("GO TO PROJECT")
 def project_card(slug: str) -> ProjectCard:
     """The card that leads to a case study (home and portfolio), drawn from the study itself."""
     study = BY_SLUG[slug]
-    return ProjectCard(study.kind, study.name, study.hero, GO_TO_PROJECT, study.link)
+    return ProjectCard(
+        study.kind,
+        study.name,
+        study.hero,
+        GO_TO_PROJECT,
+        study.link,
+        brands=study.brands,
+        result=study.headline,
+    )
 
 
 def page_title(study: CaseStudy) -> str:

@@ -2,6 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.brands import brands_named
 from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
 
 
@@ -122,6 +123,7 @@ ADS = CaseStudy(
         "Docker",
         "Kubernetes",
     ),
+    brands=brands_named("Valdora", "Nordvik", "Corvane", "Solmar"),
     results=(
         ResultItem("4", _l("brands implemented")),
         ResultItem("2", _l("dealers in pilot")),

@@ -2,6 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.brands import brands_named
 from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
 
 KUZU = CaseStudy(
@@ -99,6 +100,7 @@ KUZU = CaseStudy(
         ),
     ),
     technologies=("Flutter", "Dart", "Kotlin", "Node.js", "NestJS", "PostgreSQL", "Azure"),
+    brands=brands_named("Nordvik", "Idrena", "Ardentia"),
     results=(
         ResultItem("+500", _l("faults reported")),
         ResultItem("+30", _l("cars tested")),

@@ -2,7 +2,11 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.types import CaseStudy, Image, Module, Phase, Screen
+from motorlab.content.brands import brands_named
+from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+
+# As its text states it (modules_text); VC has no result figures, so its card shows this one.
+_MODULE_COUNT = 4
 
 VC = CaseStudy(
     slug="vc",
@@ -37,7 +41,7 @@ VC = CaseStudy(
     modules_text=_l(
         "The site is built from four modules shared by the sales and after-sales journeys."
     ),
-    module_count=4,
+    module_count=_MODULE_COUNT,
     modules=(
         Module(_l("Catalogue by body type, payload and load volume")),
         Module(_l("Configurator with conversions and accessories")),
@@ -95,4 +99,7 @@ VC = CaseStudy(
         ),
     ),
     technologies=("Vue.js", "Nuxt", "TypeScript", "Node.js", "Contentful", "AWS"),
+    brands=brands_named("Corvane"),
+    # TRANSLATORS: follows a figure (4) on VC's portfolio card: the site's modules.
+    highlight=ResultItem(str(_MODULE_COUNT), _l("modules shared by sales and after-sales")),
 )

@@ -2,6 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content.brands import brands_named
 from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
 
 VIEWBOX = CaseStudy(
@@ -96,6 +97,7 @@ VIEWBOX = CaseStudy(
         ),
     ),
     technologies=("React", "Next.js", "TypeScript", "Python", "Django", "PostgreSQL", "Redis"),
+    brands=brands_named("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia"),
     results=(
         # TRANSLATORS: result figure "+70 spaces": brand and dealer spaces published with ViewBox.
         ResultItem("+70", _l("spaces")),
