@@ -28,7 +28,7 @@ STYLES = """() => [...document.querySelectorAll('.c-button')].filter(b => b.chec
       s.fontFamily, s.fontSize, s.fontWeight, s.lineHeight, s.letterSpacing, s.textTransform,
       s.textDecorationLine, s.borderTopWidth, s.borderTopStyle, s.borderRadius, s.paddingTop,
       s.paddingLeft, s.minHeight, s.color, s.backgroundColor, s.borderTopColor,
-    ].join(' | '), b.tagName + ' "' + b.textContent.trim() + '"'];
+    ].join(' | '), b.tagName + ' "' + (b.querySelector('.c-button__idle') || b).textContent.trim() + '"'];
   })"""
 
 # Controls that are not one of the three roles: the carousels' round icon buttons, the menu
