@@ -127,7 +127,8 @@ SHEET = """() => {
   const header = document.querySelector('.c-header').getBoundingClientRect();
   return {left: list.left, right: list.right, top: list.top, header: header.bottom,
           backdrop: backdrop.content !== 'none' && backdrop.position === 'fixed',
-          dims: backdrop.backgroundColor, scrolls: getComputedStyle(document.documentElement).overflow};
+          dims: backdrop.backgroundColor,
+          scrolls: getComputedStyle(document.documentElement).overflow};
 }"""
 
 FOCUSED = "() => document.activeElement.getAttribute('href') || document.activeElement.className"
@@ -185,7 +186,7 @@ def test_the_menu_button_is_in_the_site_style(open_page):
     page = open_page(PLAIN, width=375)
     style = page.locator(".c-nav__toggle").evaluate(
         """b => { const s = getComputedStyle(b), r = b.getBoundingClientRect();
-                  return [s.borderTopWidth, s.borderRadius, s.backgroundColor, r.width, r.height]; }"""
+          return [s.borderTopWidth, s.borderRadius, s.backgroundColor, r.width, r.height]; }"""
     )
     # The token's colour as the browser computes it, from an element of the page's own.
     surface = page.evaluate(
