@@ -4,7 +4,10 @@ never under it, and the header marks Portfolio on a case study reached by the na
 
 from __future__ import annotations
 
+from io import BytesIO
+
 import pytest
+from PIL import Image
 
 from tests.support.pages import LOCALES, localized
 
@@ -168,3 +171,36 @@ def test_without_javascript_the_header_sticks_where_it_is_one_row(open_page, wid
         assert (
             page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
         )
+
+
+# The colour just under the call-to-action band's bottom edge and just over it, read from the
+# pixels the browser draws (a screenshot of a 2 px strip across the seam), and the footer's
+# logo mark.
+SEAM = """() => {
+  const band = [...document.querySelectorAll('main > .c-band--night')].pop();
+  const footer = document.querySelector('footer');
+  const mark = footer.querySelector('svg.c-footer__mark');
+  const box = mark && mark.getBoundingClientRect();
+  return {band: band.getBoundingClientRect().bottom + scrollY,
+          footer: footer.getBoundingClientRect().top + scrollY,
+          mark: box && [box.width, box.height, mark.checkVisibility()]};
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 1440])
+def test_the_call_to_action_band_flows_into_the_footer_with_the_mark(open_page, locale, width):
+    """The issue saw the footer's near-black meet the band's navy with no transition and no
+    logo mark: the footer starts in the band's own colour (the pixels either side of the seam
+    are the same) and shows the mark."""
+    page = open_page(localized("/services", locale), width=width)
+    seam = page.evaluate(SEAM)
+    assert seam["band"] == seam["footer"]
+    assert seam["mark"] == [40, 40, True]
+    y = seam["footer"]
+    page.evaluate(f"window.scrollTo(0, {y} - 200)")
+    top = page.evaluate("scrollY")
+    shot = page.screenshot(clip={"x": 4, "y": y - top - 2, "width": 2, "height": 4})
+    pixels = Image.open(BytesIO(shot)).convert("RGB")
+    above, below = pixels.getpixel((0, 0)), pixels.getpixel((0, pixels.height - 1))
+    assert max(abs(a - b) for a, b in zip(above, below, strict=True)) <= 2, (above, below)
