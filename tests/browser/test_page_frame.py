@@ -204,3 +204,35 @@ def test_the_call_to_action_band_flows_into_the_footer_with_the_mark(open_page, 
     pixels = Image.open(BytesIO(shot)).convert("RGB")
     above, below = pixels.getpixel((0, 0)), pixels.getpixel((0, pixels.height - 1))
     assert max(abs(a - b) for a, b in zip(above, below, strict=True)) <= 2, (above, below)
+
+
+# The 404's drawing, its text column and its sections, as laid out.
+NOT_FOUND = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const img = document.querySelector('.c-error__picture');
+  return {picture: box(img), loaded: img.complete && img.naturalWidth > 0,
+          text: box(document.querySelector('.c-error__text')),
+          sections: document.querySelectorAll('.c-error__sections a').length};
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 1440])
+def test_the_not_found_page_shows_its_drawing_beside_its_sections(open_page, locale, width):
+    """The issue saw a plain centred block: the 404 has a drawing of its own, beside its
+    message, way home and sections from 48 rem (side by side, overlapping in height), under
+    them on phones, where the message comes first."""
+    page = open_not_found(open_page, locale, width, 900)
+    page.wait_for_function("() => document.querySelector('.c-error__picture').complete")
+    shown = page.evaluate(NOT_FOUND)
+    picture, text = shown["picture"], shown["text"]
+    assert shown["loaded"] and shown["sections"] == 4
+    assert picture[2] - picture[0] >= (300 if width == 375 else 440)
+    if width == 375:
+        assert picture[1] >= text[3]
+    else:
+        assert picture[0] >= text[2]
+        assert picture[1] < text[3] and text[1] < picture[3]
