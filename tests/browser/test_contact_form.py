@@ -407,3 +407,34 @@ def test_network_failure_keeps_the_text_and_says_so(enhanced):
     page.wait_for_selector("form[data-state=failure]")
     assert page.input_value("#name") == "Ana"
     assert page.locator(".c-toast--error").text_content().startswith("No se ha podido enviar")
+
+
+# The contact page as laid out: the submit button's bottom, and whether the task and the
+# aside's parts are framed (a border round them, a shadow or a background; a rule above a
+# part is no frame).
+CONTACT_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const framed = (s) => { const c = getComputedStyle(document.querySelector(s));
+    return parseFloat(c.borderLeftWidth) > 0 || c.boxShadow !== 'none'
+           || c.backgroundColor !== 'rgba(0, 0, 0, 0)'; };
+  return {submit: box('button[type=submit]').bottom, task: framed('.c-contact__task'),
+          aside: framed('.c-contact__aside') || framed('.c-contact__part')};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/contact", "/en/contact"])
+def test_the_form_is_the_framed_task_with_its_button_in_the_first_screen(
+    browser, contact_server, path
+):
+    """The issue saw the submit below the fold at 1440x900, and the secondary column framed
+    while the form was not."""
+    base, _ = contact_server
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base + path)
+        layout = page.evaluate(CONTACT_LAYOUT)
+        assert layout["submit"] <= 900
+        assert layout["task"] is True and layout["aside"] is False
+    finally:
+        context.close()
