@@ -9,6 +9,7 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
+from tests.support.browser import axe_report
 from tests.support.pages import LOCALES, localized
 
 pytestmark = pytest.mark.browser
@@ -221,7 +222,7 @@ NOT_FOUND = """() => {
 
 @BOTH
 @pytest.mark.parametrize("width", [375, 1440])
-def test_the_not_found_page_shows_its_drawing_beside_its_sections(open_page, locale, width):
+def test_the_not_found_page_shows_its_drawing_beside_its_sections(open_page, axe, locale, width):
     """The issue saw a plain centred block: the 404 has a drawing of its own, beside its
     message, way home and sections from 48 rem (side by side, overlapping in height), under
     them on phones, where the message comes first."""
@@ -236,3 +237,5 @@ def test_the_not_found_page_shows_its_drawing_beside_its_sections(open_page, loc
     else:
         assert picture[0] >= text[2]
         assert picture[1] < text[3] and text[1] < picture[3]
+    violations = axe(page)
+    assert violations == [], axe_report(violations)
