@@ -17,9 +17,11 @@ from __future__ import annotations
 import json
 import re
 import sys
+from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
+from markupsafe import Markup, escape
 
 from motorlab.assets import asset_url, cache_for_a_day
 from motorlab.identity import AGENCY
@@ -38,6 +40,19 @@ MANIFEST_TYPE = "application/manifest+json"
 
 ICO_SIZES = (16, 32, 48)
 SUPERSAMPLE = 4  # draw larger, then shrink: smooth edges without an SVG renderer
+
+
+@cache
+def _logo_svg() -> str:
+    return LOGO.read_text(encoding="utf-8").strip()
+
+
+def logo_mark(class_name: str) -> Markup:
+    """The logo inlined in a page (the header's, the footer's): the file itself, so there is
+    one drawing and no request; hidden from assistive technology, as the agency's name
+    stands beside it."""
+    attributes = f'<svg class="{escape(class_name)}" aria-hidden="true" focusable="false" '
+    return Markup(_logo_svg().replace("<svg ", attributes, 1))
 
 
 def theme_color() -> str:

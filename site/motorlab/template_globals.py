@@ -56,6 +56,8 @@ def register(app: Flask) -> None:
         organization_data=structured_data.organization,
         creative_work_data=structured_data.creative_work,
         THEME_COLOR=icons.theme_color(),
+        # The logo, inlined from its one file (the header's and the footer's mark).
+        logo_mark=icons.logo_mark,
         # The inline script the CSP allows by its hash.
         JS_FLAG_SCRIPT=security.JS_FLAG_SCRIPT,
     )

@@ -19,7 +19,6 @@ from functools import cache
 from flask_babel import lazy_gettext as _l
 
 from motorlab import analytics
-from motorlab.content import contact
 from motorlab.paths import PROJECT_ROOT
 
 # The carousel's stylesheet says how many slides a step shows, by kind and width: the server's
@@ -66,8 +65,6 @@ LABELS = {
         "nowDenied": _l("You declined the visit statistics."),
     },
     "contact_form": {
-        "sending": _l("Sending…"),
-        "invalid": contact.ERROR_SUMMARY_TITLE,
         "failure": _l(
             "Your message could not be sent. Check your connection and try again; "
             "your text is still in the form."

@@ -19,8 +19,10 @@ PATHS = [
 ]
 
 # What a role looks like: type, shape, spacing and colours. Hover and focus are not on.
+# A busy button's label is its idle text (components/button, `busy`).
 STYLES = """() => [...document.querySelectorAll('.c-button')].filter(b => b.checkVisibility())
   .map(b => {
+    const label = (b) => (b.querySelector('.c-button__idle') || b).textContent.trim();
     const s = getComputedStyle(b);
     const role = ['primary', 'secondary', 'text'].find(r => b.classList.contains('c-button--' + r));
     const surface = b.closest('.c-band--night, .c-toast') ? 'dark' : 'light';
@@ -28,7 +30,7 @@ STYLES = """() => [...document.querySelectorAll('.c-button')].filter(b => b.chec
       s.fontFamily, s.fontSize, s.fontWeight, s.lineHeight, s.letterSpacing, s.textTransform,
       s.textDecorationLine, s.borderTopWidth, s.borderTopStyle, s.borderRadius, s.paddingTop,
       s.paddingLeft, s.minHeight, s.color, s.backgroundColor, s.borderTopColor,
-    ].join(' | '), b.tagName + ' "' + b.textContent.trim() + '"'];
+    ].join(' | '), b.tagName + ' "' + label(b) + '"'];
   })"""
 
 # Controls that are not one of the three roles: the carousels' round icon buttons, the menu

@@ -1,9 +1,11 @@
 """The contact form in Chromium: without JavaScript, by keyboard, on a 320 px phone, and
 checked by axe (WCAG 2.x A/AA rules) in its empty, invalid and thank-you states; with
-JavaScript the enhanced form (widgets/contact_form) posts JSON: a busy button while sending
-(at least 200 ms), then the same confirmation a post without JavaScript leads to, with no
-toast repeating it; field errors from a 422 beside their fields as the no-JS form shows them,
-and a toast at the top with a live region for what went wrong."""
+JavaScript the enhanced form (widgets/contact_form) posts JSON: a busy button of the idle
+button's size while sending (at least 200 ms), then the page the post without JavaScript
+leads to (its heading and title "Message sent", focused, the confirmation in the form's
+place) with no toast repeating it; a 422's errors as the no-JS page shows them (the error
+summary above the fields, focused, and a message at each field), never a toast over the
+heading; a toast at the top, with a live region, only for a failure to send."""
 
 import threading
 
@@ -126,8 +128,10 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, 
             page.get_by_label("Cuéntanos tu proyecto").fill("Una web para nuestros concesionarios.")
             page.get_by_role("button", name="Enviar").click()
         if javascript and state != "empty":
-            page.wait_for_selector(f"form[data-state={'success' if state == 'thanks' else state}]")
-            page.wait_for_selector(".c-contact-sent" if state == "thanks" else ".c-toast")
+            page.wait_for_selector(
+                f"form[data-state={'success' if state == 'thanks' else state}]", state="attached"
+            )
+            page.wait_for_selector(".c-contact-sent" if state == "thanks" else ".c-error-summary")
         elif state == "thanks":
             assert page.locator(".c-contact-sent").is_visible()
         name = f"contact-state-{state}{'-js' if javascript else ''}.png"
@@ -145,7 +149,7 @@ RECORD_STATES = """() => {
   const form = document.querySelector('form[data-widget=contact_form]');
   const button = form.querySelector('[type=submit]');
   new MutationObserver(() => window.__formStates.push([form.dataset.state, performance.now(),
-      button.textContent, button.getAttribute('aria-disabled'), form.getAttribute('aria-busy')]))
+      button.innerText, button.getAttribute('aria-disabled'), form.getAttribute('aria-busy')]))
     .observe(form, {attributes: true, attributeFilter: ['data-state']});
 }"""
 
@@ -176,34 +180,39 @@ def test_sending_then_success_without_a_toast(enhanced, contact_server):
     before = len(smtp.messages)
     fill(page)
     page.click("button[type=submit]")
-    page.wait_for_selector("form[data-state=success]")
+    page.wait_for_selector("form[data-state=success]", state="attached")
     states = page.evaluate("() => window.__formStates")
     assert [state[0] for state in states] == ["sending", "success"]
-    assert states[0][2:] == ["Enviando…", "true", "true"]  # text, aria-disabled, aria-busy
+    assert states[0][2:] == ["ENVIANDO…", "true", "true"]  # text, aria-disabled, aria-busy
     assert states[1][1] - states[0][1] >= 195  # never a flicker
     assert page.input_value("#name") == ""
-    assert page.locator("button[type=submit]").text_content() == "Enviar"
+    assert page.get_attribute("button[type=submit]", "aria-busy") is None
     assert page.url.endswith("/contact")  # no page load: the JSON answer
     assert wait_for(lambda: len(smtp.messages) == before + 1)
     assert page.errors == []
 
 
-# What the submit button shows while the form is busy: its ::before ring, turning or not.
+# What the submit button shows while the form is busy: its text as seen, and the ring before
+# its busy text, turning or not, when it is seen; its width.
 BUSY_BUTTON = """() => {
   const button = document.querySelector('form[data-widget=contact_form] [type=submit]');
-  const ring = getComputedStyle(button, '::before');
-  return {state: button.form.dataset.state, text: button.textContent,
+  const busyText = button.querySelector('.c-button__busy');
+  const ring = getComputedStyle(busyText, '::before');
+  const seen = getComputedStyle(busyText).visibility === 'visible';
+  return {state: button.form.dataset.state, text: button.innerText,
           disabled: button.getAttribute('aria-disabled'),
           busy: button.form.getAttribute('aria-busy'),
-          ring: ring.content !== 'none' ? [parseFloat(ring.width) > 0, ring.animationName] : null,
-          focused: document.activeElement === button};
+          ring: seen ? [parseFloat(ring.width) > 0, ring.animationName] : null,
+          focused: document.activeElement === button,
+          width: button.getBoundingClientRect().width};
 }"""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     """While a slow answer is on its way the button says so (text, aria-disabled, a ring
-    beside the text that turns, standing still under reduced motion), keeps keyboard focus
+    beside the text that turns, standing still under reduced motion) at its idle size
+    (within 2 px: the issue saw it grow from 109 to 166 px), keeps keyboard focus
     (aria-disabled, not disabled, which would drop it to <body>), and a second press sends
     nothing more."""
     page = enhanced
@@ -220,10 +229,11 @@ def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     page.keyboard.press("Enter")
     page.wait_for_selector("form[data-state=sending]")
     busy = page.evaluate(BUSY_BUTTON)
-    spin = "none" if motion == "reduce" else "c-contact-form-spin"
+    assert abs(busy.pop("width") - idle["width"]) <= 2, (busy, idle)
+    spin = "none" if motion == "reduce" else "c-button-spin"
     assert busy == {
         "state": "sending",
-        "text": "Enviando…",
+        "text": "ENVIANDO…",
         "disabled": "true",
         "busy": "true",
         "ring": [True, spin],
@@ -234,32 +244,50 @@ def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     assert len(held) == 1
     assert page.evaluate(BUSY_BUTTON)["state"] == "sending"
     held[0].continue_()
-    page.wait_for_selector("form[data-state=success]", timeout=10_000)
+    page.wait_for_selector("form[data-state=success]", state="attached", timeout=10_000)
     assert page.evaluate(BUSY_BUTTON)["ring"] is None
 
 
+# Whatever the window shows at the centre of the page's heading (scrolled to the top), when
+# it is not the heading: the issue saw a toast fixed over it, still there during "Sending…".
+OVER_THE_HEADING = """() => {
+  window.scrollTo(0, 0);
+  const h1 = document.querySelector('h1');
+  const box = h1.getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return h1.contains(top) ? null : top && top.outerHTML.slice(0, 80);
+}"""
+
+
 def test_a_sent_form_gives_way_to_the_confirmation(enhanced):
-    """The fields give way to the confirmation the page without JavaScript shows (the
-    server's, from the form's <template>): it takes focus, so it is the one announcement,
-    and no toast repeats it (an earlier error's toast goes). Its "send another" link brings
-    the empty form back, focused on the first field, without a page load."""
+    """As after the post without JavaScript: the page's heading and title say "Mensaje
+    enviado" and the heading takes focus (not the whole block), the confirmation (the
+    server's, from the form's <template>) is in the form's place, and no toast repeats it
+    (an earlier error summary goes). Its "send another" link brings the empty form and the
+    page's heading back, focused on the first field, without a page load."""
     page = enhanced
     fill(page, email="ana@")
     page.click("button[type=submit]")
-    page.wait_for_selector(".c-toast--error")
+    page.wait_for_selector(".c-error-summary")
     fill(page)
     page.click("button[type=submit]")
-    page.wait_for_selector("form[data-state=success]")
+    page.wait_for_selector("form[data-state=success]", state="attached")
+    assert page.locator("h1").all_inner_texts() == ["Mensaje enviado"]
+    assert page.title() == "Mensaje enviado | Motorlab"
+    assert page.evaluate("() => document.activeElement === document.querySelector('h1')")
+    assert page.evaluate(OVER_THE_HEADING) is None
     panel = page.locator(".c-contact-sent")
     assert panel.is_visible()
-    assert panel.get_by_role("heading", name="Mensaje enviado").is_visible()
+    assert panel.get_attribute("aria-labelledby") == page.locator("h1").get_attribute("id")
     assert panel.get_by_role("heading", name="Qué pasa después").is_visible()
     assert panel.locator("li").count() == 3
     assert panel.text_content().count("Gracias") == 1
-    assert page.evaluate("() => document.activeElement.matches('.c-contact-sent')")
     assert page.locator(".c-toast-region").evaluate("region => region.children.length") == 0
-    # The next steps are the confirmation's now: the aside does not repeat them.
+    assert page.locator(".c-error-summary").count() == 0
+    # The next steps are the confirmation's now: the aside does not repeat them, and the
+    # intro, which asks for the message, goes.
     assert page.get_by_role("heading", name="Qué pasa después").count() == 1
+    assert not page.locator(".c-contact__intro").is_visible()
     assert not page.locator("#name").is_visible()
     assert not page.locator("button[type=submit]").is_visible()
     home = panel.get_by_role("link", name="Volver a la página de inicio")
@@ -267,13 +295,18 @@ def test_a_sent_form_gives_way_to_the_confirmation(enhanced):
     page.evaluate("() => window.__marker = 'kept'")
     panel.get_by_role("link", name="Enviar otro mensaje").click()
     assert page.locator(".c-contact-sent").count() == 0
+    assert page.locator("h1").all_inner_texts() == ["¿Listo para empezar?"]
+    assert page.title() == "¿Listo para empezar? | Motorlab"
+    assert page.locator(".c-contact__intro").is_visible()
     assert page.locator("#name").is_visible()
     assert page.evaluate("() => document.activeElement.id") == "name"
     assert page.evaluate("() => window.__marker") == "kept"  # no page load
     assert [e for e in page.errors if "status of 422" not in e] == []
 
 
-def test_field_errors_from_a_422_sit_beside_their_fields(enhanced):
+def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
+    """The error summary above the fields (the server's markup: its title, a link to each
+    wrong field in the fields' order), focused, and a message at each field; no toast."""
     page = enhanced
     fill(page, name="Ana", email="not-an-email", text="short")
     with page.expect_response(
@@ -282,6 +315,17 @@ def test_field_errors_from_a_422_sit_beside_their_fields(enhanced):
         page.click("button[type=submit]")
     assert answer.value.status == 422
     page.wait_for_selector("form[data-state=invalid]")
+    summary = page.locator("form > .c-error-summary")
+    assert summary.get_attribute("role") == "alert"
+    assert summary.get_by_role("heading").inner_text() == "Revisa el formulario"
+    links = summary.locator("a")
+    assert [(a.get_attribute("href"), a.inner_text()) for a in links.all()] == [
+        ("#email", "Escribe un correo electrónico válido, como nombre@ejemplo.com."),
+        ("#description", "La descripción debe tener entre 10 y 5000 caracteres."),
+    ]
+    assert page.evaluate("() => document.activeElement.matches('.c-error-summary')")
+    # Above the fields: before the first one.
+    assert summary.bounding_box()["y"] < page.locator("label[for=name]").bounding_box()["y"]
     for field in ("email", "description"):
         error = page.locator(f"#{field}-error")
         assert error.is_visible()
@@ -291,16 +335,68 @@ def test_field_errors_from_a_422_sit_beside_their_fields(enhanced):
         assert f"{field}-error" in control.get_attribute("aria-describedby")
         assert page.locator(f".c-field--error #{field}").count() == 1
     assert page.locator("#name-error").count() == 0
+    assert page.locator(".c-toast").count() == 0
+    assert page.evaluate(OVER_THE_HEADING) is None
+    links.first.click()
     assert page.evaluate("() => document.activeElement.id") == "email"
-    assert page.locator(".c-toast--error").text_content().startswith("Revisa el formulario")
-    # Fixed and sent again: the errors go, the thanks come.
+    # Fixed and sent again: the errors and their summary go, the confirmation comes.
     fill(page, name="Ana", text="Now a longer description of the project.")
     page.click("button[type=submit]")
-    page.wait_for_selector("form[data-state=success]")
+    page.wait_for_selector("form[data-state=success]", state="attached")
     assert page.locator(".c-field__error").count() == 0
+    assert page.locator(".c-error-summary").count() == 0
     assert page.get_attribute("#email", "aria-invalid") is None
     # Chromium logs every 4xx answer; the 422 is the expected one, and nothing else is logged.
     assert [e for e in page.errors if "status of 422" not in e] == []
+
+
+@pytest.mark.parametrize(
+    ("path", "check", "sent"),
+    [
+        ("/contact", "Revisa el formulario", "Mensaje enviado"),
+        ("/en/contact", "Please check the form", "Message sent"),
+    ],
+    ids=["es", "en"],
+)
+@pytest.mark.parametrize("width", [375, 1440])
+def test_the_enhanced_states_in_both_languages(browser, contact_server, path, check, sent, width):
+    """The issue's faults, where it saw them (375 and 1440 px): an empty send showed a toast
+    over the heading, still there seconds later; the button grew while sending; once sent,
+    the old heading stayed and a ring went round the whole block."""
+    base, _ = contact_server
+    context, page = new_page(browser, javascript=True, width=width)
+    try:
+        page.goto(base + path)
+        page.wait_for_selector("form[data-mounted=true]")
+        page.click("button[type=submit]")
+        page.wait_for_selector("form[data-state=invalid]")
+        assert page.locator(".c-error-summary h2").inner_text() == check
+        assert page.locator(".c-field__error").count() == 3
+        assert page.evaluate(OVER_THE_HEADING) is None
+        fill(page)
+        held = []
+        page.route(
+            "**/contact",
+            lambda route: (
+                held.append(route) if route.request.method == "POST" else route.continue_()
+            ),
+        )
+        idle = page.evaluate(BUSY_BUTTON)["width"]
+        page.click("button[type=submit]")
+        page.wait_for_selector("form[data-state=sending]")
+        assert abs(page.evaluate(BUSY_BUTTON)["width"] - idle) <= 2
+        assert page.evaluate(OVER_THE_HEADING) is None
+        held[0].continue_()
+        page.wait_for_selector("form[data-state=success]", state="attached")
+        assert page.locator("h1").all_inner_texts() == [sent]
+        assert page.title() == f"{sent} | Motorlab"
+        assert page.evaluate("() => document.activeElement.tagName") == "H1"
+        # No ring round the heading or a block: the focused heading draws no outline.
+        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        assert outline == "none"
+        assert page.evaluate(OVER_THE_HEADING) is None
+    finally:
+        context.close()
 
 
 def test_network_failure_keeps_the_text_and_says_so(enhanced):
@@ -311,3 +407,34 @@ def test_network_failure_keeps_the_text_and_says_so(enhanced):
     page.wait_for_selector("form[data-state=failure]")
     assert page.input_value("#name") == "Ana"
     assert page.locator(".c-toast--error").text_content().startswith("No se ha podido enviar")
+
+
+# The contact page as laid out: the submit button's bottom, and whether the task and the
+# aside's parts are framed (a border round them, a shadow or a background; a rule above a
+# part is no frame).
+CONTACT_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const framed = (s) => { const c = getComputedStyle(document.querySelector(s));
+    return parseFloat(c.borderLeftWidth) > 0 || c.boxShadow !== 'none'
+           || c.backgroundColor !== 'rgba(0, 0, 0, 0)'; };
+  return {submit: box('button[type=submit]').bottom, task: framed('.c-contact__task'),
+          aside: framed('.c-contact__aside') || framed('.c-contact__part')};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/contact", "/en/contact"])
+def test_the_form_is_the_framed_task_with_its_button_in_the_first_screen(
+    browser, contact_server, path
+):
+    """The issue saw the submit below the fold at 1440x900, and the secondary column framed
+    while the form was not."""
+    base, _ = contact_server
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base + path)
+        layout = page.evaluate(CONTACT_LAYOUT)
+        assert layout["submit"] <= 900
+        assert layout["task"] is True and layout["aside"] is False
+    finally:
+        context.close()

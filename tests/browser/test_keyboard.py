@@ -115,3 +115,37 @@ def test_next_project_by_keyboard(browser, live_server):
         assert page.locator("h1").inner_text() == "ADS"
     finally:
         context.close()
+
+
+HEADER_STOP = """() => {
+  const el = document.activeElement;
+  if (!el.closest('header')) return null;
+  return [el.getBoundingClientRect().left, (el.textContent || '').trim().replace(/\\s+/g, ' ')];
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize(
+    ("path", "language", "menu"),
+    [("/services", "English", "Menú"), ("/en/services", "Español", "Menu")],
+)
+def test_tab_walks_the_header_from_left_to_right(open_page, path, language, menu, width):
+    """The issue saw Tab reach the menu button before "EN" although "EN" sits left of it: the
+    header's controls, in Tab order, stand left to right as the eye reads them."""
+    page = open_page(path, width=width)
+    page.keyboard.press("Tab")  # the skip link
+    stops = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(HEADER_STOP)
+        if stop is None:
+            break
+        stops.append(stop)
+    lefts = [left for left, _ in stops]
+    assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts), stops
+    # brand, the five links and the language at 1280; brand, the language and the menu at 375.
+    names = [name for _, name in stops]
+    if width == 375:
+        assert len(names) == 3 and names[1].endswith(language) and names[2] == menu, names
+    else:
+        assert len(names) == 7 and names[-1].endswith(language), names

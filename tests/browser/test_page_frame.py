@@ -4,8 +4,12 @@ never under it, and the header marks Portfolio on a case study reached by the na
 
 from __future__ import annotations
 
-import pytest
+from io import BytesIO
 
+import pytest
+from PIL import Image
+
+from tests.support.browser import axe_report
 from tests.support.pages import LOCALES, localized
 
 pytestmark = pytest.mark.browser
@@ -168,3 +172,70 @@ def test_without_javascript_the_header_sticks_where_it_is_one_row(open_page, wid
         assert (
             page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
         )
+
+
+# The colour just under the call-to-action band's bottom edge and just over it, read from the
+# pixels the browser draws (a screenshot of a 2 px strip across the seam), and the footer's
+# logo mark.
+SEAM = """() => {
+  const band = [...document.querySelectorAll('main > .c-band--night')].pop();
+  const footer = document.querySelector('footer');
+  const mark = footer.querySelector('svg.c-footer__mark');
+  const box = mark && mark.getBoundingClientRect();
+  return {band: band.getBoundingClientRect().bottom + scrollY,
+          footer: footer.getBoundingClientRect().top + scrollY,
+          mark: box && [box.width, box.height, mark.checkVisibility()]};
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 1440])
+def test_the_call_to_action_band_flows_into_the_footer_with_the_mark(open_page, locale, width):
+    """The issue saw the footer's near-black meet the band's navy with no transition and no
+    logo mark: the footer starts in the band's own colour (the pixels either side of the seam
+    are the same) and shows the mark."""
+    page = open_page(localized("/services", locale), width=width)
+    seam = page.evaluate(SEAM)
+    assert seam["band"] == seam["footer"]
+    assert seam["mark"] == [40, 40, True]
+    y = seam["footer"]
+    page.evaluate(f"window.scrollTo(0, {y} - 200)")
+    top = page.evaluate("scrollY")
+    shot = page.screenshot(clip={"x": 4, "y": y - top - 2, "width": 2, "height": 4})
+    pixels = Image.open(BytesIO(shot)).convert("RGB")
+    above, below = pixels.getpixel((0, 0)), pixels.getpixel((0, pixels.height - 1))
+    assert max(abs(a - b) for a, b in zip(above, below, strict=True)) <= 2, (above, below)
+
+
+# The 404's drawing, its text column and its sections, as laid out.
+NOT_FOUND = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const img = document.querySelector('.c-error__picture');
+  return {picture: box(img), loaded: img.complete && img.naturalWidth > 0,
+          text: box(document.querySelector('.c-error__text')),
+          sections: document.querySelectorAll('.c-error__sections a').length};
+}"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 1440])
+def test_the_not_found_page_shows_its_drawing_beside_its_sections(open_page, axe, locale, width):
+    """The issue saw a plain centred block: the 404 has a drawing of its own, beside its
+    message, way home and sections from 48 rem (side by side, overlapping in height), under
+    them on phones, where the message comes first."""
+    page = open_not_found(open_page, locale, width, 900)
+    page.wait_for_function("() => document.querySelector('.c-error__picture').complete")
+    shown = page.evaluate(NOT_FOUND)
+    picture, text = shown["picture"], shown["text"]
+    assert shown["loaded"] and shown["sections"] == 4
+    assert picture[2] - picture[0] >= (300 if width == 375 else 440)
+    if width == 375:
+        assert picture[1] >= text[3]
+    else:
+        assert picture[0] >= text[2]
+        assert picture[1] < text[3] and text[1] < picture[3]
+    violations = axe(page)
+    assert violations == [], axe_report(violations)

@@ -44,14 +44,14 @@ def test_portfolio_row_moved_to_another_step(open_page, axe, reduced_motion):
     clean(axe, page)
 
 
-def test_open_menu_and_contact_errors_with_toast(open_page, axe):
+def test_open_menu_and_contact_errors(open_page, axe):
+    """The enhanced form's errors (its error summary and field messages), then the menu's
+    open sheet over the page."""
     page = open_page("/contact", width=375)
     page.fill("#email", "nope")
     page.click("button[type=submit]")
-    page.wait_for_selector(".c-toast--error")
+    page.wait_for_selector(".c-error-summary")
     clean(axe, page)
-    page.click(".c-toast__close")  # the toast sits over the header until it goes
-    assert page.locator(".c-toast").count() == 0
     page.click(".c-nav__toggle")
     assert page.get_attribute(".c-nav__toggle", "aria-expanded") == "true"
     clean(axe, page)

@@ -1,5 +1,6 @@
-"""The header navigation on phones: a disclosure button below 41 rem, Escape closes it and
-returns focus; wider screens and visitors without JavaScript get the plain list."""
+"""The header navigation on phones: a disclosure button below 48 rem that opens a full-width
+sheet over a backdrop; focus stays in it while it is open, Escape closes it and returns focus;
+wider screens and visitors without JavaScript get the plain list."""
 
 import pytest
 
@@ -115,3 +116,83 @@ def test_open_menu_button_shows_a_close_icon(open_page):
     page.locator(".c-nav__toggle").click()
     opened = page.evaluate(icon)
     assert "45deg" in opened and "45deg" not in closed
+
+
+# The open sheet as the visitor sees it: the list's box, and the backdrop (the <nav>'s
+# ::before) with its colour and the box it covers.
+SHEET = """() => {
+  const list = document.querySelector('.c-nav__list').getBoundingClientRect();
+  const nav = document.querySelector('.c-nav');
+  const backdrop = getComputedStyle(nav, '::before');
+  const header = document.querySelector('.c-header').getBoundingClientRect();
+  return {left: list.left, right: list.right, top: list.top, header: header.bottom,
+          backdrop: backdrop.content !== 'none' && backdrop.position === 'fixed',
+          dims: backdrop.backgroundColor,
+          scrolls: getComputedStyle(document.documentElement).overflow};
+}"""
+
+FOCUSED = "() => document.activeElement.getAttribute('href') || document.activeElement.className"
+
+
+@pytest.mark.parametrize(("path", "links"), [("/services", 5), ("/en/services", 5)])
+def test_the_phone_menu_is_a_sheet_that_keeps_focus(open_page, path, links):
+    """The issue saw a small floating box with no backdrop. Open, the list spans the window
+    under the header, a backdrop dims the page (which does not scroll); Tab and Shift+Tab go
+    round the button and the links only; Escape closes and returns focus to the button."""
+    page = open_page(path, width=375)
+    toggle = page.locator(".c-nav__toggle")
+    toggle.click()
+    page.wait_for_function("() => document.getAnimations().length === 0")  # slid in
+    sheet = page.evaluate(SHEET)
+    assert (sheet["left"], sheet["right"]) == (0, 375)
+    assert abs(sheet["top"] - sheet["header"]) <= 1
+    assert sheet["backdrop"] and sheet["dims"] not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert sheet["scrolls"] == "hidden"
+    hrefs = page.locator(".c-nav__link").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert len(hrefs) == links
+    toggle.focus()
+    forward = []
+    for _ in range(links + 2):
+        page.keyboard.press("Tab")
+        forward.append(page.evaluate(FOCUSED))
+    assert forward == [*hrefs, "c-nav__toggle", hrefs[0]]  # round, never out of the menu
+    backward = []
+    for _ in range(2):
+        page.keyboard.press("Shift+Tab")
+        backward.append(page.evaluate(FOCUSED))
+    assert backward == ["c-nav__toggle", hrefs[-1]]
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not page.locator(".c-nav__list").is_visible()
+    assert page.evaluate(FOCUSED) == "c-nav__toggle"
+    assert page.evaluate(SHEET)["backdrop"] is False
+    assert page.console_errors == []
+
+
+def test_a_click_on_the_backdrop_closes_the_sheet(open_page):
+    page = open_page(PLAIN, width=375)
+    page.locator(".c-nav__toggle").click()
+    page.mouse.click(187, 700)  # below the sheet: the backdrop
+    assert page.locator(".c-nav__toggle").get_attribute("aria-expanded") == "false"
+    assert not page.locator(".c-nav__list").is_visible()
+    assert page.evaluate(SHEET)["scrolls"] != "hidden"
+
+
+def test_the_menu_button_is_in_the_site_style(open_page):
+    """Not the heavy black-bordered square the issue saw: a round, borderless button in the
+    surface grey of the site's quiet controls, a 44 px target."""
+    page = open_page(PLAIN, width=375)
+    style = page.locator(".c-nav__toggle").evaluate(
+        """b => { const s = getComputedStyle(b), r = b.getBoundingClientRect();
+          return [s.borderTopWidth, s.borderRadius, s.backgroundColor, r.width, r.height]; }"""
+    )
+    # The token's colour as the browser computes it, from an element of the page's own.
+    surface = page.evaluate(
+        """() => { const probe = document.createElement('i');
+                   probe.style.color = 'var(--color-surface)'; document.body.append(probe);
+                   const colour = getComputedStyle(probe).color; probe.remove(); return colour; }"""
+    )
+    assert style[:3] == ["0px", "50%", surface]
+    assert style[3:] == [44, 44]

@@ -30,7 +30,7 @@ def test_component_folder_holds_its_macro_and_nothing_else(name):
     macro = (folder / f"{name}.html").read_text(encoding="utf-8")
     assert re.search(rf"{{% macro {name}\(", macro), f"{name}.html defines no macro {name}()"
     extra = {path.name for path in folder.iterdir()} - {f"{name}.html", f"{name}.css"}
-    assert extra <= {"mark.svg"}, extra  # the header's logo mark is part of the header
+    assert extra == set(), extra
 
 
 def test_every_component_is_showcased_or_frames_every_page():

@@ -1,8 +1,11 @@
 """Error pages: 404 in the locale of the prefix, the generic page, and the fallback page."""
 
 import pytest
+from bs4 import BeautifulSoup
 from jinja2 import ChoiceLoader, DictLoader
 
+from motorlab.export import ERROR_PAGE_PATH, ERROR_PAGES, PREFIXES
+from motorlab.internal_request import error_page
 from tests.support.app import soup_of, visible_text
 
 
@@ -137,3 +140,27 @@ def test_over_long_paths_answer_414(client):
     response = client.get("/" + "a" * 5000)
     assert response.status_code == 414
     assert soup_of(response).h1.get_text(strip=True) == "La dirección es demasiado larga"
+
+
+@pytest.mark.parametrize("locale", ["es", "en"])
+def test_the_not_found_page_has_its_drawing_and_other_errors_none(app, client, locale):
+    """The 404 the app answers and the one the export writes for nginx show the page's own
+    drawing (decorative, sized: no layout shift) in the error's section, beside its way home
+    and the sections; the other error pages (400, 414, 431 in the export, 500) have none."""
+    prefix = PREFIXES[locale]
+    answered = soup_of(client.get(f"{prefix}/no-such-page"))
+    pages = {"app 404": answered}
+    for status in ERROR_PAGES:
+        html = error_page(app, prefix + ERROR_PAGE_PATH, status).decode()
+        pages[f"export {status}"] = BeautifulSoup(html, "html.parser")
+    drawings = {
+        name: [
+            (img["src"].split("?")[0], img["alt"], img["width"], img["height"])
+            for img in soup.select("main .c-error img")
+        ]
+        for name, soup in pages.items()
+    }
+    drawing = [("/static/img/not-found.svg", "", "560", "420")]
+    assert drawings == {name: drawing if name.endswith("404") else [] for name in pages}
+    section = answered.select_one("main .c-error")
+    assert section.find("h1") and section.select_one(".c-error__sections li")

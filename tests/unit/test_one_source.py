@@ -19,8 +19,8 @@ PACKAGE = ROOT / "site" / "motorlab"
 TEMPLATES = ROOT / "templates"
 IDENTITY = PACKAGE / "identity.py"
 # Drawings, not code: the pictures draw_pictures.py writes (from the tokens) and the logo,
-# which is a drawing of its own (static/img/favicon.svg, inlined by the header as mark.svg).
-DRAWINGS = (PACKAGE / "static", TEMPLATES / "components" / "header" / "mark.svg")
+# which is a drawing of its own (static/img/favicon.svg, which the header and footer inline).
+DRAWINGS = (PACKAGE / "static",)
 GETTEXT = {"_", "_l", "gettext", "lazy_gettext", "ngettext", "lazy_pgettext"}
 
 
@@ -139,13 +139,19 @@ def test_the_guideline_lists_the_widths_the_image_service_makes(client):
     assert listed.count(max(WIDTHS)) == 2  # xxl and 2xl, as the spec has them
 
 
-def test_the_header_mark_is_the_logo():
-    """The header inlines the logo (static/img/favicon.svg, which the icons and share images
-    draw from) as mark.svg, so that it needs no request: the two must draw the same."""
+@pytest.mark.parametrize("path", ["/services", "/en/no-such-page"])
+def test_the_header_and_footer_marks_are_the_logo_file(client, path):
+    """The header and the footer inline the logo (static/img/favicon.svg, which the icons
+    and share images draw from) so that it needs no request: one file, the same drawing."""
 
-    def drawing(path: Path) -> list[tuple[str, dict]]:
-        svg = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").svg
+    def drawing(svg) -> list[tuple[str, dict]]:
         return [(shape.name, shape.attrs) for shape in svg.find_all(["rect", "path"])]
 
-    logo = drawing(PACKAGE / "static" / "img" / "favicon.svg")
-    assert drawing(DRAWINGS[1]) == logo and len(logo) == 2
+    logo = BeautifulSoup(
+        (PACKAGE / "static" / "img" / "favicon.svg").read_text("utf-8"), "html.parser"
+    )
+    soup = BeautifulSoup(client.get(path).get_data(as_text=True), "html.parser")
+    marks = [soup.select_one(f"{part} svg.c-{part}__mark") for part in ("header", "footer")]
+    assert [drawing(mark) for mark in marks] == [drawing(logo.svg)] * 2
+    assert len(drawing(logo.svg)) == 2
+    assert [mark["aria-hidden"] for mark in marks] == ["true", "true"]

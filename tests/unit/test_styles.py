@@ -20,8 +20,10 @@ PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its templ
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 # Bytes, before compression: 25 kB before the header, carousel icons and font; 30 kB before
 # the wide views of #29 (layout system, footer and buttons, home hero, What we do, portfolio);
-# 34 kB before #36's portfolio cards (brands, figure, one stretched link) and their no-JS row.
-BUDGET = 36 * 1024
+# 34 kB before #36's portfolio cards (brands, figure, one stretched link) and their no-JS row,
+# the fluid scale and shared rows, and its chrome (the phone menu's sheet and backdrop, the
+# busy button, the framed contact task, the footer's mark and fade, the 404 beside its drawing).
+BUDGET = 40 * 1024
 
 IMPORT = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)

@@ -23,9 +23,8 @@ export function clearFieldErrors(form) {
   }
 }
 
-// errors: {"name": ["message", …], …}. Focuses the first field in error.
+// errors: {"name": ["message", …], …}.
 export function showFieldErrors(form, errors, prefix) {
-  let first = null;
   for (const control of form.querySelectorAll("input[name], textarea[name], select[name]")) {
     const messages = errors[control.name];
     const field = control.closest(".c-field");
@@ -41,7 +40,5 @@ export function showFieldErrors(form, errors, prefix) {
     field.classList.add("c-field--error");
     control.setAttribute("aria-invalid", "true");
     describedBy(control, error.id, error.id);
-    first = first || control;
   }
-  if (first) first.focus();
 }

@@ -30,7 +30,9 @@ LABELS = ContactLabels(
     description=_l("Tell us about your project"),
     # TRANSLATORS: the contact form's submit button ("Enviar" in Spanish).
     submit=_l("Send"),
+    sending=_l("Sending…"),
     privacy_note=_l("We only use your details to answer your request."),
+    summary_title=_l("Please check the form"),
 )
 PRIVACY_LINK = _l("Read our privacy and terms")
 
@@ -72,7 +74,6 @@ SENT = ContactSent(
     back=_l("Back to the home page"),
     send_another=_l("Send another message"),
 )
-ERROR_SUMMARY_TITLE = _l("Please check the form")
 CSRF_EXPIRED = _l(
     "Your form expired before it was sent. Your text is still here: please send it again."
 )

@@ -128,7 +128,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
         "project_pager": (Example(neighbours(ADS.slug)),),
         "form_field": form_fields("t"),
         # Its link leads to the form_field examples' email field (#t-email), on the same page.
-        "error_summary": (Example((contact.ERROR_SUMMARY_TITLE, form_with_errors("t"))),),
+        "error_summary": (Example((contact.LABELS.summary_title, form_with_errors("t"))),),
         "carousel": (
             Example(
                 ("logos", BRANDS, home.BRANDS_LABEL),

@@ -138,7 +138,9 @@ class ContactLabels:
     email: Text
     description: Text
     submit: Text
+    sending: Text  # the submit button's text while the form is being sent (with JavaScript)
     privacy_note: Text
+    summary_title: Text  # the error summary's title, above the fields
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,13 @@ from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from motorlab.content.types import Image
 from motorlab.i18n import LOCALE_ARG, current_locale
 from motorlab.identity import page_title
+
+# The "not found" page's own drawing (a route that breaks off, a sign pointing back), beside
+# its way home and the site's sections. Decorative: the heading says what happened.
+NOT_FOUND_PICTURE = Image("img/not-found.svg", "", 480, 360)
 
 
 def _messages() -> dict[int, str]:
@@ -40,6 +45,7 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
             "errors/error.html",
             status=status,
             home_link=home_link,
+            picture=NOT_FOUND_PICTURE if status == 404 else None,
             message=message,
             title=message,
             description=message,
