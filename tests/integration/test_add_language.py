@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -122,6 +123,17 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     with open(po, "wb") as handle:
         write_po(handle, catalog)
     pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+    # Step 4: the drawings that hold words, drawn in French too (in the brand font, which
+    # comes with the npm packages).
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    subprocess.run(
+        [sys.executable, "-m", "motorlab.content.draw_pictures"],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy / "site")},
+        capture_output=True,
+        check=True,
+    )
+    assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
     result = probe(copy)
     assert set(result["status"].values()) == {200, 404}
