@@ -178,26 +178,12 @@ def charset_types(types: list[str]) -> list[str]:
     return [name for name in types if get_content_type(name, "utf-8") != name]
 
 
-def render(
-    *,
-    listen: str,
-    root: str | Path,
-    app: str,
-    runtime: str | Path,
-    analytics_id: str | None = None,
-    unlimited: tuple[str, ...] = (),
-    tls: Tls | None = None,
-) -> str:
-    """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
-    `analytics_id` overrides the last). `unlimited`: addresses or CIDR ranges exempt from the
-    per-address limits (a load test's client), none by default. `tls`: the site's server on
-    https, `listen` redirecting to it (tls_settings checks SITE_URL). Writes the detection
-    module the config loads into `runtime` (created if missing), once both are rendered."""
-    config, module = render_files(
-        listen=listen, root=root, app=app, runtime=runtime, analytics_id=analytics_id,
-        unlimited=unlimited, tls=tls,
-    )  # fmt: skip
-    files.replace_all({module_path(runtime): module.encode()})
+def render(**options) -> str:
+    """The config for `render_files`' options (the settings in the environment; `unlimited`,
+    `tls`, `analytics_id`, …), and the detection module it loads written into `runtime`
+    (created if missing), once both are rendered."""
+    config, module = render_files(**options)
+    files.replace_all({module_path(options["runtime"]): module.encode()})
     return config
 
 
@@ -216,7 +202,11 @@ def render_files(
     unlimited: tuple[str, ...] = (),
     tls: Tls | None = None,
 ) -> tuple[str, str]:
-    """The config and the detection module it loads, written nowhere (`render`'s arguments)."""
+    """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
+    `analytics_id` overrides the last) and the detection module it loads, written nowhere.
+    `unlimited`: addresses or CIDR ranges exempt from the per-address limits (a load test's
+    client), none by default. `tls`: the site's server on https, `listen` redirecting to it
+    (tls_settings checks SITE_URL)."""
     config = Config()
     settings = {
         "SITE_URL": config.SITE_URL,
