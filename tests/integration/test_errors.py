@@ -160,7 +160,7 @@ def test_the_not_found_page_has_its_drawing_and_other_errors_none(app, client, l
         ]
         for name, soup in pages.items()
     }
-    drawing = [("/static/img/not-found.svg", "", "560", "420")]
+    drawing = [("/static/img/not-found.svg", "", "480", "360")]
     assert drawings == {name: drawing if name.endswith("404") else [] for name in pages}
     section = answered.select_one("main .c-error")
     assert section.find("h1") and section.select_one(".c-error__sections li")
