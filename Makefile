@@ -7,6 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+DEBUGGER ?=
 STAMPS := .setup-stamps
 PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
@@ -69,8 +70,8 @@ watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
 # set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev_run).
-run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here)
-	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)
+run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
+	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
 # (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/gunicorn_config.py's, the

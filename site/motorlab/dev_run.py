@@ -7,46 +7,83 @@ receive, so a contact request goes all the way on a fresh clone.
 Here only, SITE_URL defaults to this server's own address (http://127.0.0.1:PORT), so
 canonical links, hreflang and the sitemap name the port it runs on, and 127.0.0.1 and
 localhost are trusted hosts whatever the host it listens on. Both run in Flask's debug mode
-and no page is stored (CACHE_TYPE=NullCache unless set): an edited template or catalog shows
-at the next request (motorlab.dev_catalogs), and a catalog that is not ready is said here in
-one line per language instead of stopping start-up as it would in production. Ctrl-C (or
+(the reloader; tracebacks in this terminal) and no page is stored (CACHE_TYPE=NullCache
+unless set): an edited template or catalog shows at the next request (motorlab.dev_catalogs),
+and a catalog that is not ready is said here in one line per language instead of stopping
+start-up as it would in production. Ctrl-C (or
 SIGTERM) stops the server, then the sender (within its own stop time), then the sink.
+
+Werkzeug's interactive debugger runs Python as the developer for whoever unlocks it, so it is
+off unless asked for (`--debugger`, `make run DEBUGGER=1`), and even then only on loopback,
+behind a PIN drawn at random for each run (Werkzeug's own PIN derives from files every user of
+the machine can read) and printed only in this terminal. Files are created as production's
+units create them (umask 027: instance/ 0750), not readable by other users.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import signal
 import subprocess
 import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.i18n import catalog_problems
 from motorlab.paths import PROJECT_ROOT
 
+if TYPE_CHECKING:
+    from motorlab.mail_sink import MailSink
+
 FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
+LOOPBACK = (*LOCAL_HOSTS, "::1")  # where the debugger may listen
+UMASK = 0o027  # as the units' UMask=0027
 STOP_WAIT = 2 * STOP_TIME  # seconds a child may take to stop before it is killed
 
 
-def environment(base: Mapping[str, str], port: int, sink_port: int | None) -> dict[str, str]:
-    """The site's and the sender's environment: `base` with the development defaults."""
+def environment(
+    base: Mapping[str, str], port: int, sink: MailSink | None, debugger_pin: str | None = None
+) -> dict[str, str]:
+    """The site's and the sender's environment: `base` with the development defaults, the
+    sink's address and login if there is one, and the debugger's PIN if it runs."""
     env = dict(base)
     env["SITE_URL"] = env.get("SITE_URL") or f"http://127.0.0.1:{port}"
     extra = [host for host in env.get("EXTRA_HOSTS", "").split(",") if host.strip()]
     env["EXTRA_HOSTS"] = ",".join(dict.fromkeys([*extra, *LOCAL_HOSTS]))
-    if sink_port is not None:
+    if sink is not None:
         env.update(
-            MAIL_SERVER="127.0.0.1", MAIL_PORT=str(sink_port), MAIL_USE_TLS="0", MAIL_USE_SSL="0"
-        )
+            MAIL_SERVER=sink.host, MAIL_PORT=str(sink.port), MAIL_USE_TLS="0", MAIL_USE_SSL="0",
+            MAIL_USERNAME=sink.username, MAIL_PASSWORD=sink.password,
+        )  # fmt: skip
+    env.pop("WERKZEUG_DEBUG_PIN", None)  # never a PIN from the shell ("off" would disable it)
+    if debugger_pin is not None:
+        env["WERKZEUG_DEBUG_PIN"] = debugger_pin
     env["PYTHONUNBUFFERED"] = "1"  # their lines and the sink's reach the terminal in order
-    env["FLASK_DEBUG"] = "1"  # the reloader and debugger; catalogs as motorlab.dev_catalogs
+    env["FLASK_DEBUG"] = "1"  # the reloader; catalogs as motorlab.dev_catalogs
     env.setdefault("CACHE_TYPE", "NullCache")  # every page rendered from today's files
     return env
+
+
+def random_pin() -> str:
+    """Nine random digits in Werkzeug's 123-456-789 shape."""
+    digits = f"{secrets.randbelow(10**9):09d}"
+    return "-".join(digits[i : i + 3] for i in range(0, 9, 3))
+
+
+def debugger_refusal(host: str) -> str | None:
+    """Why the debugger asked for stays off on `host`, or None on loopback."""
+    if host in LOOPBACK:
+        return None
+    return (
+        f"make run: the debugger stays off on {host}: it runs code for whoever reaches it, so "
+        "only with HOST=127.0.0.1 (tracebacks are printed here either way)"
+    )
 
 
 def catalog_warnings(directory: Path) -> list[str]:
@@ -77,7 +114,8 @@ def stop(child: subprocess.Popen) -> None:
         child.wait()
 
 
-def run(host: str, port: int) -> int:
+def run(host: str, port: int, debugger: bool = False) -> int:
+    os.umask(UMASK)  # this process's files, the sink's and the children's
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.set())
@@ -93,10 +131,18 @@ def run(host: str, port: int) -> int:
         )
     for line in catalog_warnings(Path(os.path.relpath(PROJECT_ROOT / "translations"))):
         print(line, flush=True)
-    env = environment(os.environ, port, sink.port if sink else None)
+    refusal = debugger_refusal(host) if debugger else None
+    if refusal:
+        print(refusal, flush=True)
+    pin = random_pin() if debugger and not refusal else None  # Werkzeug prints it here
+    env = environment(os.environ, port, sink, pin)
     children = [
         start(["outbox", "worker"], env),
-        start(["run", "--host", host, "--port", str(port)], env),
+        start(
+            ["run", "--host", host, "--port", str(port)]
+            + ["--debugger" if pin else "--no-debugger"],
+            env,
+        ),
     ]
     status = 0
     while not stopping.wait(0.2):
@@ -115,8 +161,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument(
+        "--debugger", action="store_true", help="Werkzeug's interactive debugger (loopback only)"
+    )
     args = parser.parse_args(argv)
-    return run(args.host, args.port)
+    return run(args.host, args.port, args.debugger)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,20 @@
 console mail backend gives its users): the mail staff would receive from the contact form,
 its headers decoded and each text part (plain and HTML) as readable text, not
 quoted-printable. For development only: aiosmtpd is a development dependency.
+
+Only the site's own processes may write to it: it listens on loopback and takes mail only
+after SMTP AUTH with a login and a password made for this run (handed to the
+site and the sender as MAIL_USERNAME and MAIL_PASSWORD); any other mail gets 530. Whatever a
+mail holds, the terminal gets no control character: each is printed escaped (`\\x1b`), so a
+mail cannot set the terminal's title, clear it or write the clipboard.
 """
 
 from __future__ import annotations
 
 import email
+import logging
+import re
+import secrets
 import socket
 import sys
 from email import policy
@@ -14,15 +23,25 @@ from email.message import EmailMessage
 from typing import TextIO
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
 
 HEADERS = ("From", "To", "Reply-To", "Subject", "Date", "Message-ID")
 RULE = "=" * 72
+USERNAME = "motorlab-dev"
+# C0 but the line feed and the tab, DEL, and C1 (a terminal reads 0x9b as ESC [).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def free_loopback_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def escaped(text: str) -> str:
+    """`text` with every control character but the line feed and the tab written as repr
+    writes it (ESC as `\\x1b`), and CRLF line ends as plain ones."""
+    return CONTROL.sub(lambda match: f"\\x{ord(match[0]):02x}", text.replace("\r\n", "\n"))
 
 
 def readable(message: EmailMessage) -> str:
@@ -33,15 +52,24 @@ def readable(message: EmailMessage) -> str:
         if part.get_content_maintype() == "text":
             lines += ["", f"--- {part.get_content_type()} ---", part.get_content().rstrip("\n")]
     lines.append(RULE)
-    return "\n".join(lines) + "\n"
+    return escaped("\n".join(lines)) + "\n"
 
 
 class _Printer:
-    """aiosmtpd's handler: every message is taken, and printed whole in one write (one
-    event loop, no await while writing: two mails never interleave)."""
+    """aiosmtpd's handler: a sender that has not logged in is refused (530); every message
+    from one that has is taken, and printed whole in one write (one event loop, no await
+    while writing: two mails never interleave)."""
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):  # noqa: N802
+        # aiosmtpd's own auth_required warns on every connection without TLS: asked here.
+        if not session.authenticated:
+            return "530 5.7.0 Authentication required"
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 - aiosmtpd's name
         message = email.message_from_bytes(envelope.original_content, policy=policy.default)
@@ -51,17 +79,35 @@ class _Printer:
 
 
 class MailSink:
-    """The SMTP server on a free loopback port, in a thread of its own: start(), stop()."""
+    """The SMTP server on a free loopback port, in a thread of its own: start(), stop().
+    It takes mail only from a client logged in as `username` with `password` (made here)."""
 
     host = "127.0.0.1"
+    username = USERNAME
 
     def __init__(self, out: TextIO = sys.stdout) -> None:
         self.port = free_loopback_port()
+        self.password = secrets.token_urlsafe(24)
         self._controller = Controller(
-            _Printer(out), hostname=self.host, port=self.port, ready_timeout=10
+            _Printer(out),
+            hostname=self.host,
+            port=self.port,
+            ready_timeout=10,
+            authenticator=self._authenticate,
+            auth_require_tls=False,  # loopback only: nothing on the wire leaves this machine
         )
 
+    def _authenticate(self, server, session, envelope, mechanism, auth_data) -> AuthResult:
+        given = auth_data if isinstance(auth_data, LoginPassword) else None
+        valid = given is not None and all(
+            secrets.compare_digest(bytes(mine, "utf-8"), theirs)
+            for mine, theirs in ((self.username, given.login), (self.password, given.password))
+        )
+        return AuthResult(success=valid, handled=False)  # aiosmtpd then answers 535
+
     def start(self) -> MailSink:
+        # aiosmtpd logs a warning about its own deprecated attribute at every login.
+        logging.getLogger("mail.log").setLevel(logging.ERROR)
         self._controller.start()
         return self
 

@@ -30,13 +30,17 @@ pytestmark = pytest.mark.system  # the development server, the sender and the si
 NAME = "Zoë Ibáñez"
 DESCRIPTION = "A booking app for the workshops of three brands, with señal and café."
 # Settings a developer's shell may hold that would change what `make run` does.
-UNSET = ("SITE_URL", "EXTRA_HOSTS", "MAIL_SERVER", "MAIL_PORT", "MAKEFLAGS", "MAKELEVEL")
+UNSET = (
+    "SITE_URL", "EXTRA_HOSTS", "MAIL_SERVER", "MAIL_PORT", "MAKEFLAGS", "MAKELEVEL", "HOST",
+    "DEBUGGER", "WERKZEUG_DEBUG_PIN",
+)  # fmt: skip
 
 
-def make_run_command(port: int) -> list[str]:
-    """The command `make run PORT=port` runs (make -n prints it without running it)."""
+def make_run_command(port: int, *settings: str) -> list[str]:
+    """The command `make run PORT=port [settings]` runs (make -n prints it without running
+    it)."""
     result = subprocess.run(
-        ["make", "--no-print-directory", "-n", "run", f"PORT={port}"],
+        ["make", "--no-print-directory", "-n", "run", f"PORT={port}", *settings],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
@@ -49,12 +53,13 @@ def environment(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def start(launch, tmp_path: Path, port: int, **extra: str):
+def start(launch, tmp_path: Path, port: int, *settings: str, **extra: str):
     env = environment(
         SECRET_KEY="make-run-test", OUTBOX_PATH=str(tmp_path / "outbox.sqlite3"),
         OUTBOX_POLL_INTERVAL="0.1", **extra,
     )  # fmt: skip
-    process = launch.process(make_run_command(port), env=env, log=tmp_path / "make-run.log")
+    command = make_run_command(port, *settings)
+    process = launch.process(command, env=env, log=tmp_path / "make-run.log")
     process.wait_for(f"http://127.0.0.1:{port}/healthz", timeout=60)
     return process
 
@@ -125,11 +130,30 @@ def processes_in_group(group: int) -> list[str]:
     return found
 
 
+def umasks_in_group(group: int) -> list[str]:
+    """The umask of each process of a group, but the launcher's watcher."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+            command = (stat.parent / "cmdline").read_bytes()
+            status = (stat.parent / "status").read_text()
+        except OSError:
+            continue
+        if int(fields[2]) == group and not command.startswith(b"/bin/sh"):
+            found.append(re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1])
+    return found
+
+
 def test_ctrl_c_stops_the_server_the_sender_and_the_sink(tmp_path, launch):
     port = free_port()
     process = start(launch, tmp_path, port)
     sink_port = int(re.search(r"SMTP sink on 127\.0\.0\.1:(\d+)", output(process))[1])
     assert len(processes_in_group(process.group)) >= 3  # dev_run, the sender, the server
+    # Files made in development are not readable by other users, as production's units
+    # make them (UMask=0027): instance/ 0750, the image cache 0640.
+    umasks = umasks_in_group(process.group)
+    assert umasks == ["0027"] * len(umasks), umasks
     os.killpg(process.group, signal.SIGINT)  # what the terminal sends on Ctrl-C
     try:
         assert process.wait(timeout=15) == 0, output(process)
@@ -141,6 +165,61 @@ def test_ctrl_c_stops_the_server_the_sender_and_the_sink(tmp_path, launch):
                 probe.connect(("127.0.0.1", closed))
         assert "outbox worker: 0 sent" in output(process)  # the sender ended its own way
         assert "Traceback" not in output(process)
+    finally:
+        process.stop()
+
+
+DEBUGGER_PATHS = ("/console", "/nothing-here?__debugger__=yes&cmd=resource&f=style.css")
+
+
+def statuses(base: str) -> list[int]:
+    return [Visitor(base).get(path)[0] for path in DEBUGGER_PATHS]
+
+
+def machine_pin() -> str:
+    """The PIN Werkzeug derives for `flask run`'s app from what every user can read (the
+    user, flask.app's file, the MAC address, the machine's ID): what another user computes."""
+    from flask import Flask
+    from werkzeug.debug import get_pin_and_cookie_name
+
+    assert "WERKZEUG_DEBUG_PIN" not in os.environ
+    return get_pin_and_cookie_name(Flask("wsgi"))[0]
+
+
+def test_make_run_serves_no_debugger(tmp_path, launch):
+    port = free_port()
+    process = start(launch, tmp_path, port)
+    try:
+        assert statuses(f"http://127.0.0.1:{port}") == [404, 404]
+        assert "Debugger" not in output(process)
+    finally:
+        process.stop()
+
+
+def test_the_debugger_asked_for_has_a_pin_no_one_else_can_compute(tmp_path, launch):
+    port = free_port()
+    process = start(launch, tmp_path, port, "DEBUGGER=1")
+    try:
+        assert statuses(f"http://127.0.0.1:{port}") == [200, 200]  # the debugger is there
+        pins = re.findall(r"Debugger PIN: (\S+)", output(process))
+        assert len(pins) == 1 and re.fullmatch(r"\d{3}-\d{3}-\d{3}", pins[0]), output(process)
+        assert pins[0] != machine_pin()
+    finally:
+        process.stop()
+
+
+def test_host_0_0_0_0_never_gets_the_debugger(tmp_path, launch):
+    port = free_port()
+    process = start(launch, tmp_path, port, "DEBUGGER=1", "HOST=0.0.0.0")
+    try:
+        assert statuses(f"http://127.0.0.1:{port}") == [404, 404]
+        said = output(process).splitlines()
+        refusal = [line for line in said if line.startswith("make run:") and "debugger" in line]
+        assert refusal == [
+            "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches it, "
+            "so only with HOST=127.0.0.1 (tracebacks are printed here either way)"
+        ]
+        assert "PIN" not in output(process)
     finally:
         process.stop()
 

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import subprocess
 from email.message import EmailMessage
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.pofile import read_po
+from bs4 import BeautifulSoup
 
 from motorlab import create_app
-from motorlab.dev_run import catalog_warnings, environment
+from motorlab.dev_run import catalog_warnings, debugger_refusal, environment, random_pin
 from motorlab.mail_sink import readable
 from motorlab.public_pages import public_paths
 from tests.support.app import config_with
@@ -28,14 +31,32 @@ SERVICES = (
 )
 
 
+SINK = SimpleNamespace(host="127.0.0.1", port=2525, username="motorlab-dev", password="s3cret")
+
+
 def test_site_url_defaults_to_the_port_it_runs_on_and_loopback_is_always_trusted():
-    env = environment({"PATH": "/bin"}, 5077, sink_port=2525)
+    env = environment({"PATH": "/bin", "WERKZEUG_DEBUG_PIN": "off"}, 5077, SINK)
     assert env["SITE_URL"] == "http://127.0.0.1:5077"
     assert env["EXTRA_HOSTS"] == "127.0.0.1,localhost"
     # Development: the server and the sender in debug mode, and no page stored.
     assert (env["FLASK_DEBUG"], env["CACHE_TYPE"]) == ("1", "NullCache")
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("127.0.0.1", "2525")
+    assert (env["MAIL_USERNAME"], env["MAIL_PASSWORD"]) == ("motorlab-dev", "s3cret")
     assert (env["MAIL_USE_TLS"], env["MAIL_USE_SSL"], env["PATH"]) == ("0", "0", "/bin")
+    assert "WERKZEUG_DEBUG_PIN" not in env  # no debugger asked for: no PIN from the shell
+
+
+def test_the_debugger_gets_a_random_pin_and_only_on_loopback():
+    pins = [random_pin() for _ in range(20)]
+    assert all(re.fullmatch(r"\d{3}-\d{3}-\d{3}", pin) for pin in pins)
+    assert len(set(pins)) == 20
+    env = environment({"WERKZEUG_DEBUG_PIN": "off"}, 5077, None, debugger_pin=pins[0])
+    assert env["WERKZEUG_DEBUG_PIN"] == pins[0]
+    assert [debugger_refusal(host) for host in ("127.0.0.1", "localhost", "::1")] == [None] * 3
+    assert debugger_refusal("0.0.0.0") == (
+        "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches it, so "
+        "only with HOST=127.0.0.1 (tracebacks are printed here either way)"
+    )
 
 
 def test_a_developers_own_settings_are_kept():
@@ -45,7 +66,7 @@ def test_a_developers_own_settings_are_kept():
         "MAIL_SERVER": "smtp.example.com",
         "MAIL_PORT": "587",
     }
-    env = environment(mine, 5077, sink_port=None)
+    env = environment(mine, 5077, None)
     assert env["SITE_URL"] == "http://motorlab.test:8080"
     assert env["EXTRA_HOSTS"] == "motorlab.test,localhost,127.0.0.1"
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("smtp.example.com", "587")
@@ -74,6 +95,23 @@ def test_the_sink_prints_headers_and_both_parts_decoded():
     ]
 
 
+def test_the_sink_prints_control_characters_escaped():
+    message = EmailMessage()
+    message["Subject"] = "Hola \x1b]0;pwned\x07 \x9b2J"
+    message["From"] = "web@motorlab.example"
+    message.set_content("a\x1b]52;c;aWQK\x07b\x1b[2J\x1b[8mhidden\x7f\x85\tz\n")
+    lines = readable(message).splitlines()
+    assert lines == [
+        "=" * 72,
+        "From: web@motorlab.example",
+        "Subject: Hola \\x1b]0;pwned\\x07 \\x9b2J",
+        "",
+        "--- text/plain ---",
+        "a\\x1b]52;c;aWQK\\x07b\\x1b[2J\\x1b[8mhidden\\x7f\\x85\tz",
+        "=" * 72,
+    ]
+
+
 def test_make_help_names_the_address_make_run_serves():
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL")}
     result = subprocess.run(
@@ -82,7 +120,28 @@ def test_make_help_names_the_address_make_run_serves():
     )  # fmt: skip
     (run,) = [line for line in result.stdout.splitlines() if line.split()[0] == "run"]
     assert "http://0.0.0.0:5077 " in run
+    assert "DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only" in run
     assert "$(" not in result.stdout
+
+
+NOTE = "The error's details are in the terminal running make run."
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_500_page_in_development_says_where_the_traceback_is(debug, caplog):
+    app = create_app(config_with(DEBUG=debug, CACHE_TYPE="NullCache"))
+
+    @app.get("/en/broken")
+    def broken():
+        raise RuntimeError("broken on purpose")
+
+    page = app.test_client().get("/en/broken")
+    assert page.status_code == 500
+    text = " ".join(BeautifulSoup(page.get_data(as_text=True), "html.parser").get_text().split())
+    assert (NOTE in text) is debug  # production's page unchanged
+    assert [record.exc_info[1].args for record in caplog.records if record.exc_info] == [
+        ("broken on purpose",)
+    ]  # the traceback goes to the log: the terminal running make run
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, url_for
+from flask import Flask, Response, current_app, jsonify, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -46,6 +46,7 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
             status=status,
             home_link=home_link,
             picture=NOT_FOUND_PICTURE if status == 404 else None,
+            note=_development_note(status),
             message=message,
             title=message,
             description=message,
@@ -56,6 +57,13 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
         response = fallback_page(status)
     response.headers.extend(headers)
     return response
+
+
+def _development_note(status: int) -> str | None:
+    """In development (`make run`), a 500 page says where its traceback is printed."""
+    if status == InternalServerError.code and current_app.debug:
+        return _("The error's details are in the terminal running make run.")
+    return None
 
 
 def fallback_page(status: int) -> Response:
