@@ -30,6 +30,10 @@ graceful_timeout = timeout
 # trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an
 # error page of its own): docs/operations.md, on what the app believes of the proxy.
 forwarder_headers = ""
+# The scheme is read from X-Forwarded-Proto alone, the one nginx sets (and clears the others):
+# gunicorn's default also reads X-Forwarded-Ssl and X-Forwarded-Protocol, and answers two
+# that disagree with a bare 400 of its own ("Contradictory scheme headers").
+secure_scheme_headers = {"X-FORWARDED-PROTO": "https"}
 # Access and error log lines to stdout and stderr: the journal's (systemd) or the terminal's.
 accesslog = "-"
 errorlog = "-"

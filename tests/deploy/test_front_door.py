@@ -232,6 +232,44 @@ def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     assert answer.status == 431 and title_and_language(answer)[1] == "en"
 
 
+# gunicorn's default secure_scheme_headers read these too (X-Forwarded-Ssl "on" and
+# X-Forwarded-Protocol "ssl" mean https); nginx clears every one of them.
+SCHEME_HEADERS = [
+    ("X-Forwarded-Ssl", "on"),
+    ("X-Forwarded-Ssl", "off"),
+    ("X-Forwarded-Protocol", "ssl"),
+    ("X-Forwarded-Protocol", "http"),
+    ("X-Forwarded-Scheme", "https"),
+    ("X-Url-Scheme", "https"),
+    ("Front-End-Https", "on"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), SCHEME_HEADERS)
+def test_a_scheme_header_besides_x_forwarded_proto_gets_the_sites_answer(nginx_server, name, value):
+    answer = request(nginx_server, b"/en/contact", headers=[(name, value)])
+    assert answer.status == 200, answer.body[:300]
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
+
+
+@pytest.mark.parametrize(("name", "value"), SCHEME_HEADERS)
+def test_gunicorn_alone_reads_the_scheme_from_x_forwarded_proto_only(
+    app_server, session_dir, name, value
+):
+    """From a trusted address (loopback), a scheme header that disagrees with
+    X-Forwarded-Proto is ignored: the page, and no warning in gunicorn's log."""
+    port = app_server.rsplit(":", 1)[1]
+    log = session_dir / "gunicorn" / f"gunicorn-{port}.log"
+    logged_before = log.stat().st_size
+    for proto in ("http", "https"):
+        headers = [("X-Forwarded-Proto", proto), (name, value)]
+        answer = request(app_server, b"/en/contact", headers=headers)
+        assert answer.status == 200, (proto, answer.body[:300])
+    with log.open("rb") as lines:
+        lines.seek(logged_before)
+        assert b"scheme" not in lines.read().lower()
+
+
 def request_line_target(path: str, length: int, method: str = "GET") -> bytes:
     """`path?q=xxx` such that `METHOD target HTTP/1.1` is `length` bytes."""
     padding = length - len(f"{method} {path}?q= HTTP/1.1")

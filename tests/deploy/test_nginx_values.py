@@ -37,6 +37,11 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # mimetypes, as Flask's send_file), and the Cache-Control of the root files (a day, not a
 # page's) and of a file asked for without its hash the app's too (item 4). The consent map,
 # its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
+# Issue 35: the scheme headers nginx clears (item 4).
+CLEARED_SCHEME_HEADERS = [
+    "X-Forwarded-Ssl", "X-Forwarded-Protocol", "X-Forwarded-Scheme", "X-Url-Scheme",
+    "Front-End-Https",
+]  # fmt: skip
 CHANGES = [
     "-     include /etc/nginx/mime.types;",
     "+     types {",
@@ -69,6 +74,7 @@ CHANGES = [
     f'-         "~^:/_img/" "{YEAR}";',
     f'+         "~^:v:/_img/" "{YEAR}";',
     f'+         "~^::/_img/" "{DAY}";',
+    *(f'+         proxy_set_header {name} "";' for name in CLEARED_SCHEME_HEADERS),
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
     "-         location = /manifest.webmanifest"
