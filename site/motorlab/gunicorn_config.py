@@ -43,12 +43,17 @@ errorlog = "-"
 control_socket_disable = True
 
 limit_request_line = http_limits.REQUEST_LINE
-# Every line nginx accepts, with what nginx adds to it.
-limit_request_field_size = http_limits.HEADER_LINE + http_limits.PROXY_ADDITION
+# Every line nginx passes on, with what nginx adds to it: a joined one too (the lines of
+# X-Forwarded-For, HTTP/2's cookie crumbs) can fill all of nginx's buffers, never more.
+limit_request_field_size = (
+    http_limits.FIRST_BUFFER
+    + http_limits.HEADER_BUFFERS * http_limits.HEADER_LINE
+    + http_limits.PROXY_ADDITION
+)
 # As many lines as nginx's buffers can hold (gunicorn's default, 100, is far fewer).
 limit_request_fields = (
-    http_limits.HEADER_LINE * http_limits.HEADER_BUFFERS // http_limits.SHORTEST_HEADER_LINE
-)
+    http_limits.FIRST_BUFFER + http_limits.HEADER_LINE * http_limits.HEADER_BUFFERS
+) // http_limits.SHORTEST_HEADER_LINE
 
 
 def on_starting(server) -> None:

@@ -232,6 +232,24 @@ def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     assert answer.status == 431 and title_and_language(answer)[1] == "en"
 
 
+@pytest.mark.parametrize(
+    ("name", "count", "size"),
+    [
+        ("X-Forwarded-For", 2, 12 * 1024),
+        ("Cookie", 2, 12 * 1024),
+        # As many lines as nginx's buffers hold: the longest line nginx can join.
+        ("X-Forwarded-For", http_limits.HEADER_BUFFERS, http_limits.HEADER_LINE - 100),
+    ],
+)
+def test_lines_of_one_field_that_nginx_joins_reach_the_app(nginx_server, name, count, size):
+    """Lines of one field, each within a buffer: nginx joins X-Forwarded-For
+    ($proxy_add_x_forwarded_for) into one longer line, which gunicorn takes too."""
+    lines = [(name, f"{n}" + "x" * size) for n in range(count)]
+    answer = request(nginx_server, b"/en/contact", headers=lines)
+    assert answer.status == 200, answer.body[:300]
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
+
+
 # gunicorn's default secure_scheme_headers read these too (X-Forwarded-Ssl "on" and
 # X-Forwarded-Protocol "ssl" mean https); nginx clears every one of them.
 SCHEME_HEADERS = [

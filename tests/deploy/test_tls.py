@@ -245,6 +245,21 @@ def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
     assert written.stdout == answer
 
 
+def test_http2_cookie_crumbs_that_nginx_joins_reach_the_app(tls_front, throwaway_ca):
+    """Two 12 kB cookie fields over HTTP/2, each within a buffer: nginx joins them into one
+    Cookie line of 24 kB for gunicorn, which takes it (not its bare English 431)."""
+    crumbs = [f"Cookie: crumb{n}=" + "c" * 12 * 1024 for n in range(2)]
+    written = subprocess.run(
+        ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
+         *[argument for header in crumbs for argument in ("--header", header)],
+         "--write-out", "\n%{http_version} %{http_code}", tls_front.https + "/en/contact"],
+        capture_output=True, text=True, check=True, timeout=30,
+    )  # fmt: skip
+    page, _, status = written.stdout.rpartition("\n")
+    assert status == "2 200", page[:300]
+    assert "<title>Ready to start? | Motorlab</title>" in page
+
+
 # --- The plain port: certbot's challenges, else a redirect to SITE_URL ---------------------
 
 
