@@ -245,10 +245,14 @@ def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
     assert written.stdout == answer
 
 
-def test_http2_cookie_crumbs_that_nginx_joins_reach_the_app(tls_front, throwaway_ca):
-    """Two 12 kB cookie fields over HTTP/2, each within a buffer: nginx joins them into one
-    Cookie line of 24 kB for gunicorn, which takes it (not its bare English 431)."""
-    crumbs = [f"Cookie: crumb{n}=" + "c" * 12 * 1024 for n in range(2)]
+@pytest.mark.parametrize(
+    ("name", "start"), [("Cookie", "crumb{n}="), ("X-Forwarded-For", "192.0.2.{n}, ")]
+)
+def test_http2_fields_that_nginx_joins_reach_the_app(tls_front, throwaway_ca, name, start):
+    """Two 12 kB fields of one name over HTTP/2, each within a buffer: nginx joins them into
+    one line of 24 kB for gunicorn (cookie crumbs into one Cookie, X-Forwarded-For through
+    $proxy_add_x_forwarded_for), which takes it (not its bare English 431)."""
+    crumbs = [f"{name}: {start.format(n=n)}" + "c" * 12 * 1024 for n in range(2)]
     written = subprocess.run(
         ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
          *[argument for header in crumbs for argument in ("--header", header)],
