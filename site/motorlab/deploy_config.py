@@ -236,6 +236,7 @@ def render_files(
             for language in LANGUAGES
         },
         request_line=http_limits.REQUEST_LINE,
+        first_header_buffer=http_limits.FIRST_BUFFER,
         header_line=http_limits.HEADER_LINE,
         header_buffers=http_limits.HEADER_BUFFERS,
         max_body=request_body.MAX_BODY,

@@ -30,6 +30,10 @@ graceful_timeout = timeout
 # trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an
 # error page of its own): docs/operations.md, on what the app believes of the proxy.
 forwarder_headers = ""
+# The scheme is read from X-Forwarded-Proto alone, the one nginx sets (and clears the others):
+# gunicorn's default also reads X-Forwarded-Ssl and X-Forwarded-Protocol, and answers two
+# that disagree with a bare 400 of its own ("Contradictory scheme headers").
+secure_scheme_headers = {"X-FORWARDED-PROTO": "https"}
 # Access and error log lines to stdout and stderr: the journal's (systemd) or the terminal's.
 accesslog = "-"
 errorlog = "-"
@@ -39,12 +43,17 @@ errorlog = "-"
 control_socket_disable = True
 
 limit_request_line = http_limits.REQUEST_LINE
-# Every line nginx accepts, with what nginx adds to it.
-limit_request_field_size = http_limits.HEADER_LINE + http_limits.PROXY_ADDITION
+# Every line nginx passes on, with what nginx adds to it: a joined one too (the lines of
+# X-Forwarded-For, HTTP/2's cookie crumbs) can fill all of nginx's buffers, never more.
+limit_request_field_size = (
+    http_limits.FIRST_BUFFER
+    + http_limits.HEADER_BUFFERS * http_limits.HEADER_LINE
+    + http_limits.PROXY_ADDITION
+)
 # As many lines as nginx's buffers can hold (gunicorn's default, 100, is far fewer).
 limit_request_fields = (
-    http_limits.HEADER_LINE * http_limits.HEADER_BUFFERS // http_limits.SHORTEST_HEADER_LINE
-)
+    http_limits.FIRST_BUFFER + http_limits.HEADER_LINE * http_limits.HEADER_BUFFERS
+) // http_limits.SHORTEST_HEADER_LINE
 
 
 def on_starting(server) -> None:

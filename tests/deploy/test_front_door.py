@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from bs4 import BeautifulSoup
@@ -22,7 +24,7 @@ from motorlab import http_limits
 from motorlab.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from tests.support.hostile import REDIRECT_BAIT, targets
-from tests.support.servers import Answer, exchange
+from tests.support.servers import Answer, exchange, free_port
 from tests.support.whatwg_url import BrowserUrls
 
 # The headers the site's answers carry; an injected line would add another.
@@ -230,6 +232,100 @@ def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     headers = [(f"X-Part-{n}", "x" * size) for n in range(http_limits.HEADER_BUFFERS + 1)]
     answer = request(nginx_server, b"/en/contact", headers=headers)
     assert answer.status == 431 and title_and_language(answer)[1] == "en"
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "size"),
+    [
+        ("X-Forwarded-For", 2, 12 * 1024),
+        ("Cookie", 2, 12 * 1024),
+        # As many lines as nginx's buffers hold: the longest line nginx can join.
+        ("X-Forwarded-For", http_limits.HEADER_BUFFERS, http_limits.HEADER_LINE - 100),
+    ],
+)
+def test_lines_of_one_field_that_nginx_joins_reach_the_app(nginx_server, name, count, size):
+    """Lines of one field, each within a buffer: nginx joins X-Forwarded-For
+    ($proxy_add_x_forwarded_for) into one longer line, which gunicorn takes too."""
+    lines = [(name, f"{n}" + "x" * size) for n in range(count)]
+    answer = request(nginx_server, b"/en/contact", headers=lines)
+    assert answer.status == 200, answer.body[:300]
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
+
+
+# gunicorn's default secure_scheme_headers read these too (X-Forwarded-Ssl "on" and
+# X-Forwarded-Protocol "ssl" mean https); nginx clears every one of them.
+SCHEME_HEADERS = [
+    ("X-Forwarded-Ssl", "on"),
+    ("X-Forwarded-Ssl", "off"),
+    ("X-Forwarded-Protocol", "ssl"),
+    ("X-Forwarded-Protocol", "http"),
+    ("X-Forwarded-Scheme", "https"),
+    ("X-Url-Scheme", "https"),
+    ("Front-End-Https", "on"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), SCHEME_HEADERS)
+def test_a_scheme_header_besides_x_forwarded_proto_gets_the_sites_answer(nginx_server, name, value):
+    answer = request(nginx_server, b"/en/contact", headers=[(name, value)])
+    assert answer.status == 200, answer.body[:300]
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")
+
+
+class EchoHeaders(BaseHTTPRequestHandler):
+    """An upstream that answers with the request's header lines as nginx passed them."""
+
+    def do_GET(self):
+        body = str(self.headers).encode("latin-1")
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def nginx_before_echo(exported_site, session_dir, launch):
+    """nginx's config in front of EchoHeaders (in this process): its base URL."""
+    upstream = ThreadingHTTPServer(("127.0.0.1", free_port()), EchoHeaders)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    workdir = session_dir / "echo"
+    workdir.mkdir()
+    address = f"127.0.0.1:{upstream.server_port}"
+    server, base = launch.start_nginx(exported_site[0], address, workdir, unlimited=("127.0.0.1",))
+    yield base
+    server.stop()
+    upstream.shutdown()
+    upstream.server_close()
+
+
+def test_nginx_passes_on_no_scheme_header_but_its_own(nginx_before_echo):
+    answer = request(nginx_before_echo, b"/healthz", headers=SCHEME_HEADERS)
+    assert answer.status == 200
+    passed = [line.partition(":")[0].lower() for line in answer.body.decode().splitlines()]
+    scheme_names = {name.lower() for name, _ in SCHEME_HEADERS} | {"x-forwarded-proto"}
+    assert [name for name in passed if name in scheme_names] == ["x-forwarded-proto"]
+    assert "X-Forwarded-Proto: http\n" in answer.body.decode()
+
+
+@pytest.mark.parametrize(("name", "value"), SCHEME_HEADERS)
+def test_gunicorn_alone_reads_the_scheme_from_x_forwarded_proto_only(
+    app_server, session_dir, name, value
+):
+    """From a trusted address (loopback), a scheme header that disagrees with
+    X-Forwarded-Proto is ignored: the page, and no warning in gunicorn's log."""
+    port = app_server.rsplit(":", 1)[1]
+    log = session_dir / "gunicorn" / f"gunicorn-{port}.log"
+    logged_before = log.stat().st_size
+    for proto in ("http", "https"):
+        headers = [("X-Forwarded-Proto", proto), (name, value)]
+        answer = request(app_server, b"/en/contact", headers=headers)
+        assert answer.status == 200, (proto, answer.body[:300])
+    with log.open("rb") as lines:
+        lines.seek(logged_before)
+        assert b"scheme" not in lines.read().lower()
 
 
 def request_line_target(path: str, length: int, method: str = "GET") -> bytes:

@@ -37,6 +37,12 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # mimetypes, as Flask's send_file), and the Cache-Control of the root files (a day, not a
 # page's) and of a file asked for without its hash the app's too (item 4). The consent map,
 # its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
+# Issue 35: the scheme headers nginx clears (item 4); the first header buffer written out, as
+# gunicorn's limit counts it (item 3).
+CLEARED_SCHEME_HEADERS = [
+    "X-Forwarded-Ssl", "X-Forwarded-Protocol", "X-Forwarded-Scheme", "X-Url-Scheme",
+    "Front-End-Https",
+]  # fmt: skip
 CHANGES = [
     "-     include /etc/nginx/mime.types;",
     "+     types {",
@@ -51,6 +57,7 @@ CHANGES = [
     " text/plain;",
     "-     client_max_body_size 64k;",
     "+     client_max_body_size 65536;",
+    "+     client_header_buffer_size 1024;",
     "+     map $arg_v $hash_given {",
     '+         "" "";',
     '+         default "v";',
@@ -69,6 +76,7 @@ CHANGES = [
     f'-         "~^:/_img/" "{YEAR}";',
     f'+         "~^:v:/_img/" "{YEAR}";',
     f'+         "~^::/_img/" "{DAY}";',
+    *(f'+         proxy_set_header {name} "";' for name in CLEARED_SCHEME_HEADERS),
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
     "-         location = /manifest.webmanifest"
@@ -122,6 +130,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         (http_limits, "REQUEST_LINE"): 4321,
         (http_limits, "HEADER_LINE"): 5432,
         (http_limits, "HEADER_BUFFERS"): 3,
+        (http_limits, "FIRST_BUFFER"): 2345,
         (icons, "ROOT_FILES"): (*icons.ROOT_FILES, "/sentinel.root"),
         (icons, "MANIFEST_TYPE"): "sentinel/type",
         (config, "YEAR"): 4242,  # SEND_FILE_MAX_AGE_DEFAULT
@@ -135,6 +144,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     conf = directives(render())
     expected = [
         "    client_max_body_size 12345;",
+        "    client_header_buffer_size 2345;",
         "    large_client_header_buffers 3 5432;",
         '        "~^.{4321}." 414;',
         '        "~^:v?:/favicon\\.ico$" "sentinel-day";',

@@ -5,7 +5,8 @@ session's export and in front of gunicorn serving the app with an https SITE_URL
 
 - TLS 1.2 and 1.3 only, Mozilla's "intermediate" suites, no session tickets, HTTP/2 (ALPN
   `h2`, and real exchanges with curl);
-- the plain port answers certbot's challenges from the webroot (nothing outside it) and sends
+- the plain port answers certbot's challenges from the webroot (token-named files only, as
+  text/plain, never through a symlink: nothing else in the folder or outside it) and sends
   everything else to SITE_URL's origin with the raw target, whatever the Host header says;
 - every page over https carries the app's own security headers and `Secure` cookies, and the
   contact form goes through;
@@ -93,6 +94,13 @@ def acme_webroot(session_dir):
     (webroot / ".well-known" / "acme-challenge" / TOKEN).write_text(TOKEN + ".thumbprint")
     (folder / "secret.txt").write_text("not for the world")
     (webroot / "beside.txt").write_text("not a challenge either")
+    # What a shared webroot may hold beside the challenges, none of it to be served.
+    challenges = webroot / ".well-known" / "acme-challenge"
+    (challenges / "passwd").symlink_to("/etc/passwd")
+    (challenges / ".hidden").write_text("not a challenge: a dotfile")
+    (challenges / "page.html").write_text("<b>not a challenge: a page</b>")
+    (challenges / "nested").mkdir()
+    (challenges / "nested" / TOKEN).write_text("not a challenge: nested")
     return webroot
 
 
@@ -237,6 +245,25 @@ def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
     assert written.stdout == answer
 
 
+@pytest.mark.parametrize(
+    ("name", "start"), [("Cookie", "crumb{n}="), ("X-Forwarded-For", "192.0.2.{n}, ")]
+)
+def test_http2_fields_that_nginx_joins_reach_the_app(tls_front, throwaway_ca, name, start):
+    """Two 12 kB fields of one name over HTTP/2, each within a buffer: nginx joins them into
+    one line of 24 kB for gunicorn (cookie crumbs into one Cookie, X-Forwarded-For through
+    $proxy_add_x_forwarded_for), which takes it (not its bare English 431)."""
+    crumbs = [f"{name}: {start.format(n=n)}" + "c" * 12 * 1024 for n in range(2)]
+    written = subprocess.run(
+        ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
+         *[argument for header in crumbs for argument in ("--header", header)],
+         "--write-out", "\n%{http_version} %{http_code}", tls_front.https + "/en/contact"],
+        capture_output=True, text=True, check=True, timeout=30,
+    )  # fmt: skip
+    page, _, status = written.stdout.rpartition("\n")
+    assert status == "2 200", page[:300]
+    assert "<title>Ready to start? | Motorlab</title>" in page
+
+
 # --- The plain port: certbot's challenges, else a redirect to SITE_URL ---------------------
 
 
@@ -363,6 +390,17 @@ def test_nothing_outside_the_challenges_is_served(tls_front, target):
     answer = plain_request(tls_front.plain, target.encode())
     assert answer.status in (301, 404), answer.status
     assert b"not for the world" not in answer.body and b"not a challenge" not in answer.body
+
+
+@pytest.mark.parametrize(
+    "name", ["passwd", ".hidden", "page.html", f"nested/{TOKEN}", "%2ehidden", "nested"]
+)
+def test_only_token_named_files_are_served_from_the_challenges(tls_front, name):
+    """A shared webroot's other files in the challenge folder: a symlink (to /etc/passwd),
+    a dotfile, a page (never as text/html), a folder: all 404."""
+    answer = plain_request(tls_front.plain, f"/.well-known/acme-challenge/{name}".encode())
+    assert answer.status == 404, (answer.status, answer.body[:200])
+    assert b"root:" not in answer.body and b"not a challenge" not in answer.body
 
 
 # --- The site over https: the app's headers ----------------------------------------------
