@@ -51,6 +51,15 @@ CHANGES = [
     " text/plain;",
     "-     client_max_body_size 64k;",
     "+     client_max_body_size 65536;",
+    # $image_variant matches each element of Accept from its start, possessively (issue 35).
+    '-         "~*image/avif(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".avif";',
+    '-         "~*image/webp(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".webp";',
+    '+         "~\\"" "";',
+    *(
+        f'+         "~*(?:^|,)[ \\t]*+image/{kind}[ \\t]*+(?:;[ \\t]*+q=(?:0*+1(?:\\.0++)?'
+        f'|0++\\.0*+[1-9][0-9]*+)[ \\t]*+)?(?:,|$)" ".{kind}";'
+        for kind in ("avif", "webp")
+    ),
     "+     map $arg_v $hash_given {",
     '+         "" "";',
     '+         default "v";',
