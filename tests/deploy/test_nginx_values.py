@@ -51,6 +51,8 @@ CHANGES = [
     " text/plain;",
     "-     client_max_body_size 64k;",
     "+     client_max_body_size 65536;",
+    # The export's images under their own per-address limit (issue 35).
+    "+     limit_req_zone $limit_key zone=images:10m rate=50r/s;",
     # $image_variant matches each element of Accept from its start, possessively (issue 35).
     '-         "~*image/avif(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".avif";',
     '-         "~*image/webp(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".webp";',
@@ -80,6 +82,7 @@ CHANGES = [
     f'+         "~^::/_img/" "{DAY}";',
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
+    "+             limit_req zone=images burst=300 nodelay;",
     "-         location = /manifest.webmanifest"
     " { types { application/manifest+json webmanifest; } }",
 ]
