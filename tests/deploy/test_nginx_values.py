@@ -38,6 +38,7 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # page's) and of a file asked for without its hash the app's too (item 4). The consent map,
 # its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
 CHANGES = [
+    "+ pcre_jit on;",  # issue 35: the maps' regexes over long headers
     "-     include /etc/nginx/mime.types;",
     "+     types {",
     *(
