@@ -9,11 +9,13 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import suppress
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
+from motorlab.image_breakpoints import BREAKPOINTS
 from tests.support.app import config_with
 
 
@@ -203,6 +205,65 @@ def test_the_root_is_rate_limited_like_the_apps_paths(edge_nginx):
         connection.close()
     assert set(statuses[:100]) == {200}, "the burst gets through"
     assert statuses.count(429) > 50
+
+
+def image_files(page: Path) -> set[str]:
+    """The image files a page names: each <img> and <source>'s src and srcset candidates."""
+    soup = BeautifulSoup(page.read_text(), "html.parser")
+    names = set()
+    for tag in soup.find_all(["img", "source"]):
+        candidates = [tag.get("src") or "", *(tag.get("srcset") or "").split(",")]
+        names |= {c.split()[0] for c in candidates if c.strip()}
+    return names
+
+
+def test_exported_images_are_rate_limited_per_address(edge_nginx, exported_site):
+    """/_img/ is nginx's own files, many per page: its own limit (50/s, bursts of 300), so one
+    address cannot spend nginx's CPU on them without end (issue 35: 16 KB Accept headers)."""
+    image = next(
+        "/" + path.relative_to(exported_site[0]).as_posix()
+        for path in sorted((exported_site[0] / "_img").rglob("*"))
+        if path.suffix in (".png", ".jpg") and "share" not in path.parts
+    )
+    host, port = edge_nginx.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=10, source_address=("127.0.0.5", 0)
+    )
+    statuses = []
+    try:
+        for _ in range(600):
+            connection.request("GET", image, headers={"Host": "127.0.0.1"})
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
+    finally:
+        connection.close()
+    assert set(statuses[:300]) == {200}, "the burst gets through"
+    assert statuses.count(429) > 100
+
+
+def test_the_image_heaviest_page_loads_at_every_breakpoint_from_one_address(
+    edge_nginx, exported_site, browser
+):
+    """Chromium, from one address, loads the page naming the most images at each breakpoint's
+    width (a fresh cache each time, scrolled to the end for the lazy ones): every file is
+    answered, none with 429. Today's pages draw SVGs (/static/img/); rasters would come from
+    /_img/ (its own limit, above)."""
+    pages = [p for p in exported_site[0].rglob("index.html") if "_img" not in p.parts]
+    heaviest = max(pages, key=lambda page: len(image_files(page)))
+    path = "/" + heaviest.parent.relative_to(exported_site[0]).as_posix()
+    assert len(image_files(heaviest)) >= 19, path
+    statuses = {}
+    for width in sorted({width for _name, width in BREAKPOINTS}):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.on("response", lambda response: statuses.setdefault(response.status, []).append(1))
+        page.goto(edge_nginx + path, wait_until="networkidle")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_load_state("networkidle")
+        context.close()
+    assert sorted(statuses) == [200], path
+    assert len(statuses[200]) > len(image_files(heaviest)), "the page's images were loaded"
 
 
 @pytest.mark.parametrize(

@@ -44,6 +44,7 @@ CLEARED_SCHEME_HEADERS = [
     "Front-End-Https",
 ]  # fmt: skip
 CHANGES = [
+    "+ pcre_jit on;",  # issue 35: the maps' regexes over long headers
     "-     include /etc/nginx/mime.types;",
     "+     types {",
     *(
@@ -57,7 +58,18 @@ CHANGES = [
     " text/plain;",
     "-     client_max_body_size 64k;",
     "+     client_max_body_size 65536;",
+    # The export's images under their own per-address limit (issue 35).
+    "+     limit_req_zone $limit_key zone=images:10m rate=50r/s;",
     "+     client_header_buffer_size 1024;",
+    # $image_variant matches each element of Accept from its start, possessively (issue 35).
+    '-         "~*image/avif(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".avif";',
+    '-         "~*image/webp(?![^,]*;\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$))" ".webp";',
+    '+         "~\\"" "";',
+    *(
+        f'+         "~*(?:^|,)[ \\t]*+image/{kind}[ \\t]*+(?:;[ \\t]*+q=(?:0*+1(?:\\.0++)?'
+        f'|0++\\.0*+[1-9][0-9]*+)[ \\t]*+)?(?:,|$)" ".{kind}";'
+        for kind in ("avif", "webp")
+    ),
     "+     map $arg_v $hash_given {",
     '+         "" "";',
     '+         default "v";',
@@ -79,6 +91,7 @@ CHANGES = [
     *(f'+         proxy_set_header {name} "";' for name in CLEARED_SCHEME_HEADERS),
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
+    "+             limit_req zone=images burst=300 nodelay;",
     "-         location = /manifest.webmanifest"
     " { types { application/manifest+json webmanifest; } }",
 ]

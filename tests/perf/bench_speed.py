@@ -13,6 +13,10 @@ app alone (goal: >= 0.8x, p99 < 50 ms), `/` through nginx against an exported pa
 the same nginx (goal: >= 0.8x), and `/` through nginx with a 15 KB Accept-Language of 1,500
 entries against the short one (njs reads a bounded number of entries; goal: >= 0.5x).
 `BENCH_FIRST_VISIT_ONLY=1` prints that table alone.
+Then every kind of location through nginx (/, a page, an /_img/ file, a /static file, the
+contact page, /language/…, /healthz) with normal headers and with each pathological header
+(`HOSTILE`: the front-door tests' longest lines, the 16 KB Accept of issue 35): each ratio to
+the location's normal rate (goal: >= 0.25x). `BENCH_HOSTILE_ONLY=1` prints that table alone.
 It also prints the uncached and cached render time of every public page (Flask test client,
 in process) and the bytes a first visit at 375 px transfers (Chromium, through nginx).
 Not collected by pytest; figures vary per machine and load.
@@ -57,6 +61,46 @@ FIRST_VISIT_RATIOS = (
     ("nginx: first visit / exported page", FIRST_VISIT_RUNS[3][0], FIRST_VISIT_RUNS[2][0], 0.8),
     ("nginx: / 15 KB / short Accept-Language", FIRST_VISIT_RUNS[4][0], FIRST_VISIT_RUNS[3][0], 0.5),
 )
+# The pathological headers of the front-door tests (tests/deploy/test_front_door.py) and of
+# issue 35, each sent to every kind of location: goal >= 0.25x of the same location's rate
+# with normal headers. `BENCH_HOSTILE_ONLY=1` prints that table alone.
+NORMAL = (
+    "Connection: close",
+    "Accept-Encoding: br, gzip",
+    "Accept: text/html,application/xhtml+xml,image/avif,image/webp,*/*;q=0.8",
+    "Accept-Language: es-ES,es;q=0.9",
+)
+LINE = 16 * 1024 - 64  # about the longest header line nginx takes (http_limits.HEADER_LINE)
+HOSTILE = {
+    "Accept avif;q=0 x1164": "Accept: " + "image/avif;q=0" * 1164,
+    "Accept ,avif;q=0 x1000": "Accept: " + ",image/avif;q=0" * 1000,
+    "Accept-Language 15 KB": "Accept-Language: " + "fr;q=0.5, " * 1500 + "en",
+    "Cookie 16 KB": "Cookie: parent_domain=" + "c" * LINE,
+    "Cookie names x900": "Cookie: " + "i18n_redirected=es; " * 800,
+    "User-Agent 16 KB": "User-Agent: " + "Mozilla/5.0 (" * (LINE // 13),
+}
+HOSTILE_PATHS = ("/", "/en/services", "IMAGE", "/static/img/favicon.svg", "/en/contact")
+HOSTILE_PATHS += ("/language/es", "/healthz")
+
+
+def with_header(header: str) -> tuple[str, ...]:
+    """NORMAL with `header` in place of the field of the same name."""
+    name = header.split(":", 1)[0] + ":"
+    return (*(line for line in NORMAL if not line.startswith(name)), header)
+
+
+def hostile_runs(image: str) -> tuple[tuple, tuple]:
+    """(runs, ratios) of the hostile table: per location, normal headers then each hostile."""
+    runs, ratios = [], []
+    for path in HOSTILE_PATHS:
+        path = image if path == "IMAGE" else path
+        runs.append((f"{path} normal", "nginx", path, NORMAL))
+        for name, header in HOSTILE.items():
+            runs.append((f"{path} {name}", "nginx", path, with_header(header)))
+            ratios.append((f"{path} {name}", f"{path} {name}", f"{path} normal", 0.25))
+    return tuple(runs), tuple(ratios)
+
+
 RENDER_RUNS = 200
 CHROMIUM = "/usr/bin/chromium"
 
@@ -263,8 +307,16 @@ def main() -> int:
             f"{', '.join(HEADERS)}; gunicorn: 2 sync workers; {os.cpu_count()} cores; "
             f"load average {os.getloadavg()[0]:.1f}"
         )
-        print_first_visits(servers)
-        if os.environ.get("BENCH_FIRST_VISIT_ONLY"):
+        if not os.environ.get("BENCH_HOSTILE_ONLY"):
+            print_first_visits(servers)
+        if not os.environ.get("BENCH_FIRST_VISIT_ONLY"):
+            image = next(
+                "/" + path.relative_to(workdir / "site").as_posix()
+                for path in sorted((workdir / "site" / "_img").rglob("*.png"))
+            )
+            print_table("pathological headers, nginx", servers, *hostile_runs(image))
+            print()
+        if os.environ.get("BENCH_FIRST_VISIT_ONLY") or os.environ.get("BENCH_HOSTILE_ONLY"):
             return 0
         results, ratios = load_servers(servers)
         print(f"{'path':<13} {'server':<9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
