@@ -279,3 +279,44 @@ def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused
         assert soup_of(refused).find("form", class_="c-contact-form") is not None
     assert post(**{"Sec-Fetch-Site": "same-origin"}).status_code == 303
     assert len(contact_support.stored(app)) == 2
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Origin": "https://www.motorlab.example"}, 303),
+        ({"Origin": "https://WWW.motorlab.example:443"}, 303),  # the same origin, spelt out
+        ({"Origin": "http://www.motorlab.example"}, 400),  # another scheme
+        ({"Origin": "https://evil.example"}, 400),  # another host
+        ({"Origin": "https://www.motorlab.example.evil.example"}, 400),
+        ({"Origin": "https://www.motorlab.example:8443"}, 400),  # another port
+        ({"Origin": "null"}, 400),  # an opaque origin (a sandboxed frame, a data: page)
+        ({"Referer": "https://www.motorlab.example/en/contact"}, 303),  # no Origin: the Referer
+        ({"Referer": "http://www.motorlab.example/en/contact"}, 400),
+        ({"Referer": "https://evil.example/en/contact"}, 400),
+        ({"Referer": "https://www.motorlab.example:444/en/contact"}, 400),
+        ({"Origin": "https://evil.example", "Referer": "https://www.motorlab.example/"}, 400),
+        ({}, 303),  # neither: the token alone decides
+    ],
+)
+def test_without_sec_fetch_site_the_origin_is_compared_whole(smtp, tmp_path, headers, status):
+    """Older browsers send no Sec-Fetch-Site: their Origin (or Referer) must be SITE_URL's
+    origin in scheme, host and port, or the post is another site's, refused with its text."""
+    site = "https://www.motorlab.example"
+    app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
+    client = app.test_client()
+    token = soup_of(client.get("/en/contact", base_url=site)).find(
+        "input", attrs={"name": "csrf_token"}
+    )["value"]
+    data = {**VALID, "csrf_token": token}
+    answer = client.post("/en/contact", base_url=site, data=data, headers=headers)
+    assert answer.status_code == status
+    assert len(contact_support.stored(app)) == (1 if status == 303 else 0)
+    if status == 400:
+        form = soup_of(answer).find("form", class_="c-contact-form")
+        assert form.find("input", attrs={"name": "name"})["value"] == VALID["name"]
+        as_json = client.post(
+            "/en/contact", base_url=site, data=data,
+            headers={**headers, "Accept": "application/json"},
+        )  # fmt: skip
+        assert as_json.status_code == 400 and as_json.get_json()["ok"] is False

@@ -65,7 +65,7 @@ def _answer(page: Page):
     if unreadable is not None:
         return _refused(page, ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
     if fetched_from_this_site() is False:  # another site's post: refused, token or not
-        raise CSRFError("Sec-Fetch-Site: another site")
+        raise CSRFError("another site's post")
     csrf.protect()
     form = ContactForm()
     if form.is_spam:
