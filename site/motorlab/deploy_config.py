@@ -238,7 +238,7 @@ def render_files(
         request_line=http_limits.REQUEST_LINE,
         header_line=http_limits.HEADER_LINE,
         header_buffers=http_limits.HEADER_BUFFERS,
-        max_body=request_body.MAX_BODY,
+        max_body=request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
     )
     return nginx_conf, detection_module(LANGUAGES)
