@@ -49,9 +49,9 @@ TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"
 IMAGE_VARIANTS = {".avif": "image/avif", ".webp": "image/webp"}  # sibling suffix: media type
 _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
 # The errors nginx answers itself with the app's page (deploy/nginx.conf's error_page): a
-# request it cannot read, a missing file, a request line or a header line over the limits
-# (motorlab.http_limits).
-ERROR_PAGES = (400, 404, 414, 431)
+# request it cannot read, a missing file, a body over its limit (deploy_config), a request
+# line or a header line over the limits (motorlab.http_limits).
+ERROR_PAGES = (400, 404, 413, 414, 431)
 # Rendered as for a path no page has: the header's language switcher then links to each
 # language's home, as on any error page.
 ERROR_PAGE_PATH = "/__export-error__"

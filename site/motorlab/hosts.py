@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wsgi import get_host
@@ -117,11 +117,35 @@ def untrusted_host(error: SecurityError) -> Response:
 OWN_FETCH_SITES = ("same-origin", "none")
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an absolute http(s) URL, the default port filled in; None for
+    anything else (`null`, a path, a bad port)."""
+    try:
+        parts = urlsplit(url.strip())
+        scheme, host = parts.scheme.lower(), parts.hostname
+        port = parts.port or DEFAULT_PORTS.get(scheme)
+    except ValueError:
+        return None
+    if scheme not in DEFAULT_PORTS or not host:
+        return None
+    return scheme, host, port
+
+
 def fetched_from_this_site() -> bool | None:
-    """The browser's own word on whether this site made the request, or None where the
-    browser sends no Sec-Fetch-Site (older browsers, scripts)."""
+    """Whether this site made the request: the browser's Sec-Fetch-Site if it sent one, else
+    its Origin (or, without it, its Referer) compared whole with SITE_URL's origin (scheme,
+    host and port); None where the request carries none of them (old browsers, scripts)."""
     fetch_site = request.headers.get("Sec-Fetch-Site")
-    return None if fetch_site is None else fetch_site in OWN_FETCH_SITES
+    if fetch_site is not None:
+        return fetch_site in OWN_FETCH_SITES
+    claimed = request.headers.get("Origin") or request.headers.get("Referer")
+    if claimed is None:
+        return None
+    own = origin(current_app.config["SITE_URL"])
+    return own is not None and origin(claimed) == own
 
 
 def local_path(candidate: str | None, max_length: int = 2048) -> str | None:

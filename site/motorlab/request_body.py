@@ -10,8 +10,11 @@ from collections.abc import Callable, Iterable
 from werkzeug.exceptions import BadRequest
 
 # The largest request body the site takes (a contact post is a few kB): the app's
-# MAX_CONTENT_LENGTH and nginx's client_max_body_size (deploy_config); larger ones get 413.
+# MAX_CONTENT_LENGTH; larger ones get 413 (the contact page says what was too long).
 MAX_BODY = 64 * 1024
+# nginx's client_max_body_size is this many times MAX_BODY (deploy_config): above the app's
+# limit so that the app answers a post over it; larger still, nginx's 413 is the site's page.
+PROXY_BODY_FACTOR = 2
 
 
 class UnreadableBody(BadRequest):

@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motorlab import http_limits
+from motorlab import http_limits, request_body
 from motorlab.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from tests.support.hostile import REDIRECT_BAIT, targets
@@ -326,6 +326,34 @@ def test_gunicorn_alone_reads_the_scheme_from_x_forwarded_proto_only(
     with log.open("rb") as lines:
         lines.seek(logged_before)
         assert b"scheme" not in lines.read().lower()
+
+
+@pytest.mark.parametrize(
+    ("path", "language", "said"),
+    [
+        ("/en/contact", "en", "Your message was too long to be read"),
+        ("/contact", "es", "Tu mensaje era demasiado largo para leerlo"),
+    ],
+)
+def test_a_body_over_the_apps_limit_gets_the_contact_page_and_over_nginx_its_413(
+    nginx_server, path, language, said
+):
+    """nginx's limit sits above the app's: a 100 kB post gets the app's contact page with
+    the form; one over nginx's own limit gets the site's 413 page, not nginx's."""
+    headers = [("Content-Type", "application/x-www-form-urlencoded")]
+    over_app = b"description=" + b"x" * (request_body.MAX_BODY + 36 * 1024)
+    answer = request(nginx_server, path.encode(), method="POST", headers=headers, body=over_app)
+    assert answer.status == 413
+    page = BeautifulSoup(answer.body.decode(), "html.parser")
+    assert page.html["lang"] == language and said in page.get_text()
+    assert page.find("form", class_="c-contact-form") is not None
+    over_nginx = b"x" * (request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY + 1)
+    answer = request(nginx_server, path.encode(), method="POST", headers=headers, body=over_nginx)
+    assert answer.status == 413
+    title, page_language = title_and_language(answer)
+    assert page_language == language
+    assert title.startswith({"en": "The request is too large", "es": "La petición es"}[language])
+    assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
 
 
 def request_line_target(path: str, length: int, method: str = "GET") -> bytes:

@@ -32,8 +32,8 @@ TO_APP = (
 )
 YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # Every directive that changed, as difflib.ndiff lists it ("- " before, "+ " now): the
-# consent form's locations went with the form (issue 33, item 2); the body limit is the
-# app's MAX_BODY in bytes, the media types and their charset the app's (this Python's
+# consent form's locations went with the form (issue 33, item 2); the body limits are
+# twice the app's MAX_BODY in bytes, the media types and their charset the app's (this Python's
 # mimetypes, as Flask's send_file), and the Cache-Control of the root files (a day, not a
 # page's) and of a file asked for without its hash the app's too (item 4). The consent map,
 # its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
@@ -57,7 +57,8 @@ CHANGES = [
     "+     charset_types application/xml image/svg+xml text/css text/html text/javascript"
     " text/plain;",
     "-     client_max_body_size 64k;",
-    "+     client_max_body_size 65536;",
+    "+     client_max_body_size 131072;",
+    "+     client_body_buffer_size 131072;",
     # The export's images under their own per-address limit (issue 35).
     "+     limit_req_zone $limit_key zone=images:10m rate=50r/s;",
     "+     client_header_buffer_size 1024;",
@@ -88,6 +89,7 @@ CHANGES = [
     f'-         "~^:/_img/" "{YEAR}";',
     f'+         "~^:v:/_img/" "{YEAR}";',
     f'+         "~^::/_img/" "{DAY}";',
+    "+         error_page 413 $error_page_prefix/413.html;",
     *(f'+         proxy_set_header {name} "";' for name in CLEARED_SCHEME_HEADERS),
     f"-         location = /consent {TO_APP}",
     f"-         location = /en/consent {TO_APP}",
@@ -156,7 +158,8 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     })  # fmt: skip
     conf = directives(render())
     expected = [
-        "    client_max_body_size 12345;",
+        f"    client_max_body_size {12345 * request_body.PROXY_BODY_FACTOR};",
+        f"    client_body_buffer_size {12345 * request_body.PROXY_BODY_FACTOR};",
         "    client_header_buffer_size 2345;",
         "    large_client_header_buffers 3 5432;",
         '        "~^.{4321}." 414;',

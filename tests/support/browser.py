@@ -112,7 +112,9 @@ SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNOR
 def serve_without_scripts(route) -> None:
     """The page as a browser without JavaScript gets it: none of its scripts run. (Chromium's
     own switch would also stop axe, whose checks need timers, so the scripts go instead.)"""
-    response = route.fetch()
+    # Playwright's fetch drops the Sec-Fetch-Site Chromium sends on its own page's requests:
+    # put it back, or a post with the page's Origin is judged against SITE_URL's (another).
+    response = route.fetch(headers={**route.request.headers, "sec-fetch-site": "same-origin"})
     route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
 
 

@@ -5,7 +5,8 @@ errors; a valid one answers 303 back to the page, which then shows, once (flash)
 confirmation instead of the form: the same one the enhanced form shows after a JSON send.
 JSON (`Accept: application/json`): 200 {"ok": true} or 422 {"ok": false, "errors": ...};
 400 (CSRF, undecodable body), 413 (too large), 429 (rate limit) and 503 (outbox fault)
-answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text.
+answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text
+(413's form is empty: a body over MAX_CONTENT_LENGTH is never read).
 
 A POST only stores the request in the outbox; `flask outbox worker` delivers it. So the
 answer never waits on the mail server, and a stored row is never lost. The rate limit and
@@ -27,7 +28,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from motorlab.contact import ratelimit
 from motorlab.contact.body import undecodable_form
@@ -51,6 +52,9 @@ def contact_view(page: Page):
         response = current_app.make_response(_answer(page))
     except CSRFError:
         response = _csrf_failed(page)
+    except RequestEntityTooLarge:  # the body was not read: the form again, empty, and why
+        message = content.TOO_LONG % {"max": content.DESCRIPTION_MAX}
+        response = _refused(page, ContactForm(formdata=None), 413, message)
     except HTTPException as error:  # an unreadable or too large body: in JSON if asked
         response = current_app.make_response(http_error(error, as_json=wants_json()))
     # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
@@ -65,7 +69,7 @@ def _answer(page: Page):
     if unreadable is not None:
         return _refused(page, ContactForm(formdata=unreadable), 400, str(content.UNREADABLE))
     if fetched_from_this_site() is False:  # another site's post: refused, token or not
-        raise CSRFError("Sec-Fetch-Site: another site")
+        raise CSRFError("another site's post")
     csrf.protect()
     form = ContactForm()
     if form.is_spam:
@@ -136,6 +140,13 @@ def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None 
 
 
 def _csrf_failed(page: Page):
-    no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
-    message = content.NO_COOKIES if no_cookie else content.CSRF_EXPIRED
+    config = current_app.config
+    sent = [request.form.get(config["WTF_CSRF_FIELD_NAME"])]
+    sent += [request.headers.get(name) for name in config["WTF_CSRF_HEADERS"]]
+    no_token = not any(sent)
+    no_cookie = config["SESSION_COOKIE_NAME"] not in request.cookies
+    if no_token:  # nothing was there to expire (a script, a page that lost its field)
+        message = content.NOT_VERIFIED
+    else:
+        message = content.NO_COOKIES if no_cookie else content.CSRF_EXPIRED
     return _refused(page, ContactForm(), 400, str(message))

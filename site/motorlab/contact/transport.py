@@ -4,8 +4,11 @@ An attempt, from connecting to the server's final reply, ends by its deadline
 (`MAIL_DEADLINE` seconds, 60 by default). Inside it, `MAIL_TIMEOUT` bounds the connection
 and each command, and `MAIL_DATA_TIMEOUT` the final reply. smtplib only times single socket
 operations, so a server trickling one byte at a time never trips those: a watchdog shuts the
-socket down at the deadline, which ends any connect, read or write at once. A sender told to
-stop (`stop`, set on SIGTERM) moves the deadline to at most `STOP_GRACE` seconds away.
+socket down at the deadline, which ends any connect, read or write at once. The server's
+name is resolved (`resolve`) in a thread of its own that the attempt waits for only until
+the deadline: a resolver that never answers cannot hold it (getaddrinfo has no timeout). A
+sender told to stop (`stop`, set on SIGTERM) moves the deadline to at most `STOP_GRACE`
+seconds away.
 
 A server discards a message whose DATA never ended, so its fate is unknown only between the
 terminating `.` and the server's reply (RFC 1047). `before_end`, if given, runs after the
@@ -38,6 +41,11 @@ STOP_TIME = 5
 WATCH_EVERY = 0.1  # seconds between the watchdog's looks at `stop`
 
 
+def resolve(host: str, port: int) -> list[tuple]:
+    """The server's stream addresses (the tests replace it with a resolver that never answers)."""
+    return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+
+
 class Unanswered(Exception):
     """The message's final `.` went out and no reply came: the server may have taken it."""
 
@@ -52,6 +60,7 @@ class _Watchdog:
         self.deadline = time.monotonic() + (deadline - time.time())
         self.stop = stop
         self.reason: str | None = None  # why the attempt was cut short, once it was
+        self.stopping = False  # `stop` was seen: the deadline is STOP_GRACE away at most
         self._socket: socket.socket | None = None
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -76,19 +85,39 @@ class _Watchdog:
         """`most` seconds, or less if the deadline is nearer; raises once it has passed."""
         remaining = self.deadline - time.monotonic()
         if self.reason is not None or remaining <= 0:
-            raise TimeoutError(self.reason or "the mail attempt passed its deadline")
+            raise TimeoutError(self.reason or self._why())
         return min(most, remaining)
 
+    def _why(self) -> str:
+        return "the sender was stopped" if self.stopping else "the mail attempt passed its deadline"
+
+    def resolve(self, host: str, port: int) -> list[tuple]:
+        """`resolve(host, port)` by the deadline: the lookup runs in a daemon thread, left
+        behind if it never ends (it holds no socket of the attempt)."""
+        answer: list = []
+        done = threading.Event()
+
+        def lookup() -> None:
+            try:
+                answer.append(resolve(host, port))
+            except Exception as error:  # noqa: BLE001 - raised again in the attempt
+                answer.append(error)
+            done.set()
+
+        threading.Thread(target=lookup, daemon=True).start()
+        while not done.wait(self.left(WATCH_EVERY)):
+            pass
+        if isinstance(answer[0], Exception):
+            raise answer[0]
+        return answer[0]
+
     def _watch(self) -> None:
-        stopping = False
         while not self._done.wait(max(0.0, min(WATCH_EVERY, self.deadline - time.monotonic()))):
-            if not stopping and self.stop is not None and self.stop.is_set():
-                stopping = True
+            if not self.stopping and self.stop is not None and self.stop.is_set():
                 self.deadline = min(self.deadline, time.monotonic() + STOP_GRACE)
+                self.stopping = True
             if time.monotonic() >= self.deadline:
-                self.reason = (
-                    "the sender was stopped" if stopping else "the mail attempt passed its deadline"
-                )
+                self.reason = self._why()
                 # Not connected (yet, or any more): nothing to end.
                 with self._lock, contextlib.suppress(OSError):
                     if self._socket is not None:
@@ -108,9 +137,7 @@ class _Client(smtplib.SMTP):
 
     def _get_socket(self, host, port, timeout):
         error: OSError = OSError(f"{host}: no address")
-        for family, kind, proto, _, address in socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM
-        ):
+        for family, kind, proto, _, address in self.watchdog.resolve(host, port):
             sock = socket.socket(family, kind, proto)
             self.watchdog.watch(sock)  # before connecting: a shutdown ends the connect too
             try:

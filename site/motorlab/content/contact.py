@@ -77,6 +77,12 @@ SENT = ContactSent(
 CSRF_EXPIRED = _l(
     "Your form expired before it was sent. Your text is still here: please send it again."
 )
+NOT_VERIFIED = _l("Your form could not be verified. Your text is still here: please send it again.")
+# %(max)s: DESCRIPTION_MAX. The body was too large to read, so no text can be shown again.
+TOO_LONG = _l(
+    "Your message was too long to be read: a description may have at most %(max)s "
+    "characters. Please shorten it and send it again."
+)
 NO_COOKIES = _l(
     "Your form could not be checked because your browser did not send our cookie. Allow "
     "cookies for this site (its only cookie protects this form), then send it again. Your "
