@@ -1,7 +1,8 @@
 """Registers the shared fixtures (they live in tests/support/) and marks the system tests.
 
 A test is a `system` test when it needs a real server process (gunicorn, nginx, a `flask`
-command, PostgreSQL, Redis), Java (the Nu Html Checker) or a long property run. Every test
+command, PostgreSQL, Redis), Java (the Nu Html Checker), a long property run or a whole export
+of its own (the session's one export, `exported_site`, stays in make test-fast). Every test
 that asks for the launcher (the `launch` fixture, directly or through another fixture such as
 `app_server`) and every test under tests/deploy/ is marked here; modules with other reasons
 say `pytestmark = pytest.mark.system`. The launcher refuses to start a process during a test

@@ -151,6 +151,7 @@ def test_text_files_have_precompressed_siblings(exported_site):
             assert compression.decompress(sibling, coding) == original
 
 
+@pytest.mark.system  # a second whole export: out of make test-fast's edit loop
 def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
     raster_app, monkeypatch, tmp_path
 ):

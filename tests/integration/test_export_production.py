@@ -4,11 +4,15 @@ freezer asked for `localhost`, a host the app refuses)."""
 
 from __future__ import annotations
 
+import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
 from motorlab.config import Config
 from motorlab.export import export, is_page
+
+# A whole export or two: with the system tests, out of make test-fast's edit loop.
+pytestmark = pytest.mark.system
 
 SITE = "https://www.motorlab.example"
 

@@ -9,10 +9,15 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
 from motorlab import config, create_app
 from motorlab.assets import RETIRED
 from motorlab.export import export
 from motorlab.releases import RETENTION, ledger_of, read_ledger, still_kept
+
+# A whole export or two: with the system tests, out of make test-fast's edit loop.
+pytestmark = pytest.mark.system
 
 # Large enough to be precompressed like the real ones.
 CONTENT = "/* {} */\n" + "a{{color:red}}\n" * 200
