@@ -5,14 +5,10 @@
 //    leaves the server markup as it is; the other widgets still mount.
 // 2. Lazy-load failures: a widget chunk that fails to load, or takes longer than 120 s,
 //    reloads the page once; the guard in sessionStorage allows one reload per 60 s.
-// 3. Link watcher: the first intent to navigate (pointer over, touch start or keyboard
-//    focus on a page link, as `pageLink` defines it) imports the navigation module, which
-//    brings React and the loading bar. Loading or scrolling a page alone fetches neither.
-// 4. Held first click: a plain left click on such a link that lands before the navigation
-//    module is ready (a quick hand, every tap) is held, not followed, and handed to the
-//    module when it starts, so it fetches and swaps like any later click; after HOLD_MS
-//    without the module (or if it fails to load) it becomes a plain navigation. Modified
-//    clicks, other buttons, and links that are not page links stay the browser's.
+// 3. Links: navigation/links.js (imported here, so it is on the page from the start)
+//    watches intents and clicks on page links and brings the navigation module.
+
+import { watchLinks } from "./navigation/links.js";
 
 const registry = {
   carousel: () => import("./carousel/index.js"),
@@ -24,7 +20,6 @@ const registry = {
 const LOAD_TIMEOUT_MS = 120_000;
 const RELOAD_GUARD_MS = 60_000;
 const RELOAD_KEY = "motorlab:chunk-reload";
-const HOLD_MS = 3000;
 const cleanups = new Map();
 
 function readProps(node) {
@@ -107,81 +102,9 @@ export function unmountAll(root) {
   }
 }
 
-const FILE_EXTENSION = /\.(?!html?$)[a-z0-9]+$/i;
-
-// The one check of which links a script may take over (navigation uses it too): a
-// same-origin page link with no target or download, in the page's own language (not the
-// language switcher), not inside [data-navigation="off"], not a file, and not an anchor in
-// the current document. Returns the link, else null.
-export function pageLink(target) {
-  const link = target instanceof Element ? target.closest("a[href]") : null;
-  if (!link || link.target || link.hasAttribute("download")) return null;
-  if (link.hreflang && link.hreflang !== document.documentElement.lang) return null;
-  if (link.closest("[data-navigation='off']")) return null;
-  const url = new URL(link.href, location.href);
-  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return null;
-  if (FILE_EXTENSION.test(url.pathname)) return null;
-  if (url.hash && url.pathname === location.pathname && url.search === location.search) return null;
-  return link;
-}
-
-// The page link a plain left click (no modifier key, not taken by a widget) lands on, else null.
-export function clickedPageLink(event) {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  return pageLink(event.target);
-}
-
-let navigation = null;
-let held = null; // { link, timer }: the click waiting for the navigation module
-
-// Follows the held click: by the module when `follow` takes it, else as the browser would.
-function release(follow) {
-  if (!held) return;
-  const { link, timer } = held;
-  held = null;
-  clearTimeout(timer);
-  if (!(follow && follow(link))) location.assign(link.href);
-}
-
-function watchLinks() {
-  const intents = ["pointerover", "touchstart", "focusin"];
-  const load = (event) => {
-    if (navigation) return;
-    for (const type of intents) document.removeEventListener(type, onIntent, true);
-    navigation = loadChunk(() => import("./navigation/index.js"))
-      .then((module) => {
-        document.removeEventListener("click", onEarlyClick);
-        module.start({ mountAll, unmountAll, readProps, pageLink, clickedPageLink, event });
-        release(module.follow);
-      })
-      .catch((error) => {
-        document.removeEventListener("click", onEarlyClick);
-        release(null);
-        console.warn("Navigation did not start", error);
-      });
-  };
-  const onIntent = (event) => {
-    if (pageLink(event.target)) load(event);
-  };
-  // Bubble phase, so a handler that prevents the default (a widget's own link) wins.
-  const onEarlyClick = (event) => {
-    const link = clickedPageLink(event);
-    if (!link) return;
-    event.preventDefault();
-    if (held) clearTimeout(held.timer);
-    held = { link, timer: setTimeout(() => release(null), HOLD_MS) };
-    load(event);
-  };
-  for (const type of intents) {
-    document.addEventListener(type, onIntent, { capture: true, passive: true });
-  }
-  document.addEventListener("click", onEarlyClick);
-}
-
 function boot() {
   mountAll();
-  watchLinks();
+  watchLinks({ mountAll, unmountAll, readProps });
 }
 
 if (document.readyState === "loading") {

@@ -1,30 +1,64 @@
-"""The first click of a visit is a client-side navigation: a click that lands while the
-navigation module is still downloading is held and handed to it (one fetch, by the module,
-the window kept); modified clicks, target, download and other origins stay the browser's;
-after a few seconds without the module the click becomes a plain navigation."""
+"""The first click of a visit never waits for code: the page's HTML is asked for at the click
+(or the intent before it) by the entry, whether or not the navigation module and React have
+arrived. The module first: it swaps the page when the HTML comes (one fetch, the window
+kept), without React; the loading bar joins when React arrives. The HTML first, or a module
+that fails to load: the browser's own navigation, at once. Modified clicks, target, download
+and other origins stay the browser's."""
 
 import time
 
 import pytest
 
-from tests.browser.test_widget_navigation import PLAIN, PORTFOLIO, PRIVACY, RECORD_BAR
-from tests.support.browser import wait_for_widgets
+from tests.browser.test_widget_navigation import (
+    CONTACT,
+    PLAIN,
+    PORTFOLIO,
+    PRIVACY,
+    RECORD_BAR,
+    busy,
+    click_without_hover,
+    start_navigation,
+)
+from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
-# Records every request for a page document: (path, resource type, navigation?).
-RECORD_DOCUMENTS = "() => window.__marker = 'kept'"
+MARK = "() => { window.__marker = 'kept' }"  # survives a swap, not a page load
 
 
-def delay(seconds):
-    def handler(route):
-        time.sleep(seconds)
-        route.continue_()
+class Held:
+    """The requests a route matches (of `kinds` of resource, if given), held until released
+    (or failed); later ones pass."""
 
-    return handler
+    def __init__(self, page, pattern, kinds=None):
+        self.page, self.kinds, self.routes, self.open = page, kinds, [], False
+        page.route(pattern, self.hold)
+
+    def hold(self, route):
+        if self.open or (self.kinds and route.request.resource_type not in self.kinds):
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def wait(self, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while not self.routes:
+            assert time.monotonic() < deadline, "no request was held"
+            self.page.wait_for_timeout(20)
+
+    def release(self):
+        self.open = True
+        for route in self.routes:
+            route.continue_()
+
+    def fail(self):
+        self.open = True
+        for route in self.routes:
+            route.fulfill(status=500, body="down")
 
 
 def document_requests(page, path):
+    """Every request for the page at `path`: (resource type, a navigation?)."""
     seen = []
     page.on(
         "request",
@@ -41,44 +75,121 @@ def navigation_chunk(widget_manifest):
     return "**/static/build/" + widget_manifest["widgets"]["navigation"]["file"]
 
 
-def test_a_click_as_the_pointer_arrives_is_held_for_the_module(open_page, navigation_chunk):
+def open_with_held_code(open_page, pattern):
     page = open_page(PLAIN, goto=False)
-    page.add_init_script(RECORD_BAR)
-    page.route(navigation_chunk, delay(1.0))  # the module is still downloading at the click
-    page.route("**/en/portfolio", delay(0.6))  # slow enough for the bar (200 ms throttle)
+    code = Held(page, pattern)
     page.goto(page.base + PLAIN)
     wait_for_widgets(page)
-    page.evaluate(RECORD_DOCUMENTS)
+    page.evaluate(MARK)
+    return page, code
+
+
+def test_a_click_asks_for_the_page_at_once_and_swaps_when_the_code_comes(
+    open_page, navigation_chunk
+):
+    page, code = open_with_held_code(open_page, navigation_chunk)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
     requests = document_requests(page, "/en/portfolio")
     page.click(PORTFOLIO)  # moves the pointer there (the first intent) and clicks at once
+    html.wait()  # asked for while the navigation module is still held
+    code.wait()
+    code.release()
+    page.wait_for_function(NAVIGATION_STARTED)
+    html.release()
     page.wait_for_function("() => document.title.startsWith('Portfolio')", timeout=10_000)
     assert page.evaluate("() => window.__marker") == "kept", "no full page load"
-    assert requests == [("fetch", False)], "fetched once, by the module"
+    assert requests == [("fetch", False)], "fetched once, by the entry"
     assert page.url.endswith("/en/portfolio")
-    assert "loading" in page.evaluate("() => window.__barStates")
     assert page.evaluate("() => document.activeElement.tagName") == "H1"
     assert page.console_errors == []
 
 
-def test_a_tap_on_a_touch_screen_is_held_for_the_module(browser, live_server, widget_manifest):
+def test_a_tap_on_a_touch_screen_asks_for_the_page_at_once(browser, live_server, widget_manifest):
     context = browser.new_context(
         viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True
     )
     try:
         context.add_cookies([{"name": "i18n_redirected", "value": "es", "url": live_server}])
         page = context.new_page()
-        chunk = "**/static/build/" + widget_manifest["widgets"]["navigation"]["file"]
-        page.route(chunk, delay(1.0))
+        code = Held(page, "**/static/build/" + widget_manifest["widgets"]["navigation"]["file"])
+        html = Held(page, "**/en/privacy", kinds={"fetch"})
         page.goto(live_server + PLAIN)
         wait_for_widgets(page)
-        page.evaluate(RECORD_DOCUMENTS)
+        page.evaluate(MARK)
         requests = document_requests(page, "/en/privacy")
-        page.tap(PRIVACY)  # touchstart (the intent) then click, before the module is there
+        page.tap(PRIVACY)  # touch start (the intent), then the click
+        html.wait()
+        code.wait()
+        code.release()
+        page.wait_for_function(NAVIGATION_STARTED)
+        html.release()
         page.wait_for_function("() => document.title.startsWith('Privacy')", timeout=10_000)
         assert page.evaluate("() => window.__marker") == "kept"
         assert requests == [("fetch", False)]
     finally:
         context.close()
+
+
+def test_the_page_before_the_code_is_the_browsers_navigation_at_once(open_page, navigation_chunk):
+    page, _code = open_with_held_code(open_page, navigation_chunk)  # the module never comes
+    requests = document_requests(page, "/en/portfolio")
+    started = time.monotonic()
+    with page.expect_request(lambda r: r.is_navigation_request(), timeout=8000):
+        page.click(PORTFOLIO)
+    waited = time.monotonic() - started
+    page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    assert page.evaluate("() => window.__marker") is None, "a page load"
+    assert requests == [("fetch", False), ("document", True)]
+    assert waited < 2.0, "no click held (the entry used to wait 3 s for the module)"
+
+
+def test_a_module_that_fails_to_load_is_the_browsers_navigation(open_page, navigation_chunk):
+    page, code = open_with_held_code(open_page, navigation_chunk)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})  # never answers the fetch
+    requests = document_requests(page, "/en/portfolio")
+    page.click(PORTFOLIO)
+    html.wait()
+    code.wait()
+    with page.expect_navigation(url="**/en/portfolio", timeout=5000):
+        code.fail()
+    assert page.evaluate("() => window.__marker") is None
+    assert requests == [("fetch", False), ("document", True)]
+
+
+def test_the_swap_needs_no_react(open_page, react_chunk):
+    page, _react = open_with_held_code(open_page, "**/static/build/" + react_chunk)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    page.click(PORTFOLIO)
+    html.wait()
+    page.wait_for_function(NAVIGATION_STARTED)
+    html.release()
+    page.wait_for_function("() => document.title.startsWith('Portfolio')", timeout=10_000)
+    assert page.evaluate("() => window.__marker") == "kept"
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert busy(page) is None
+    assert page.locator(".c-loading-bar").count() == 0  # React never came
+
+
+def test_the_loading_bar_joins_when_react_arrives(open_page, react_chunk):
+    page = open_page(PLAIN, goto=False)
+    page.add_init_script(RECORD_BAR)
+    react = Held(page, "**/static/build/" + react_chunk)
+    page.goto(page.base + PLAIN)
+    start_navigation(page, CONTACT)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    click_without_hover(page, PORTFOLIO)
+    html.wait()
+    react.wait()  # asked for once the bar had to show (past its 200 ms throttle)
+    assert page.locator(".c-loading-bar").count() == 0
+    assert busy(page) == "true"
+    react.release()
+    bar = page.locator(".c-loading-bar[data-state=loading]")
+    bar.wait_for(state="attached")
+    assert float(bar.evaluate("b => b.style.getPropertyValue('--loading-progress')")) > 0
+    html.release()
+    page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    assert page.evaluate("() => window.__barStates") == ["loading", "done", "idle"]
 
 
 # Each click is dispatched on a link made for it; a listener on window (after the page's
@@ -109,20 +220,6 @@ CLICK_AND_RECORD = """([attrs, init]) => {
         ({"href": "https://elsewhere.example/"}, {}, False),
     ],
 )
-def test_only_plain_clicks_on_own_links_are_held(open_page, navigation_chunk, attrs, init, taken):
-    page = open_page(PLAIN, goto=False)
-    page.route(navigation_chunk, lambda route: None)  # the module never arrives
-    page.goto(page.base + PLAIN)
-    wait_for_widgets(page)
+def test_only_plain_clicks_on_own_links_are_taken(open_page, navigation_chunk, attrs, init, taken):
+    page, _code = open_with_held_code(open_page, navigation_chunk)  # the module never comes
     assert page.evaluate(CLICK_AND_RECORD, [attrs, init]) is taken
-
-
-def test_a_held_click_becomes_a_plain_navigation_after_a_few_seconds(open_page, navigation_chunk):
-    page = open_page(PLAIN, goto=False)
-    page.route(navigation_chunk, lambda route: None)  # the module never arrives
-    page.goto(page.base + PLAIN)
-    wait_for_widgets(page)
-    started = time.monotonic()
-    with page.expect_navigation(url="**/en/portfolio", timeout=8000):
-        page.click(PORTFOLIO)
-    assert 2.5 < time.monotonic() - started < 6

@@ -9,7 +9,7 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
-from tests.support.browser import axe_report
+from tests.support.browser import NAVIGATION_STARTED, axe_report
 from tests.support.pages import LOCALES, localized
 
 pytestmark = pytest.mark.browser
@@ -123,7 +123,7 @@ def test_a_case_study_reached_by_the_navigation_marks_portfolio(open_page, local
     page = open_page(localized("/portfolio", locale), width=1280)
     card = page.locator(f"main a[href='{localized('/projects/kuzu', locale)}']").first
     card.hover()  # the first intent: the navigation loads
-    page.wait_for_selector(".c-loading-bar", state="attached")
+    page.wait_for_function(NAVIGATION_STARTED)
     card.click()
     page.wait_for_function("p => location.pathname === p", arg=localized("/projects/kuzu", locale))
     marks = page.eval_on_selector_all(

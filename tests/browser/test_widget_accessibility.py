@@ -5,7 +5,7 @@ widgets mounted, at phone and desktop widths, is in tests/test_every_page.py.)""
 
 import pytest
 
-from tests.support.browser import axe_report
+from tests.support.browser import NAVIGATION_STARTED, axe_report
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_open_menu_and_contact_errors(open_page, axe):
 def test_loading_bar_while_loading(open_page, axe):
     page = open_page("/services")
     page.hover("header a.c-nav__link[href='/contact']")
-    page.wait_for_selector(".c-loading-bar", state="attached")
+    page.wait_for_function(NAVIGATION_STARTED)
     page.route("**/portfolio", lambda route: None)  # never answers
     page.evaluate("() => document.querySelector(\"header a[href='/portfolio']\").click()")
     page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")

@@ -4,6 +4,8 @@ wider screens and visitors without JavaScript get the plain list."""
 
 import pytest
 
+from tests.support.browser import NAVIGATION_STARTED
+
 pytestmark = pytest.mark.browser
 
 PLAIN = "/services"
@@ -46,7 +48,7 @@ def test_wide_screens_keep_the_plain_list(open_page):
 def test_the_menu_works_after_a_swapped_navigation(open_page):
     page = open_page(PLAIN, width=375)
     page.hover(".c-header__brand")  # the first intent: the navigation loads
-    page.wait_for_selector(".c-loading-bar", state="attached")
+    page.wait_for_function(NAVIGATION_STARTED)
     page.click(".c-header__brand")
     page.wait_for_function("() => location.pathname === '/'")
     toggle = page.locator(".c-nav__toggle")

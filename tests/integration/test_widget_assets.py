@@ -199,10 +199,11 @@ def test_one_fetch_with_a_deadline_and_one_link_check():
     assert [name for name, text in sources.items() if "AbortController" in text] == [
         "http/index.js"
     ]
-    # mount.js's pageLink and clickedPageLink: the one "may a script take this link over?"
-    # and "is this a plain click?", which the navigation is handed.
+    # navigation/links.js's pageLink and clickedPageLink: the one "may a script take this
+    # link over?" and "is this a plain click?", which decide every visit.
     for needle in ('closest("a[href]")', "hreflang", "event.button", "event.metaKey"):
-        assert [name for name, text in sources.items() if needle in text] == ["mount.js"], needle
+        found = [name for name, text in sources.items() if needle in text]
+        assert found == ["navigation/links.js"], needle
 
 
 def test_home_carousels_hold_every_item_for_visitors_without_javascript(client):

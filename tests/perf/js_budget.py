@@ -4,7 +4,8 @@ Starts the site under gunicorn (2 workers, as tests/support/servers.py's `gunico
 on a free loopback port, then for each page in Chromium at 1280 px: load it, wait for the
 network to go quiet, scroll to the end (by script, so no pointer crosses a link), wait
 again, and count every script fetched, gzipped at level 9. For the page without carousels it
-also counts what the first intent to navigate (hovering a link) adds.
+also counts what the first intent to navigate (hovering a link) adds: the navigation module,
+not React, which the loading bar brings once a visit needs it.
 
 Budgets: the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
 any intent to navigate. Exits 1 when one is exceeded.
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
 from tests.support.servers import gunicorn  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
@@ -83,7 +85,7 @@ def measure(browser, base: str) -> bool:
             print(f"    {name:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz")
         if path == PLAIN:
             page.hover("header a.c-nav__link[href='/en/portfolio']")
-            page.wait_for_selector(".c-loading-bar", state="attached")
+            page.wait_for_function(NAVIGATION_STARTED)
             page.wait_for_load_state("networkidle")
             print(
                 f"{'  after the first intent to navigate':61} {len(scripts.sizes)} scripts "

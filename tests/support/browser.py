@@ -105,6 +105,10 @@ WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]')
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted === 'true')"""
 
+# The navigation module (widgets/navigation) has started: it takes the scroll restoration over
+# from the browser.
+NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
+
 
 SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
 

@@ -27,7 +27,7 @@ def widget_manifest() -> dict:
 def react_chunk(widget_manifest) -> str:
     """The one chunk both React widgets share: React and react-dom."""
     widgets = widget_manifest["widgets"]
-    shared = set(widgets["carousel"]["imports"]) & set(widgets["navigation"]["imports"])
+    shared = set(widgets["carousel"]["imports"]) & set(widgets["loading_bar"]["imports"])
     shared -= set(widget_manifest["entry"]["imports"])
     assert len(shared) == 1, shared
     return shared.pop()

@@ -1,21 +1,23 @@
-// Fetch-and-swap navigation, started by mount.js at the first intent to navigate.
-// A plain left click on a same-origin page link fetches the target's pre-rendered HTML,
-// swaps it in (swap.js), pushes history, moves focus to the new heading, announces the new
-// title and mounts the new page's widgets, with the loading bar and aria-busy while it
-// waits. aria-busy sits on <body>, not <html>: ARIA in HTML allows no
-// aria-* attribute on <html>, and axe 4.14 reports it (aria-allowed-attr, WCAG 4.1.2).
+// Fetch-and-swap navigation, imported by links.js at the first intent to navigate, which
+// then hands it every plain left click on a same-origin page link (`visit`). A visit gets
+// the target's pre-rendered HTML (links.js's fetch-page.js, handed over in `start`'s
+// options, so this chunk needs no other chunk before it can swap), swaps it in (swap.js),
+// pushes history, moves focus to the new heading, announces the new title and mounts the
+// new page's widgets, with the loading bar and aria-busy while it waits. The bar's state is
+// kept here (../loading_bar/controller.js); its React view joins when it has loaded.
+// aria-busy sits on <body>, not <html>: ARIA in HTML allows no aria-* attribute on <html>,
+// and axe 4.14 reports it (aria-allowed-attr, WCAG 4.1.2).
 // Back/forward fetch again and restore the scroll position. A network failure or timeout
 // keeps the visitor on the page they are reading: the bar turns red and a toast says the page
 // could not be loaded, with a button to try again. Anything else unusual (non-HTML answer,
 // locale switch, changed assets) ends in a real navigation: "when in doubt, do a real page
 // load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
-import { createLoadingBar } from "../loading_bar/index.js";
-import { showToast, toastRegion } from "../toast/index.js";
-import { fetchPage, prefetch } from "./fetch-page.js";
+import { createLoadingBar } from "../loading_bar/controller.js";
 import { canSwap, inTransition, swap } from "./swap.js";
 
 let env = null;
 let labels = null;
+let toast = null; // the toast module, imported at start: needed only when a visit fails
 let bar = null;
 let announcer = null;
 let visitId = 0;
@@ -48,7 +50,8 @@ function focusArrival(url) {
 }
 
 // The failure toast; its strings are the server's (widget_props.py, "navigation").
-function failureToast(retry) {
+async function failureToast(retry) {
+  const { showToast } = await toast;
   const remove = showToast(labels.failed, {
     tone: "error",
     closeLabel: labels.close,
@@ -68,12 +71,14 @@ function realNavigation(url, action) {
   else location.assign(url);
 }
 
-async function visit(href, action, scroll) {
+// A visit of `href`: `action` "push" (a click) or "pop" (back/forward, with the saved
+// `scroll`); `page` and `since` when links.js asked for the page before this module started.
+export async function visit(href, { action = "push", scroll, page = env.fetchPage(href), since } = {}) {
   const id = ++visitId;
   if (action === "push") saveScroll();
-  bar.start();
+  bar.start(since);
   document.body.setAttribute("aria-busy", "true");
-  const page = await fetchPage(href);
+  page = await page;
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
     document.body.removeAttribute("aria-busy");
@@ -82,7 +87,8 @@ async function visit(href, action, scroll) {
   };
   if (page.error === "network" || page.error === "timeout") {
     done(true); // the page on screen stays
-    failureToast(() => visit(href, action, scroll));
+    // Without the toast's code (it did not load), the browser's own navigation says it.
+    failureToast(() => visit(href, { action, scroll })).catch(() => realNavigation(href, action));
     return;
   }
   if (page.error) {
@@ -114,24 +120,12 @@ async function visit(href, action, scroll) {
   done(false);
 }
 
-function onClick(event) {
-  const link = env.clickedPageLink(event);
-  if (!link) return;
-  event.preventDefault();
-  visit(link.href, "push");
-}
-
-function onIntent(event) {
-  const link = env.pageLink(event.target);
-  if (link && link.href.split("#")[0] !== location.href.split("#")[0]) prefetch(link.href);
-}
-
 function onPopState(event) {
   if (event.state && event.state.motorlab) {
-    visit(location.href, "pop", event.state.scroll);
+    visit(location.href, { action: "pop", scroll: event.state.scroll });
   } else if (pageKey(location.href) !== shown) {
     // An anchor's history entry of another page than the one on screen.
-    visit(location.href, "pop");
+    visit(location.href, { action: "pop" });
   }
 }
 
@@ -141,23 +135,18 @@ function onScroll() {
   scrollTimer = setTimeout(saveScroll, 150);
 }
 
-// The click mount.js held while this module loaded: true when taken over (a visit started).
-export function follow(link) {
-  const taken = env && link.isConnected ? env.pageLink(link) : null;
-  if (!taken) return false;
-  visit(taken.href, "push");
-  return true;
-}
-
+// `options`: mount.js's mountAll, unmountAll and readProps, and fetch-page.js's fetchPage.
 export function start(options) {
-  if (env || !window.history.pushState || !window.DOMParser) return;
   env = options;
   // The toast's strings sit in the bar's host (templates/components/loading_bar): read
   // before the bar renders there, which replaces the host's content.
   const host = document.querySelector(".c-loading-bar__host");
   labels = host ? env.readProps(host) : {};
   bar = createLoadingBar();
-  toastRegion(); // the live region exists before any message goes in it
+  // The live region exists before any message goes in it; the rest of the toast is loaded
+  // now, not at a failure, when the network may be gone.
+  toast = import("../toast/index.js");
+  toast.then(({ toastRegion }) => toastRegion()).catch(() => {});
   announcer = document.createElement("div");
   announcer.className = "u-visually-hidden";
   announcer.setAttribute("aria-live", "polite");
@@ -166,10 +155,6 @@ export function start(options) {
   history.scrollRestoration = "manual";
   shown = pageKey(location.href);
   saveScroll();
-  document.addEventListener("click", onClick);
-  document.addEventListener("pointerover", onIntent, { passive: true });
-  document.addEventListener("touchstart", onIntent, { passive: true });
   window.addEventListener("popstate", onPopState);
   window.addEventListener("scroll", onScroll, { passive: true });
-  if (options.event) onIntent(options.event);
 }
