@@ -70,8 +70,8 @@ export function watchLinks(env) {
   const onIntent = (event) => {
     const link = pageLink(event.target);
     if (!link) return;
+    load(); // first: the module's request goes out before the page's
     if (!samePage(link.href)) prefetch(link.href);
-    load();
   };
 
   // Bubble phase, so a handler that prevents the default (a widget's own link) wins.
@@ -80,10 +80,10 @@ export function watchLinks(env) {
     if (!link) return;
     event.preventDefault();
     if (navigation) return navigation.visit(link.href);
+    load();
     const click = { href: link.href, page: fetchPage(link.href), since: Date.now() };
     pending = click;
     click.page.then(() => browse(click)); // settled before the module started
-    load();
   };
 
   for (const type of INTENTS) {
