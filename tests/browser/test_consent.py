@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from motorlab import analytics
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support.app import ANALYTICS_ID
-from tests.support.browser import axe_report
+from tests.support.browser import NAVIGATION_STARTED, axe_report
 
 pytestmark = pytest.mark.browser
 
@@ -97,6 +97,14 @@ def goto(page, path):
     page.wait_for_selector(BANNER_MOUNTED, state="attached")
 
 
+def swap_to(page, link):
+    """A click the navigation swaps: its module has started first (a first click whose page
+    comes before the module is the browser's own navigation)."""
+    link.hover()
+    page.wait_for_function(NAVIGATION_STARTED)
+    link.click()
+
+
 def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
     page = visit()
     for path in ("/", "/en/services", "/en/projects/kuzu", "/contact", "/en/no-such-page"):
@@ -106,7 +114,7 @@ def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
     # A page the navigation swaps in keeps the banner (it lives outside <main>).
     goto(page, "/en/services")
     page.evaluate("window.__samePage = true")
-    page.get_by_role("link", name="Portfolio").first.click()
+    swap_to(page, page.get_by_role("link", name="Portfolio").first)
     page.wait_for_url("**/en/portfolio")
     page.wait_for_function("() => document.title.startsWith('Portfolio')")
     assert page.evaluate("window.__samePage === true"), "swapped, not loaded"
@@ -183,7 +191,7 @@ def test_accept_loads_gtag_at_once_and_on_later_pages_without_a_csp_error(visit)
     assert cookie["expires"] - time.time() == pytest.approx(analytics.COOKIE_MAX_AGE, abs=60)
 
     # A page swapped in by the navigation keeps the one gtag: no second load.
-    page.get_by_role("link", name="Services").first.click()
+    swap_to(page, page.get_by_role("link", name="Services").first)
     page.wait_for_function("() => document.title.startsWith('Services')")
     assert page.evaluate("window.__samePage === true"), "swapped, not loaded in full"
     assert gtag_scripts(page) == 1 and page.reached == [GTAG]
