@@ -238,7 +238,8 @@ def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, cl
 
 def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_site):
     """The chunks mount.js imports lazily are referenced by no page, only by other chunks:
-    the export still holds each one, precompressed for nginx."""
+    the export still holds each one, precompressed for nginx where compression gains (a
+    chunk that only re-exports another, such as the toast's, is under MIN_SIZE)."""
     folder, _urls = exported_site
     manifest = read_widget_manifest()
     files = {manifest["site.css"], manifest["entry"]["file"], *manifest["entry"]["imports"]}
@@ -247,7 +248,8 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
     for file in sorted(files):
         exported = folder / "static" / "build" / file
         assert exported.is_file(), file
-        assert exported.with_name(exported.name + ".gz").is_file(), file
+        large = exported.stat().st_size >= compression.MIN_SIZE
+        assert exported.with_name(exported.name + ".gz").is_file() is large, file
 
 
 def test_no_exported_file_carries_a_csrf_token(exported_site):
