@@ -207,7 +207,10 @@ class Probe:
     def click(self, path: str, hover_ms: int = 0) -> tuple[dict, dict]:
         """Click the page's (first visible) link to `path`, after resting on it `hover_ms`;
         the click's report and the report of `path`'s heading shown."""
-        box = self.page.locator(f'a[href="{path}"]:visible').first.bounding_box()
+        links = self.page.locator(f'a[href="{path}"]:visible')
+        if not links.count():
+            raise SystemExit(f"{self.page.url} has no visible link to {path}")
+        box = links.first.bounding_box()
         seen = len(self.reports)
         # The mouse itself, not Playwright's click: its checks before pressing would lengthen
         # the hover. One move onto the link (one pointerover), then a press at once.
