@@ -35,10 +35,12 @@ visible, the computed opacity of it and of every ancestor is 1, no view transiti
 (`document.activeViewTransition`: until the cross-fade ends, what shows is its pictures) and
 no animation runs on it or an ancestor (`getAnimations()`). A requestAnimationFrame poll,
 started at the click (and at the start of each new document), checks that once a frame, so
-the figure is exact to the frame that paints the heading; rendering is blocked until the
-stylesheet arrives, and no frame callback runs before. Times are the documents' own clocks
-on one time base (`performance.timeOrigin` + the event's or frame's timestamp), across the
-browser's navigation too. The script reports to this process through a DevTools binding.
+the figure is exact to the frame that paints the heading (a MutationObserver would miss the
+end of the cross-fade, which changes no node; a new document runs no frame callback while
+its stylesheet blocks rendering, so no unstyled frame counts). The documents' own clocks
+give the times, on one time base (`performance.timeOrigin` + the event's or the frame's
+timestamp), across the browser's navigation too; the script reports to this process
+through a DevTools binding.
 
 A measurement is checked: the browser's row must load a new document by a navigation
 request, the swap rows must stay in the same document with no navigation request (a swap that
