@@ -171,10 +171,13 @@ lint: $(STAMPS)/python $(STAMPS)/node ## Check the code style: ruff for Python, 
 	$(BIN)/ruff format --check site tests wsgi.py
 	npm run --silent lint
 
-bench: setup nginx wrk ## Measure page speed, the contact pipeline, JavaScript bytes per page and Lighthouse scores
+# The two browser benchmarks last (Chromium throttled like a phone): the navigation's click
+# times, then Lighthouse's first paint; both print goals and exit 0 (`--fail` to enforce).
+bench: setup chromium nginx wrk ## Measure page speed, the contact pipeline, JavaScript bytes per page, click-to-page times and Lighthouse's figures
 	$(BIN)/python tests/perf/bench_home.py
 	$(BIN)/python tests/perf/bench_speed.py
 	$(BIN)/python tests/perf/load_contact.py
 	$(BIN)/python tests/perf/stalled_smtp.py
 	$(BIN)/python tests/perf/js_budget.py
+	$(BIN)/python tests/perf/bench_navigation.py
 	$(BIN)/python tests/perf/lighthouse.py
