@@ -43,10 +43,12 @@ timestamp), across the browser's navigation too; the script reports to this proc
 through a DevTools binding.
 
 A measurement is checked: the browser's row must load a new document by a navigation
-request, the swap rows must stay in the same document with no navigation request (a swap that
-fell back to a real page load is not a swap). Otherwise the run is INVALID, says which
-visits, and exits 1. A valid run exits 0 (a report: figures move on a busy machine) unless
-`--fail` is given and a goal is missed.
+request; a later click must stay in the same document with no navigation request (with the
+modules loaded, a real page load there is a fault). A first click may become the browser's own
+navigation: that is the designed fallback when the page's HTML arrives before the navigation
+code, and what the visitor waited is what the row measures; the table says how many did.
+Otherwise the run is INVALID, says which visits, and exits 1. A valid run exits 0 (a report:
+figures move on a busy machine) unless `--fail` is given and a goal is missed.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ ROWS = (
     ("hover", "the site's swap, first click after a 200 ms hover", 0.8),
     ("later", "the site's swap, a later click (modules loaded)", 0.6),
 )
+# Rows whose visit may end as the browser's own navigation (the first click's fallback).
+FALLBACK_ALLOWED = frozenset({"first", "hover"})
 
 WORLD = "motorlab-bench"
 BINDING = "__motorlabBenchReport"
@@ -135,9 +139,21 @@ def visit_problem(row: str, visit: Visit) -> str | None:
     if row == BROWSER:
         if not (visit.new_document and visit.navigated):
             return "the browser's own navigation did not load a new document"
-    elif visit.new_document or visit.navigated:
+    elif row not in FALLBACK_ALLOWED and (visit.new_document or visit.navigated):
         return "the site's swap became a real navigation (a new document)"
     return None
+
+
+def fallbacks(visits: dict[str, list[Visit]]) -> str:
+    """How many first clicks became the browser's navigation, per row that allows it."""
+    counts = (
+        f"{key} {sum(v.new_document for v in visits[key])}/{len(visits[key])}"
+        for key, _, _ in ROWS
+        if key in FALLBACK_ALLOWED
+    )
+    return "first clicks that became the browser's navigation (the HTML beat the code): " + (
+        ", ".join(counts)
+    )
 
 
 class Probe:
@@ -341,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     rows = summary({key: [v.ms for v, _ in rows] for key, rows in visits.items()})
     print(report_table(rows))
+    print(fallbacks({key: [v for v, _ in rows] for key, rows in visits.items()}))
     goals = ", ".join(f"{key} <= {goal:.1f}x" for key, _, goal in ROWS if goal is not None)
     print(f"goals, against the browser's own navigation: {goals}")
     print(f"load average (1, 5, 15 min) before: {load[:3]}, after: {load[3:]}")

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.perf.bench_navigation import BROWSER, Visit, report_table, summary, visit_problem
+from tests.perf.bench_navigation import (
+    BROWSER,
+    Visit,
+    fallbacks,
+    report_table,
+    summary,
+    visit_problem,
+)
 from tests.perf.figures import medians, misses, table
 
 
@@ -69,9 +76,25 @@ def test_summary_gives_medians_ratios_and_goals_against_the_browser():
         (BROWSER, False, False, "the browser's own navigation did not load a new document"),
         (BROWSER, True, False, "the browser's own navigation did not load a new document"),
         ("first", False, False, None),
-        ("first", True, True, "the site's swap became a real navigation (a new document)"),
+        ("first", True, True, None),  # the first click's fallback: the browser navigates
+        ("hover", True, True, None),
+        ("later", True, True, "the site's swap became a real navigation (a new document)"),
         ("later", False, True, "the site's swap became a real navigation (a new document)"),
     ],
 )
 def test_a_visit_must_measure_its_row(row, new_document, navigated, problem):
     assert visit_problem(row, Visit(500.0, new_document, navigated)) == problem
+
+
+def test_fallbacks_count_the_first_clicks_that_became_real_navigations():
+    swap, real = Visit(300.0, False, False), Visit(400.0, True, True)
+    visits = {
+        BROWSER: [real, real],
+        "first": [swap, real],
+        "hover": [real, real],
+        "later": [swap, swap],
+    }
+    assert fallbacks(visits) == (
+        "first clicks that became the browser's navigation (the HTML beat the code): "
+        "first 1/2, hover 2/2"
+    )
