@@ -13,7 +13,7 @@
 // locale switch, changed assets) ends in a real navigation: "when in doubt, do a real page
 // load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
 import { createLoadingBar } from "../loading_bar/controller.js";
-import { canSwap, inTransition, swap } from "./swap.js";
+import { canSwap, swap } from "./swap.js";
 
 let env = null;
 let labels = null;
@@ -105,15 +105,13 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   const url = new URL(page.url || href);
   url.hash = new URL(href).hash;
   if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
-  // The old page's widgets go in the same frame as the page (not before its picture for the
-  // cross-fade is taken: a carousel unmounted shows the server's list).
-  await inTransition(() => {
-    env.unmountAll(document.querySelector("main"));
-    swap(doc);
-    shown = pageKey(url.href);
-    placeScroll(url, action, scroll);
-    focusArrival(url);
-  });
+  // The old page's widgets go in the same task as the page (a carousel unmounted a frame
+  // early would show the server's list).
+  env.unmountAll(document.querySelector("main"));
+  swap(doc);
+  shown = pageKey(url.href);
+  placeScroll(url, action, scroll);
+  focusArrival(url);
   env.mountAll(document);
   if (id !== visitId) return; // a later visit started meanwhile: the bar is its own
   announce(document.title);

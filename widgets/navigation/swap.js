@@ -1,8 +1,8 @@
 // Puts a fetched page in place of the current one: <main>, <title>, <html lang>, the body's
 // layout class, the header's language switcher and current-page marks, and the head's
 // alternate/canonical/description links. Returns false when the page cannot be swapped
-// (then the caller does a real navigation). `inTransition` runs that change as a view
-// transition where the browser has them: a short cross-fade of <main>.
+// (then the caller does a real navigation). The new <main> carries data-arrival, which
+// styles/transitions.css fades in (150 ms, none under reduced motion).
 
 const HEAD_SELECTOR = [
   'link[rel="alternate"]',
@@ -42,7 +42,9 @@ function syncCurrentLinks(doc) {
 }
 
 export function swap(doc) {
-  document.querySelector("main").replaceWith(document.adoptNode(doc.querySelector("main")));
+  const main = document.adoptNode(doc.querySelector("main"));
+  main.dataset.arrival = "";
+  document.querySelector("main").replaceWith(main);
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
   document.body.className = doc.body.className;
@@ -52,20 +54,4 @@ export function swap(doc) {
   syncCurrentLinks(doc);
   document.head.querySelectorAll(HEAD_SELECTOR).forEach((node) => node.remove());
   doc.head.querySelectorAll(HEAD_SELECTOR).forEach((node) => document.head.append(document.adoptNode(node)));
-}
-
-// Runs `update` (the DOM change of an arrival) inside document.startViewTransition, so <main>
-// cross-fades (its view-transition-name and the ::view-transition rules are in
-// styles/transitions.css; nothing else is captured: the header and the loading bar stay
-// live). At once, with no transition, under prefers-reduced-motion or where the API is
-// missing. Resolves when `update` has run (the browser calls it after a frame).
-export function inTransition(update) {
-  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  if (still || typeof document.startViewTransition !== "function") {
-    update();
-    return Promise.resolve();
-  }
-  const transition = document.startViewTransition(update);
-  transition.ready.catch(() => {}); // skipped (a hidden tab, a newer visit): the update still ran
-  return transition.updateCallbackDone;
 }
