@@ -123,11 +123,11 @@ def wait_for_widgets(page) -> None:
     viewport (mount.js mounts it then) is scrolled into view first, and the page back to
     where it was. (No animation frame or timer of the page's: a test may run its clock.)"""
     top = page.evaluate("scrollY")
-    waiting = page.locator("[data-widget][data-mounted=waiting]")
-    while waiting.count():
-        node = waiting.first.element_handle()
-        node.scroll_into_view_if_needed()
-        page.wait_for_function("node => node.dataset.mounted !== 'waiting'", arg=node)
+    # Handles taken now, not a locator: a node may leave the waiting state at any moment.
+    while nodes := page.query_selector_all("[data-widget][data-mounted=waiting]"):
+        for node in nodes:
+            node.scroll_into_view_if_needed()
+            page.wait_for_function("node => node.dataset.mounted !== 'waiting'", arg=node)
     page.evaluate("top => scrollTo({top, behavior: 'instant'})", top)
     page.wait_for_function(WIDGETS_MOUNTED)
 
