@@ -1,6 +1,7 @@
 // The only entry point esbuild bundles, loaded as a module script on every page.
 // 1. Islands: each server-rendered node marked data-widget="<name>" is enhanced by the
-//    widget of that name, whose code is imported only when such a node is on the page.
+//    widget of that name, whose code is imported only when such a node is on the page and
+//    near the viewport (`whenNear`).
 //    Props come from the node's own <script type="application/json">. A failing widget
 //    leaves the server markup as it is; the other widgets still mount.
 // 2. Lazy-load failures: a widget chunk that fails to load, or takes longer than 120 s,
@@ -67,9 +68,40 @@ export async function loadChunk(load) {
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+// Islands near the viewport (within a viewport's height of it) mount at once; the others
+// when scrolling brings them that near (data-mounted="waiting" until then): a widget far
+// down the page costs its load nothing, neither its chunk nor React's nor the render. A
+// node rendered hidden (its widget shows it) or without a box mounts at once.
+const NEAR = "100% 0px";
+const waiting = new Map(); // node -> the resolve of its wait
+let nearby = null; // the IntersectionObserver, made when a node first waits
+
+function whenNear(node) {
+  if (typeof IntersectionObserver !== "function" || node.hidden || !node.getClientRects().length) {
+    return Promise.resolve();
+  }
+  nearby ??= new IntersectionObserver(
+    (entries) => {
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting || !waiting.has(target)) continue;
+        nearby.unobserve(target);
+        waiting.get(target)();
+        waiting.delete(target);
+      }
+    },
+    { rootMargin: NEAR },
+  );
+  node.dataset.mounted = "waiting";
+  return new Promise((resolve) => {
+    waiting.set(node, resolve);
+    nearby.observe(node);
+  });
+}
+
 async function mountNode(node) {
   const load = registry[node.dataset.widget];
   if (!load) return;
+  await whenNear(node);
   node.dataset.mounted = "pending";
   try {
     const widget = await loadChunk(load);
@@ -89,8 +121,14 @@ export function mountAll(root = document) {
   return Promise.all(Array.from(nodes, mountNode));
 }
 
-// Called before a navigation removes `root` from the page: stops timers, unmounts React.
+// Called before a navigation removes `root` from the page: stops timers, unmounts React,
+// and forgets the nodes still waiting to come near (their mount never starts).
 export function unmountAll(root) {
+  for (const node of waiting.keys()) {
+    if (!root.contains(node)) continue;
+    nearby.unobserve(node);
+    waiting.delete(node);
+  }
   for (const [node, cleanup] of cleanups) {
     if (!root.contains(node)) continue;
     cleanups.delete(node);

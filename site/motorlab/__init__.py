@@ -45,6 +45,8 @@ def create_app(config: object | None = None) -> Flask:
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(assets.STATIC_FOLDER),
+        static_url_path=assets.STATIC_URL_PATH,
         instance_path=str(INSTANCE),
     )
     app.config.from_object(config if config is not None else Config())

@@ -4,7 +4,9 @@ Two kinds: files kept as they are in static/ (`asset_url("img/logo.svg")`, hashe
 use) and what esbuild builds into static/build/ with the hash in the file name
 (widgets/build.mjs), looked up in its one manifest:
 
-- `bundle_url("site.css")`: the stylesheet bundle.
+- `inline_stylesheet()`: the stylesheet bundle, inlined as one `<style>` block, the same on
+  every page (`stylesheet()`: its text and the hash the CSP allows it by), so the first paint
+  waits for no second request.
 - `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js) and
   `modulepreload` for the chunk(s) it imports.
 - `widget_preloads(["carousel"])`: `<link rel="modulepreload">` for the named widgets' own
@@ -17,7 +19,11 @@ marked immutable.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
+from dataclasses import dataclass
 from functools import cache as memoize
 from pathlib import Path
 
@@ -33,6 +39,10 @@ DAY = 86_400
 YEAR_CACHE_CONTROL = f"public, max-age={YEAR}, immutable"
 # What may change at its URL, rarely (the share images, the logo): any cache, a day.
 DAY_CACHE_CONTROL = f"public, max-age={DAY}"
+# Flask's static folder and its URL, given to Flask by create_app: the inline stylesheet's
+# url()s and nginx's copy of the CSP (deploy_config, which has no app) need them too.
+STATIC_FOLDER = Path(__file__).resolve().parent / "static"
+STATIC_URL_PATH = "/static"
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 # esbuild's manifest: read here to link the bundles, never served nor exported (static_files).
 MANIFEST = f"{BUILD_DIR}/manifest.json"
@@ -85,18 +95,66 @@ def build_url(file: str) -> str:
     return url_for("static", filename=f"{BUILD_DIR}/{file}")
 
 
-def bundle_url(name: str) -> str:
-    """A bundle esbuild built (`site.css`), by the hashed name its manifest gives."""
-    bundles = manifest()
-    if not isinstance(bundles.get(name), str):
+@dataclass(frozen=True)
+class Stylesheet:
+    """The stylesheet bundle as pages inline it."""
+
+    name: str  # esbuild's file name (site-HASH.css): a new build, a new name
+    text: str  # the bundle, its relative url()s made absolute
+
+    @property
+    def csp_source(self) -> str:
+        """The CSP's source that allows exactly this block (`'sha256-…'`)."""
+        digest = hashlib.sha256(self.text.encode()).digest()
+        return "'sha256-" + base64.b64encode(digest).decode() + "'"
+
+    def element(self) -> Markup:
+        return Markup(f'<style data-stylesheet="{escape(self.name)}">{self.text}</style>')
+
+
+# esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
+# build ends with its source map's name: inlined, they would resolve from each page's URL.
+_RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
+
+
+def stylesheet(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> Stylesheet:
+    """The stylesheet the manifest in `static_folder` names, for an app mounted at
+    `script_name` (SCRIPT_NAME): the one source of the inline block and of its CSP hash."""
+    return _read_stylesheet(static_folder, _bundle(read_manifest(static_folder)), script_name)
+
+
+def _bundle(bundles: dict) -> str:
+    if not isinstance(bundles.get("site.css"), str):
         raise MissingBundleError(
-            f"{name!r} is not in {MANIFEST}. Run `npm run build` (or `make setup`)."
+            f"'site.css' is not in {MANIFEST}. Run `npm run build` (or `make setup`)."
         )
-    return build_url(bundles[name])
+    return bundles["site.css"]
+
+
+@memoize
+def _read_stylesheet(static_folder: Path, name: str, script_name: str) -> Stylesheet:
+    # Read once per name and process: a name is its content's hash.
+    base = f"{script_name.rstrip('/')}{STATIC_URL_PATH}/{BUILD_DIR}/"
+    css = (static_folder / BUILD_DIR / name).read_text(encoding="utf-8")
+    text = _RELATIVE_URL.sub(lambda m: f"url({m[1]}{base}" if m[2] is None else m[2] + base, css)
+    if "</style" in text.lower():
+        raise ValueError(f"{name} holds '</style': it cannot be inlined in a <style> block")
+    return Stylesheet(name, text)
+
+
+def inline_stylesheet() -> Markup:
+    """The page's `<style>` block (every page's, byte for byte)."""
+    folder, script_name = Path(current_app.static_folder), current_app.config.get("SCRIPT_NAME", "")
+    return _read_stylesheet(folder, _bundle(manifest()), script_name).element()
+
+
+# The widgets only enhance a page that is whole without them: their code comes after what
+# the first paint needs (the font, the largest image), never before it on a slow link.
+LOW = 'fetchpriority="low"'
 
 
 def _preload(file: str) -> str:
-    return f'<link rel="modulepreload" href="{escape(build_url(file))}">'
+    return f'<link rel="modulepreload" href="{escape(build_url(file))}" {LOW}>'
 
 
 def widget_entry() -> Markup:
@@ -104,7 +162,8 @@ def widget_entry() -> Markup:
     for the entry."""
     entry = manifest()["entry"]
     tags = [_preload(file) for file in entry["imports"]]
-    tags.append(f'<script type="module" src="{escape(build_url(entry["file"]))}"></script>')
+    src = escape(build_url(entry["file"]))
+    tags.append(f'<script type="module" src="{src}" {LOW}></script>')
     return Markup("\n".join(tags))
 
 
@@ -133,9 +192,9 @@ def brand_font_file() -> Path:
 
 
 def font_preloads() -> Markup:
-    """The brand typeface (styles/fonts.css), fetched with the stylesheet rather than once
-    the stylesheet is parsed: it is usually there before the first paint, so the fallback
-    face rarely shows at all."""
+    """The brand typeface (styles/fonts.css), asked for in the page's first bytes rather than
+    once the inline stylesheet is parsed and the text laid out: it is usually there before
+    the first paint, so the fallback face rarely shows at all."""
     return Markup(
         "\n".join(
             f'<link rel="preload" href="{escape(build_url(file))}" as="font"'

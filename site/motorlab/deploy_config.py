@@ -1,9 +1,10 @@
 """Render deploy/nginx.conf, a Jinja template, with the app's values: the security headers
-(motorlab.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID), the
-Cache-Control of each kind of file (the root files' paths from motorlab.icons), the media type
-of each (`media_types`), `/`'s Vary and cookie, the request limits, the body limit and the
-upstream timeout, so nginx states each as the app does: run it with the app's environment
-(and its Python: the media types are its mimetypes').
+(motorlab.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID,
+SCRIPT_NAME, and the hash of the build's inline stylesheet), the Cache-Control of each kind
+of file (the root files' paths from motorlab.icons), the media type of each (`media_types`),
+`/`'s Vary and cookie, the request limits, the body limit and the upstream timeout, so nginx
+states each as the app does: run it with the app's environment and build (and its Python: the
+media types are its mimetypes').
 
     python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/current/build/site \
         --app 127.0.0.1:8000 --runtime /run/motorlab --output /etc/nginx/nginx.conf
@@ -212,6 +213,7 @@ def render_files(
         "SITE_URL": config.SITE_URL,
         "API_BASE_URL": config.API_BASE_URL,
         "ANALYTICS_ID": config.ANALYTICS_ID if analytics_id is None else analytics_id,
+        "SCRIPT_NAME": config.SCRIPT_NAME,  # the inline stylesheet's url()s, so its hash
     }
     nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
-from motorlab import analytics
+from motorlab import analytics, assets
 
 # The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
 # states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
@@ -44,18 +44,21 @@ def origin(url: str) -> str:
 def content_security_policy(config: Mapping) -> str:
     """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
-    inline script is allowed by its hash. The widgets' HTTP client may post to and fetch
-    from API_BASE_URL's origin when it is another address."""
+    inline script and the one inline stylesheet (the build's, for the app mounted at
+    SCRIPT_NAME: assets.stylesheet) are allowed by their hashes. The widgets' HTTP client may
+    post to and fetch from API_BASE_URL's origin when it is another address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = origin(config.get("API_BASE_URL", ""))
     if api and api != origin(config["SITE_URL"]):
         form_action += f" {api}"
         connect += f" {api}"
+    stylesheet = assets.stylesheet(script_name=config.get("SCRIPT_NAME", ""))
     directives = {
         "default-src": "'self'",
         "script-src": f"'self' {_script_hash(JS_FLAG_SCRIPT)}",
-        "style-src": "'self'",
+        # 'self' too: a page cached before a new build still links the stylesheet file.
+        "style-src": f"'self' {stylesheet.csp_source}",
         "img-src": "'self' data:",
         "font-src": "'self'",
         "connect-src": connect,
@@ -96,6 +99,9 @@ def refuse_unreasonable_paths():
 
 
 def set_security_headers(response):
-    for name, value in current_app.extensions["security_headers"].items():
+    values = current_app.extensions["security_headers"]
+    if current_app.debug:  # `npm run watch` may rebuild the stylesheet, and its hash with it
+        values = headers(current_app.config)
+    for name, value in values.items():
         response.headers.setdefault(name, value)
     return response

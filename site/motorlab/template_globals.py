@@ -31,9 +31,9 @@ def register(app: Flask) -> None:
         # The agency's names and founding year where they stand alone, and the page titles.
         AGENCY=identity.AGENCY,
         page_title=identity.page_title,
-        # Static files and the esbuild bundles, by content hash.
+        # Static files and the esbuild bundles, by content hash; the stylesheet inline.
         asset_url=assets.asset_url,
-        bundle_url=assets.bundle_url,
+        inline_stylesheet=assets.inline_stylesheet,
         font_preloads=assets.font_preloads,
         widget_entry=assets.widget_entry,
         widget_preloads=assets.widget_preloads,

@@ -5,6 +5,8 @@ Playwright's clock runs the 5 s rotation interval fast."""
 
 import pytest
 
+from tests.support.browser import wait_for_widgets
+
 pytestmark = pytest.mark.browser
 
 HOME = "/en"
@@ -33,10 +35,7 @@ def open_with_clock(open_page, path, **options):
     page = open_page(path, goto=False, **options)
     page.clock.install()
     assert page.goto(page.base + path).status == 200
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-widget]')]"
-        ".every(n => n.dataset.mounted === 'true')"
-    )
+    wait_for_widgets(page)  # the slides, below the fold on a phone, scrolled to
     return page
 
 
@@ -365,6 +364,8 @@ def test_the_first_touch_of_a_visit_swipes(browser, live_server, path, kind, rot
         page = context.new_page()
         page.clock.install()  # no rotation step during the swipe
         page.goto(live_server + path)
+        # Scrolled to first: a carousel below the fold mounts when it comes near the viewport.
+        page.eval_on_selector(f".c-carousel--{kind}", "el => el.scrollIntoView({block: 'center'})")
         page.wait_for_selector(f".c-carousel--{kind}[data-mounted=true]")
         viewport = f".c-carousel--{kind} .c-carousel__viewport"
         page.eval_on_selector(viewport, "el => el.scrollIntoView({block: 'center'})")

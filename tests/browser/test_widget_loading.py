@@ -64,3 +64,26 @@ def test_failing_chunk_reloads_once_not_twice(open_page, widget_manifest):
     assert page.locator(".c-carousel--logos .c-carousel__list > li").count() == 6
     assert page.locator(".c-carousel--slides .c-carousel__list > li").count() == 3
     assert page.locator("[data-widget=nav_menu][data-mounted=true]").count() == 1
+
+
+# Where the home's what-we-do slides start, in viewport heights from the window's top.
+SLIDES_TOP = """() => document.querySelector('.c-carousel--slides').getBoundingClientRect().top
+    / innerHeight"""
+
+
+def test_a_widget_below_the_fold_mounts_when_scrolled_near_not_at_load(open_page):
+    """mount.js mounts an island once it is within a viewport's height of the window: on a
+    phone the home's slides wait, past the load, until scrolling brings them that near."""
+    page = open_page("/en", width=375, goto=False)
+    assert page.goto(page.base + "/en").status == 200
+    page.wait_for_selector(".c-carousel--logos[data-mounted=true]")  # in the first screen
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(SLIDES_TOP) > 2.2
+    slides = page.locator(".c-carousel--slides")
+    assert slides.get_attribute("data-mounted") == "waiting"
+    page.mouse.wheel(0, 200)  # a first scroll, not yet near
+    page.wait_for_timeout(300)
+    assert page.evaluate(SLIDES_TOP) > 2.05 and slides.get_attribute("data-mounted") == "waiting"
+    page.evaluate(f"() => scrollBy(0, ({SLIDES_TOP})() * innerHeight - 1.9 * innerHeight)")
+    page.wait_for_selector(".c-carousel--slides[data-mounted=true]")
+    assert page.console_errors == []

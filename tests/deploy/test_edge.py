@@ -28,9 +28,10 @@ def fetch(url: str, headers: dict | None = None) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
-def stylesheet_and_lang(body: str) -> tuple[str, str]:
+def script_and_lang(body: str) -> tuple[str, str]:
+    """The page's module script (a static file's URL) and its language."""
     page = BeautifulSoup(body, "html.parser")
-    return page.find("link", rel="stylesheet")["href"], page.html["lang"]
+    return page.find("script", src=True)["src"], page.html["lang"]
 
 
 @pytest.fixture(scope="module")
@@ -51,13 +52,13 @@ def test_a_script_name_header_cannot_poison_the_page_cache(gunicorn_alone):
     cookie = {"Cookie": "i18n_redirected=es"}
     status, body = fetch(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
     assert status == 200
-    stylesheet, lang = stylesheet_and_lang(body)
-    assert lang == "en" and stylesheet.startswith("/static/"), "the English page, at the root"
+    script, lang = script_and_lang(body)
+    assert lang == "en" and script.startswith("/static/"), "the English page, at the root"
     for _ in range(3):  # whichever worker answers
         status, body = fetch(gunicorn_alone + "/aboutus", cookie)
-        stylesheet, lang = stylesheet_and_lang(body)
-        assert status == 200 and lang == "es" and stylesheet.startswith("/static/")
-        assert fetch(gunicorn_alone + stylesheet.split("?")[0])[0] == 200
+        script, lang = script_and_lang(body)
+        assert status == 200 and lang == "es" and script.startswith("/static/")
+        assert fetch(gunicorn_alone + script.split("?")[0])[0] == 200
 
 
 def test_a_configured_prefix_is_the_only_script_name():
@@ -70,12 +71,12 @@ def test_a_configured_prefix_is_the_only_script_name():
 
     page = get("", "/site/en/services")
     assert page.status_code == 200
-    assert stylesheet_and_lang(page.get_data(as_text=True))[0].startswith("/site/static/")
+    assert script_and_lang(page.get_data(as_text=True))[0].startswith("/site/static/")
     assert get("", "/en/services").status_code == 404, "outside the prefix"
     forged = get("/site/en", "/services")  # a server that took SCRIPT_NAME from a header
     assert forged.status_code == 200
-    assert stylesheet_and_lang(forged.get_data(as_text=True)) == (
-        stylesheet_and_lang(page.get_data(as_text=True))
+    assert script_and_lang(forged.get_data(as_text=True)) == (
+        script_and_lang(page.get_data(as_text=True))
     )
 
 
@@ -272,5 +273,5 @@ def test_the_image_heaviest_page_loads_at_every_breakpoint_from_one_address(
 def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
     """Regression: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
     status, body = fetch(gunicorn_alone + "/en/services", {"Host": host})
-    assert status == 200 and stylesheet_and_lang(body)[1] == "en"
+    assert status == 200 and script_and_lang(body)[1] == "en"
     assert fetch(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400

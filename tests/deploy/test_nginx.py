@@ -4,6 +4,8 @@ loopback ports. Every page answers as the app alone does; only the dynamic paths
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import http.client
 import re
 import shutil
@@ -469,6 +471,17 @@ def test_nginx_sends_the_apps_security_headers_once(nginx_server, app_server, pa
         assert front.get_all(name) == alone.get_all(name) and front[name], name
     # SITE_URL is plain http on loopback: no HSTS from either.
     assert "Strict-Transport-Security" not in front and "Strict-Transport-Security" not in alone
+
+
+@pytest.mark.parametrize("path", ["/", "/en/services", "/en/no-such-page"])
+def test_nginx_allows_the_inline_stylesheet_of_the_exported_pages(nginx_server, path):
+    """The exported page's one <style> block is what nginx's policy names by its hash (both
+    come from the build: a stylesheet nginx refused would leave the page unstyled)."""
+    _status, headers, body = get(nginx_server + path, COOKIE)
+    (style,) = BeautifulSoup(body.decode(), "html.parser").find_all("style")
+    digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
+    csp = dict(d.split(" ", 1) for d in headers["Content-Security-Policy"].split("; "))
+    assert f"'sha256-{digest}'" in csp["style-src"].split()
 
 
 def varies(headers) -> list[str]:

@@ -38,7 +38,8 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 # page's) and of a file asked for without its hash the app's too (item 4). The consent map,
 # its variants and `$consent_file` were never in a config rendered without ANALYTICS_ID.
 # Issue 35: the scheme headers nginx clears (item 4); the first header buffer written out, as
-# gunicorn's limit counts it (item 3).
+# gunicorn's limit counts it (item 3). Issue 37: the CSP's style-src names the inline
+# stylesheet's hash.
 CLEARED_SCHEME_HEADERS = [
     "X-Forwarded-Ssl", "X-Forwarded-Protocol", "X-Forwarded-Scheme", "X-Url-Scheme",
     "Front-End-Https",
@@ -71,6 +72,12 @@ CHANGES = [
         f'|0++\\.0*+[1-9][0-9]*+)[ \\t]*+)?(?:,|$)" ".{kind}";'
         for kind in ("avif", "webp")
     ),
+    # Issue 37: the stylesheet is inline, allowed by its hash (the build's, from the app).
+    "-         \"\" \"default-src 'self'; script-src 'self' "
+    "'sha256-OuZY6WzJOIh2C89ThsUSxQtxIJomDP4jHuL8NXL3o5c='; style-src 'self'; img-src 'self' "
+    "data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'\";",
+    f'+         "" "{headers(SETTINGS)["Content-Security-Policy"]}";',
     "+     map $arg_v $hash_given {",
     '+         "" "";',
     '+         default "v";',

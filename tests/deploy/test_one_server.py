@@ -72,7 +72,7 @@ def guide_commands() -> list[str]:
 
 
 def named_assets(export: Path) -> list[str]:
-    """Every stylesheet and script under /static/build/ that the export's pages name."""
+    """Every script and font under /static/build/ that the export's pages name."""
     found: set[str] = set()
     for page in export.rglob("*.html"):
         soup = BeautifulSoup(page.read_text(), "html.parser")
@@ -81,6 +81,15 @@ def named_assets(export: Path) -> list[str]:
             if urlsplit(url).path.startswith("/static/build/"):
                 found.add(urlsplit(url).path)
     return sorted(found)
+
+
+def inline_stylesheets(export: Path) -> set[str]:
+    """The builds of the stylesheet that the export's pages inline (`<style data-stylesheet>`)."""
+    return {
+        style["data-stylesheet"]
+        for page in export.rglob("*.html")
+        for style in BeautifulSoup(page.read_text(), "html.parser").select("style[data-stylesheet]")
+    }
 
 
 class Server:
@@ -304,12 +313,13 @@ def ln(server: Server, args: list[str]) -> None:
 
 
 def mv(server: Server, args: list[str]) -> None:
-    """The switch: a rename over the live link. Then every stylesheet and script that the
-    pages of the release left behind name still answers, and so do the new release's."""
+    """The switch: a rename over the live link. Then every script and font that the pages
+    of the release left behind name still answers, and so do the new release's."""
     assert args == ["mv", "-T", "/srv/motorlab/current.next", "/srv/motorlab/current"]
     current = server.path("/srv/motorlab/current")
     before = os.readlink(current)
     previous_assets = named_assets(current / "build" / "site")
+    previous_stylesheets = inline_stylesheets(current / "build" / "site")
     assert run(["mv", "-T", str(server.path(args[2])), str(current)]).returncode == 0
     after = os.readlink(current)
     assert after != before
@@ -321,8 +331,8 @@ def mv(server: Server, args: list[str]) -> None:
     page = server.curl("-sS", f"https://{PUBLIC}/en/services")
     assert page.stdout == (served / "en" / "services" / "index.html").read_text()
     server.switches.append((before, after))
-    stylesheets = [{p for p in found if p.endswith(".css")} for found in (previous_assets, assets)]
-    assert stylesheets[0] != stylesheets[1], "the releases differ by their stylesheet"
+    stylesheets = [previous_stylesheets, inline_stylesheets(served)]
+    assert len(stylesheets[1]) == 1 and stylesheets[0] != stylesheets[1], "a new stylesheet"
 
 
 def python(server: Server, args: list[str]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image, features
 
-from motorlab import compression, config, create_app
+from motorlab import assets, compression, config, create_app
 from motorlab.public_pages import public_paths
 from tests.support.app import soup_of, visible_text
 from tests.support.widgets import read_widget_manifest
@@ -139,6 +139,20 @@ def test_share_images_are_exported(exported_site):
         page = BeautifulSoup(exported_file(folder, path).read_text(), "html.parser")
         image = urlsplit(page.find("meta", property="og:image")["content"]).path
         assert (folder / image.lstrip("/")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_exported_page_carries_the_apps_one_inline_stylesheet(exported_site):
+    """nginx sends one policy for every file: each exported page (error pages too) holds
+    the same <style> block, the one whose hash the policy names, and no stylesheet link."""
+    folder, _urls = exported_site
+    expected = str(assets.stylesheet().element())
+    wrong = {}
+    for page in sorted(folder.rglob("*.html")):
+        html = page.read_text()
+        if html.count("<style") != 1 or expected not in html or 'rel="stylesheet"' in html:
+            wrong[str(page.relative_to(folder))] = html.count("<style")
+    assert wrong == {}
+    assert (folder / "404.html").is_file() and (folder / "en" / "404.html").is_file()
 
 
 def test_text_files_have_precompressed_siblings(exported_site):

@@ -170,6 +170,26 @@ def test_image_macro_marks_the_first_large_image_high_priority(raster_app):
     assert [c.split(" ")[1] for c in img["srcset"].split(", ")][-1] == "1536w"
 
 
+@pytest.mark.parametrize(
+    ("path", "first"),
+    [
+        ("/services", "img/slides/technology.svg"),
+        ("/en/services", "img/slides/technology.svg"),
+        ("/portfolio", "img/projects/ads.es.svg"),
+        ("/en/portfolio", "img/projects/ads.en.svg"),
+        ("/projects/kuzu", "img/projects/kuzu.es.svg"),
+    ],
+)
+def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
+    """The image Lighthouse finds as the page's largest contentful paint (mobile preset) is
+    the page's first image, the one fetched eagerly at high priority; every other image of
+    <main> waits for the viewport."""
+    images = soup_of(client.get(path)).main.find_all("img")
+    marked = [img["src"].split("?")[0] for img in images if img.get("fetchpriority") == "high"]
+    assert marked == [f"/static/{first}"] and images[0]["src"].startswith(marked[0])
+    assert [img.get("loading") for img in images[1:]] == ["lazy"] * (len(images) - 1)
+
+
 def test_image_macro_keeps_svg_at_its_static_url(app):
     logo = ContentImage("img/favicon.svg", "", 32, 32)
     html = render_macro(

@@ -116,7 +116,8 @@ def test_url_for_keeps_the_current_locale(app):
     with app.test_request_context("/en"):
         app.preprocess_request()
         assert url_for("pages.home") == "/en"
-        assert app.jinja_env.globals["bundle_url"]("site.css").startswith("/static/build/site-")
+        # Static files keep no language prefix (the inline stylesheet's font, too).
+        assert 'url("/static/build/fonts/' in app.jinja_env.globals["inline_stylesheet"]()
     with app.test_request_context("/"):
         app.preprocess_request()
         assert url_for("pages.home") == "/"

@@ -125,13 +125,13 @@ def test_not_found_pages_are_not_stored(client, renders):
 
 def test_hashed_static_files_are_immutable_for_a_year(client):
     page = soup_of(client.get("/en"))
-    stylesheet = page.find("link", rel="stylesheet")["href"]  # a hashed bundle name
+    script = page.find("script", src=True)["src"]  # a hashed bundle name
     icon = page.find("link", rel="icon", type="image/svg+xml")["href"]  # hashed in ?v=
-    assert stylesheet.startswith("/static/build/site-") and "?v=" in icon
-    for href in (icon, stylesheet):
+    assert script.startswith("/static/build/mount-") and "?v=" in icon
+    for href in (icon, script):
         with client.get(href) as response:
             assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    href = stylesheet
+    href = script
     response = client.get(href, headers={"Accept-Encoding": "br"})
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert response.headers["Content-Encoding"] == "br"

@@ -28,6 +28,14 @@ def test_every_page_loads_the_entry_as_a_module_script(client, widget_manifest):
     assert preloads == [f"/static/build/{f}" for f in widget_manifest["entry"]["imports"]]
 
 
+def test_the_widgets_code_comes_after_what_the_first_paint_needs(client):
+    """The entry and every modulepreload (the carousel's on home) at low fetch priority: on
+    a slow link the font and the largest image go first."""
+    soup = soup_of(client.get("/"))
+    tags = soup.find_all("script", src=True) + soup.find_all("link", rel="modulepreload")
+    assert len(tags) >= 3 and [tag.get("fetchpriority") for tag in tags] == ["low"] * len(tags)
+
+
 def test_entry_and_chunks_are_served(client, widget_manifest):
     files = {widget_manifest["entry"]["file"]}
     for widget in widget_manifest["widgets"].values():

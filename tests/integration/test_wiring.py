@@ -90,5 +90,5 @@ def test_assets_is_an_importable_api(app):
 
     with app.test_request_context("/"):
         assert assets.asset_url("img/favicon.svg").startswith("/static/img/favicon.svg?v=")
-        assert assets.bundle_url("site.css").startswith("/static/build/")
+        assert assets.inline_stylesheet().startswith('<style data-stylesheet="site-')
         assert app.jinja_env.globals["asset_url"] is assets.asset_url

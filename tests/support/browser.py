@@ -123,7 +123,16 @@ def serve_without_scripts(route) -> None:
 
 
 def wait_for_widgets(page) -> None:
-    """Wait until every widget on the page has mounted."""
+    """Wait until every widget on the page has mounted: each still waiting to come near the
+    viewport (mount.js mounts it then) is scrolled into view first, and the page back to
+    where it was. (No animation frame or timer of the page's: a test may run its clock.)"""
+    top = page.evaluate("scrollY")
+    # Handles taken now, not a locator: a node may leave the waiting state at any moment.
+    while nodes := page.query_selector_all("[data-widget][data-mounted=waiting]"):
+        for node in nodes:
+            node.scroll_into_view_if_needed()
+            page.wait_for_function("node => node.dataset.mounted !== 'waiting'", arg=node)
+    page.evaluate("top => scrollTo({top, behavior: 'instant'})", top)
     page.wait_for_function(WIDGETS_MOUNTED)
 
 

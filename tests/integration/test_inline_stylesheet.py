@@ -1,0 +1,122 @@
+"""The stylesheet arrives with the page: one `<style>` block, the same on every page (both
+languages, the error pages), allowed by its hash in the CSP, and no stylesheet link left to
+wait for. (The export's files: test_export.py; nginx's policy: tests/deploy/test_nginx.py;
+the page styled in Chromium without a CSP violation: tests/browser/test_page_frame.py.)"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+
+import pytest
+
+from motorlab import assets, create_app
+from tests.support.app import STATIC, config_with, soup_of
+from tests.support.pages import PAGES
+
+BUILD = STATIC / "build"
+MANIFEST = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+ERRORS = [  # (path, headers, method, status): the error pages, in both languages
+    ("/no-such-page", {}, "get", 404),
+    ("/en/no-such-page", {}, "get", 404),
+    ("/en/services", {"Host": "evil.example"}, "get", 400),
+    ("/services", {}, "post", 405),
+]
+
+
+def sha256_source(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def style_sources(response) -> list[str]:
+    csp = dict(d.split(" ", 1) for d in response.headers["Content-Security-Policy"].split("; "))
+    return csp["style-src"].split()
+
+
+def blocks(response) -> list[tuple[str, str]]:
+    """Each <style> of the page as (data-stylesheet, text)."""
+    return [(s.get("data-stylesheet"), s.string) for s in soup_of(response).find_all("style")]
+
+
+def every_answer(client):
+    for path, locale in (page.values for page in PAGES):
+        client.set_cookie("i18n_redirected", locale)
+        yield path, client.get(path)
+    for path, headers, method, status in ERRORS:
+        response = getattr(client, method)(path, headers=headers)
+        assert response.status_code == status, path
+        yield path, response
+
+
+def test_every_page_carries_the_one_block_the_csp_allows_and_no_stylesheet_link(client):
+    seen, wrong = set(), {}
+    for path, response in every_answer(client):
+        found = blocks(response)
+        links = soup_of(response).select('link[rel~="stylesheet"]')
+        if len(found) != 1 or links or sha256_source(found[0][1]) not in style_sources(response):
+            wrong[path] = (len(found), len(links))
+        seen.update(found)
+    assert wrong == {}
+    assert len(seen) == 1, "the same block, byte for byte, on every page"
+    name, text = seen.pop()
+    assert name == MANIFEST["site.css"]
+    assert len(text) > 10_000, "the whole bundle"
+
+
+def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client):
+    response = client.get("/en")
+    (name, text), font = blocks(response)[0], MANIFEST["fonts"][0]
+    built = (BUILD / name).read_text(encoding="utf-8")
+    assert f'url("./{font}")' in built
+    assert text == built.replace(f'url("./{font}")', f'url("/static/build/{font}")')
+    preload = soup_of(response).find("link", rel="preload", attrs={"as": "font"})["href"]
+    assert preload == f"/static/build/{font}"
+    with client.get(preload) as served:
+        assert served.status_code == 200
+    # The block comes first in <head> after the flag script and the font's preload: no
+    # request the page names waits behind the stylesheet's bytes.
+    head = [tag.name for tag in soup_of(response).head.find_all(True, recursive=False)]
+    assert head[: head.index("style") + 1] == ["meta", "meta", "title", "script", "link", "style"]
+
+
+def test_under_a_prefix_the_font_and_the_hash_follow_it():
+    client = create_app(config_with(SCRIPT_NAME="/site")).test_client()
+    client.set_cookie("i18n_redirected", "es")
+    response = client.get("/site/en/services")
+    text, font = blocks(response)[0][1], MANIFEST["fonts"][0]
+    assert f'url("/site/static/build/{font}")' in text
+    assert sha256_source(text) in style_sources(response)
+    root = assets.stylesheet().csp_source
+    assert root not in style_sources(response), "the root's block is another text"
+
+
+def test_a_development_build_names_its_source_map_from_the_site_root(tmp_path):
+    (tmp_path / "build").mkdir()
+    css = (
+        '@font-face{src:url("./fonts/a.woff2")}a{b:url(./x.svg)}\n'
+        "/*# sourceMappingURL=site-X.css.map */\n"
+    )
+    (tmp_path / "build" / "site-X.css").write_text(css)
+    (tmp_path / "build" / "manifest.json").write_text('{"site.css": "site-X.css"}')
+    text = assets.stylesheet(tmp_path, "/m").text
+    assert text == (
+        '@font-face{src:url("/m/static/build/fonts/a.woff2")}a{b:url(/m/static/build/x.svg)}\n'
+        "/*# sourceMappingURL=/m/static/build/site-X.css.map */\n"
+    )
+
+
+def test_a_stylesheet_that_would_end_its_block_early_is_refused(tmp_path):
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "site-Y.css").write_text('a::after{content:"</style>"}')
+    (tmp_path / "build" / "manifest.json").write_text('{"site.css": "site-Y.css"}')
+    with pytest.raises(ValueError, match="</style"):
+        assets.stylesheet(tmp_path)
+
+
+def test_the_css_file_is_linked_by_no_page(client):
+    """It is still built and served (a page cached before a new build links it), but a
+    page today names only fonts and scripts under /static/build/."""
+    html = client.get("/").get_data(as_text=True)
+    assert re.findall(r"/static/build/[^\"')]+\.css", html) == []
