@@ -13,6 +13,7 @@
 // locale switch, changed assets) ends in a real navigation: "when in doubt, do a real page
 // load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
 import { createLoadingBar } from "../loading_bar/controller.js";
+import { prefetchVisible } from "./prefetch-visible.js";
 import { canSwap, swap } from "./swap.js";
 
 let env = null;
@@ -78,6 +79,10 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   if (action === "push") saveScroll();
   bar.start(since);
   document.body.setAttribute("aria-busy", "true");
+  // The page being left dims while the next one loads (transitions.css; not at all when the
+  // page is already here: the swap comes before the next frame).
+  const leaving = document.querySelector("main");
+  leaving.dataset.leaving = "";
   page = await page;
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
@@ -87,6 +92,7 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   };
   if (page.error === "network" || page.error === "timeout") {
     done(true); // the page on screen stays
+    delete leaving.dataset.leaving;
     // Without the toast's code (it did not load), the browser's own navigation says it.
     failureToast(() => visit(href, { action, scroll })).catch(() => realNavigation(href, action));
     return;
@@ -113,6 +119,7 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   placeScroll(url, action, scroll);
   focusArrival(url);
   env.mountAll(document);
+  prefetchVisible(env);
   if (id !== visitId) return; // a later visit started meanwhile: the bar is its own
   announce(document.title);
   done(false);

@@ -53,7 +53,7 @@ export function watchLinks(env) {
   const load = () => {
     loading ||= import("./index.js").then(
       (module) => {
-        module.start({ ...env, fetchPage });
+        module.start({ ...env, fetchPage, prefetch, pageLink });
         navigation = module;
         const click = pending;
         pending = null;

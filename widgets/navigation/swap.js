@@ -1,8 +1,8 @@
 // Puts a fetched page in place of the current one: <main>, <title>, <html lang>, the body's
 // layout class, the header's language switcher and current-page marks, and the head's
 // alternate/canonical/description links. Returns false when the page cannot be swapped
-// (then the caller does a real navigation). The new <main> carries data-arrival, which
-// styles/transitions.css fades in (150 ms, none under reduced motion).
+// (then the caller does a real navigation). The new <main> is there at once, at full
+// opacity (styles/transitions.css).
 
 const HEAD_SELECTOR = [
   'link[rel="alternate"]',
@@ -47,9 +47,7 @@ function syncCurrentLinks(doc) {
 }
 
 export function swap(doc) {
-  const main = document.adoptNode(doc.querySelector("main"));
-  main.dataset.arrival = "";
-  document.querySelector("main").replaceWith(main);
+  document.querySelector("main").replaceWith(document.adoptNode(doc.querySelector("main")));
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
   document.body.className = doc.body.className;
