@@ -142,6 +142,14 @@ def _read_stylesheet(static_folder: Path, name: str, script_name: str) -> Styles
     return Stylesheet(name, text)
 
 
+def stylesheets_in(static_folder: Path, script_name: str = "") -> tuple[Stylesheet, ...]:
+    """Every stylesheet bundle a static folder holds: its build's and the previous builds'
+    it keeps for pages loaded before (widgets/build.mjs, an export's PREVIOUS), by name."""
+    build = static_folder / BUILD_DIR
+    names = sorted(path.name for path in build.glob("site-*.css")) if build.is_dir() else []
+    return tuple(_read_stylesheet(static_folder, name, script_name) for name in names)
+
+
 def inline_stylesheet() -> Markup:
     """The page's `<style>` block (every page's, byte for byte)."""
     folder, script_name = Path(current_app.static_folder), current_app.config.get("SCRIPT_NAME", "")

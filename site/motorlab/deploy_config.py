@@ -224,7 +224,14 @@ def render_files(
         runtime=str(module_path(runtime).parent),
         deploy=str(DEPLOY),
         unlimited=unlimited,
-        security=headers(settings),
+        # The policy allows the blocks of the pages under `root` too: rendered before the
+        # switch, it serves the release left and the one switched to (docs/operations.md).
+        security=headers(
+            settings,
+            assets.stylesheets_in(
+                Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
+            ),
+        ),
         cache_control=cache_controls(config),
         media_types=media_types(),
         charset_types=charset_types(list(media_types())),

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
 from motorlab import analytics, assets
+from motorlab.assets import Stylesheet
 
 # The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
 # states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
@@ -41,24 +42,27 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def content_security_policy(config: Mapping) -> str:
+def content_security_policy(config: Mapping, stylesheets: Iterable[Stylesheet] = ()) -> str:
     """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
     inline script and the one inline stylesheet (the build's, for the app mounted at
-    SCRIPT_NAME: assets.stylesheet) are allowed by their hashes. The widgets' HTTP client may
-    post to and fetch from API_BASE_URL's origin when it is another address."""
+    SCRIPT_NAME: assets.stylesheet) are allowed by their hashes, and so is each of
+    `stylesheets` (nginx's policy: the blocks of the pages a release keeps from the one before,
+    so that neither release's pages lose their styles while nginx switches). The widgets' HTTP
+    client may post to and fetch from API_BASE_URL's origin when it is another address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = origin(config.get("API_BASE_URL", ""))
     if api and api != origin(config["SITE_URL"]):
         form_action += f" {api}"
         connect += f" {api}"
-    stylesheet = assets.stylesheet(script_name=config.get("SCRIPT_NAME", ""))
+    current = assets.stylesheet(script_name=config.get("SCRIPT_NAME", ""))
+    styles = " ".join(dict.fromkeys(s.csp_source for s in (current, *stylesheets)))
     directives = {
         "default-src": "'self'",
         "script-src": f"'self' {_script_hash(JS_FLAG_SCRIPT)}",
         # 'self' too: a page cached before a new build still links the stylesheet file.
-        "style-src": f"'self' {stylesheet.csp_source}",
+        "style-src": f"'self' {styles}",
         "img-src": "'self' data:",
         "font-src": "'self'",
         "connect-src": connect,
@@ -73,10 +77,11 @@ def content_security_policy(config: Mapping) -> str:
     )
 
 
-def headers(config: Mapping) -> dict[str, str]:
-    """Every security header of an answer, the same for every visitor."""
+def headers(config: Mapping, stylesheets: Iterable[Stylesheet] = ()) -> dict[str, str]:
+    """Every security header of an answer, the same for every visitor (`stylesheets`: see
+    content_security_policy)."""
     values = {
-        "Content-Security-Policy": content_security_policy(config),
+        "Content-Security-Policy": content_security_policy(config, stylesheets),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "X-Frame-Options": "DENY",

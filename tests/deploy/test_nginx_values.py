@@ -160,7 +160,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     for (module, name), value in sentinels.items():
         monkeypatch.setattr(module, name, value)
     security = headers(SETTINGS)
-    monkeypatch.setattr(deploy_config, "headers", lambda settings: {
+    monkeypatch.setattr(deploy_config, "headers", lambda settings, *_stylesheets: {
         name: f"sentinel {name}" for name in headers(settings)
     })  # fmt: skip
     conf = directives(render())
@@ -200,3 +200,28 @@ def test_nginx_adds_every_security_header_of_the_app(render):
     """A header the app adds to its set reaches the exported files too."""
     added = {line.split()[1] for line in directives(render()) if "add_header" in line}
     assert set(headers(SETTINGS)) <= added
+
+
+def test_the_policy_allows_the_stylesheets_the_served_release_keeps(monkeypatch, tmp_path):
+    """Rendered (from the new release) before the switch, while `root` still names the live
+    release, nginx's policy allows the inline block of both releases' pages: its build's and
+    every stylesheet under `root` (the live one and those it keeps from the release before)."""
+    for name, value in SETTINGS.items():
+        monkeypatch.setenv(name, value)
+    build = tmp_path / "site" / "static" / assets.BUILD_DIR
+    build.mkdir(parents=True)
+    (build / "site-LIVE.css").write_text("main{color:red}")
+    (build / "site-KEPT.css").write_text("main{color:blue}")
+    conf = deploy_config.render(
+        listen="80", root=tmp_path / "site", app="127.0.0.1:8000", runtime=tmp_path / "run"
+    )
+    policy = next(line for line in conf.splitlines() if "style-src" in line)
+    style_src = next(part for part in policy.split(";") if "style-src" in part).split()
+    static = tmp_path / "site" / "static"
+    kept = [s.csp_source for s in assets.stylesheets_in(static)]
+    assert style_src[style_src.index("style-src") + 1 :] == [
+        "'self'",
+        assets.stylesheet().csp_source,
+        *kept,
+    ]
+    assert len(set(kept)) == 2 and assets.stylesheet().csp_source not in kept

@@ -17,6 +17,8 @@ systemd itself) is checked, not run."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -312,12 +314,37 @@ def ln(server: Server, args: list[str]) -> None:
     assert run(["ln", "-sfn", str(server.path(args[2])), str(server.path(args[3]))]).returncode == 0
 
 
+def style_sources(server: Server) -> list[str]:
+    """The sources of the style-src of nginx's policy for a page."""
+    answer = server.curl("-sS", "-D", "-", "-o", "/dev/null", f"https://{PUBLIC}/en/services")
+    policy = next(
+        line.split(":", 1)[1]
+        for line in answer.stdout.splitlines()
+        if line.lower().startswith("content-security-policy:")
+    )
+    return next(part.split() for part in policy.split(";") if part.split()[0] == "style-src")
+
+
+def assert_styles_allowed(server: Server, export: Path) -> None:
+    """nginx's policy for a page allows the inline stylesheet the page holds (else the page
+    shows unstyled). A reload's new workers take over within moments: up to 5 s."""
+    page = (export / "en" / "services" / "index.html").read_text()
+    block = BeautifulSoup(page, "html.parser").select_one("style[data-stylesheet]").string
+    source = f"'sha256-{base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()}'"
+    deadline = time.monotonic() + 5
+    while source not in (sources := style_sources(server)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert source in sources
+
+
 def mv(server: Server, args: list[str]) -> None:
     """The switch: a rename over the live link. Then every script and font that the pages
-    of the release left behind name still answers, and so do the new release's."""
+    of the release left behind name still answers, and so do the new release's; nginx's
+    policy, loaded just before, allows the stylesheet of the pages of both."""
     assert args == ["mv", "-T", "/srv/motorlab/current.next", "/srv/motorlab/current"]
     current = server.path("/srv/motorlab/current")
     before = os.readlink(current)
+    assert_styles_allowed(server, current / "build" / "site")  # the release being left
     previous_assets = named_assets(current / "build" / "site")
     previous_stylesheets = inline_stylesheets(current / "build" / "site")
     assert run(["mv", "-T", str(server.path(args[2])), str(current)]).returncode == 0
@@ -333,6 +360,7 @@ def mv(server: Server, args: list[str]) -> None:
     server.switches.append((before, after))
     stylesheets = [previous_stylesheets, inline_stylesheets(served)]
     assert len(stylesheets[1]) == 1 and stylesheets[0] != stylesheets[1], "a new stylesheet"
+    assert_styles_allowed(server, served)  # the release switched to, by the same nginx
 
 
 def python(server: Server, args: list[str]) -> None:
