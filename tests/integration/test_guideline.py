@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import tokens
+from motorlab import assets, tokens
 from motorlab.content import guideline
 from tests.support.app import soup_of
 from tests.support.pages import ROUTES
@@ -121,9 +121,12 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
 
 @pytest.mark.parametrize("route", ROUTES)
 def test_no_inline_style_and_unique_ids_on_every_page(client, route):
-    # The Content-Security-Policy (style-src 'self') would block it.
+    # The Content-Security-Policy (style-src 'self' and the stylesheet block's hash) would
+    # block any other: the one <style> is the build's stylesheet.
     soup = soup_of(client.get(route))
     assert soup.find(attrs={"style": True}) is None
-    assert soup.find("style") is None
+    assert [style.attrs for style in soup.find_all("style")] == [
+        {"data-stylesheet": assets.read_manifest(assets.STATIC_FOLDER)["site.css"]}
+    ]
     ids = [tag["id"] for tag in soup.find_all(id=True)]
     assert len(ids) == len(set(ids))

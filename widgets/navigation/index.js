@@ -79,10 +79,6 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   if (action === "push") saveScroll();
   bar.start(since);
   document.body.setAttribute("aria-busy", "true");
-  // The page being left dims while the next one loads (transitions.css; not at all when the
-  // page is already here: the swap comes before the next frame).
-  const leaving = document.querySelector("main");
-  leaving.dataset.leaving = "";
   page = await page;
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
@@ -92,7 +88,6 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   };
   if (page.error === "network" || page.error === "timeout") {
     done(true); // the page on screen stays
-    delete leaving.dataset.leaving;
     // Without the toast's code (it did not load), the browser's own navigation says it.
     failureToast(() => visit(href, { action, scroll })).catch(() => realNavigation(href, action));
     return;
@@ -112,7 +107,10 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   url.hash = new URL(href).hash;
   if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
   // The old page's widgets go in the same task as the page (a carousel unmounted a frame
-  // early would show the server's list).
+  // early would show the server's list). No transition: a cross-fade or a fade-in holds the
+  // new heading back by its length (a view transition, by several frames on a slowed phone
+  // CPU), and dimming the page left while the next loads takes its text below AA contrast;
+  // the loading bar is what shows a wait (issue 37).
   env.unmountAll(document.querySelector("main"));
   swap(doc);
   shown = pageKey(url.href);

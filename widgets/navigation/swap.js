@@ -1,8 +1,8 @@
 // Puts a fetched page in place of the current one: <main>, <title>, <html lang>, the body's
 // layout class, the header's language switcher and current-page marks, and the head's
 // alternate/canonical/description links. Returns false when the page cannot be swapped
-// (then the caller does a real navigation). The new <main> is there at once, at full
-// opacity (styles/transitions.css).
+// (then the caller does a real navigation). The new <main> is there at once, with no
+// transition (index.js says why).
 
 const HEAD_SELECTOR = [
   'link[rel="alternate"]',
