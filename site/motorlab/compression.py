@@ -1,8 +1,8 @@
 """Content coding: brotli or gzip, chosen by the request's `Accept-Encoding`.
 
 Pages are compressed once, when the page store keeps them (see page_store.py), so a cached
-hit only picks the stored variant. Brotli comes first: on this site's HTML it is about 15 %
-smaller than gzip at a similar cost, and every current browser sends `br` over HTTPS. gzip
+hit only picks the stored variant. Brotli comes first: on this site's HTML it is 5-15 %
+smaller than gzip, and every current browser sends `br` over HTTPS. gzip
 stays for clients (and proxies) that do not take brotli; a client that takes neither gets
 the identity body.
 """
@@ -21,6 +21,9 @@ MIN_SIZE = 256  # smaller bodies gain nothing from compression
 
 
 def compress(data: bytes, coding: str, *, fast: bool = False) -> bytes:
+    """`fast` when a visitor waits for it (a page the store fills on a request, an answer
+    compressed on the fly): on the home page brotli 5 takes 1 ms for 12.2 kB where brotli 11
+    takes 60 ms for 11.1 kB, which only the export (no one waiting) can afford."""
     if coding == "br":
         return brotli.compress(data, quality=5 if fast else 11, mode=brotli.MODE_TEXT)
     if coding == "gzip":
@@ -39,12 +42,12 @@ def decompress(data: bytes, coding: str) -> bytes:
     return data
 
 
-def variants(data: bytes) -> dict[str, bytes]:
+def variants(data: bytes, *, fast: bool = False) -> dict[str, bytes]:
     """The body in every coding worth keeping (identity always)."""
     found = {IDENTITY: data}
     if len(data) >= MIN_SIZE:
         for coding in CODINGS:
-            found[coding] = compress(data, coding)
+            found[coding] = compress(data, coding, fast=fast)
     return found
 
 
