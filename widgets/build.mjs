@@ -5,8 +5,9 @@
 //   as ES modules with code splitting (React lands in one shared chunk), minified.
 // Every file name carries its content hash. manifest.json tells assets.py what to link:
 //   { "site.css": "site-HASH.css",
+//     "boot": "boot-HASH.js",  (widgets/boot.js, inlined by every page like the stylesheet)
 //     "entry": {"file": "mount-HASH.js", "imports": []},
-//     "fonts": ["fonts/figtree-latin-wght-normal-HASH.woff2"],  (preloaded by every page)
+//     "fonts": ["fonts/figtree-latin-wght-normal-HASH.woff2"],
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
@@ -30,7 +31,11 @@ const retention = Number(
 const LEDGER = "retired.json";
 
 const options = {
-  entryPoints: { mount: "widgets/mount.js", site: "site/motorlab/styles/site.css" },
+  entryPoints: {
+    boot: "widgets/boot.js",
+    mount: "widgets/mount.js",
+    site: "site/motorlab/styles/site.css",
+  },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -94,12 +99,13 @@ async function writeManifest(result) {
   if (result.errors.length || !result.metafile) return;
   const outputs = result.metafile.outputs;
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
-  const manifest = { "site.css": null, entry: null, fonts: [], widgets: {} };
+  const manifest = { "site.css": null, boot: null, entry: null, fonts: [], widgets: {} };
   for (const [file, meta] of Object.entries(outputs)) {
     if (file.endsWith(".woff2")) manifest.fonts.push(rel(file));
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
     if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
+    else if (source === "widgets/boot.js") manifest.boot = rel(file);
     else if (source === "widgets/mount.js") manifest.entry = describe(file);
     else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
   }

@@ -6,12 +6,14 @@ use) and what esbuild builds into static/build/ with the hash in the file name
 
 - `inline_stylesheet()`: the stylesheet bundle, inlined as one `<style>` block, the same on
   every page (`stylesheet()`: its text and the hash the CSP allows it by), so the first paint
-  waits for no second request.
-- `widget_entry()`: the `<script type="module">` of the widgets' entry (widgets/mount.js) and
-  `modulepreload` for the chunk(s) it imports.
-- `widget_preloads(["carousel"])`: `<link rel="modulepreload">` for the named widgets' own
+  waits for no second request; `inline_boot_script()`: widgets/boot.js, the one inline
+  `<script>`, likewise (`boot_script()`).
+- `widget_entry()`: `<meta name="widget-entry">` naming the widgets' entry (widgets/mount.js)
+  and `<meta name="widget-preload">` for the chunk(s) it imports: the boot script imports and
+  preloads them once the page has loaded and shown.
+- `widget_preloads(["carousel"])`: `<meta name="widget-preload">` for the named widgets' own
   chunks, for widgets above the fold. The libraries they import (the shared React chunk) are
-  not preloaded: they load when the entry imports the widget, once the page is parsed.
+  not preloaded: they load when the entry imports the widget.
 
 All are served by Flask's static route with the year-long cache of `SEND_FILE_MAX_AGE_DEFAULT`,
 marked immutable.
@@ -96,11 +98,17 @@ def build_url(file: str) -> str:
 
 
 @dataclass(frozen=True)
-class Stylesheet:
-    """The stylesheet bundle as pages inline it."""
+class InlineBlock:
+    """A bundle as every page inlines it, byte for byte: the stylesheet (`<style>`, so the
+    first paint waits for no second request) or the boot script (`<script>`, widgets/boot.js).
+    The CSP allows each by its hash."""
 
-    name: str  # esbuild's file name (site-HASH.css): a new build, a new name
+    name: str  # esbuild's file name (site-HASH.css, boot-HASH.js): a new build, a new name
     text: str  # the bundle, its relative url()s made absolute
+
+    @property
+    def tag(self) -> str:
+        return "style" if self.name.endswith(".css") else "script"
 
     @property
     def csp_source(self) -> str:
@@ -109,83 +117,108 @@ class Stylesheet:
         return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
     def element(self) -> Markup:
-        return Markup(f'<style data-stylesheet="{escape(self.name)}">{self.text}</style>')
+        kind = "stylesheet" if self.tag == "style" else "script"
+        return Markup(f'<{self.tag} data-{kind}="{escape(self.name)}">{self.text}</{self.tag}>')
 
 
 # esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
 # build ends with its source map's name: inlined, they would resolve from each page's URL.
 _RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
+# The manifest's key of each inline bundle, and the names its builds take.
+INLINE_BUNDLES = {"site.css": "site-*.css", "boot": "boot-*.js"}
 
 
-def stylesheet(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> Stylesheet:
+def stylesheet(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
     """The stylesheet the manifest in `static_folder` names, for an app mounted at
     `script_name` (SCRIPT_NAME): the one source of the inline block and of its CSP hash."""
-    return _read_stylesheet(static_folder, _bundle(read_manifest(static_folder)), script_name)
+    return _inline_bundle(static_folder, "site.css", script_name)
 
 
-def _bundle(bundles: dict) -> str:
-    if not isinstance(bundles.get("site.css"), str):
+def boot_script(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
+    """The boot script the manifest in `static_folder` names (as `stylesheet`)."""
+    return _inline_bundle(static_folder, "boot", script_name)
+
+
+def _inline_bundle(static_folder: Path, key: str, script_name: str) -> InlineBlock:
+    return _read_block(static_folder, _bundle(read_manifest(static_folder), key), script_name)
+
+
+def _bundle(bundles: dict, key: str) -> str:
+    if not isinstance(bundles.get(key), str):
         raise MissingBundleError(
-            f"'site.css' is not in {MANIFEST}. Run `npm run build` (or `make setup`)."
+            f"'{key}' is not in {MANIFEST}. Run `npm run build` (or `make setup`)."
         )
-    return bundles["site.css"]
+    return bundles[key]
 
 
 @memoize
-def _read_stylesheet(static_folder: Path, name: str, script_name: str) -> Stylesheet:
+def _read_block(static_folder: Path, name: str, script_name: str) -> InlineBlock:
     # Read once per name and process: a name is its content's hash.
     base = f"{script_name.rstrip('/')}{STATIC_URL_PATH}/{BUILD_DIR}/"
-    css = (static_folder / BUILD_DIR / name).read_text(encoding="utf-8")
-    text = _RELATIVE_URL.sub(lambda m: f"url({m[1]}{base}" if m[2] is None else m[2] + base, css)
-    if "</style" in text.lower():
-        raise ValueError(f"{name} holds '</style': it cannot be inlined in a <style> block")
-    return Stylesheet(name, text)
+    source = (static_folder / BUILD_DIR / name).read_text(encoding="utf-8")
+    text = _RELATIVE_URL.sub(lambda m: f"url({m[1]}{base}" if m[2] is None else m[2] + base, source)
+    block = InlineBlock(name, text)
+    if f"</{block.tag}" in text.lower():
+        raise ValueError(f"{name} holds '</{block.tag}': it cannot be inlined in a page")
+    return block
 
 
-def stylesheets_in(static_folder: Path, script_name: str = "") -> tuple[Stylesheet, ...]:
-    """Every stylesheet bundle a static folder holds: its build's and the previous builds'
-    it keeps for pages loaded before (widgets/build.mjs, an export's PREVIOUS), by name."""
+def inline_blocks_in(static_folder: Path, script_name: str = "") -> tuple[InlineBlock, ...]:
+    """Every inline bundle a static folder holds, stylesheets and boot scripts: its build's
+    and the previous builds' it keeps for pages loaded before (widgets/build.mjs, an
+    export's PREVIOUS), by name."""
     build = static_folder / BUILD_DIR
-    names = sorted(path.name for path in build.glob("site-*.css")) if build.is_dir() else []
-    return tuple(_read_stylesheet(static_folder, name, script_name) for name in names)
+    names = (
+        sorted(path.name for pattern in INLINE_BUNDLES.values() for path in build.glob(pattern))
+        if build.is_dir()
+        else []
+    )
+    return tuple(_read_block(static_folder, name, script_name) for name in names)
+
+
+def _page_block(key: str) -> Markup:
+    folder, script_name = Path(current_app.static_folder), current_app.config.get("SCRIPT_NAME", "")
+    return _read_block(folder, _bundle(manifest(), key), script_name).element()
 
 
 def inline_stylesheet() -> Markup:
     """The page's `<style>` block (every page's, byte for byte)."""
-    folder, script_name = Path(current_app.static_folder), current_app.config.get("SCRIPT_NAME", "")
-    return _read_stylesheet(folder, _bundle(manifest()), script_name).element()
+    return _page_block("site.css")
 
 
-# The widgets only enhance a page that is whole without them: their code comes after what
-# the first paint needs (the font, the largest image), never before it on a slow link.
-LOW = 'fetchpriority="low"'
+def inline_boot_script() -> Markup:
+    """The page's one inline `<script>` (every page's, byte for byte): widgets/boot.js."""
+    return _page_block("boot")
 
 
-def _preload(file: str) -> str:
-    return f'<link rel="modulepreload" href="{escape(build_url(file))}" {LOW}>'
+# The widgets only enhance a page that is whole without them: the boot script imports their
+# entry once the page has loaded and shown (widgets/boot.js), so on a slow link their code
+# never shares the bandwidth with what the first screen needs (its text, its largest image).
+# The pages name the modules in <meta> elements, which fetch nothing themselves.
+
+
+def _module_meta(name: str, file: str) -> str:
+    return f'<meta name="{name}" content="{escape(build_url(file))}">'
 
 
 def widget_entry() -> Markup:
-    """The widgets' entry script; its own imports are preloaded too, so they do not wait
-    for the entry."""
+    """The widgets' entry (widgets/mount.js) for the boot script to import, and its own
+    imports to preload alongside, so they do not wait for the entry."""
     entry = manifest()["entry"]
-    tags = [_preload(file) for file in entry["imports"]]
-    src = escape(build_url(entry["file"]))
-    tags.append(f'<script type="module" src="{src}" {LOW}></script>')
+    tags = [_module_meta("widget-entry", entry["file"])]
+    tags += [_module_meta("widget-preload", file) for file in entry["imports"]]
     return Markup("\n".join(tags))
 
 
 def widget_preloads(names: list[str]) -> Markup:
-    """Only each widget's own chunk. Preloaded too, React's 58 kB (gzip) would arrive before
-    the first paint and share the phone's bandwidth with the stylesheet (Lighthouse mobile on
-    home: first contentful paint 1.1 s -> 1.65 s). Fetched as the widget's import, it follows
-    right after parsing and never delays the page."""
+    """Only each widget's own chunk, preloaded with the entry (widgets above the fold). Not
+    the React chunk they import: fetched as the widget's import, it follows the entry."""
     widgets = manifest()["widgets"]
     unknown = [name for name in names if name not in widgets]
     if unknown:
         raise KeyError(f"unknown widget {unknown[0]!r}; built: {', '.join(sorted(widgets))}")
     own = dict.fromkeys(widgets[name]["file"] for name in names)  # in order, no repeats
-    return Markup("\n".join(_preload(file) for file in own))
+    return Markup("\n".join(_module_meta("widget-preload", file) for file in own))
 
 
 def brand_font_file() -> Path:
@@ -197,19 +230,6 @@ def brand_font_file() -> Path:
             f"{MANIFEST} names no font. Run `npm run build` (or `make setup`)."
         )
     return Path(current_app.static_folder, BUILD_DIR, fonts[0])
-
-
-def font_preloads() -> Markup:
-    """The brand typeface (styles/fonts.css), asked for in the page's first bytes rather than
-    once the inline stylesheet is parsed and the text laid out: it is usually there before
-    the first paint, so the fallback face rarely shows at all."""
-    return Markup(
-        "\n".join(
-            f'<link rel="preload" href="{escape(build_url(file))}" as="font"'
-            ' type="font/woff2" crossorigin>'
-            for file in manifest().get("fonts", [])
-        )
-    )
 
 
 def mark_immutable(response):

@@ -228,7 +228,7 @@ def render_files(
         # switch, it serves the release left and the one switched to (docs/operations.md).
         security=headers(
             settings,
-            assets.stylesheets_in(
+            assets.inline_blocks_in(
                 Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
             ),
         ),

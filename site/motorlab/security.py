@@ -11,27 +11,16 @@ on the page the visitor is on (motorlab.analytics).
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
 from motorlab import analytics, assets
-from motorlab.assets import Stylesheet
+from motorlab.assets import InlineBlock
 
-# The only inline script: marks <html> as "js" before first paint, so CSS for enhanced
-# states never shows to a visitor without JavaScript. CSP allows it by hash, which keeps
-# cached pages valid (a nonce would change on every response).
-JS_FLAG_SCRIPT = "document.documentElement.classList.replace('no-js','js')"
 MAX_PATH_LENGTH = 2048
 HSTS = "max-age=63072000; includeSubDomains"
-
-
-def _script_hash(source: str) -> str:
-    digest = hashlib.sha256(source.encode()).digest()
-    return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
 def origin(url: str) -> str:
@@ -42,25 +31,34 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def content_security_policy(config: Mapping, stylesheets: Iterable[Stylesheet] = ()) -> str:
+def content_security_policy(config: Mapping, kept: Iterable[InlineBlock] = ()) -> str:
     """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
     inline script and the one inline stylesheet (the build's, for the app mounted at
-    SCRIPT_NAME: assets.stylesheet) are allowed by their hashes, and so is each of
-    `stylesheets` (nginx's policy: the blocks of the pages a release keeps from the one before,
-    so that neither release's pages lose their styles while nginx switches). The widgets' HTTP
-    client may post to and fetch from API_BASE_URL's origin when it is another address."""
+    SCRIPT_NAME: assets.boot_script, assets.stylesheet) are allowed by their hashes (a nonce
+    would change on every response, and cached pages would break), and so is each of the
+    `kept` blocks (nginx's policy: the blocks of the pages a release keeps from the one before,
+    so that neither release's pages lose their styles or scripts while nginx switches). The
+    widgets' HTTP client may post to and fetch from API_BASE_URL's origin when it is another
+    address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = origin(config.get("API_BASE_URL", ""))
     if api and api != origin(config["SITE_URL"]):
         form_action += f" {api}"
         connect += f" {api}"
-    current = assets.stylesheet(script_name=config.get("SCRIPT_NAME", ""))
-    styles = " ".join(dict.fromkeys(s.csp_source for s in (current, *stylesheets)))
+    script_name = config.get("SCRIPT_NAME", "")
+    blocks = (
+        assets.boot_script(script_name=script_name),
+        assets.stylesheet(script_name=script_name),
+    )
+    sources = {"script": [], "style": []}
+    for block in (*blocks, *kept):
+        sources[block.tag].append(block.csp_source)
+    scripts, styles = (" ".join(dict.fromkeys(sources[tag])) for tag in ("script", "style"))
     directives = {
         "default-src": "'self'",
-        "script-src": f"'self' {_script_hash(JS_FLAG_SCRIPT)}",
+        "script-src": f"'self' {scripts}",
         # 'self' too: a page cached before a new build still links the stylesheet file.
         "style-src": f"'self' {styles}",
         "img-src": "'self' data:",
@@ -77,11 +75,11 @@ def content_security_policy(config: Mapping, stylesheets: Iterable[Stylesheet] =
     )
 
 
-def headers(config: Mapping, stylesheets: Iterable[Stylesheet] = ()) -> dict[str, str]:
-    """Every security header of an answer, the same for every visitor (`stylesheets`: see
+def headers(config: Mapping, kept: Iterable[InlineBlock] = ()) -> dict[str, str]:
+    """Every security header of an answer, the same for every visitor (`kept`: see
     content_security_policy)."""
     values = {
-        "Content-Security-Policy": content_security_policy(config, stylesheets),
+        "Content-Security-Policy": content_security_policy(config, kept),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "X-Frame-Options": "DENY",

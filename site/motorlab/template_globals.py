@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from motorlab import assets, i18n, icons, identity, security, widget_props
+from motorlab import assets, i18n, icons, identity, widget_props
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
@@ -34,7 +34,7 @@ def register(app: Flask) -> None:
         # Static files and the esbuild bundles, by content hash; the stylesheet inline.
         asset_url=assets.asset_url,
         inline_stylesheet=assets.inline_stylesheet,
-        font_preloads=assets.font_preloads,
+        inline_boot_script=assets.inline_boot_script,
         widget_entry=assets.widget_entry,
         widget_preloads=assets.widget_preloads,
         # Images through the image service.
@@ -59,5 +59,4 @@ def register(app: Flask) -> None:
         # The logo, inlined from its one file (the header's and the footer's mark).
         logo_mark=icons.logo_mark,
         # The inline script the CSP allows by its hash.
-        JS_FLAG_SCRIPT=security.JS_FLAG_SCRIPT,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser import SHOWN
 from tests.support.pages import LOCALES, localized, path_of
 
 pytestmark = pytest.mark.browser
@@ -55,6 +56,7 @@ def test_each_role_has_one_style_everywhere(open_page):
         for route in PATHS:
             path = localized(route, locale)
             page.goto(page.base + path)
+            page.wait_for_function(SHOWN)  # set in the brand typeface
             for role, style, example in page.evaluate(STYLES):
                 styles.setdefault(role, {}).setdefault(style, []).append(f"{path} {example}")
             if found := page.evaluate(DRESSED_AS_BUTTONS, NOT_BUTTONS):

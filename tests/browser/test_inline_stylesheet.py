@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
+from tests.support.browser import NAVIGATION_STARTED, SHOWN, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,8 @@ def test_the_page_is_styled_under_its_csp(open_page, path, status, javascript):
     page = open_page(path, javascript=javascript, goto=False)
     page.context.add_init_script(RECORD_VIOLATIONS)
     assert page.goto(page.base + path).status == status
+    if javascript:
+        page.wait_for_function(SHOWN)  # the typeface comes once the page has shown
     # Without JavaScript the recorder is Playwright's own script: it still runs.
     assert page.evaluate(STYLED) == {
         "figtree": True,

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
+from tests.support.browser import NAVIGATION_STARTED, WIDGETS_STARTED, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,9 @@ new MutationObserver(() => {
 
 
 def start_navigation(page, link=PORTFOLIO):
-    """Hover a link (the first intent), then wait for the navigation module to start."""
+    """Hover a link (the first intent) once the widgets' entry watches for it, then wait for
+    the navigation module to start."""
+    page.wait_for_function(WIDGETS_STARTED)
     page.hover(link)
     page.wait_for_function(NAVIGATION_STARTED)
 

@@ -29,9 +29,9 @@ def fetch(url: str, headers: dict | None = None) -> tuple[int, str]:
 
 
 def script_and_lang(body: str) -> tuple[str, str]:
-    """The page's module script (a static file's URL) and its language."""
+    """The page's widget entry (a static file's URL) and its language."""
     page = BeautifulSoup(body, "html.parser")
-    return page.find("script", src=True)["src"], page.html["lang"]
+    return page.find("meta", attrs={"name": "widget-entry"})["content"], page.html["lang"]
 
 
 @pytest.fixture(scope="module")

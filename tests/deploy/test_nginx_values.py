@@ -202,26 +202,29 @@ def test_nginx_adds_every_security_header_of_the_app(render):
     assert set(headers(SETTINGS)) <= added
 
 
-def test_the_policy_allows_the_stylesheets_the_served_release_keeps(monkeypatch, tmp_path):
+def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatch, tmp_path):
     """Rendered (from the new release) before the switch, while `root` still names the live
-    release, nginx's policy allows the inline block of both releases' pages: its build's and
-    every stylesheet under `root` (the live one and those it keeps from the release before)."""
+    release, nginx's policy allows the inline blocks of both releases' pages: its build's
+    stylesheet and boot script, and every one under `root` (the live release's and those it
+    keeps from the release before)."""
     for name, value in SETTINGS.items():
         monkeypatch.setenv(name, value)
     build = tmp_path / "site" / "static" / assets.BUILD_DIR
     build.mkdir(parents=True)
     (build / "site-LIVE.css").write_text("main{color:red}")
     (build / "site-KEPT.css").write_text("main{color:blue}")
+    (build / "boot-LIVE.js").write_text("document.title='live';")
+    (build / "boot-KEPT.js").write_text("document.title='kept';")
     conf = deploy_config.render(
         listen="80", root=tmp_path / "site", app="127.0.0.1:8000", runtime=tmp_path / "run"
     )
     policy = next(line for line in conf.splitlines() if "style-src" in line)
-    style_src = next(part for part in policy.split(";") if "style-src" in part).split()
     static = tmp_path / "site" / "static"
-    kept = [s.csp_source for s in assets.stylesheets_in(static)]
-    assert style_src[style_src.index("style-src") + 1 :] == [
-        "'self'",
-        assets.stylesheet().csp_source,
-        *kept,
-    ]
-    assert len(set(kept)) == 2 and assets.stylesheet().csp_source not in kept
+    for directive, current, tag in (
+        ("style-src", assets.stylesheet(), "style"),
+        ("script-src", assets.boot_script(), "script"),
+    ):
+        sources = next(part for part in policy.split(";") if directive in part).split()
+        kept = [b.csp_source for b in assets.inline_blocks_in(static) if b.tag == tag]
+        assert sources[sources.index(directive) + 1 :] == ["'self'", current.csp_source, *kept]
+        assert len(set(kept)) == 2 and current.csp_source not in kept

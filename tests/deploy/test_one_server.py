@@ -50,9 +50,12 @@ NOT_CLONED = shutil.ignore_patterns(
     ".git", ".venv", "node_modules", "instance", "build", ".pytest_cache", ".ruff_cache",
     "__pycache__",
 )  # fmt: skip
-# The change a later release brings: a stylesheet rule (a new hashed site.css).
-CHANGED_STYLESHEET = "site/motorlab/styles/site.css"
-NEW_RULE = "\n.release-check{outline:1px solid}\n"
+# The changes a later release brings: a stylesheet rule and a boot script statement (a new
+# hashed site.css and boot.js, both inline in every page).
+CHANGES = {
+    "site/motorlab/styles/site.css": "\n.release-check{outline:1px solid}\n",
+    "widgets/boot.js": "\ndocument.documentElement.dataset.release = 'next';\n",
+}
 # Step 6's curl asks the app on gunicorn's port directly.
 APP_DEFAULT = "127.0.0.1:8000"
 
@@ -74,23 +77,31 @@ def guide_commands() -> list[str]:
 
 
 def named_assets(export: Path) -> list[str]:
-    """Every script and font under /static/build/ that the export's pages name."""
+    """Every script and font under /static/build/ that the export's pages name: the widgets'
+    modules in their <meta> elements (the boot script loads them), the font in the inline
+    stylesheet."""
     found: set[str] = set()
     for page in export.rglob("*.html"):
         soup = BeautifulSoup(page.read_text(), "html.parser")
-        for tag in soup.select("link[href], script[src]"):
-            url = tag.get("href") or tag.get("src")
-            if urlsplit(url).path.startswith("/static/build/"):
-                found.add(urlsplit(url).path)
+        urls = [tag.get("href") or tag.get("src") for tag in soup.select("link[href], script[src]")]
+        urls += [meta["content"] for meta in soup.select('meta[name^="widget-"]')]
+        for style in soup.select("style[data-stylesheet]"):
+            urls += re.findall(r'url\("?(/static/build/[^")]+)', style.string)
+        found.update(urlsplit(url).path for url in urls if url.startswith("/static/build/"))
     return sorted(found)
 
 
-def inline_stylesheets(export: Path) -> set[str]:
-    """The builds of the stylesheet that the export's pages inline (`<style data-stylesheet>`)."""
+INLINE = {"style-src": "style[data-stylesheet]", "script-src": "script[data-script]"}
+
+
+def inline_blocks(export: Path) -> set[str]:
+    """The builds of the stylesheet and the boot script that the export's pages inline."""
     return {
-        style["data-stylesheet"]
+        block.get("data-stylesheet") or block["data-script"]
         for page in export.rglob("*.html")
-        for style in BeautifulSoup(page.read_text(), "html.parser").select("style[data-stylesheet]")
+        for block in BeautifulSoup(page.read_text(), "html.parser").select(
+            ", ".join(INLINE.values())
+        )
     }
 
 
@@ -196,7 +207,7 @@ def useradd(server: Server, args: list[str]) -> None:
 def git(server: Server, args: list[str]) -> None:
     """A clone of this checkout: its sources as committed or edited, no build, no state; the
     installed packages reused (their stamps kept, so make installs nothing); later releases
-    change the stylesheet."""
+    change the stylesheet and the boot script."""
     assert args[1] == "clone" and args[3].startswith("/srv/motorlab/releases/")
     release = server.path(args[3])
     shutil.copytree(ROOT, release, ignore=NOT_CLONED, symlinks=True)
@@ -204,8 +215,9 @@ def git(server: Server, args: list[str]) -> None:
         (release / packages).symlink_to(ROOT / packages)
     (release / ".setup-stamps" / "widgets").unlink()  # the clone builds its widgets
     if server.releases:
-        with (release / CHANGED_STYLESHEET).open("a") as stylesheet:
-            stylesheet.write(NEW_RULE)
+        for path, addition in CHANGES.items():
+            with (release / path).open("a") as source:
+                source.write(addition)
     server.releases.append(args[3])
 
 
@@ -314,39 +326,44 @@ def ln(server: Server, args: list[str]) -> None:
     assert run(["ln", "-sfn", str(server.path(args[2])), str(server.path(args[3]))]).returncode == 0
 
 
-def style_sources(server: Server) -> list[str]:
-    """The sources of the style-src of nginx's policy for a page."""
+def policy_sources(server: Server, directive: str) -> list[str]:
+    """The sources of a directive (style-src, script-src) of nginx's policy for a page."""
     answer = server.curl("-sS", "-D", "-", "-o", "/dev/null", f"https://{PUBLIC}/en/services")
     policy = next(
         line.split(":", 1)[1]
         for line in answer.stdout.splitlines()
         if line.lower().startswith("content-security-policy:")
     )
-    return next(part.split() for part in policy.split(";") if part.split()[0] == "style-src")
+    return next(part.split() for part in policy.split(";") if part.split()[0] == directive)
 
 
-def assert_styles_allowed(server: Server, export: Path) -> None:
-    """nginx's policy for a page allows the inline stylesheet the page holds (else the page
-    shows unstyled). A reload's new workers take over within moments: up to 5 s."""
-    page = (export / "en" / "services" / "index.html").read_text()
-    block = BeautifulSoup(page, "html.parser").select_one("style[data-stylesheet]").string
-    source = f"'sha256-{base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()}'"
-    deadline = time.monotonic() + 5
-    while source not in (sources := style_sources(server)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert source in sources
+def assert_blocks_allowed(server: Server, export: Path) -> None:
+    """nginx's policy for a page allows the inline stylesheet and boot script the page holds
+    (else the page shows unstyled, or never loads its typeface and widgets). A reload's new
+    workers take over within moments: up to 5 s."""
+    page = BeautifulSoup((export / "en" / "services" / "index.html").read_text(), "html.parser")
+    for directive, selector in INLINE.items():
+        block = page.select_one(selector).string
+        source = f"'sha256-{base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()}'"
+        deadline = time.monotonic() + 5
+        while (
+            source not in (sources := policy_sources(server, directive))
+            and time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+        assert source in sources, directive
 
 
 def mv(server: Server, args: list[str]) -> None:
     """The switch: a rename over the live link. Then every script and font that the pages
     of the release left behind name still answers, and so do the new release's; nginx's
-    policy, loaded just before, allows the stylesheet of the pages of both."""
+    policy, loaded just before, allows the inline blocks of the pages of both."""
     assert args == ["mv", "-T", "/srv/motorlab/current.next", "/srv/motorlab/current"]
     current = server.path("/srv/motorlab/current")
     before = os.readlink(current)
-    assert_styles_allowed(server, current / "build" / "site")  # the release being left
+    assert_blocks_allowed(server, current / "build" / "site")  # the release being left
     previous_assets = named_assets(current / "build" / "site")
-    previous_stylesheets = inline_stylesheets(current / "build" / "site")
+    previous_blocks = inline_blocks(current / "build" / "site")
     assert run(["mv", "-T", str(server.path(args[2])), str(current)]).returncode == 0
     after = os.readlink(current)
     assert after != before
@@ -358,9 +375,9 @@ def mv(server: Server, args: list[str]) -> None:
     page = server.curl("-sS", f"https://{PUBLIC}/en/services")
     assert page.stdout == (served / "en" / "services" / "index.html").read_text()
     server.switches.append((before, after))
-    stylesheets = [previous_stylesheets, inline_stylesheets(served)]
-    assert len(stylesheets[1]) == 1 and stylesheets[0] != stylesheets[1], "a new stylesheet"
-    assert_styles_allowed(server, served)  # the release switched to, by the same nginx
+    blocks = inline_blocks(served)
+    assert len(blocks) == 2 and not blocks & previous_blocks, "a new stylesheet and boot script"
+    assert_blocks_allowed(server, served)  # the release switched to, by the same nginx
 
 
 def python(server: Server, args: list[str]) -> None:

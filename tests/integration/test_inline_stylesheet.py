@@ -71,14 +71,14 @@ def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client
     built = (BUILD / name).read_text(encoding="utf-8")
     assert f'url("./{font}")' in built
     assert text == built.replace(f'url("./{font}")', f'url("/static/build/{font}")')
-    preload = soup_of(response).find("link", rel="preload", attrs={"as": "font"})["href"]
-    assert preload == f"/static/build/{font}"
-    with client.get(preload) as served:
+    with client.get(f"/static/build/{font}") as served:
         assert served.status_code == 200
-    # The block comes first in <head> after the flag script and the font's preload: no
-    # request the page names waits behind the stylesheet's bytes.
+    # The block comes first in <head> after the boot script: nothing the page names waits
+    # behind the stylesheet's bytes, and nothing is fetched before it (no preload: the font
+    # comes once the page has shown, widgets/boot.js).
     head = [tag.name for tag in soup_of(response).head.find_all(True, recursive=False)]
-    assert head[: head.index("style") + 1] == ["meta", "meta", "title", "script", "link", "style"]
+    assert head[: head.index("style") + 1] == ["meta", "meta", "title", "script", "style"]
+    assert soup_of(response).find("link", rel=["preload", "modulepreload"]) is None
 
 
 def test_under_a_prefix_the_font_and_the_hash_follow_it():

@@ -104,6 +104,13 @@ WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]')
     .every(node => node.dataset.mounted === 'true' || node.dataset.mounted === 'failed')"""
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted === 'true')"""
+# The page has loaded and shown: the boot script has set it in the brand typeface and asked
+# for the widgets (widgets/boot.js).
+SHOWN = "() => document.documentElement.classList.contains('fonts')"
+# The widgets' entry has run (the boot script imports it once the page has shown): every
+# island has a state, "waiting" for those far from the viewport.
+WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
+    .every(node => node.dataset.mounted)"""
 
 # The navigation module (widgets/navigation) has started: it takes the scroll restoration over
 # from the browser.
@@ -126,6 +133,7 @@ def wait_for_widgets(page) -> None:
     """Wait until every widget on the page has mounted: each still waiting to come near the
     viewport (mount.js mounts it then) is scrolled into view first, and the page back to
     where it was. (No animation frame or timer of the page's: a test may run its clock.)"""
+    page.wait_for_function(WIDGETS_STARTED)
     top = page.evaluate("scrollY")
     # Handles taken now, not a locator: a node may leave the waiting state at any moment.
     while nodes := page.query_selector_all("[data-widget][data-mounted=waiting]"):

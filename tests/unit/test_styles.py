@@ -190,7 +190,10 @@ def test_the_brand_font_is_one_latin_woff2_swapped_in_under_budget():
     assert brand[0]["unicode-range"].startswith("U+0000-00FF")
     text = bundle().read_text(encoding="utf-8")
     assert re.search(r'url\("\./fonts/figtree-latin-wght-normal-[A-Z0-9]{8}\.woff2"\)', text)
-    assert re.search(r'--font-sans: ?"Figtree", ?"Figtree Fallback",', text)
+    assert re.search(r'--font-sans: ?var\(--font-brand\), ?"Figtree Fallback",', text)
+    # Figtree first; with JavaScript, the fallback until the page has shown (widgets/boot.js).
+    assert re.search(r'html ?\{ ?--font-brand: ?"Figtree";? ?\}', text)
+    assert re.search(r'\.js:not\(\.fonts\) ?\{ ?--font-brand: ?"Figtree Fallback";? ?\}', text)
 
 
 @pytest.mark.parametrize(

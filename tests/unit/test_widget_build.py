@@ -25,7 +25,8 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
     second = build(tmp_path / "b")
     assert first == second
     assert json.loads(first["manifest.json"]) == widget_manifest  # make setup built these sources
-    named = {widget_manifest["entry"]["file"], *widget_manifest["entry"]["imports"]}
+    named = {widget_manifest["boot"], widget_manifest["entry"]["file"]}
+    named.update(widget_manifest["entry"]["imports"])
     for widget in widget_manifest["widgets"].values():
         named.update([widget["file"], *widget["imports"]])
     assert {name for name in first if name.endswith(".js")} == named  # nothing unaccounted

@@ -13,15 +13,14 @@ const HEAD_SELECTOR = [
 ].join(",");
 
 // The site's own assets, which a new deployment renames: when they change, a real page load.
-// The stylesheet is inline, named by its build (data-stylesheet on the <style>); scripts of
-// other origins are left out: gtag.js, which the consent_banner widget adds to <head> after
-// "accept" (and the scripts gtag adds itself), stays there from page to page.
+// The stylesheet is inline, named by its build (data-stylesheet on the <style>); the widgets'
+// entry is named by <meta name="widget-entry"> (the boot script imports it). Scripts are not
+// compared: gtag.js, which the consent_banner widget adds to <head> after "accept" (and the
+// scripts gtag adds itself), stays there from page to page.
 const assets = (doc) =>
   [
     ...Array.from(doc.querySelectorAll("style[data-stylesheet]"), (el) => el.dataset.stylesheet),
-    ...Array.from(doc.querySelectorAll("script[src]"), (el) => el.getAttribute("src")).filter(
-      (url) => new URL(url, location.href).origin === location.origin,
-    ),
+    ...Array.from(doc.querySelectorAll('meta[name="widget-entry"]'), (el) => el.content),
   ]
     .sort()
     .join(" ");

@@ -1,0 +1,64 @@
+// The page's one inline script (built to build/boot-HASH.js, inlined in <head> by
+// assets.inline_boot_script, allowed by its hash in the CSP). It runs before the first paint:
+// 1. marks <html> "js" instead of "no-js", so CSS for enhanced states never shows to a
+//    visitor without JavaScript;
+// 2. once the page has loaded and shown (below), adds "fonts" (the
+//    brand typeface applies from then on: styles/fonts.css) and imports the widgets' entry
+//    named by <meta name="widget-entry">, with a modulepreload for each <meta
+//    name="widget-preload">. So the first screen (its text, its largest picture) is the only
+//    thing a phone downloads before it paints: the typeface and the code come after it, and
+//    the text shows meanwhile in the fallback face sized like the brand's (nothing moves);
+// 3. a visitor whose tab has had the typeface (sessionStorage) gets it at once, from the
+//    browser's cache: no change of face as each page loads.
+(() => {
+  const root = document.documentElement;
+  const FONTS_KEY = "motorlab:fonts";
+  // A page whose load never ends (an image that hangs) still gets its widgets.
+  const LATEST_MS = 5000;
+  root.classList.replace("no-js", "js");
+  try {
+    if (sessionStorage.getItem(FONTS_KEY)) root.classList.add("fonts");
+  } catch {
+    // No storage: the typeface after the load, as on a first visit.
+  }
+  let done = false;
+  const enhance = () => {
+    if (done) return;
+    done = true;
+    root.classList.add("fonts");
+    document.fonts?.load("1em Figtree").then(() => {
+      try {
+        sessionStorage.setItem(FONTS_KEY, "1");
+      } catch {
+        // No storage: nothing to remember.
+      }
+    });
+    for (const meta of document.querySelectorAll('meta[name="widget-preload"]')) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = meta.content;
+      document.head.append(link);
+    }
+    const entry = document.querySelector('meta[name="widget-entry"]');
+    // A failed import leaves the page as the server made it, whole.
+    if (entry) import(entry.content).catch(() => {});
+  };
+  // "Shown": the load event (the page's pictures are in) and the first contentful paint's
+  // entry (it comes once that frame is on screen), then two frames, for a picture decoded
+  // at the load to be painted too.
+  const loaded = new Promise((resolve) => addEventListener("load", resolve, { once: true }));
+  const painted = new Promise((resolve) => {
+    if (!window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: "paint", buffered: true });
+  });
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  Promise.all([loaded, painted])
+    .then(nextFrame)
+    .then(nextFrame)
+    .then(() => setTimeout(enhance));
+  setTimeout(enhance, LATEST_MS);
+})();
