@@ -375,8 +375,9 @@ LAYOUT_SHIFTS = """() => {
 @pytest.mark.browser
 @pytest.mark.parametrize("path", ["/", "/en/services"])
 def test_the_brand_font_comes_from_the_site_and_moves_nothing(open_page, path):
-    """Figtree is fetched once from this origin (≤ 40 kB); arriving late (held 1.5 s), it
-    replaces a fallback sized like it, so nothing on the first screen moves (CLS 0)."""
+    """Figtree is fetched once from this origin (≤ 40 kB), after the page has shown (held
+    1.5 s here); the page stays in the fallback sized like it, and nothing on the first
+    screen moves (CLS 0). The next page the tab loads is set in Figtree from the start."""
     page = open_page(path, width=375, goto=False)
     fonts = []
     page.on("request", lambda r: r.resource_type == "font" and fonts.append(r))
@@ -390,10 +391,11 @@ def test_the_brand_font_comes_from_the_site_and_moves_nothing(open_page, path):
     assert page.goto(page.base + path).status == 200
     wait_for_widgets(page)
     page.wait_for_function("() => document.fonts.check('700 16px Figtree')", timeout=10_000)
-    page.evaluate("() => document.fonts.ready")
     page.wait_for_timeout(300)
     assert len(fonts) == 1 and fonts[0].url.startswith(page.base + "/static/build/fonts/")
     assert len(fonts[0].response().body()) <= 40 * 1024
-    family = page.evaluate("() => getComputedStyle(document.body).fontFamily")
-    assert family.replace('"', "").startswith("Figtree, Figtree Fallback,")
-    assert sum(page.evaluate("() => window.__shifts")) < 0.001
+    family = "() => getComputedStyle(document.body).fontFamily.replaceAll('\"', '')"
+    assert page.evaluate(family).startswith("Figtree Fallback,")
+    assert sum(page.evaluate("() => window.__shifts")) == 0
+    page.reload()
+    assert page.evaluate(family).startswith("Figtree, Figtree Fallback,")

@@ -2,14 +2,15 @@
 // assets.inline_boot_script, allowed by its hash in the CSP). It runs before the first paint:
 // 1. marks <html> "js" instead of "no-js", so CSS for enhanced states never shows to a
 //    visitor without JavaScript;
-// 2. once the page has loaded and shown (below), adds "fonts" (the
-//    brand typeface applies from then on: styles/fonts.css) and imports the widgets' entry
-//    named by <meta name="widget-entry">, with a modulepreload for each <meta
+// 2. once the page has loaded and shown (below), fetches the brand typeface and imports the
+//    widgets' entry named by <meta name="widget-entry">, with a modulepreload for each <meta
 //    name="widget-preload">. So the first screen (its text, its largest picture) is the only
-//    thing a phone downloads before it paints: the typeface and the code come after it, and
-//    the text shows meanwhile in the fallback face sized like the brand's (nothing moves);
-// 3. a visitor whose tab has had the typeface (sessionStorage) gets it at once, from the
-//    browser's cache: no change of face as each page loads.
+//    thing a phone downloads before it paints;
+// 3. sets the pages in the typeface ("fonts" on <html>: styles/fonts.css) only where it is
+//    there from the start: a page loaded in a tab that has had it (sessionStorage; the
+//    browser's cache has it), and the pages the navigation swaps in (navigation/swap.js).
+//    The first page stays in the fallback face sized like the brand's: a face changing under
+//    the reader's eyes would move lines (a layout shift), as font-display: optional avoids.
 (() => {
   const root = document.documentElement;
   const FONTS_KEY = "motorlab:fonts";
@@ -25,10 +26,9 @@
   const enhance = () => {
     if (done) return;
     done = true;
-    root.classList.add("fonts");
-    document.fonts?.load("1em Figtree").then(() => {
+    document.fonts?.load("1em Figtree").then((faces) => {
       try {
-        sessionStorage.setItem(FONTS_KEY, "1");
+        if (faces.length) sessionStorage.setItem(FONTS_KEY, "1");
       } catch {
         // No storage: nothing to remember.
       }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import SHOWN
+from tests.support.browser import TYPEFACE_KEPT
 from tests.support.pages import LOCALES, localized, path_of
 
 pytestmark = pytest.mark.browser
@@ -51,12 +51,12 @@ def test_each_role_has_one_style_everywhere(open_page):
     styles: dict[str, dict[str, list[str]]] = {}
     dressed = {}
     # Reduced motion: no colour still easing in (a button's transition) when a page is read.
-    page = open_page("/", width=1280, height=900, goto=False, reduced_motion="reduce")
+    page = open_page("/", width=1280, height=900, reduced_motion="reduce")
+    page.wait_for_function(TYPEFACE_KEPT)  # every page below set in the brand typeface
     for locale in LOCALES:
         for route in PATHS:
             path = localized(route, locale)
             page.goto(page.base + path)
-            page.wait_for_function(SHOWN)  # set in the brand typeface
             for role, style, example in page.evaluate(STYLES):
                 styles.setdefault(role, {}).setdefault(style, []).append(f"{path} {example}")
             if found := page.evaluate(DRESSED_AS_BUTTONS, NOT_BUTTONS):

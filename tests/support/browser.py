@@ -104,9 +104,9 @@ WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]')
     .every(node => node.dataset.mounted === 'true' || node.dataset.mounted === 'failed')"""
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted === 'true')"""
-# The page has loaded and shown: the boot script has set it in the brand typeface and asked
-# for the widgets (widgets/boot.js).
-SHOWN = "() => document.documentElement.classList.contains('fonts')"
+# The tab has had the brand typeface (widgets/boot.js fetches it once a page has shown): the
+# pages it loads from now on are set in it from the start.
+TYPEFACE_KEPT = "() => sessionStorage.getItem('motorlab:fonts') === '1'"
 # The widgets' entry has run (the boot script imports it once the page has shown): every
 # island has a state, "waiting" for those far from the viewport.
 WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))

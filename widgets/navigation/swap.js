@@ -47,6 +47,8 @@ function syncCurrentLinks(doc) {
 
 export function swap(doc) {
   document.querySelector("main").replaceWith(document.adoptNode(doc.querySelector("main")));
+  // A new page: set in the brand typeface from here on if the boot script has fetched it.
+  if (document.fonts?.check("1em Figtree")) document.documentElement.classList.add("fonts");
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
   document.body.className = doc.body.className;
