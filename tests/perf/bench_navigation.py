@@ -115,15 +115,18 @@ WATCHER = """(() => {
       animation.playState === "running" && animation.effect && animation.effect.target &&
       animation.effect.target.contains(h1));
   };
-  const watch = (clickedIn) => {
-    const frame = (time) => shown(clickedIn) ? report("shown", time) : requestAnimationFrame(frame);
+  // A frame's time is its start: a heading swapped in by the click's own task shows in the
+  // frame that was under way at the click, so at the click, not before it.
+  const watch = (clickedIn, since) => {
+    const frame = (time) =>
+      shown(clickedIn) ? report("shown", Math.max(time, since)) : requestAnimationFrame(frame);
     requestAnimationFrame(frame);
   };
   addEventListener("click", (event) => {
     report("click", event.timeStamp);
-    watch(document.querySelector("main"));
+    watch(document.querySelector("main"), event.timeStamp);
   }, true);
-  watch(null);
+  watch(null, 0);
 })();""".replace("BINDING", BINDING)
 
 
