@@ -20,7 +20,7 @@
   try {
     if (sessionStorage.getItem(FONTS_KEY)) root.classList.add("fonts");
   } catch {
-    // No storage: the typeface after the load, as on a first visit.
+    // No storage: every page loads as a tab's first.
   }
   let done = false;
   const enhance = () => {

@@ -58,5 +58,4 @@ def register(app: Flask) -> None:
         THEME_COLOR=icons.theme_color(),
         # The logo, inlined from its one file (the header's and the footer's mark).
         logo_mark=icons.logo_mark,
-        # The inline script the CSP allows by its hash.
     )
