@@ -6,7 +6,7 @@ site's fetch-and-swap against the browser's own navigation, on a throttled phone
     .venv/bin/python tests/perf/bench_navigation.py --from /en/services --to /en/portfolio
     .venv/bin/python tests/perf/bench_navigation.py --fail          # exit 1 on a missed goal
 
-The site runs under gunicorn (tests/support/servers.py's `gunicorn`, 2 workers) on a free
+The site runs under gunicorn (tests/support/servers.py's `bench_site`, 2 workers) on a free
 loopback port; Debian's Chromium is driven by Playwright at 1280 x 800 px (the header's links
 shown, motion allowed) under Lighthouse's mobile throttling, set through the DevTools protocol
 on each page: Network.emulateNetworkConditions (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
@@ -57,7 +57,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +66,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import medians, table  # noqa: E402
-from tests.support.servers import gunicorn  # noqa: E402
+from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 
@@ -343,14 +342,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory() as instance:
-        env = {
-            "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-navigation"),
-            "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
-            "MAIL_PORT": os.environ.get("MAIL_PORT", "9"),
-        }
-        with gunicorn(env, workers=2) as (base, _):
-            visits = run(base, options)
+    with bench_site("bench-navigation") as base:
+        visits = run(base, options)
     load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     problems = [
         f"{key} visit {i + 1}: {problem}"

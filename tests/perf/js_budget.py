@@ -1,6 +1,6 @@
 """JavaScript bytes per page, as a visitor's browser fetches them.
 
-Starts the site under gunicorn (2 workers, as tests/support/servers.py's `gunicorn` helper runs it)
+Starts the site under gunicorn (2 workers: tests/support/servers.py's `bench_site`)
 on a free loopback port, then for each page in Chromium at 1280 px: load it, wait for the
 network to go quiet, scroll to the end (by script, so no pointer crosses a link), wait
 again, and count every script fetched, gzipped at level 9. For the page without carousels it
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gzip
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Error
@@ -26,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
-from tests.support.servers import gunicorn  # noqa: E402
+from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 
@@ -109,18 +108,12 @@ def measure(browser, base: str) -> bool:
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as instance:
-        env = {
-            "SECRET_KEY": "js-budget",
-            "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
-            "MAIL_PORT": "9",
-        }
-        with gunicorn(env, workers=2) as (base, _), sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            try:
-                within = measure(browser, base)
-            finally:
-                browser.close()
+    with bench_site("js-budget") as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            within = measure(browser, base)
+        finally:
+            browser.close()
     print("all pages within budget" if within else "a page is over its budget")
     return 0 if within else 1
 

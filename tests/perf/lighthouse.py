@@ -1,6 +1,6 @@
 """Lighthouse on the issue-37 pages (`/`, `/services`, `/contact`, `/portfolio`,
 `/projects/kuzu`, `/en`), with Lighthouse's default mobile preset, against the site under
-gunicorn (tests/support/servers.py's `gunicorn` helper) on a free loopback port.
+gunicorn (tests/support/servers.py's `bench_site`) on a free loopback port.
 
 Lighthouse is the npm devDependency (node_modules/.bin/lighthouse, `make setup` installs it);
 it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below.
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import medians, misses, table  # noqa: E402
-from tests.support.servers import gunicorn  # noqa: E402
+from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
 
@@ -147,18 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     extra = dict(item.split("=", 1) for item in options.env)
 
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory() as instance:
-        env = {
-            "SECRET_KEY": os.environ.get("SECRET_KEY", "lighthouse"),
-            "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
-            "MAIL_PORT": os.environ.get("MAIL_PORT", "9"),
-            **extra,
-        }
-        shown = {k: v for k, v in env.items() if k == "ANALYTICS_ID" or k in extra}
-        print(f"Lighthouse mobile preset, gunicorn 2 workers {shown or ''}".rstrip())
-        print(f"{options.runs} run(s) per page, the page order reversed every other round")
-        with gunicorn(env, workers=2) as (base, _):
-            results = rounds(base, options.runs)
+    print(f"Lighthouse mobile preset, gunicorn 2 workers {extra or ''}".rstrip())
+    print(f"{options.runs} run(s) per page, the page order reversed every other round")
+    with bench_site("lighthouse", **extra) as base:
+        results = rounds(base, options.runs)
     load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     scores = {path: page_medians(runs) for path, runs in results.items()}
     columns = (*METRICS.values(), *CATEGORIES)

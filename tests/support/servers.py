@@ -234,6 +234,23 @@ def gunicorn(
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+@contextmanager
+def bench_site(secret_key: str, **extra: str) -> Iterator[str]:
+    """The site as the browser benchmarks (tests/perf) measure it: gunicorn with 2 workers, a
+    throwaway outbox, mail to port 9 where nothing listens (no bench sends any); this
+    environment's SECRET_KEY and MAIL_PORT when set, else `secret_key` and 9; `extra` over
+    all. Its base URL, for as long as the block runs."""
+    with tempfile.TemporaryDirectory() as instance:
+        env = {
+            "SECRET_KEY": os.environ.get("SECRET_KEY", secret_key),
+            "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
+            "MAIL_PORT": os.environ.get("MAIL_PORT", "9"),
+            **extra,
+        }
+        with gunicorn(env, workers=2) as (base, _):
+            yield base
+
+
 def start_nginx(
     export: Path,
     app_address: str,
