@@ -21,6 +21,7 @@ pytest_plugins = [
     "tests.support.servers",
     "tests.support.contact_support",
     "tests.support.whatwg_url",
+    "tests.support.tls",
 ]
 
 DEPLOY = Path(__file__).parent / "deploy"

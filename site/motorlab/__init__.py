@@ -118,7 +118,13 @@ def refuse_to_start(reason: str) -> NoReturn:
 
 
 def create_app_or_exit() -> Flask:
-    """create_app() for a command (gunicorn and `flask` through wsgi.py, the export)."""
+    """create_app() for a command (gunicorn and `flask` through wsgi.py, the export), once
+    its settings pass motorlab.startup's checks."""
+    from motorlab import startup
+
+    reason = startup.refusal()
+    if reason:
+        refuse_to_start(reason)
     try:
         return create_app()
     except i18n.IncompleteCatalog as refused:

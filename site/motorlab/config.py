@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 import tempfile
@@ -15,23 +16,45 @@ from motorlab.paths import INSTANCE, PROJECT_ROOT
 from motorlab.request_body import MAX_BODY
 
 
+class SettingError(ValueError):
+    """A setting whose value cannot be what it names: the commands that serve the site stop
+    with its one line (motorlab.refuse_to_start) rather than fall back to a default."""
+
+
+TRUE, FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
+
+
 def _env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
     if value is None:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word not in TRUE | FALSE:
+        # `MAIL_USE_TLS=ture` read as off would send the SMTP password in the clear.
+        raise SettingError(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}")
+    return word in TRUE
 
 
 def _env_int(name: str, default: int) -> int:
     value = os.environ.get(name, "").strip()
-    return int(value) if value.isdigit() else default
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise SettingError(f"{name} must be a whole number, not {value!r}")
+    return int(value)
 
 
 def _env_float(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, "").strip())
-    except ValueError:
+    value = os.environ.get(name, "").strip()
+    if not value:
         return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise SettingError(f"{name} must be a number of seconds, not {value!r}")
+    return number
 
 
 def _env_list(name: str, default: str) -> list[str]:
@@ -42,7 +65,7 @@ def _env_url(name: str) -> str:
     """An absolute http(s) address, or empty: anything else would become a relative link."""
     value = os.environ.get(name, "").strip()
     if value and not value.startswith(("https://", "http://")):
-        raise ValueError(f"{name} must be an absolute http(s) address, not {value!r}")
+        raise SettingError(f"{name} must be an absolute http(s) address, not {value!r}")
     return value
 
 

@@ -27,9 +27,13 @@ from `--acme-webroot` and redirects everything else to the https SITE_URL (the t
 from __future__ import annotations
 
 import argparse
+import hashlib
 import mimetypes
 import os
 import re
+import secrets
+import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +44,7 @@ from werkzeug.utils import get_content_type
 
 from motorlab import (
     assets,
+    environment_file,
     export,
     files,
     gunicorn_config,
@@ -60,8 +65,12 @@ from motorlab.seo import routes as seo
 DEPLOY = PROJECT_ROOT / "deploy"
 TEMPLATE = DEPLOY / "nginx.conf"
 DETECTION = DEPLOY / "root_language.js"
-APP_ADDRESS = "127.0.0.1:8000"  # gunicorn's, by default (the systemd unit's too)
-RUNTIME = "/run/motorlab"  # nginx's pid, logs, temp files and njs module, by default
+APP_ADDRESS = "127.0.0.1:8001"  # gunicorn's, by default (the blue slot's: deploy_units)
+RUNTIME = "/var/lib/motorlab/nginx"  # nginx's temp files and njs module, by default
+NGINX = "/usr/sbin/nginx"
+# Debian's places: its workers' user, its pid file (nginx.service's PIDFile, logrotate's
+# signal) and its log folder (rotated by Debian's /etc/logrotate.d/nginx).
+DEBIAN_USER, DEBIAN_PID, DEBIAN_LOGS = "www-data", "/run/nginx.pid", "/var/log/nginx"
 # nginx gives up on gunicorn this many seconds before gunicorn's own timeout kills the
 # worker: the visitor gets nginx's 504, never a connection cut by the dying worker.
 UPSTREAM_MARGIN = 5
@@ -176,7 +185,10 @@ def media_types() -> dict[str, list[str]]:
 def charset_types(types: list[str]) -> list[str]:
     """Those of `types` the app sends with `; charset=utf-8` (werkzeug's rule: text/*, XML,
     JavaScript), for nginx's `charset_types`."""
-    return [name for name in types if get_content_type(name, "utf-8") != name]
+    # text/html is nginx's own, always: naming it again warns "duplicate MIME type".
+    return [
+        name for name in types if get_content_type(name, "utf-8") != name and name != "text/html"
+    ]
 
 
 def render(**options) -> str:
@@ -184,13 +196,44 @@ def render(**options) -> str:
     `tls`, `analytics_id`, …), and the detection module it loads written into `runtime`
     (created if missing), once both are rendered."""
     config, module = render_files(**options)
-    files.replace_all({module_path(options["runtime"]): module.encode()})
+    write_module(options["runtime"], module)
     return config
 
 
-def module_path(runtime: str | Path) -> Path:
-    """Where the config loads the detection module from."""
-    return Path(os.path.abspath(runtime)) / DETECTION.name
+def module_path(runtime: str | Path, module: str) -> Path:
+    """Where the config loads the detection module from: named by its content, so writing a
+    new one never changes the module a live config names (and a config nginx rejects leaves
+    the live one whole)."""
+    digest = hashlib.sha256(module.encode()).hexdigest()[:12]
+    return Path(os.path.abspath(runtime)) / f"{DETECTION.stem}-{digest}{DETECTION.suffix}"
+
+
+def write_module(runtime: str | Path, module: str) -> Path:
+    path = module_path(runtime, module)
+    if not path.exists():
+        files.replace_all({path: module.encode()})
+    return path
+
+
+def nginx_refusal(config: str, folder: Path) -> str | None:
+    """What `nginx -t` says of `config` (written aside in `folder`), or None if it passes with
+    no warning either."""
+    nginx = shutil.which("nginx") or NGINX
+    if not os.path.exists(nginx):
+        return f"{nginx} not found: the config cannot be checked"
+    draft = folder / f".nginx-check.{secrets.token_hex(8)}.conf"
+    try:
+        draft.write_text(config)
+        result = subprocess.run(
+            [nginx, "-t", "-q", "-e", "stderr", "-c", str(draft)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        draft.unlink(missing_ok=True)
+    said = [line for line in result.stderr.splitlines() if line.strip()]
+    if result.returncode or said:
+        return said[0] if said else f"nginx -t exited with {result.returncode}"
+    return None
 
 
 def render_files(
@@ -202,13 +245,18 @@ def render_files(
     analytics_id: str | None = None,
     unlimited: tuple[str, ...] = (),
     tls: Tls | None = None,
+    user: str | None = None,
+    pid: str | None = None,
+    logs: str | None = None,
 ) -> tuple[str, str]:
     """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
     `analytics_id` overrides the last) and the detection module it loads, written nowhere.
     `unlimited`: addresses or CIDR ranges exempt from the per-address limits (a load test's
     client), none by default. `tls`: the site's server on https, `listen` redirecting to it
-    (tls_settings checks SITE_URL)."""
+    (tls_settings checks SITE_URL). `user`: the workers' (none: nginx's own choice); `pid` and
+    `logs` default to the runtime folder (the tests'); the command's defaults are Debian's."""
     config = Config()
+    module = detection_module(LANGUAGES)
     settings = {
         "SITE_URL": config.SITE_URL,
         "API_BASE_URL": config.API_BASE_URL,
@@ -221,7 +269,11 @@ def render_files(
         site_origin=origin(config.SITE_URL),
         root=os.path.abspath(root),
         app=app,
-        runtime=str(module_path(runtime).parent),
+        runtime=str(Path(os.path.abspath(runtime))),
+        module=module_path(runtime, module).name,
+        user=user,
+        pid=pid or str(Path(os.path.abspath(runtime)) / "nginx.pid"),
+        logs=logs or str(Path(os.path.abspath(runtime))),
         deploy=str(DEPLOY),
         unlimited=unlimited,
         # The policy allows the blocks of the pages under `root` too: rendered before the
@@ -251,17 +303,26 @@ def render_files(
         max_body=request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
     )
-    return nginx_conf, detection_module(LANGUAGES)
+    return nginx_conf, module
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument(
+        "--environment-file",
+        help="the settings (KEY=value lines, /etc/motorlab/env): the only ones read",
+    )
     parser.add_argument(
         "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
     )
     parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
     parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
-    parser.add_argument("--runtime", default=RUNTIME, help="pid, logs, temp files, njs module")
+    parser.add_argument("--runtime", default=RUNTIME, help="temp files and the njs module")
+    parser.add_argument("--user", default=DEBIAN_USER, help="nginx's workers' user")
+    parser.add_argument("--pid", default=DEBIAN_PID, help="nginx's pid file")
+    parser.add_argument(
+        "--logs", default=DEBIAN_LOGS, help="the folder of access.log and error.log"
+    )
     parser.add_argument(
         "--unlimited",
         action="append",
@@ -277,34 +338,38 @@ def main(argv: list[str]) -> int:
         "--acme-webroot", help="the folder certbot --webroot writes its challenges to"
     )
     parser.add_argument(
-        "--output", help="the config file to write (replaced whole, or left as it was on error)"
+        "--output",
+        help="the config file to write: replaced whole once `nginx -t` passes, else left as it was",
     )
     args = parser.parse_args(argv)
     try:
+        if args.environment_file:
+            environment_file.use(args.environment_file)
         tls = tls_settings(
             certificate=args.tls_certificate, key=args.tls_key, https_listen=args.https_listen,
             acme_webroot=args.acme_webroot, site_url=Config().SITE_URL,
         )  # fmt: skip
-    except ValueError as error:
+    except (ValueError, environment_file.EnvironmentFileError) as error:
         parser.error(str(error))
     config, module = render_files(
-        listen=args.listen,
-        root=args.root,
-        app=args.app,
-        runtime=args.runtime,
-        unlimited=tuple(args.unlimited),
-        tls=tls,
-    )
-    written = {module_path(args.runtime): module.encode()}
-    if args.output:
-        written[Path(os.path.abspath(args.output))] = config.encode()
-    try:
-        files.replace_all(written)
-    except OSError as error:
-        print(f"deploy_config: nothing written: {error}", file=sys.stderr)
-        return 1
+        listen=args.listen, root=args.root, app=args.app, runtime=args.runtime,
+        unlimited=tuple(args.unlimited), tls=tls, user=args.user, pid=args.pid, logs=args.logs,
+    )  # fmt: skip
     if not args.output:
+        write_module(args.runtime, module)
         sys.stdout.write(config)
+        return 0
+    output = Path(os.path.abspath(args.output))
+    try:
+        write_module(args.runtime, module)
+        refusal = nginx_refusal(config, output.parent)
+        if refusal:
+            print(f"deploy_config: {output} left as it was: nginx -t: {refusal}", file=sys.stderr)
+            return 1
+        files.replace_all({output: config.encode()})
+    except OSError as error:
+        print(f"deploy_config: {output} left as it was: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

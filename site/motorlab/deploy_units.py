@@ -1,13 +1,12 @@
-"""Render the systemd units deploy/*.service, Jinja templates (gunicorn on a loopback port,
-the mail sender), for this checkout: its path, the user they run as, the environment file
-they read, and the folders they may write, from the app's settings (the outbox's and the
-image cache's: run it with the app's environment, as deploy_config). Also a drop-in for
-Debian's nginx.service (deploy/nginx.service.d/): the pid file of nginx.conf's runtime folder;
-and with --logrotate, the rotation of nginx's logs in that folder (deploy/nginx.logrotate).
+"""Render the systemd units (deploy/*.service and *.timer, Jinja templates) from the settings
+of the environment file they will read: gunicorn for this release on one of two loopback
+slots (`--web blue`), and, from the live release (`--current`, a link the deploy command
+switches), the mail sender, the nightly backup and the late-mail check with their timers.
+Each service may write only the folders the settings name (the outbox's, the image cache's,
+the backups'). All units are written aside, then moved into place, or none is.
 
-    python -m motorlab.deploy_units --user motorlab --environment-file /etc/motorlab/env \
-        --app 127.0.0.1:8000 --nginx-runtime /var/lib/motorlab/nginx --output /etc/systemd/system \
-        --logrotate /etc/logrotate.d/motorlab-nginx
+    python -m motorlab.deploy_units --environment-file /etc/motorlab/env --user motorlab \\
+        --web blue --output /etc/systemd/system
 """
 
 from __future__ import annotations
@@ -17,92 +16,106 @@ import os
 import sys
 from pathlib import Path
 
-from motorlab import files, gunicorn_config
-from motorlab.config import Config
+from motorlab import environment_file, files, gunicorn_config
+from motorlab.config import Config, SettingError
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import APP_ADDRESS, DEPLOY, RUNTIME, TEMPLATES
-from motorlab.paths import INSTANCE, PROJECT_ROOT
+from motorlab.deploy_config import APP_ADDRESS, TEMPLATES
+from motorlab.paths import PROJECT_ROOT
 
-# Each unit's template and where it goes, relative to the output folder.
-UNITS = sorted([*DEPLOY.glob("*.service"), *DEPLOY.glob("*.service.d/*.conf")])
-LOGROTATE = "nginx.logrotate"  # nginx's logs' rotation (deploy/), for /etc/logrotate.d
+# gunicorn's two loopback addresses: the live release on one, the next one started on the
+# other, checked, then switched to by nginx (motorlab.deploy_release).
+SLOTS = {"blue": APP_ADDRESS, "green": "127.0.0.1:8002"}
+CURRENT = "/srv/motorlab/current"
+BACKUPS = "/var/backups/motorlab"
 # Seconds systemd waits beyond what a service promises to stop within (the sender's
 # STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
 STOP_MARGIN = 5
 # What ProtectHome=yes (deploy/sandbox.inc) hides from the services.
 HIDDEN = ("/home", "/root", "/run/user")
+# The units that do not depend on the slot, each with the folders it writes besides the app's.
+SHARED_UNITS = {
+    "motorlab-sender.service": (),
+    "motorlab-backup.service": ("backups",),
+    "motorlab-backup.timer": None,
+    "motorlab-check.service": (),
+    "motorlab-check.timer": None,
+}
 
 
-def writable_folders(config: Config) -> list[Path]:
-    """What the services may write: instance/, the SQLite outbox's folder (none with
-    OUTBOX_URL) and the image cache, each once (a folder inside another is left out)."""
-    folders = [INSTANCE, Path(config.IMAGE_CACHE_DIR)]
+def web_unit(slot: str) -> str:
+    return f"motorlab-web-{slot}.service"
+
+
+def state_folders(config: Config) -> list[Path]:
+    """What the services write: the SQLite outbox's folder (none with OUTBOX_URL) and the image
+    cache, each once (a folder inside another is left out)."""
+    folders = [Path(config.IMAGE_CACHE_DIR)]
     if not config.OUTBOX_URL:
         folders.append(Path(config.OUTBOX_PATH).parent)
+    return outermost(folders)
+
+
+def outermost(folders: list[Path]) -> list[Path]:
     folders = list(dict.fromkeys(Path(os.path.abspath(folder)) for folder in folders))
-    return [
-        folder
-        for folder in folders
-        if not any(other != folder and other in folder.parents for other in folders)
-    ]
+    return [f for f in folders if not any(o != f and o in f.parents for o in folders)]
 
 
 def render(
-    *, user: str, environment_file: str, app: str = APP_ADDRESS, nginx_runtime: str = RUNTIME
-) -> dict[str, str]:
-    """Each unit's path (relative to systemd's folder) and text, for the settings in the
-    environment."""
+    *, user: str, environment_file: str, slot: str = "blue", app: str | None = None,
+    current: str = CURRENT, backups: str = BACKUPS,
+) -> dict[str, str]:  # fmt: skip
+    """Each unit's file name and text, for the settings in the environment."""
+    state = state_folders(Config())
     values = {
-        "nginx_runtime": str(Path(nginx_runtime).absolute()),
-        "root": str(PROJECT_ROOT),
         "user": user,
         "environment_file": str(Path(environment_file).absolute()),
-        "app": app,
+        "release": str(PROJECT_ROOT),
+        "current": current,
+        "backups": backups,
+        "slot": slot,
+        "app": app or SLOTS[slot],
         "sender_stop_time": STOP_TIME + STOP_MARGIN,
         "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
-        "writable": " ".join(str(folder) for folder in writable_folders(Config())),
     }
-    names = [str(unit.relative_to(DEPLOY)) for unit in UNITS]
-    return {name: TEMPLATES.get_template(name).render(values) for name in names}
-
-
-def logrotate(nginx_runtime: str = RUNTIME) -> str:
-    """The logrotate file for nginx's logs in its runtime folder (deploy/nginx.logrotate):
-    Debian's logrotate covers /var/log, not that folder."""
-    runtime = str(Path(nginx_runtime).absolute())
-    return TEMPLATES.get_template(LOGROTATE).render(nginx_runtime=runtime)
+    units = {web_unit(slot): ("motorlab-web.service", ())}
+    units.update({name: (name, extra) for name, extra in SHARED_UNITS.items()})
+    rendered = {}
+    for name, (template, extra) in units.items():
+        writable = outermost([*state, *(Path(values[key]) for key in extra or ())])
+        rendered[name] = TEMPLATES.get_template(template).render(
+            values, writable=" ".join(str(folder) for folder in writable)
+        )
+    return dict(sorted(rendered.items()))
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--user", default="motorlab", help="the unprivileged user they run as")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument(
-        "--environment-file", default="/etc/motorlab/env", help="the app's settings (KEY=value)"
-    )
-    parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address (nginx's --app)")
-    parser.add_argument(
-        "--nginx-runtime", default=RUNTIME, help="deploy_config's --runtime (nginx's pid file)"
-    )
-    parser.add_argument("--output", required=True, help="the folder to write the units to")
-    parser.add_argument(
-        "--logrotate", help="also write nginx's log rotation here (/etc/logrotate.d/motorlab-nginx)"
-    )
-    args = parser.parse_args(argv)
-    units = render(
-        user=args.user, environment_file=args.environment_file, app=args.app,
-        nginx_runtime=args.nginx_runtime,
+        "--environment-file", default="/etc/motorlab/env",
+        help="the settings the units read, and the only ones this command reads",
     )  # fmt: skip
-    for folder in writable_folders(Config()):
-        if not folder.is_dir():  # systemd refuses to start a unit whose folder is missing
-            print(f"create {folder}, writable by {args.user}, before starting", file=sys.stderr)
-    for folder in [PROJECT_ROOT, *writable_folders(Config())]:
+    parser.add_argument("--user", default="motorlab", help="the unprivileged user they run as")
+    parser.add_argument("--web", default="blue", choices=SLOTS, help="this release's slot")
+    parser.add_argument("--app", help="gunicorn's address (default: the slot's)")
+    parser.add_argument("--current", default=CURRENT, help="the link to the live release")
+    parser.add_argument("--backups", default=BACKUPS, help="the folder of the outbox's copies")
+    parser.add_argument("--output", required=True, help="the folder to write the units to")
+    args = parser.parse_args(argv)
+    try:
+        environment_file.use(args.environment_file)
+        units = render(
+            user=args.user, environment_file=args.environment_file, slot=args.web,
+            app=args.app, current=args.current, backups=args.backups,
+        )  # fmt: skip
+        folders = [*state_folders(Config()), Path(args.backups)]
+    except (environment_file.EnvironmentFileError, SettingError) as error:
+        print(f"deploy_units: nothing written: {error}", file=sys.stderr)
+        return 1
+    for folder in [PROJECT_ROOT, *folders]:
         if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
-            print(f"{folder} is hidden from the services: move it out of {', '.join(HIDDEN)}",
-                  file=sys.stderr)  # fmt: skip
-    # All rendered above; each written aside, then all moved into place (or none).
+            print(f"deploy_units: {folder} is hidden from the services: move it out of"
+                  f" {', '.join(HIDDEN)}", file=sys.stderr)  # fmt: skip
     paths = {Path(args.output) / name: text.encode() for name, text in units.items()}
-    if args.logrotate:
-        paths[Path(args.logrotate)] = logrotate(args.nginx_runtime).encode()
     try:
         files.replace_all(paths)
     except OSError as error:

@@ -9,11 +9,8 @@ timeout is derived from `timeout` (deploy_config).
 """
 
 import os
-from pathlib import Path
 
-from motorlab import http_limits, refuse_to_start
-from motorlab.config import Config
-from motorlab.i18n import catalog_refusal
+from motorlab import http_limits, refuse_to_start, startup
 
 # Sync workers: nginx buffers every request and answer, so a worker never waits on a slow
 # client; one request per worker at a time.
@@ -57,11 +54,9 @@ limit_request_fields = (
 
 
 def on_starting(server) -> None:
-    """The catalogs checked once, in the master, before any worker starts: one that is not
-    ready stops gunicorn with one line (every worker would print it before the master
+    """The settings and catalogs checked once, in the master, before any worker starts: a
+    problem stops gunicorn with one line (every worker would print it before the master
     noticed the first one's exit)."""
-    config = Config()
-    directory = Path(config.BABEL_TRANSLATION_DIRECTORIES)
-    refusal = catalog_refusal(directory, config.INCOMPLETE_LANGUAGES)
-    if refusal:
-        refuse_to_start(refusal)
+    reason = startup.refusal()
+    if reason:
+        refuse_to_start(reason)

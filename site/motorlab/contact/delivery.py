@@ -120,23 +120,41 @@ def send_all(store: Outbox) -> Tally:
     return tally
 
 
+# The longest wait between two tries of an outbox that cannot be opened, and between two log
+# lines about it: a root-owned file logged an error every second.
+UNAVAILABLE_WAIT = 60
+
+
 def run_worker(store: Outbox, stop: threading.Event, *, until_idle: bool = False) -> Tally:
     """Deliver due rows until `stop` is set (or, with `until_idle`, until none is due); a
     row under way when it is set ends by the same rule as at its deadline. A store that
-    cannot be opened is retried after the poll interval."""
+    cannot be opened is tried again after a wait that doubles up to UNAVAILABLE_WAIT, and
+    said in the log once, then once per UNAVAILABLE_WAIT, and when it opens again."""
     config = current_app.config
     poll, stale_after = float(config["OUTBOX_POLL_INTERVAL"]), float(config["OUTBOX_STALE_AFTER"])
     deadline = float(config["MAIL_DEADLINE"])
     tally = Tally()
+    wait, unavailable_since, said_at = poll, None, 0.0
     while not stop.is_set():
         try:
             row = store.claim_next(due_only=True, stale_after=stale_after, deadline=deadline)
+        except OutboxUnavailable as error:
+            now = time.monotonic()
+            if unavailable_since is None or now - said_at >= UNAVAILABLE_WAIT:
+                current_app.logger.error("Outbox unavailable: %s", error)
+                said_at = now
+            unavailable_since = unavailable_since or now
+            wait = min(max(wait, poll) * 2, UNAVAILABLE_WAIT)
+        else:
+            if unavailable_since is not None:
+                current_app.logger.warning(
+                    "Outbox available again after %.0f s", time.monotonic() - unavailable_since
+                )
+                unavailable_since, wait = None, poll
             if row is not None:
                 tally.add(deliver(store, row, stop))
                 continue
-        except OutboxUnavailable as error:
-            current_app.logger.error("Outbox unavailable: %s", error)
         if until_idle:
             break
-        stop.wait(poll)
+        stop.wait(wait if unavailable_since is not None else poll)
     return tally

@@ -1,0 +1,79 @@
+"""What the commands that serve the site check before they start (gunicorn's master, the
+sender, the export, any `flask --app wsgi` command): each problem stops them with one line
+and status BOOT_ERROR (motorlab.refuse_to_start), as an incomplete catalog does, instead of
+a default that serves every visitor a 400, a key invented per release, or an outbox that
+logs an error every second. The development server (`make run`: Flask's debug mode) keeps
+its friendly defaults."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+
+from motorlab.config import Config, SettingError
+from motorlab.i18n import catalog_refusal
+
+# Settings production must name: neither has a default that works on a public server.
+REQUIRED = {
+    "SITE_URL": "the site's public address, e.g. https://www.motorlab.example",
+    "SECRET_KEY": "a long random string, the same on every server",
+}
+
+
+def in_development(environ: Mapping[str, str]) -> bool:
+    """`make run` (motorlab.dev_run) runs Flask in debug mode."""
+    return environ.get("FLASK_DEBUG", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def refusal(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The first reason not to start with these settings, in one line, or None."""
+    development = in_development(environ)
+    if not development:
+        for name, what in REQUIRED.items():
+            if not environ.get(name, "").strip():
+                return f"{name} is not set: set it to {what} (docs/operations.md)"
+    try:
+        config = Config()
+    except SettingError as error:
+        return str(error)
+    if development:
+        return None
+    catalogs = catalog_refusal(
+        Path(config.BABEL_TRANSLATION_DIRECTORIES), config.INCOMPLETE_LANGUAGES
+    )
+    if catalogs:
+        return catalogs
+    if not config.OUTBOX_URL:
+        return outbox_refusal(Path(config.OUTBOX_PATH))
+    return None
+
+
+def outbox_refusal(path: Path) -> str | None:
+    """Why this process cannot open or create the SQLite outbox `path` (its folder too: SQLite
+    writes its -wal and -shm files beside it), naming the file and its owner; None if it can."""
+    me = _user(os.geteuid())
+    files = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm"))]
+    for file in files:
+        if file.exists() and not os.access(file, os.R_OK | os.W_OK):
+            return f"OUTBOX_PATH: {me} cannot open {file}: {_owned(file)}"
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"OUTBOX_PATH: {me} cannot create files in {folder} (for {path}): {_owned(folder)}"
+    return None
+
+
+def _owned(path: Path) -> str:
+    info = path.stat()
+    return f"it belongs to {_user(info.st_uid)}, mode {stat.filemode(info.st_mode)}"
+
+
+def _user(uid: int) -> str:
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
