@@ -289,10 +289,10 @@ def test_both_stores_say_how_long_the_oldest_unsent_row_waited_and_how_many_fail
     store = old_store  # its one queued row was created 2026-11-01T00:00:00Z
     created = datetime(2026, 11, 1, tzinfo=UTC).timestamp()
     now = created + 3600.5
-    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600, "unreadable": []}
     row = store.claim_next()  # being sent: still unsent
     store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
-    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600, "unreadable": []}
     store.mark_failed(row, "refused")
     assert store.backlog(now)["failed"] == 1
     assert store.backlog(time.time())["oldest_unsent_seconds"] in (0, 1)  # Bea's
