@@ -376,3 +376,27 @@ def test_an_error_during_a_visit_ends_in_a_real_navigation(open_page, where):
     wait_for_widgets(page)
     page.go_back()  # one history entry for the page, however far the visit had gone
     page.wait_for_url("**" + PLAIN)
+
+
+def test_no_hover_or_scroll_near_a_contact_link_starts_a_session(open_page):
+    """The contact page is each visitor's own (its form token starts a session, and it
+    answers no-store): prefetching it would set the session cookie for a visitor who never
+    opened it, and cost the app a render. Only a click asks for it."""
+    page = open_page(PLAIN)
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(page.base)))
+    start_navigation(page, CONTACT)  # the first intent is on the header's Contact link
+    page.hover(PORTFOLIO)
+    page.mouse.wheel(0, 20000)  # every link on the page goes past, the band's Contact too
+    page.wait_for_timeout(400)
+    page.locator("main a[href='/en/contact']").last.hover()
+    page.wait_for_function("() => window.scrollY > 1000")
+    page.wait_for_timeout(2500)  # past prefetch-visible's idle timeout (2 s)
+    assert "/en/portfolio" in asked  # other pages are prefetched as before
+    assert not [path for path in asked if path.startswith("/en/contact")], asked
+    assert [c["name"] for c in page.context.cookies()] == ["i18n_redirected"]
+    # The click asks for it, and the form's session starts then.
+    page.click(CONTACT)
+    page.wait_for_url("**/en/contact")
+    wait_for_title(page, "Ready to start?")
+    assert "session" in [c["name"] for c in page.context.cookies()]
