@@ -94,8 +94,9 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   const progress = { pushed: false };
   try {
     await arrive(href, id, progress, { action, scroll, page, since });
-  } catch {
+  } catch (error) {
     if (id !== visitId) return; // a later visit took over
+    console.warn("Navigation: a real page load instead, after", error);
     // After pushState the address is already the target's: replace that entry.
     realNavigation(href, progress.pushed ? "pop" : action);
   }
