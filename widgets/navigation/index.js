@@ -89,7 +89,7 @@ function realNavigation(url, action) {
 // `scroll`); `page` and `since` when links.js asked for the page before this module started.
 // Whatever throws on the way ends in a real navigation of the target, never a page left
 // half swapped, busy, or without its widgets.
-export async function visit(href, { action = "push", scroll, page = env.fetchPage(href), since } = {}) {
+export async function visit(href, { action = "push", scroll, page, since } = {}) {
   const id = ++visitId;
   const progress = { pushed: false };
   try {
@@ -106,7 +106,7 @@ async function arrive(href, id, progress, { action, scroll, page, since }) {
   if (action === "push") saveScroll();
   bar.start(since);
   document.body.setAttribute("aria-busy", "true");
-  page = await page;
+  page = await (page || env.fetchPage(href));
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
     document.body.removeAttribute("aria-busy");
