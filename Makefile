@@ -177,6 +177,7 @@ bench: setup chromium nginx wrk ## Measure page speed, the contact pipeline, Jav
 	$(BIN)/python tests/perf/bench_home.py
 	$(BIN)/python tests/perf/bench_speed.py
 	$(BIN)/python tests/perf/load_contact.py
+	$(BIN)/python tests/perf/bench_mail.py
 	$(BIN)/python tests/perf/stalled_smtp.py
 	$(BIN)/python tests/perf/js_budget.py
 	$(BIN)/python tests/perf/bench_navigation.py

@@ -24,6 +24,7 @@ from motorlab import (
     slashes,
     static_files,
     template_globals,
+    terminal,
 )
 from motorlab.config import Config
 from motorlab.contact import ratelimit
@@ -56,6 +57,8 @@ def create_app(config: object | None = None) -> Flask:
     # In development (debug mode: `make run`) catalogs are reloaded when edited and each
     # untranslated message is logged (motorlab.dev_catalogs); production shares one Babel.
     translations = dev_catalogs.WatchedBabel() if app.debug else babel
+    if app.debug:  # a request's path, logged, reaches the developer's terminal escaped
+        terminal.guard(app.logger)
     translations.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
     internals.init_app(app)  # sessions that say whether a request touched them

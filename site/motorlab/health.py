@@ -4,8 +4,10 @@ and of `failed` ones, and how long the oldest request not sent yet has waited
 (`oldest_unsent_seconds`, null for none): late mail is no reason to take the site out of a
 load balancer, but a monitoring system reads it here or from `flask outbox check`. 503 when
 the outbox cannot be written within `OUTBOX_LOCK_TIMEOUT` (missing folder, unwritable,
-corrupted, or locked that long: a visitor's post would get a 503 too). The store answers
-(`waiting()`, `backlog()`).
+corrupted, or locked that long: a visitor's post would get a 503 too); a file without the
+table yet (zero bytes) is an empty outbox, as the next post makes it. A row whose
+`created_at` is not a time is left out of the age (`outbox check` names it). The store
+answers (`waiting()`, `backlog()`).
 
 Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLINE` after
 its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
@@ -31,6 +33,7 @@ def healthz():
         store = open_outbox(config)
         now = time.time()
         counts = {**store.waiting(), **store.backlog(now)}
+        del counts["unreadable"]  # `outbox check` names them; the age leaves them out
         overdue = store.overdue(now)
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import email
 import logging
-import re
 import secrets
 import socket
 import sys
@@ -25,23 +24,17 @@ from typing import TextIO
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
+from motorlab.terminal import escaped
+
 HEADERS = ("From", "To", "Reply-To", "Subject", "Date", "Message-ID")
 RULE = "=" * 72
 USERNAME = "motorlab-dev"
-# C0 but the line feed and the tab, DEL, and C1 (a terminal reads 0x9b as ESC [).
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def free_loopback_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def escaped(text: str) -> str:
-    """`text` with every control character but the line feed and the tab written as repr
-    writes it (ESC as `\\x1b`), and CRLF line ends as plain ones."""
-    return CONTROL.sub(lambda match: f"\\x{ord(match[0]):02x}", text.replace("\r\n", "\n"))
 
 
 def readable(message: EmailMessage) -> str:

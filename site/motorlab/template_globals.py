@@ -15,6 +15,7 @@ from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.images import urls as image_urls
 from motorlab.pages.registry import current_section
+from motorlab.public_pages import own_paths
 from motorlab.seo import structured_data
 
 
@@ -37,6 +38,8 @@ def register(app: Flask) -> None:
         inline_boot_script=assets.inline_boot_script,
         widget_entry=assets.widget_entry,
         widget_preloads=assets.widget_preloads,
+        # The pages the navigation never prefetches (each visitor's own).
+        own_paths=own_paths,
         # Images through the image service.
         responsive_image=image_urls.responsive,
         share_image_url=image_urls.share_image_url,

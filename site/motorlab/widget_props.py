@@ -92,13 +92,14 @@ def widget_labels(name: str) -> dict[str, str]:
 def consent_props(analytics_id: str, mode: str) -> dict:
     """Props of a consent_banner node: `mode` "banner" (the bottom sheet that asks) or
     "choice" (the privacy page's block that shows and changes the choice), the analytics ID,
-    and the cookie and script as motorlab.analytics defines them."""
+    and the storage, the old cookie and the script as motorlab.analytics defines them."""
     return {
         "mode": mode,
         "id": analytics_id,
         "script": analytics.SCRIPT_URL,
+        "key": analytics.STORAGE_KEY,
         "cookie": analytics.COOKIE_NAME,
-        "maxAge": analytics.COOKIE_MAX_AGE,
+        "maxAge": analytics.MAX_AGE,
         "granted": analytics.GRANTED,
         "denied": analytics.DENIED,
         "labels": widget_labels("consent_banner"),

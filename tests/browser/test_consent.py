@@ -2,9 +2,10 @@
 a local stub (never the network): no choice shows the banner on every page and loads nothing;
 its appearance shifts nothing, on a phone and a desktop; "accept" loads gtag at once, under
 the page's own CSP, and on later pages (once per document, across client-side navigation);
-"decline" loads nothing; both buttons look the same; keyboard, screen-reader names, axe and
-reduced motion; without JavaScript no banner, no script and no cookie; the privacy page's
-block shows and changes the choice."""
+"decline" loads nothing; the choice is kept in the page's own storage, never in a cookie;
+both buttons look the same; keyboard, screen-reader names, axe and reduced motion; without
+JavaScript no banner, no script and no cookie; the privacy page's block shows and changes the
+choice. A sibling host's cookies: tests/browser/test_consent_sibling.py."""
 
 from __future__ import annotations
 
@@ -86,6 +87,11 @@ def banner(page):
 
 def consent_cookie(page):
     return [c for c in page.context.cookies() if c["name"] == analytics.COOKIE_NAME]
+
+
+def kept(page) -> dict | None:
+    """The choice as the widget keeps it in the page's storage."""
+    return page.evaluate("key => JSON.parse(localStorage.getItem(key))", analytics.STORAGE_KEY)
 
 
 def gtag_scripts(page) -> int:
@@ -186,9 +192,9 @@ def test_accept_loads_gtag_at_once_and_on_later_pages_without_a_csp_error(visit)
     assert page.evaluate("dataLayer.map((entry) => entry[0])") == ["js", "config"]
     assert page.evaluate("dataLayer[1][1]") == ANALYTICS_ID
     expect(banner(page)).to_have_count(0)
-    (cookie,) = consent_cookie(page)
-    assert (cookie["value"], cookie["path"], cookie["sameSite"]) == (analytics.GRANTED, "/", "Lax")
-    assert cookie["expires"] - time.time() == pytest.approx(analytics.COOKIE_MAX_AGE, abs=60)
+    entry = kept(page)
+    assert entry["choice"] == analytics.GRANTED and consent_cookie(page) == []
+    assert entry["until"] / 1000 - time.time() == pytest.approx(analytics.MAX_AGE, abs=60)
 
     # A page swapped in by the navigation keeps the one gtag: no second load.
     swap_to(page, page.get_by_role("link", name="Services").first)
@@ -210,7 +216,7 @@ def test_decline_loads_nothing_and_the_banner_stays_gone(visit):
     page.get_by_role("button", name="Rechazar analítica").click()
     expect(page.locator(".c-toast")).to_contain_text("Entendido")
     expect(banner(page)).to_have_count(0)
-    assert [c["value"] for c in consent_cookie(page)] == [analytics.DENIED]
+    assert kept(page)["choice"] == analytics.DENIED and consent_cookie(page) == []
     for path in ("/aboutus", "/en/portfolio", "/privacy"):
         goto(page, path)
         expect(banner(page)).to_have_count(0)
@@ -267,7 +273,7 @@ def test_the_keyboard_reaches_both_buttons_and_a_choice_sends_focus_to_main(visi
     page.keyboard.press(key)
     expect(page.locator(".c-toast")).to_contain_text("Understood")
     assert page.evaluate("document.activeElement.id") == "main"
-    assert [c["value"] for c in consent_cookie(page)] == [analytics.DENIED]
+    assert kept(page)["choice"] == analytics.DENIED
     assert page.reached == []
 
 
@@ -373,9 +379,9 @@ def test_the_privacy_page_shows_and_changes_the_choice(visit):
     assert page.reached == [GTAG] and page.errors == []
 
 
-def test_over_https_the_cookie_is_secure(visit):
+def test_over_https_the_choice_is_kept_in_the_pages_storage_too(visit):
     """The site answered as https://www.motorlab.example (TestConfig's SITE_URL) by routing
-    that origin to the test server: the widget adds Secure there."""
+    that origin to the test server: the choice is that origin's, and no cookie carries it."""
     page = visit()
     site = "https://www.motorlab.example"
 
@@ -390,4 +396,4 @@ def test_over_https_the_cookie_is_secure(visit):
     page.get_by_role("button", name="Decline analytics").click()
     expect(banner(page)).to_have_count(0)
     cookies = [c for c in page.context.cookies(site) if c["name"] == analytics.COOKIE_NAME]
-    assert [(c["value"], c["secure"]) for c in cookies] == [(analytics.DENIED, True)]
+    assert kept(page)["choice"] == analytics.DENIED and cookies == []

@@ -320,3 +320,83 @@ def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
     assert page.evaluate("() => document.activeElement.tagName") == "H1"
     assert page.evaluate("() => window.__barStates")[-3:] == ["loading", "done", "idle"]
     assert page.console_errors == []
+
+
+# Percent-encoded bytes that are not UTF-8 (issue 43): decodeURIComponent throws on them.
+MALFORMED = "#%E0%A4%A"
+
+
+def settled(page):
+    """The visit is over: the bar back to idle, <body> no longer busy, the widgets mounted."""
+    page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached", timeout=5000)
+    assert busy(page) is None
+    wait_for_widgets(page)
+
+
+def test_a_fragment_that_does_not_decode_stops_no_navigation(open_page):
+    page = open_page(PLAIN + MALFORMED)
+    page.evaluate("() => { window.__marker = 'kept' }")
+    start_navigation(page)
+    page.click(PORTFOLIO)
+    wait_for_title(page, "Portfolio")
+    page.go_back()  # to the page whose address holds the fragment
+    wait_for_title(page, "Services")
+    settled(page)
+    assert page.url.endswith(PLAIN + MALFORMED)
+    # A link to such a fragment, on another page.
+    page.evaluate(ADD_LINK, "/en/privacy" + MALFORMED)
+    click_without_hover(page, "#made")
+    wait_for_title(page, "Privacy")
+    settled(page)
+    assert page.url.endswith("/en/privacy" + MALFORMED)
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert page.evaluate("() => window.__marker") == "kept"  # swapped each time
+    assert page.console_errors == []
+
+
+# Something that throws in the middle of a visit: before the new page is in (history), and
+# after it (the scroll placed once it is).
+BREAK = {
+    "before the swap": "() => { history.pushState = () => { throw new Error('broken'); }; }",
+    "after the swap": "() => { window.scrollTo = () => { throw new Error('broken'); }; }",
+}
+
+
+@pytest.mark.parametrize("where", BREAK)
+def test_an_error_during_a_visit_ends_in_a_real_navigation(open_page, where):
+    page = open_page(PLAIN)
+    page.evaluate("() => { window.__marker = 'kept' }")
+    start_navigation(page)
+    page.evaluate(BREAK[where])
+    page.click(PORTFOLIO)
+    page.wait_for_url("**/en/portfolio")
+    page.wait_for_function("() => window.__marker === undefined")  # loaded in full
+    wait_for_title(page, "Portfolio")
+    assert busy(page) is None
+    wait_for_widgets(page)
+    page.go_back()  # one history entry for the page, however far the visit had gone
+    page.wait_for_url("**" + PLAIN)
+
+
+def test_no_hover_or_scroll_near_a_contact_link_starts_a_session(open_page):
+    """The contact page is each visitor's own (its form token starts a session, and it
+    answers no-store): prefetching it would set the session cookie for a visitor who never
+    opened it, and cost the app a render. Only a click asks for it."""
+    page = open_page(PLAIN)
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(page.base)))
+    start_navigation(page, CONTACT)  # the first intent is on the header's Contact link
+    page.hover(PORTFOLIO)
+    page.mouse.wheel(0, 20000)  # every link on the page goes past, the band's Contact too
+    page.wait_for_timeout(400)
+    page.locator("main a[href='/en/contact']").last.hover()
+    page.wait_for_function("() => window.scrollY > 1000")
+    page.wait_for_timeout(2500)  # past prefetch-visible's idle timeout (2 s)
+    assert "/en/portfolio" in asked  # other pages are prefetched as before
+    assert not [path for path in asked if path.startswith("/en/contact")], asked
+    assert [c["name"] for c in page.context.cookies()] == ["i18n_redirected"]
+    # The click asks for it, and the form's session starts then.
+    page.click(CONTACT)
+    page.wait_for_url("**/en/contact")
+    wait_for_title(page, "Ready to start?")
+    assert "session" in [c["name"] for c in page.context.cookies()]

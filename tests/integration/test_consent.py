@@ -80,8 +80,9 @@ def test_every_page_carries_the_hidden_banner_with_its_props(path, title):
         "mode": "banner",
         "id": ANALYTICS_ID,
         "script": analytics.SCRIPT_URL,
+        "key": analytics.STORAGE_KEY,
         "cookie": analytics.COOKIE_NAME,
-        "maxAge": analytics.COOKIE_MAX_AGE,
+        "maxAge": analytics.MAX_AGE,
         "granted": analytics.GRANTED,
         "denied": analytics.DENIED,
     }
@@ -111,7 +112,7 @@ def test_the_privacy_page_explains_what_happens_without_javascript():
     soup = soup_of(client.get("/en/privacy"))
     topic = soup.find(id="analytics").find_next_sibling("p")
     assert "Google Analytics" in topic.get_text() and "Without JavaScript" in topic.get_text()
-    assert topic.code.string == analytics.COOKIE_NAME
+    assert topic.code.string == analytics.STORAGE_KEY
     assert "no personal data at all" not in soup.get_text(" ")
     banner, choice = nodes(client.get("/en/privacy"))
     assert choice.name == "div" and choice.has_attr("hidden") and choice.find("form") is None

@@ -289,10 +289,23 @@ def test_both_stores_say_how_long_the_oldest_unsent_row_waited_and_how_many_fail
     store = old_store  # its one queued row was created 2026-11-01T00:00:00Z
     created = datetime(2026, 11, 1, tzinfo=UTC).timestamp()
     now = created + 3600.5
-    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600, "unreadable": []}
     row = store.claim_next()  # being sent: still unsent
     store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
-    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600}
+    assert store.backlog(now) == {"failed": 0, "oldest_unsent_seconds": 3600, "unreadable": []}
     store.mark_failed(row, "refused")
     assert store.backlog(now)["failed"] == 1
     assert store.backlog(time.time())["oldest_unsent_seconds"] in (0, 1)  # Bea's
+
+
+def test_both_stores_leave_an_unreadable_time_out_of_the_age_and_name_its_row(old_store):
+    """A `created_at` that is not a time (issue 43: "12", which sorts before every real one)
+    neither breaks the backlog nor hides the oldest readable row's age."""
+    store = old_store
+    store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
+    edit = store._sql("UPDATE outbox SET created_at = ? WHERE name = ?")  # as by hand
+    store._run(lambda db: db.execute(edit, ("12", "Old")))
+    old = next(row for row in store.rows() if row.name == "Old")
+    backlog = store.backlog(time.time())
+    assert backlog["unreadable"] == [old.id]
+    assert backlog["oldest_unsent_seconds"] in (0, 1)  # Bea's

@@ -128,3 +128,17 @@ def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact
     (message,) = smtp.messages
     assert message["Reply-To"] is None and message.defects == []
     assert "jörg@exämple.com" in message.get_body(("plain",)).get_content()
+
+
+def test_a_visitors_signature_line_does_not_start_a_signature(contact_client, contact_app, smtp):
+    """A line `-- ` is where a mail client starts the signature (RFC 3676 §4.3), and it may
+    hide or drop what follows: the visitor's gains a space, and the mail's own separator
+    before staff's note is the only one."""
+    description = "Please call me.\n-- \nAna, the rest of my request\n-- \n-- \nThanks."
+    message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "description": description})
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    lines = text.split("\n")
+    assert lines.count("-- ") == 1
+    assert lines.index("-- ") > lines.index("Thanks.")
+    shown = unflow(text)
+    assert "Please call me.\n --\nAna, the rest of my request\n --\n --\nThanks." in shown

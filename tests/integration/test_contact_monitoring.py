@@ -5,10 +5,15 @@ late (a mail server that stalls), or that failed or uncertain requests wait for 
 A real outbox file and real SMTP servers on loopback."""
 
 import re
+import sqlite3
 import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
 
 from motorlab import create_app
-from motorlab.contact.cli import CHECK_LATE, CHECK_SETTLE, CHECK_UNAVAILABLE
+from motorlab.contact.cli import CHECK_LATE, CHECK_SETTLE, CHECK_UNAVAILABLE, CHECK_UNREADABLE
 from tests.support.contact_support import VALID, contact_config, deliver, post_contact, stored
 from tests.support.smtp import SmtpServer, StalledServer
 
@@ -108,3 +113,51 @@ def test_an_outbox_that_cannot_be_opened_and_a_wrong_age_have_codes_of_their_own
     code, lines = check(app, "--max-age", "soon")
     assert code == 2  # click's, for a wrong option
     assert "'soon' is not a duration such as 90s, 15m or 2h" in lines[-1]
+
+
+def write_by_hand(app, statement: str, *args) -> None:
+    """What an operator's sqlite3 session (or a restore gone wrong) leaves in the outbox."""
+    with closing(sqlite3.connect(app.config["OUTBOX_PATH"])) as db, db:
+        db.execute(statement, args)
+
+
+# A created_at that is not a time: an integer (SQLite keeps it as the text "12", which sorts
+# before every real time), words, an empty text, a date that does not exist, a blob.
+UNREADABLE = [12, "soon", "", "2026-13-45T00:00:00+00:00", b"\x00"]
+
+
+@pytest.mark.parametrize("created_at", UNREADABLE, ids=repr)
+def test_a_row_whose_time_is_unreadable_is_named_and_breaks_no_answer(tmp_path, created_at):
+    app = create_app(contact_config(SmtpServer(), tmp_path))
+    client = app.test_client()
+    for name in ("Ana", "Bea"):
+        assert post_contact(client, {**VALID, "name": name}).status_code == 303
+    ana, bea = stored(app)
+    write_by_hand(app, "UPDATE outbox SET created_at = ? WHERE id = ?", created_at, ana.id)
+    write_by_hand(app, "UPDATE outbox SET created_at = ? WHERE id = ?", "2000-01-01", bea.id)
+
+    answer = health(app)  # 200, not 500: the site takes posts
+    assert answer["queued"] == 2 and answer["oldest_unsent_seconds"] > 20 * 365 * 86400
+    assert "unreadable" not in answer
+    code, lines = check(app, "--max-age", "1d")
+    assert code == CHECK_LATE  # the first problem's code: Bea's request is late
+    assert [line.split(":")[0] for line in lines] == ["LATE", "UNREADABLE"]
+    assert lines[1].startswith(f"UNREADABLE: contact request(s) {ana.id} not sent yet ")
+    assert not any("Traceback" in line or "Error" in line for line in lines)
+    # Alone, it is the one problem: the check says so with its own code.
+    write_by_hand(app, "DELETE FROM outbox WHERE id = ?", bea.id)
+    assert health(app)["oldest_unsent_seconds"] is None
+    code, lines = check(app)
+    assert code == CHECK_UNREADABLE == 6 and len(lines) == 1
+
+
+def test_a_zero_byte_outbox_is_the_empty_outbox_the_next_post_makes_of_it(tmp_path):
+    app = create_app(contact_config(SmtpServer(), tmp_path))
+    Path(app.config["OUTBOX_PATH"]).write_bytes(b"")
+    assert health(app) == {
+        "status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None,
+    }  # fmt: skip
+    assert check(app) == (0, ["OK: 0 queued, none waiting; none failed or uncertain"])
+    assert Path(app.config["OUTBOX_PATH"]).stat().st_size == 0  # looked at, not created
+    assert post_contact(app.test_client()).status_code == 303
+    assert health(app)["queued"] == 1 and len(stored(app)) == 1

@@ -145,3 +145,19 @@ def test_the_header_marks_the_section_the_registry_gives_each_page():
                 assert marks == {section: "true"}, path
     portfolio = [page.path for page in PAGES if page.section == "portfolio"]
     assert portfolio == [f"/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")]
+
+
+def test_every_page_lists_the_pages_no_prefetch_may_ask_for_as_the_registry_has_them(client):
+    """`<meta name="no-prefetch">`: the unexported pages (each visitor's own: the contact
+    page's session), every locale's path, on every page alike."""
+    with APP.test_request_context("/"):
+        expected = [
+            url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale})
+            for page in PAGES
+            if not page.exported
+            for locale in LOCALES
+        ]
+    assert expected == ["/contact", "/en/contact"]
+    for path in ("/", "/en/services", "/contact", "/en/no-such-page"):
+        meta = soup_of(client.get(path)).find("meta", attrs={"name": "no-prefetch"})
+        assert meta["content"].split(" ") == expected, path

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
+from flask import request
 
 from motorlab import create_app
 from motorlab.dev_run import catalog_warnings, debugger_refusal, environment, random_pin
@@ -248,3 +249,43 @@ def test_make_run_says_in_one_line_what_a_catalog_lacks(catalogs):
         "fill every empty msgstr and clear every '#, fuzzy' there (after make messages), then "
         "compile it (make setup, or make prod-setup on a server)"
     ]
+
+
+# What any web page can make the developer's browser ask of 127.0.0.1:5000 (issue 43): red
+# text, a reset, a line break, the terminal's title set, a bell, and a forged log line.
+HOSTILE = "%1b%5b31mRED%1b%5b0m%0a%1b%5d0;PWNED%07FAKE-LINE"
+ESCAPED = "\\x1b[31mRED\\x1b[0m\\x0a\\x1b]0;PWNED\\x07FAKE-LINE"
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_lines(caplog) -> list[str]:
+    """The app's log as the terminal running make run gets it (formatted, tracebacks
+    included): no control character but its own line breaks."""
+    assert not CONTROLS.search(caplog.text), repr(caplog.text)
+    return caplog.text.splitlines()
+
+
+def test_an_untranslated_message_logs_the_requests_path_escaped(catalogs, caplog):
+    po = spanish_po(catalogs)
+    edit(po, FOOTER, "#, fuzzy\n" + FOOTER)
+    compile_catalog(po)
+    client = development_app(catalogs)
+    caplog.set_level(logging.WARNING)
+    assert client.get("/" + HOSTILE).status_code == 404
+    lines = terminal_lines(caplog)
+    (logged,) = [each for each in lines if "PWNED" in each]
+    assert f"Untranslated (es) on /{ESCAPED}: 'All rights reserved'" in logged
+    assert not any(each.startswith("FAKE-LINE") for each in lines)
+
+
+def test_a_traceback_in_development_keeps_only_its_own_line_breaks(caplog):
+    app = create_app(config_with(DEBUG=True, CACHE_TYPE="NullCache"))
+
+    @app.get("/en/broken")
+    def broken():
+        raise RuntimeError(f"broken on {request.args['q']}")
+
+    assert app.test_client().get(f"/en/broken?q={HOSTILE}").status_code == 500
+    lines = terminal_lines(caplog)
+    assert "Traceback (most recent call last):" in lines
+    assert f"RuntimeError: broken on {ESCAPED}" in lines

@@ -1,27 +1,55 @@
 // Analytics consent, decided in the browser. The server renders the same hidden nodes for
 // every visitor (templates/components/consent_banner): the banner on every page, and the
-// privacy page's block (props.mode "choice"). This module reads the choice from the cookie,
-// shows the banner while there is none, stores the choice the visitor makes, and loads gtag
-// after "accept" and on every later page while the cookie says so; "decline" loads nothing.
-// The cookie's name and lifetime, the two choices, the script and the ID come from the
-// server's props (motorlab.analytics); the CSP names the analytics origins on every page.
+// privacy page's block (props.mode "choice"). This module reads the choice kept, shows the
+// banner while there is none, keeps the choice the visitor makes, and loads gtag after
+// "accept" and on every later page while the choice says so; "decline" loads nothing.
+// The choice is kept in the page's own storage (localStorage), which no other origin can
+// write: a cookie can be set for the whole domain by a sibling host (decisions/0022). The
+// names, the lifetime, the two choices, the script and the ID come from the server's props
+// (motorlab.analytics); the CSP names the analytics origins on every page.
 import { showToast, toastRegion } from "../toast/index.js";
 
 const views = new Set(); // every mounted node's update(choice): a choice shows in all of them
 let analyticsLoaded = false;
 
+// Any "denied" wins: the one kept here, or the cookie earlier releases wrote (from this host
+// or any other: a denial is safe whoever made it). Only the page's storage can grant.
 function storedChoice(props) {
+  const kept = keptChoice(props);
+  if (kept === props.denied || oldCookies(props).includes(props.denied)) return props.denied;
+  return kept === props.granted ? props.granted : "";
+}
+
+function keptChoice(props) {
+  try {
+    const entry = JSON.parse(localStorage.getItem(props.key));
+    const known = entry?.choice === props.granted || entry?.choice === props.denied;
+    return known && Date.now() < entry.until ? entry.choice : "";
+  } catch {
+    return ""; // no storage, or a value not ours: no choice
+  }
+}
+
+// Every value of the old cookie: document.cookie lists one per path and domain that set it.
+function oldCookies(props) {
   const prefix = `${props.cookie}=`;
-  const value = document.cookie
-    .split("; ")
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-  return value === props.granted || value === props.denied ? value : "";
+  return document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(prefix))
+    .map((part) => part.slice(prefix.length));
 }
 
 function store(props, choice) {
+  try {
+    const until = Date.now() + props.maxAge * 1000;
+    localStorage.setItem(props.key, JSON.stringify({ choice, until }));
+  } catch {
+    // No storage: the choice holds on this page only.
+  }
+  // This host's old cookie goes, so a "denied" it kept cannot outvote this choice.
   const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${props.cookie}=${choice}; Max-Age=${props.maxAge}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${props.cookie}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 
 // gtag.js and its setup (what Google's snippet does inline, which the CSP would refuse).
@@ -97,8 +125,11 @@ export function mount(node, props) {
   const onClick = (event) => {
     const button = event.target.closest("button[value]");
     if (!button) return;
-    const chosen = button.value === props.granted ? props.granted : props.denied;
-    store(props, chosen);
+    const picked = button.value === props.granted ? props.granted : props.denied;
+    store(props, picked);
+    // What now holds (no storage: the pick, on this page): a "denied" that another host
+    // keeps in a cookie outvotes an "accept".
+    const chosen = storedChoice(props) || picked;
     if (chosen === props.granted) loadAnalytics(props);
     else stopAnalytics(props);
     for (const each of views) each.update(chosen);

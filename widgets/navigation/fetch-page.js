@@ -18,7 +18,16 @@ const get = (url) => fetchWithDeadline(url, HTML, TIMEOUT_MS, readPage);
 
 const key = (url) => url.split("#")[0];
 
+// Pages each visitor gets their own, as the server lists them (<meta name="no-prefetch">:
+// the contact page, whose form token starts a session): asked for at a click only, never
+// ahead of one, so a hover or a scroll past a link creates nothing on the server.
+const ownPage = (url) =>
+  (document.querySelector('meta[name="no-prefetch"]')?.content || "")
+    .split(" ")
+    .includes(new URL(url, location.href).pathname);
+
 export function prefetch(url) {
+  if (ownPage(url)) return;
   const entry = prefetched.get(key(url));
   if (entry && Date.now() - entry.at < PREFETCH_TTL_MS) return;
   prefetched.set(key(url), { at: Date.now(), page: get(key(url)) });

@@ -40,7 +40,20 @@ function announce(text) {
   }, 100);
 }
 
-const fragmentTarget = (url) => url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)));
+// The element a #fragment names: by its decoded id, else as written (the browser's own
+// order). A fragment that does not decode (`#%E0%A4%A`, any address may carry one) is only
+// ever as written: decodeURIComponent throws on it.
+function fragmentTarget(url) {
+  const written = url.hash.slice(1);
+  if (!written) return null;
+  let decoded = written;
+  try {
+    decoded = decodeURIComponent(written);
+  } catch {
+    // Not UTF-8 once decoded: the id as written.
+  }
+  return document.getElementById(decoded) || document.getElementById(written);
+}
 
 // Focus goes to the link's #fragment target when there is one, else the new <h1>.
 function focusArrival(url) {
@@ -74,12 +87,26 @@ function realNavigation(url, action) {
 
 // A visit of `href`: `action` "push" (a click) or "pop" (back/forward, with the saved
 // `scroll`); `page` and `since` when links.js asked for the page before this module started.
-export async function visit(href, { action = "push", scroll, page = env.fetchPage(href), since } = {}) {
+// Whatever throws on the way ends in a real navigation of the target, never a page left
+// half swapped, busy, or without its widgets.
+export async function visit(href, { action = "push", scroll, page, since } = {}) {
   const id = ++visitId;
+  const progress = { pushed: false };
+  try {
+    await arrive(href, id, progress, { action, scroll, page, since });
+  } catch (error) {
+    if (id !== visitId) return; // a later visit took over
+    console.warn("Navigation: a real page load instead, after", error);
+    // After pushState the address is already the target's: replace that entry.
+    realNavigation(href, progress.pushed ? "pop" : action);
+  }
+}
+
+async function arrive(href, id, progress, { action, scroll, page, since }) {
   if (action === "push") saveScroll();
   bar.start(since);
   document.body.setAttribute("aria-busy", "true");
-  page = await page;
+  page = await (page || env.fetchPage(href));
   if (id !== visitId) return; // a later visit took over
   const done = (failed) => {
     document.body.removeAttribute("aria-busy");
@@ -105,7 +132,10 @@ export async function visit(href, { action = "push", scroll, page = env.fetchPag
   }
   const url = new URL(page.url || href);
   url.hash = new URL(href).hash;
-  if (action === "push") history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
+  if (action === "push") {
+    history.pushState({ motorlab: true, scroll: 0 }, "", url.href);
+    progress.pushed = true;
+  }
   // The old page's widgets go in the same task as the page (a carousel unmounted a frame
   // early would show the server's list). No transition: a cross-fade or a fade-in holds the
   // new heading back by its length (a view transition, by several frames on a slowed phone

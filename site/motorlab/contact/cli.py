@@ -155,7 +155,7 @@ def _duration(seconds: float) -> str:
 
 
 # `outbox check`'s exit codes, for a monitoring system (2 is click's, for a wrong option).
-CHECK_OK, CHECK_UNAVAILABLE, CHECK_LATE, CHECK_SETTLE = 0, 3, 4, 5
+CHECK_OK, CHECK_UNAVAILABLE, CHECK_LATE, CHECK_SETTLE, CHECK_UNREADABLE = 0, 3, 4, 5, 6
 
 
 @outbox_cli.command("check")
@@ -167,7 +167,8 @@ def check_command(max_age: float) -> None:
     """For a monitoring system: one line per problem, and the exit code of the first one
     found: 3 the outbox cannot be opened, 4 mail is late (a request has waited longer than
     --max-age, or is being sent past its deadline), 5 failed or uncertain requests wait for an
-    operator; 0 and one OK line when mail flows."""
+    operator, 6 a request not sent yet has a `created_at` that is not a time (named, and
+    left out of the age); 0 and one OK line when mail flows."""
     store, now = _store(), time.time()
     try:
         counts = {**store.waiting(), **store.backlog(now)}
@@ -192,6 +193,12 @@ def check_command(max_age: float) -> None:
         problems.append((CHECK_SETTLE, (
             f"SETTLE: {counts['failed']} failed and {counts['uncertain']} uncertain contact"
             " request(s) wait for an operator (outbox list; requeue, resend ID or mark-sent ID)"
+        )))  # fmt: skip
+    if counts["unreadable"]:
+        ids = ", ".join(str(row_id) for row_id in counts["unreadable"])
+        problems.append((CHECK_UNREADABLE, (
+            f"UNREADABLE: contact request(s) {ids} not sent yet have a created_at that is not"
+            " a time, and are left out of the age: correct it in the outbox (outbox list)"
         )))  # fmt: skip
     for _, line in problems:
         click.echo(line)

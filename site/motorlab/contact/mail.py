@@ -34,6 +34,9 @@ from motorlab.tokens import colour
 
 SUBJECT_NAME_LENGTH = 60
 FLOWED_WIDTH = 72  # RFC 3676 recommends 66-72 characters, and never more than 78
+SIGNATURE = "-- "  # the line before a signature (RFC 3676 §4.3)
+_SIGNATURE_LINE = re.compile(r"^-- $", re.MULTILINE)
+_WORD = re.compile(r"\S+\s*")
 
 
 def header_safe(text: str, limit: int = SUBJECT_NAME_LENGTH) -> str:
@@ -73,18 +76,39 @@ def flowed(text: str, width: int = FLOWED_WIDTH) -> str:
     `From ` are space-stuffed. A word longer than the width stays whole."""
     lines = []
     for line in text.split("\n"):
-        if line == "-- ":  # the signature separator keeps its space
+        if line == SIGNATURE:  # the signature separator keeps its space
             lines.append(line)
             continue
         line = line.rstrip(" ")
         current = ""
-        for token in re.findall(r"\s*\S+\s*", line) or [""]:
+        for token in _words(line):
             if current and current.endswith(" ") and len(current) + len(token.rstrip()) > width:
                 lines.append(current)
                 current = ""
             current += token
         lines.append(current)
     return "\n".join(" " + line if line.startswith((" ", ">", "From ")) else line for line in lines)
+
+
+def _words(line: str) -> list[str]:
+    """`line` cut after each run of white space: a word with the space after it (the first
+    also with the space before it), or [""] for a line of white space only. Linear: the
+    pattern `\\s*\\S+\\s*` retried its leading `\\s*` from every position of a line of white
+    space, quadratic in its length."""
+    start = len(line) - len(line.lstrip())
+    words = _WORD.findall(line, start)
+    if not words:
+        return [""]
+    words[0] = line[:start] + words[0]
+    return words
+
+
+def unsigned(text: str) -> str:
+    """The visitor's text with no line that a mail client reads as the separator before a
+    signature (`-- `, RFC 3676 §4.3): such a line gains a leading space, which flowed()
+    then space-stuffs (§4.4), so it shows as ` --` and the mail's own signature stays the
+    only one."""
+    return _SIGNATURE_LINE.sub(" " + SIGNATURE, text)
 
 
 class EncodedHeader(str):
@@ -112,6 +136,7 @@ def build_message(row: Row) -> EmailMessage:
     domain = parseaddr(sender)[1].rpartition("@")[2] or "motorlab.example"
     created = datetime.fromisoformat(row.created_at)
     shown = dataclasses.replace(row, name=visible(row.name), description=visible(row.description))
+    text_row = dataclasses.replace(shown, description=unsigned(shown.description))
     context = {
         "row": shown,
         "received": created.strftime("%Y-%m-%d %H:%M UTC"),
@@ -123,7 +148,7 @@ def build_message(row: Row) -> EmailMessage:
     }
     with force_locale(DEFAULT_LOCALE):  # staff read the mail in the agency's language
         subject = _("Contact request from %(name)s", name=header_safe(row.name))
-        text = render_template("email/contact.txt", **context)
+        text = render_template("email/contact.txt", **{**context, "row": text_row})
         html = render_template("email/contact.html", **context)
         # TRANSLATORS: the sender's name that staff's inbox shows for a contact request;
         # %(name)s is the visitor's name. The address stays the site's own.

@@ -2,7 +2,7 @@
 
 Placeholders the template fills: %(email)s (the contact address as a mail link),
 %(addresses)s (the staff who receive requests), %(name)s and %(consent_name)s (the names of
-the language and the consent cookies, `LANGUAGE_COOKIE` and `CONSENT_COOKIE`).
+the language cookie and of the consent's storage entry, `LANGUAGE_COOKIE` and `CONSENT_NAME`).
 """
 
 from datetime import date
@@ -12,9 +12,9 @@ from flask_babel import lazy_gettext as _l
 from motorlab import analytics, i18n
 from motorlab.content.types import BulletList, LegalSection, Paragraph, Topic
 
-# The cookies the text names, as the app names them.
+# The cookie and the storage entry the text names, as the app names them.
 LANGUAGE_COOKIE = i18n.COOKIE_NAME
-CONSENT_COOKIE = analytics.COOKIE_NAME
+CONSENT_NAME = analytics.STORAGE_KEY
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Privacy and terms")

@@ -56,6 +56,14 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _timestamp(value: object) -> float | None:
+    """A stored `created_at` as a POSIX time, None for a value that is not an ISO time."""
+    try:
+        return datetime.fromisoformat(value).timestamp()
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
 class SqlOutbox:
     """What both SQL stores share: the updates guarded by a row's claim, and the listings.
     A store names its driver's placeholder (`PARAM`) and gives `_run(work)`, which runs
@@ -176,23 +184,31 @@ class SqlOutbox:
         counts = self.counts()
         return {status: counts.get(status, 0) for status in WAITING}
 
-    BACKLOG = (
-        "SELECT (SELECT COUNT(*) FROM outbox WHERE status = ?) AS failed,"
-        " (SELECT MIN(created_at) FROM outbox WHERE status IN (?, ?)) AS oldest"
-    )
+    FAILED_COUNT = "SELECT COUNT(*) AS n FROM outbox WHERE status = ?"
+    UNSENT = "SELECT id, created_at FROM outbox WHERE status IN (?, ?)"
 
-    def backlog(self, now: float) -> dict[str, int | None]:
-        """The failed count, and how long (whole seconds at `now`) the oldest request not sent
-        yet (queued, or being sent) has waited, None for none (GET /healthz, `outbox check`)."""
+    def backlog(self, now: float) -> dict:
+        """The failed count; how long (whole seconds at `now`) the oldest request not sent yet
+        (queued, or being sent) has waited, None for none; and the ids of those whose
+        `created_at` is not a time (`unreadable`: a row written by hand, say), which the age
+        leaves out (GET /healthz, `outbox check`)."""
         return self._run(lambda db: self._backlog(db, now))
 
-    def _backlog(self, db, now: float) -> dict[str, int | None]:
-        found = db.execute(self._sql(self.BACKLOG), (FAILED, QUEUED, SENDING)).fetchone()
-        oldest = found["oldest"]  # ISO times in UTC, all alike: the least is the oldest
-        age = None if oldest is None else now - datetime.fromisoformat(oldest).timestamp()
+    def _backlog(self, db, now: float) -> dict:
+        failed = db.execute(self._sql(self.FAILED_COUNT), (FAILED,)).fetchone()["n"]
+        # Each time parsed, not the least string: one row's odd value ("12") would sort
+        # first and hide the oldest, or stop the check.
+        oldest, unreadable = None, []
+        for found in db.execute(self._sql(self.UNSENT), (QUEUED, SENDING)):
+            created = _timestamp(found["created_at"])
+            if created is None:
+                unreadable.append(found["id"])
+            elif oldest is None or created < oldest:
+                oldest = created
         return {
-            "failed": found["failed"],
-            "oldest_unsent_seconds": None if age is None else max(int(age), 0),
+            "failed": failed,
+            "oldest_unsent_seconds": None if oldest is None else max(int(now - oldest), 0),
+            "unreadable": sorted(unreadable),
         }
 
     OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
@@ -248,4 +264,4 @@ class Outbox(Protocol):
 
     def overdue(self, now: float) -> int: ...
 
-    def backlog(self, now: float) -> dict[str, int | None]: ...
+    def backlog(self, now: float) -> dict: ...

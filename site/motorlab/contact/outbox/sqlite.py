@@ -88,6 +88,12 @@ def _ensure_schema(db: sqlite3.Connection) -> None:
     db.execute("COMMIT")
 
 
+def _has_table(db: sqlite3.Connection) -> bool:
+    """Whether the file holds the outbox's table: an empty file is an empty database."""
+    found = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'"
+    return db.execute(found).fetchone() is not None
+
+
 class SqliteOutbox(SqlOutbox):
     def __init__(self, path: str, *, lock_timeout: float = 3) -> None:
         self.path = str(path)
@@ -216,7 +222,8 @@ class SqliteOutbox(SqlOutbox):
         """The queued and uncertain counts, and proof that a post could be stored now.
 
         A file that does not exist yet (no request so far) is an empty outbox as long as its
-        folder can hold it. The check takes the write lock (an empty IMMEDIATE transaction,
+        folder can hold it; so is a file without the table (zero bytes: the next post creates
+        it). The check takes the write lock (an empty IMMEDIATE transaction,
         rolled back) because in WAL mode a read succeeds even while a writer holds the file."""
         file = Path(self.path)
         if not file.exists():
@@ -228,7 +235,7 @@ class SqliteOutbox(SqlOutbox):
         with self._existing() as db:
             db.execute("BEGIN IMMEDIATE")  # writable within the bound, as a post needs
             try:
-                found = dict(db.execute(query, WAITING).fetchall())
+                found = dict(db.execute(query, WAITING).fetchall()) if _has_table(db) else {}
             finally:
                 db.execute("ROLLBACK")
         return {status: found.get(status, 0) for status in WAITING}
@@ -240,15 +247,18 @@ class SqliteOutbox(SqlOutbox):
             return 0
         with self._existing() as db:
             columns = {found[1] for found in db.execute("PRAGMA table_info(outbox)")}
-            if "deadline_at" not in columns:
+            if "deadline_at" not in columns:  # no table at all included
                 return 0
             return db.execute(self.OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
 
-    def backlog(self, now: float) -> dict[str, int | None]:
+    def backlog(self, now: float) -> dict:
         """As the shared `backlog`, on the file as it is (never created: GET /healthz)."""
+        empty = {"failed": 0, "oldest_unsent_seconds": None, "unreadable": []}
         if not Path(self.path).exists():
-            return {"failed": 0, "oldest_unsent_seconds": None}
+            return empty
         with self._existing() as db:
+            if not _has_table(db):
+                return empty
             db.row_factory = sqlite3.Row
             return self._backlog(db, now)
 

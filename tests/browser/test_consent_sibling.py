@@ -1,0 +1,144 @@
+"""Analytics consent that a sibling host cannot set (issue 43): the site as `motorlab.test`
+and a page of `evil.motorlab.test`, both on loopback (Chromium's host resolver maps both
+names to 127.0.0.1). The sibling sets `analytics_consent=granted` for the whole domain, on
+`/` and on the longer `/en` (listed first by the browser): the banner still asks, gtag never
+loads and the privacy page says no choice was made; after "decline" no page loads gtag,
+whatever the sibling sets. A "denied" in the old cookie (this host's, or the sibling's) is
+honoured: any "denied" wins over any "granted"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from motorlab import analytics
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from tests.support.app import ANALYTICS_ID, config_with
+from tests.support.browser import CHROMIUM, serving
+
+pytestmark = pytest.mark.browser
+
+SITE, SIBLING = "motorlab.test", "evil.motorlab.test"
+RESOLVE = f"--host-resolver-rules=MAP {SITE} 127.0.0.1, MAP {SIBLING} 127.0.0.1"
+ANALYTICS_ORIGINS = ("https://www.googletagmanager.com/**", "https://*.google-analytics.com/**")
+BANNER_MOUNTED = ".c-consent-banner[data-mounted=true]"
+# What the sibling's page writes: valid for every host of the domain, on / and on /en.
+GRANTS = [
+    f"{analytics.COOKIE_NAME}={analytics.GRANTED}; Domain={SITE}; Path=/en; Max-Age=9999999",
+    f"{analytics.COOKIE_NAME}={analytics.GRANTED}; Domain={SITE}; Path=/; Max-Age=9999999",
+]
+
+
+@pytest.fixture(scope="module")
+def two_hosts(browser):
+    """(Chromium that resolves both names to loopback, the port the site listens on)."""
+    config = config_with(ANALYTICS_ID=ANALYTICS_ID, EXTRA_HOSTS=[SITE, "127.0.0.1"])
+    from motorlab import create_app
+
+    with serving(create_app(config)) as base:
+        resolving = browser.browser_type.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", RESOLVE]
+        )
+        yield resolving, base.rsplit(":", 1)[1]
+        resolving.close()
+
+
+@pytest.fixture
+def visitor(two_hosts):
+    """A fresh visitor's page, whose `reached` lists the requests to the analytics stub; the
+    site is `page.site`, the sibling host `page.sibling`."""
+    resolving, port = two_hosts
+    context = resolving.new_context()
+    page = context.new_page()
+    page.site, page.sibling = f"http://{SITE}:{port}", f"http://{SIBLING}:{port}"
+    context.add_cookies([{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": page.site}])
+    page.reached = []
+
+    def stub(route):
+        page.reached.append(route.request.url)
+        route.fulfill(status=200, content_type="text/javascript", body="")
+
+    for pattern in ANALYTICS_ORIGINS:
+        context.route(pattern, stub)
+    yield page
+    context.close()
+
+
+def from_the_sibling(page, cookies: list[str]) -> None:
+    """A page of the sibling host (the site refuses that host: its 400 page is a document
+    of that origin all the same) writes `cookies` with its own script."""
+    page.goto(page.sibling + "/")
+    assert page.evaluate("location.hostname") == SIBLING
+    page.evaluate("cookies => cookies.forEach((cookie) => { document.cookie = cookie; })", cookies)
+
+
+def visit(page, path: str) -> None:
+    assert page.goto(page.site + path).status == 200
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
+
+
+def banner(page):
+    return page.get_by_role(
+        "region", name=re.compile("^(Visit statistics|Estadísticas de visitas)$")
+    )
+
+
+def said(page) -> str:
+    """The privacy page's line on the choice kept."""
+    visit(page, "/en/privacy")
+    line = page.locator(".c-consent-choice__now")
+    expect(line).not_to_have_text("")
+    return line.inner_text()
+
+
+def test_a_sibling_hosts_granted_cookie_neither_hides_the_banner_nor_loads_gtag(visitor):
+    page = visitor
+    from_the_sibling(page, GRANTS)
+    sent = page.context.cookies(page.site + "/en/services")
+    assert [c["value"] for c in sent if c["name"] == analytics.COOKIE_NAME] == ["granted"] * 2
+    for path in ("/en/services", "/en", "/services"):
+        visit(page, path)
+        expect(banner(page)).to_be_visible()
+    assert said(page) == "You have not chosen yet."
+    page.wait_for_timeout(300)  # a gtag the widget would load comes within a frame or two
+    assert page.reached == []
+
+
+def test_after_decline_no_page_loads_gtag_whatever_the_sibling_sets(visitor):
+    page = visitor
+    visit(page, "/en/services")
+    page.get_by_role("button", name="Decline analytics").click()
+    expect(banner(page)).to_have_count(0)
+    from_the_sibling(page, [*GRANTS, GRANTS[0].replace("Path=/en", "Path=/en/services")])
+    for path in ("/en/services", "/en/portfolio", "/", "/en/privacy"):
+        visit(page, path)
+        expect(banner(page)).to_have_count(0)
+    assert said(page) == "You declined the visit statistics."
+    page.wait_for_timeout(300)
+    assert page.reached == []
+
+
+def test_a_denied_cookie_is_honoured_whoever_set_it_and_wins_over_a_grant(visitor):
+    page = visitor
+    # The visitor's own, as earlier releases stored a decline: no banner, nothing loaded.
+    old = f"{analytics.COOKIE_NAME}={analytics.DENIED}; Path=/; Max-Age=9999999"
+    visit(page, "/en")
+    page.evaluate("cookie => { document.cookie = cookie; }", old)
+    visit(page, "/en/services")
+    expect(banner(page)).to_have_count(0)
+    assert said(page) == "You declined the visit statistics."
+    # "Accept" replaces it: the choice kept is the visitor's latest.
+    page.get_by_role("button", name="Accept analytics").first.click()
+    page.wait_for_function("() => window.dataLayer && window.dataLayer.length > 0")
+    assert said(page) == "You accepted the visit statistics."
+    assert len(page.reached) == 2  # at the click, and on the privacy page loaded again
+    # A sibling's "denied" outvotes the grant kept here: nothing more loads.
+    from_the_sibling(page, [g.replace(analytics.GRANTED, analytics.DENIED) for g in GRANTS])
+    for path in ("/en/services", "/en/aboutus"):
+        visit(page, path)
+        expect(banner(page)).to_have_count(0)
+    assert said(page) == "You declined the visit statistics."
+    assert len(page.reached) == 2
+    assert re.fullmatch(r"https://www\.googletagmanager\.com/gtag/js\?id=G-\w+", page.reached[0])

@@ -1,0 +1,53 @@
+"""The staff mail's text wrapping (contact.mail.flowed) does work linear in its input, a
+line of white space included (issue 43: `\\s*\\S+\\s*` was quadratic there, 0.8 s for 5,000
+characters). Judged by ratios of the best of a few runs, never by a wall-clock limit: a
+quadratic cost quadruples when the input doubles, a linear one doubles."""
+
+from __future__ import annotations
+
+import time
+
+from motorlab.contact.mail import flowed
+
+SENTENCE = "Necesitamos reservar citas en cuarenta talleres de tres marcas distintas. "
+SIZE = 4000
+
+
+def white(size: int) -> str:
+    """The issue's description: a word, a line of ideographic spaces, a word."""
+    return "abcdefghij\n" + "\u3000" * (size - 13) + "\nz"
+
+
+def words(size: int) -> str:
+    return (SENTENCE * (size // len(SENTENCE) + 1))[:size]
+
+
+def best_time(text: str, runs: int = 7, budget: float = 1.0) -> float:
+    """The fastest of `runs` calls, fewer once `budget` seconds are spent (the quadratic
+    code this guards against takes seconds a call)."""
+    best, spent = float("inf"), 0.0
+    for _ in range(runs):
+        start = time.perf_counter()
+        flowed(text)
+        took = time.perf_counter() - start
+        best, spent = min(best, took), spent + took
+        if spent > budget:
+            break
+    return best
+
+
+def test_a_line_of_white_space_costs_no_more_than_ordinary_words():
+    assert best_time(white(4 * SIZE)) <= 4 * best_time(words(4 * SIZE))
+
+
+def test_four_times_the_white_space_costs_about_four_times_the_time():
+    # Linear: about 4x; quadratic: about 16x. 8x leaves room for a busy machine.
+    assert best_time(white(4 * SIZE)) <= 8 * best_time(white(SIZE))
+
+
+def test_the_words_keep_their_wrapping():
+    text = words(500) + "\n  indented\n>quoted\nFrom here\n" + "\u3000" * 50 + "\n-- \nend"
+    lines = flowed(text).split("\n")
+    assert max(len(line) for line in lines[:-1]) <= 72
+    assert "".join(lines[:8]) == words(500).rstrip(" ")
+    assert lines[8:] == ["   indented", " >quoted", " From here", "", "-- ", "end"]
