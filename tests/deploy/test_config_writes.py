@@ -1,7 +1,10 @@
-"""The deploy tools write their files whole or not at all: every file is rendered first,
-then written aside and renamed into place, so a failure (a setting missing in the operator's
-shell, a folder that cannot be written) leaves the live files as they were, and nginx never
-reads half a config (`deploy_config --output`, `deploy_units --output`)."""
+"""The deploy tools write their files whole or not at all, from the environment file alone:
+every file is rendered first, nginx's config is checked by `nginx -t` (no error, no warning)
+before it replaces the live one, and each is written aside and renamed into place, so a
+failure (a certificate path typo, a folder that cannot be written) leaves the live files as
+they were, and nginx never reads half a config (`deploy_config --output`, `deploy_units
+--output`). Before, a typo in the certificate's path exited 0 and replaced the live config:
+the next restart took the site down."""
 
 from __future__ import annotations
 
@@ -10,24 +13,35 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.deploy.test_units import NGINX_DROP_IN, UNITS, environment
+import pytest
+
+from tests.deploy.test_units import UNITS, environment
 from tests.support.servers import ROOT
+from tests.support.tls import throwaway_ca  # noqa: F401 (a fixture)
 
 PREVIOUS = b"# the previous file, which nginx or systemd is using\n"
-TLS_FLAGS = ("--tls-certificate", "/etc/ssl/site.pem", "--tls-key", "/etc/ssl/site.key")
+SETTINGS = "SECRET_KEY=x\nSITE_URL=https://www.motorlab.example\n"
 
 
-def deploy_config(*args: str, **settings: str) -> subprocess.CompletedProcess:
+@pytest.fixture
+def nginx_files(tmp_path):
+    """A live config, nginx's runtime, pid and log folders, and an environment file."""
+    config, runtime = tmp_path / "etc" / "nginx.conf", tmp_path / "runtime"
+    for folder in (runtime, config.parent, tmp_path / "logs"):
+        folder.mkdir()
+    config.write_bytes(PREVIOUS)
+    (tmp_path / "env").write_text(SETTINGS)
+    return config
+
+
+def deploy_config(tmp_path: Path, *args: str, **shell: str) -> subprocess.CompletedProcess:
+    where = [
+        "--runtime", str(tmp_path / "runtime"), "--pid", str(tmp_path / "nginx.pid"),
+        "--logs", str(tmp_path / "logs"), "--environment-file", str(tmp_path / "env"),
+    ]  # fmt: skip
     return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy_config", *args],
-        cwd=ROOT, env=environment(**settings), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-
-
-def deploy_units(output: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy_units", "--output", str(output)],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "motorlab.deploy_config", *where, *args],
+        cwd=ROOT, env=environment(**shell), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
 
 
@@ -40,69 +54,94 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
     }
 
 
-def live_nginx(tmp_path: Path) -> tuple[Path, Path]:
-    """A config and a runtime folder holding the module, as a running server has them."""
-    config, runtime = tmp_path / "etc" / "nginx.conf", tmp_path / "runtime"
-    runtime.mkdir()
-    config.parent.mkdir()
-    config.write_bytes(PREVIOUS)
-    (runtime / "root_language.js").write_bytes(PREVIOUS)
-    return config, runtime
+def test_the_output_option_writes_a_config_nginx_takes_and_the_module_it_names(
+    tmp_path, nginx_files
+):
+    written = deploy_config(tmp_path, "--output", str(nginx_files))
+    assert (written.returncode, written.stdout, written.stderr) == (0, "", "")
+    [module] = (tmp_path / "runtime").glob("root_language-*.js")
+    assert f"js_import root_language from {module};" in nginx_files.read_text()
+    assert oct(nginx_files.stat().st_mode & 0o777) == "0o644"
+    assert sorted(os.listdir(nginx_files.parent)) == ["nginx.conf"]  # no draft left
+    # What nginx -t says of it: nothing (before, `duplicate MIME type "text/html"` at each reload).
+    checked = subprocess.run(
+        ["/usr/sbin/nginx", "-t", "-q", "-e", "stderr", "-c", str(nginx_files)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert (checked.returncode, checked.stderr) == (0, "")
+    text = nginx_files.read_text()
+    assert "\nuser www-data;\n" in text and "\ninclude /etc/nginx/modules-enabled/*.conf;\n" in text
+    assert f"error_log {tmp_path / 'logs'}/error.log warn;" in text
 
 
-def test_the_output_option_writes_the_config_and_its_module_whole(tmp_path):
-    config, runtime = live_nginx(tmp_path)
-    written = deploy_config("--runtime", str(runtime), "--output", str(config))
-    assert (written.returncode, written.stdout) == (0, "")
-    printed = deploy_config("--runtime", str(tmp_path / "other"))
-    assert config.read_text() == printed.stdout.replace(str(tmp_path / "other"), str(runtime))
-    assert (runtime / "root_language.js").read_text().startswith("//")
-    assert (runtime / "root_language.js").read_bytes() == (
-        tmp_path / "other" / "root_language.js"
-    ).read_bytes()
-    assert oct(config.stat().st_mode & 0o777) == "0o644"
-    assert sorted(os.listdir(config.parent)) == ["nginx.conf"]  # no draft left
-    assert sorted(os.listdir(runtime)) == ["root_language.js"]
-
-
-def test_a_setting_missing_from_the_shell_leaves_the_live_config_and_module(tmp_path):
-    """The guide's step 8 in a new shell without /etc/motorlab/env: SITE_URL is the default
-    http one, which TLS refuses. A shell redirection would have emptied nginx.conf."""
-    config, runtime = live_nginx(tmp_path)
-    before = snapshot(tmp_path)
+def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, throwaway_ca):  # noqa: F811
+    before = snapshot(nginx_files.parent)
+    typo = f"{throwaway_ca.certificate}x"
     result = deploy_config(
-        *TLS_FLAGS, "--runtime", str(runtime), "--output", str(config), SITE_URL=""
-    )
-    assert result.returncode == 2 and "SITE_URL must be the https address" in result.stderr
-    assert snapshot(tmp_path) == before
-
-
-def test_a_config_that_cannot_be_written_leaves_the_module_as_it_was(tmp_path):
-    """The module is the config's: it is not replaced when the config cannot be."""
-    _config, runtime = live_nginx(tmp_path)
-    (tmp_path / "not-a-folder").write_bytes(PREVIOUS)
-    before = snapshot(tmp_path)
-    result = deploy_config(
-        "--runtime", str(runtime), "--output", str(tmp_path / "not-a-folder" / "nginx.conf")
-    )
+        tmp_path, "--tls-certificate", typo, "--tls-key", str(throwaway_ca.key), "--output",
+        str(nginx_files),
+    )  # fmt: skip
     assert result.returncode == 1
-    assert result.stderr.startswith("deploy_config: nothing written: [Errno 17] File exists")
-    assert snapshot(tmp_path) == before
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"deploy_config: {nginx_files} left as it was: nginx -t: ")
+    assert typo in line
+    assert snapshot(nginx_files.parent) == before
+    good = deploy_config(
+        tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
+        str(throwaway_ca.key), "--output", str(nginx_files),
+    )  # fmt: skip
+    assert good.returncode == 0, good.stderr
+
+
+def test_the_settings_are_the_environment_files_never_the_shells(tmp_path, nginx_files):
+    """A SITE_URL left in the operator's shell does not reach the config; a file it cannot
+    read is named."""
+    result = deploy_config(tmp_path, "--output", str(nginx_files), SITE_URL="http://127.0.0.1:5000")
+    assert result.returncode == 0, result.stderr
+    assert "https://www.motorlab.example" in nginx_files.read_text()
+    assert "127.0.0.1:5000" not in nginx_files.read_text()
+    (tmp_path / "env").unlink()
+    before = snapshot(nginx_files.parent)
+    missing = deploy_config(tmp_path, "--output", str(nginx_files))
+    assert missing.returncode == 2
+    assert f"cannot read the environment file {tmp_path / 'env'}" in missing.stderr.splitlines()[-1]
+    assert snapshot(nginx_files.parent) == before
+
+
+def test_a_config_that_cannot_be_written_leaves_the_live_one(tmp_path, nginx_files):
+    (tmp_path / "not-a-folder").write_bytes(PREVIOUS)
+    before = snapshot(tmp_path / "etc")
+    result = deploy_config(tmp_path, "--output", str(tmp_path / "not-a-folder" / "nginx.conf"))
+    assert result.returncode == 1
+    assert "left as it was" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert snapshot(tmp_path / "etc") == before
+
+
+def deploy_units(output: Path, env_file: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "motorlab.deploy_units", "--environment-file", str(env_file),
+         "--output", str(output)],
+        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
 
 
 def test_units_that_cannot_all_be_written_leave_every_live_unit(tmp_path):
-    """The drop-in's folder is a file here, and the drop-in comes last: the two services,
-    rendered and writable, are not replaced either."""
-    for name in UNITS:
-        (tmp_path / name).write_bytes(PREVIOUS)
-    (tmp_path / Path(NGINX_DROP_IN).parent).write_bytes(PREVIOUS)
-    before = snapshot(tmp_path)
-    result = deploy_units(tmp_path)
+    """The last unit's place is a folder here: the others, rendered and writable, are not
+    replaced either."""
+    output = tmp_path / "systemd"
+    output.mkdir()
+    env_file = tmp_path / "env"
+    env_file.write_text(SETTINGS)
+    for name in UNITS[:-1]:
+        (output / name).write_bytes(PREVIOUS)
+    (output / UNITS[-1]).mkdir()
+    before = snapshot(output)
+    result = deploy_units(output, env_file)
     assert result.returncode == 1
-    assert result.stderr.startswith("deploy_units: nothing written: [Errno 17] File exists")
-    assert snapshot(tmp_path) == before
-    (tmp_path / Path(NGINX_DROP_IN).parent).unlink()
-    assert deploy_units(tmp_path).returncode == 0
-    written = snapshot(tmp_path)
-    assert sorted(written) == [*UNITS, NGINX_DROP_IN]
+    assert result.stderr.startswith("deploy_units: nothing written: [Errno 21] Is a directory")
+    assert snapshot(output) == before
+    (output / UNITS[-1]).rmdir()
+    assert deploy_units(output, env_file).returncode == 0
+    written = snapshot(output)
+    assert sorted(written) == UNITS
     assert all(written[name][0] != PREVIOUS for name in UNITS)

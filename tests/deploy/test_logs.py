@@ -1,12 +1,13 @@
-"""nginx's logs stay in its runtime folder, which Debian's logrotate does not cover: the
-rendered logrotate file (deploy/nginx.logrotate, `deploy_units --logrotate`) rotates them, as
-`logrotate -d` reads it and as logrotate really does it, with nginx reopening its logs."""
+"""nginx's logs are Debian's: the rendered config writes them in /var/log/nginx (the tests'
+nginx in its runtime folder) with its pid in /run/nginx.pid, so Debian's own
+/etc/logrotate.d/nginx rotates them, as `logrotate -d` reads it and as logrotate really does
+it, with nginx reopening its logs (Debian's `invoke-rc.d nginx rotate` signals USR1 to the pid
+in /run/nginx.pid; here the same signal to the tests' pid file)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -14,23 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.test_units import environment
-from tests.support.servers import ROOT
-
 LOGROTATE = shutil.which("logrotate") or "/usr/sbin/logrotate"
+DEBIAN = Path("/etc/logrotate.d/nginx")  # Debian's nginx package's
 
 
-def render(tmp_path: Path, runtime: Path) -> Path:
-    """The file as an operator writes it, for nginx's runtime folder `runtime`."""
-    target = tmp_path / "motorlab-nginx"
-    result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy_units", "--user", "motorlab",
-         "--environment-file", "/etc/motorlab/env", "--nginx-runtime", str(runtime),
-         "--output", str(tmp_path / "units"), "--logrotate", str(target)],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split()[-1] == str(target)
+def render(tmp_path: Path, logs: Path) -> Path:
+    """Debian's file, moved to the tests' logs folder and pid file."""
+    text = DEBIAN.read_text()
+    assert text.startswith("/var/log/nginx/*.log {") and "invoke-rc.d nginx rotate" in text
+    moved = text.replace("/var/log/nginx", str(logs)).replace(
+        "invoke-rc.d nginx rotate", f'kill -USR1 "$(cat {logs}/nginx.pid)"'
+    )
+    target = tmp_path / "nginx"
+    target.write_text(moved)
     return target
 
 
@@ -44,7 +41,7 @@ def logrotate(config: Path, *flags: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-def test_logrotate_reads_the_rendered_file_for_nginxs_two_logs(tmp_path):
+def test_debians_logrotate_reads_nginxs_two_logs(tmp_path):
     runtime = tmp_path / "nginx"
     runtime.mkdir()
     for name in ("access.log", "error.log"):
@@ -56,18 +53,17 @@ def test_logrotate_reads_the_rendered_file_for_nginxs_two_logs(tmp_path):
     assert "error:" not in said.lower()
     assert f"considering log {runtime}/access.log" in said
     assert f"considering log {runtime}/error.log" in said
-    assert f'kill -USR1 "$(cat {runtime}/nginx.pid)"' in said
     assert sorted(path.name for path in runtime.iterdir()) == ["access.log", "error.log"]
 
 
 def test_nginx_writes_to_fresh_logs_after_a_rotation(tmp_path, exported_site, launch):
     """On USR1 nginx's workers open the new logs themselves, as nginx's user (www-data, or
-    nobody here): the runtime folder and the folders above it must let them through, as the
-    guide's `install -d` (0755) does; pytest's own folders are private (0700)."""
+    nobody here): the logs' folder and the folders above it must let them through, as
+    /var/log/nginx does; pytest's own folders are private (0700)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-logs-"))
     server, base = launch.start_nginx(exported_site[0], "127.0.0.1:9", workdir)
     try:
-        runtime = Path(server.handle.args[server.handle.args.index("-p") + 1])
+        runtime = Path(server.handle.args[server.handle.args.index("-e") + 1]).parent
         for folder in (workdir, runtime):
             folder.chmod(0o755)
         urllib.request.urlopen(base + "/robots.txt?before", timeout=10).close()

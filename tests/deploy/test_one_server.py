@@ -219,11 +219,8 @@ def inline_hashes(page: str) -> dict[str, str]:
     soup = BeautifulSoup(page, "html.parser")
     blocks = {"style-src": soup.select_one("style[data-stylesheet]"),
               "script-src": soup.select_one("script[data-script]")}  # fmt: skip
-    return {
-        directive: f"'sha256-{base64.b64encode(hashlib.sha256(b.string.encode()).digest()).decode()}'"
-        for directive, b in blocks.items()
-        if b is not None
-    }
+    digests = {d: hashlib.sha256(b.string.encode()).digest() for d, b in blocks.items() if b}
+    return {d: f"'sha256-{base64.b64encode(digest).decode()}'" for d, digest in digests.items()}
 
 
 def allowed(page: str, policy: str) -> bool:

@@ -31,9 +31,15 @@ BAD = {
         "SITE_URL is not set: set it to the site's public address, e.g."
         " https://www.motorlab.example (docs/operations.md)",
     ),
-    "a typo for SITE_URL": ({"SITE_URL": None, "SITE_ULR": "https://x.example"}, "SITE_URL is not set"),
-    "no SECRET_KEY": ({"SECRET_KEY": None}, "SECRET_KEY is not set: set it to a long random string"),
-    "a word for a number": ({"PROXY_FIX_HOPS": "one"}, "PROXY_FIX_HOPS must be a whole number, not 'one'"),
+    "a typo for SITE_URL": (
+        {"SITE_URL": None, "SITE_ULR": "https://x.example"}, "SITE_URL is not set"
+    ),
+    "no SECRET_KEY": (
+        {"SECRET_KEY": None}, "SECRET_KEY is not set: set it to a long random string"
+    ),
+    "a word for a number": (
+        {"PROXY_FIX_HOPS": "one"}, "PROXY_FIX_HOPS must be a whole number, not 'one'"
+    ),
     "two numbers": ({"MAIL_PORT": "25 25"}, "MAIL_PORT must be a whole number, not '25 25'"),
     "seconds": ({"MAIL_DEADLINE": "soon"}, "MAIL_DEADLINE must be a number of seconds, not 'soon'"),
     "a misspelt boolean": (

@@ -23,9 +23,11 @@ from motorlab.deploy_units import STOP_MARGIN
 from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
-UNITS = ["motorlab-sender.service", "motorlab-web.service"]
-NGINX_DROP_IN = "nginx.service.d/motorlab.conf"
-DEBIAN_NGINX = Path("/lib/systemd/system/nginx.service")  # Debian's nginx package's unit
+UNITS = [
+    "motorlab-backup.service", "motorlab-backup.timer", "motorlab-check.service",
+    "motorlab-check.timer", "motorlab-sender.service", "motorlab-web-blue.service",
+]  # fmt: skip
+SERVICES = [name for name in UNITS if name.endswith(".service")]
 # Settings of the test run or a developer's shell that would move the writable folders.
 MOVED = ("OUTBOX_PATH", "OUTBOX_URL", "IMAGE_CACHE_DIR", "MAKEFLAGS", "MAKELEVEL")
 
@@ -35,17 +37,19 @@ def environment(**settings: str) -> dict[str, str]:
 
 
 def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]]]:
-    """The units written to `output`, each as {key: [values]} of its [Service] section."""
+    """The units written to `output` from an environment file there with `settings` (the
+    live release is this checkout), each service as {key: [values]} of its [Service] section."""
+    env_file = output / "env"
+    env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
     result = subprocess.run(
         [sys.executable, "-m", "motorlab.deploy_units", "--user", "motorlab",
-         "--environment-file", "/etc/motorlab/env", "--nginx-runtime", "/var/lib/motorlab/nginx",
-         "--output", str(output)],
-        cwd=ROOT, env=environment(**settings), capture_output=True, text=True, timeout=60,
+         "--environment-file", str(env_file), "--current", str(ROOT), "--output", str(output)],
+        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     written = [str(Path(line).relative_to(output)) for line in result.stdout.split()]
-    assert written == [*UNITS, NGINX_DROP_IN]
-    return {name: service_section(output / name) for name in UNITS}
+    assert written == UNITS
+    return {name: service_section(output / name) for name in SERVICES}
 
 
 def service_section(path: Path) -> dict[str, list[str]]:
@@ -68,51 +72,58 @@ def test_systemd_analyze_verifies_the_units_rendered_for_this_checkout(tmp_path)
     if not Path(SYSTEMD_ANALYZE).exists():
         pytest.fail("systemd-analyze is missing: apt-get install systemd (make systemd)")
     render_units(tmp_path)
-    # The drop-in is read with Debian's unit beside it (systemd reads <unit>.d/ there).
-    shutil.copy(DEBIAN_NGINX, tmp_path)
     # --man=no: the units name no documentation to look up. It checks every key and value,
     # and that each ExecStart names an executable file (the checkout's .venv).
-    units = [*UNITS, DEBIAN_NGINX.name]
     result = subprocess.run(
-        [SYSTEMD_ANALYZE, "verify", "--man=no", *(str(tmp_path / name) for name in units)],
+        [SYSTEMD_ANALYZE, "verify", "--man=no", *(str(tmp_path / name) for name in UNITS)],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
-def test_both_run_unprivileged_in_a_sandbox_and_stop_within_the_senders_time(units):
+def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
     instance = str(ROOT / "instance")
-    for service in units.values():
+    for name, service in units.items():
         assert service["User"] == service["Group"] == ["motorlab"]
         assert service["WorkingDirectory"] == [str(ROOT)]
-        assert service["EnvironmentFile"] == ["/etc/motorlab/env"]
-        assert service["Restart"] == ["on-failure"]
+        assert [Path(file).name for file in service["EnvironmentFile"]] == ["env"]
         assert service["ProtectSystem"] == ["strict"]
         assert service["PrivateTmp"] == service["NoNewPrivileges"] == ["yes"]
         assert service["UMask"] == ["0027"]
-        # The outbox and the image cache are under instance/ by default.
-        assert service["ReadWritePaths"] == [instance]
-    # Both sandboxed alike (deploy/sandbox.inc).
-    web, sender = units["motorlab-web.service"], units["motorlab-sender.service"]
-    sandbox = {
-        key: value for key, value in web.items() if key not in ("ExecStart", "TimeoutStopSec")
-    }
-    assert sandbox == {key: value for key, value in sender.items() if key in sandbox}
-    assert sender["ExecStart"] != web["ExecStart"]
+        # The outbox and the image cache are under instance/ by default; the backup also
+        # writes its folder.
+        backups = " /var/backups/motorlab" if name == "motorlab-backup.service" else ""
+        assert service["ReadWritePaths"] == [instance + backups], name
+    web, sender = units["motorlab-web-blue.service"], units["motorlab-sender.service"]
+    assert web["Restart"] == sender["Restart"] == ["on-failure"]
+    kinds = ("Protect", "Restrict", "Private", "System", "Capability", "NoNew", "UMask", "Lock",
+             "Remove", "Device")  # fmt: skip
+    sandbox = {key: value for key, value in web.items() if key.startswith(kinds)}
+    for service in units.values():
+        assert {key: service.get(key) for key in sandbox} == sandbox
     assert shlex.split(sender["ExecStart"][0]) == [
         str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "outbox", "worker",
     ]  # fmt: skip
+    backup = units["motorlab-backup.service"]["ExecStart"][0]
+    assert backup == (
+        "/bin/sh -c 'exec .venv/bin/flask --app wsgi outbox backup"
+        " /var/backups/motorlab/outbox-$$(date +%%u).sqlite3'"
+    )
+    check = shlex.split(units["motorlab-check.service"]["ExecStart"][0])
+    assert check == [str(ROOT / ".venv/bin/flask"), "--app", "wsgi", "outbox", "check",
+                     "--max-age", "15m"]  # fmt: skip
 
 
 def test_systemd_waits_longer_than_each_service_promises_to_take_to_stop(units):
     """The sender stops within STOP_TIME (docs/decisions/0009), gunicorn within its
     graceful_timeout (a worker finishes its request): systemd's SIGKILL comes later."""
-    waits = {name: int(service["TimeoutStopSec"][0]) for name, service in units.items()}
+    waits = {name: int(service["TimeoutStopSec"][0]) for name, service in units.items()
+             if "TimeoutStopSec" in service}  # fmt: skip
     graceful = int(gunicorn_settings()["graceful_timeout"])
     assert graceful >= int(gunicorn_settings()["timeout"])  # a request may take that long
     assert waits == {
         "motorlab-sender.service": STOP_TIME + STOP_MARGIN,
-        "motorlab-web.service": graceful + STOP_MARGIN,
+        "motorlab-web-blue.service": graceful + STOP_MARGIN,
     }
     assert STOP_MARGIN >= STOP_TIME / 2
 
@@ -125,7 +136,7 @@ EXPOSURE = re.compile(r"Overall exposure level for (\S+): (\d+\.\d) ")
 def test_systemd_scores_both_units_well_within_the_exposure_an_auditor_signs(tmp_path):
     render_units(tmp_path)
     scores = {}
-    for name in UNITS:
+    for name in SERVICES:
         result = subprocess.run(
             [SYSTEMD_ANALYZE, "security", "--offline=yes", "--no-pager", str(tmp_path / name)],
             capture_output=True, text=True, timeout=60,
@@ -133,7 +144,7 @@ def test_systemd_scores_both_units_well_within_the_exposure_an_auditor_signs(tmp
         assert result.returncode == 0, result.stderr
         (found,) = EXPOSURE.findall(result.stdout)
         scores[found[0]] = float(found[1])
-    assert scores.keys() == set(UNITS)
+    assert scores.keys() == set(SERVICES)
     assert all(score <= MOST_EXPOSURE - 0.3 for score in scores.values()), scores
 
 
@@ -148,7 +159,7 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
     from tests.support.smtp import SmtpServer
 
     instance = tmp_path / "instance"
-    umask = units["motorlab-web.service"]["UMask"][0]
+    umask = units["motorlab-web-blue.service"]["UMask"][0]
     as_unit = ["/bin/sh", "-c", f'umask {umask}; exec "$@"', "unit"]
     smtp = SmtpServer().start()
     env = app_environment(
@@ -157,7 +168,7 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
         HOME="/proc/no-home",  # nothing can be created there, even by root
     )  # fmt: skip
     env.pop("XDG_RUNTIME_DIR", None)
-    web = shlex.split(units["motorlab-web.service"]["ExecStart"][0])
+    web = shlex.split(units["motorlab-web-blue.service"]["ExecStart"][0])
     port = free_port()
     web[web.index("--bind") + 1] = f"127.0.0.1:{port}"
     sender = shlex.split(units["motorlab-sender.service"]["ExecStart"][0])
@@ -200,24 +211,31 @@ def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path)
     units = render_units(
         tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), IMAGE_CACHE_DIR=str(images)
     )
-    for service in units.values():
-        assert service["ReadWritePaths"] == [f"{ROOT / 'instance'} {images} {outbox}"]
+    for name in ("motorlab-web-blue.service", "motorlab-sender.service"):
+        assert units[name]["ReadWritePaths"] == [f"{images} {outbox}"]
     # With the outbox in PostgreSQL, no outbox folder.
     units = render_units(
-        tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), OUTBOX_URL="postgresql://db/x"
-    )
-    assert units["motorlab-web.service"]["ReadWritePaths"] == [str(ROOT / "instance")]
+        tmp_path, OUTBOX_PATH=str(outbox / "outbox.sqlite3"), OUTBOX_URL="postgresql://db/x",
+        IMAGE_CACHE_DIR=str(images),
+    )  # fmt: skip
+    assert units["motorlab-web-blue.service"]["ReadWritePaths"] == [str(images)]
 
 
-def test_debian_nginx_looks_for_the_pid_where_the_rendered_config_writes_it(tmp_path):
-    render_units(tmp_path)
-    drop_in = service_section(tmp_path / NGINX_DROP_IN)
-    assert drop_in["PIDFile"] == ["/var/lib/motorlab/nginx/nginx.pid"]
-    assert drop_in["ExecStop"][0] == ""  # Debian's own ExecStop (its /run/nginx.pid) reset
-    from motorlab.deploy_config import render
-
-    config = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path / "nginx")
-    assert f"pid {tmp_path / 'nginx'}/nginx.pid;" in config.splitlines()
+def test_nginx_runs_and_logs_as_debians_and_debians_logrotate_rotates_its_logs(tmp_path):
+    """The rendered config's workers are www-data, its pid file and logs Debian's, which
+    Debian's own /etc/logrotate.d/nginx rotates (signalling the pid in /run/nginx.pid)."""
+    (tmp_path / "env").write_text("SECRET_KEY=x\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "motorlab.deploy_config", "--environment-file",
+         str(tmp_path / "env"), "--runtime", str(tmp_path)],
+        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = result.stdout.splitlines()
+    assert {"user www-data;", "pid /run/nginx.pid;", "error_log /var/log/nginx/error.log warn;",
+            "include /etc/nginx/modules-enabled/*.conf;"} <= set(lines)  # fmt: skip
+    assert "    access_log /var/log/nginx/access.log combined buffer=64k flush=1s;" in lines
+    debian = Path("/etc/logrotate.d/nginx").read_text()
+    assert debian.startswith("/var/log/nginx/*.log {") and "invoke-rc.d nginx rotate" in debian
 
 
 # How every gunicorn of the project starts: its settings from the module, its address alone.
@@ -240,7 +258,7 @@ def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(uni
     recipe = result.stdout.replace("\\\n", " ")
     make_prod = shlex.split(recipe[recipe.index(".venv/bin/gunicorn") :].splitlines()[0])
     assert make_prod[1:] == [*GUNICORN_ARGS, APP_ADDRESS, "wsgi:app"]
-    web = units["motorlab-web.service"]
+    web = units["motorlab-web-blue.service"]
     assert shlex.split(web["ExecStart"][0]) == [
         str(ROOT / ".venv/bin/gunicorn"), *GUNICORN_ARGS, APP_ADDRESS, "wsgi:app",
     ]  # fmt: skip

@@ -288,8 +288,6 @@ def start_nginx(
             NGINX,
             "-c",
             str(conf),
-            "-p",
-            str(runtime),
             "-e",
             str(runtime / "error.log"),
             "-g",

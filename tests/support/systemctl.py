@@ -62,7 +62,7 @@ def start(name: str) -> int:
     unit = service(name)
     command = unit["ExecStart"].replace("%%", "%").replace("$$", "$")
     env = environment_file.environment(unit["EnvironmentFile"])
-    log = open(STATE / f"{name}.log", "a")
+    log = open(STATE / f"{name}.log", "a")  # noqa: SIM115 (the service's, kept open)
     args = ["/bin/sh", "-c", f"umask {unit.get('UMask', '0022')}; exec {command}"]
     if unit.get("Type") == "oneshot":
         return subprocess.run(args, cwd=unit["WorkingDirectory"], env=env, stdout=log,
