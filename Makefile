@@ -75,15 +75,16 @@ run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mai
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
 # (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/gunicorn_config.py's, the
-# systemd unit's too (deploy/motorlab-web.service).
+# systemd units' too (deploy/motorlab-web.service).
 prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
 
-prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY
+prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY and SITE_URL
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
 	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
+	@if [ -z "$${SITE_URL:-}" ]; then echo "make prod: SITE_URL is not set; set it to the site's address (http://127.0.0.1:$(PORT) on this machine)" >&2; exit 1; fi
 
 # PREVIOUS: the previous release's export (a release folder of its own), whose hashed files the
 # new export keeps a while; by default build/site itself, exported again in place.

@@ -103,7 +103,9 @@ def run(args: list[str], what: str, *, user: str | None = None, **kwargs) -> str
     """Run `args` (as `user` when given and this is root); DeployError naming `what` and the
     command's last line when it fails."""
     if user and os.geteuid() == 0 and user != pwd.getpwuid(0).pw_name:
-        args = ["setpriv", f"--reuid={user}", f"--regid={user}", "--init-groups", "--", *args]
+        account = user_account(user)
+        args = ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}",
+                "--init-groups", "--", *args]  # fmt: skip
     try:
         result = subprocess.run(args, capture_output=True, text=True, timeout=1800, **kwargs)
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -169,10 +171,7 @@ def nginx_workers(layout: Layout) -> tuple[int | None, set[int]]:
 
 def new_release(layout: Layout) -> Path:
     """A new release folder, the service user's while it builds."""
-    try:
-        user = pwd.getpwnam(layout.user)
-    except KeyError:
-        raise DeployError(f"no user {layout.user}: create it (docs/operations.md)") from None
+    user = user_account(layout.user)
     layout.releases.mkdir(parents=True, exist_ok=True)
     release = layout.releases / time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     while release.exists():  # a second deploy within the second
@@ -340,18 +339,26 @@ def prepare_folders(layout: Layout) -> None:
     private = [layout.backups]
     for name in ("IMAGE_CACHE_DIR", *(() if settings.get("OUTBOX_URL") else ("OUTBOX_PATH",))):
         if not settings.get(name):
-            raise DeployError(f"{name} is not set: name a folder outside the releases")
-        private.append(
-            Path(settings[name]).parent if name == "OUTBOX_PATH" else Path(settings[name])
-        )
+            raise DeployError(f"{name} is not set: name a folder outside {layout.base}")
+        path = Path(settings[name])
+        private.append(path.parent if name == "OUTBOX_PATH" else path)
     for folder in private:
         if folder.is_relative_to(layout.base):
             raise DeployError(f"{folder} is inside {layout.base}: the next release would lose it")
+    account = user_account(layout.user)
+    for folder in private:
         if not folder.exists():
             folder.mkdir(mode=0o750, parents=True)
             if os.geteuid() == 0:
-                shutil.chown(folder, layout.user, layout.user)
+                os.chown(folder, account.pw_uid, account.pw_gid)
     layout.nginx_runtime.mkdir(mode=0o755, parents=True, exist_ok=True)
+
+
+def user_account(name: str) -> pwd.struct_passwd:
+    try:
+        return pwd.getpwnam(name)
+    except KeyError:
+        raise DeployError(f"no user {name}: create it (docs/operations.md, step 2)") from None
 
 
 def deploy(layout: Layout, source: str, ref: str | None) -> str:

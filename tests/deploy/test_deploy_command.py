@@ -1,0 +1,90 @@
+"""`motorlab deploy|rollback|restore` (site/motorlab/deploy_release.py) refuses, in one line
+and before it touches anything, what it cannot do well: the whole runs are
+test_one_server.py's."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.support.servers import ROOT
+
+COMMAND = ROOT / "deploy" / "motorlab"
+
+
+def motorlab(tmp_path, *args: str) -> subprocess.CompletedProcess:
+    layout = [
+        "--base", str(tmp_path / "srv"), "--environment-file", str(tmp_path / "env"),
+        "--systemd", str(tmp_path / "systemd"), "--backups", str(tmp_path / "backups"),
+    ]  # fmt: skip
+    return subprocess.run(
+        [str(COMMAND), *layout, *args], capture_output=True, text=True, timeout=60,
+        env={"PATH": os.environ["PATH"]},
+    )  # fmt: skip
+
+
+def test_a_settings_file_it_cannot_read_is_named(tmp_path):
+    result = motorlab(tmp_path, "deploy", str(ROOT))
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"motorlab deploy: nothing switched: cannot read the environment file {tmp_path / 'env'}:"
+        f" [Errno 2] No such file or directory: '{tmp_path / 'env'}'\n"
+    )
+    (tmp_path / "env").write_text("SITE_URL https://www.motorlab.example\n")
+    result = motorlab(tmp_path, "deploy", str(ROOT))
+    assert result.stderr.endswith(f"{tmp_path / 'env'}, line 1: not a KEY=value line\n")
+
+
+def test_state_inside_the_releases_folder_is_refused(tmp_path):
+    """The next release would lose it (before, the outbox's default in instance/)."""
+    outbox = tmp_path / "srv" / "releases" / "1" / "instance" / "outbox.sqlite3"
+    (tmp_path / "env").write_text(f"OUTBOX_PATH={outbox}\nIMAGE_CACHE_DIR={tmp_path}/images\n")
+    result = motorlab(tmp_path, "deploy", str(ROOT))
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"motorlab deploy: nothing switched: {outbox.parent} is inside {tmp_path / 'srv'}: the"
+        " next release would lose it\n"
+    )
+    assert not (tmp_path / "srv" / "releases").exists()
+
+
+def test_one_operation_at_a_time(tmp_path):
+    (tmp_path / "env").write_text("")
+    (tmp_path / "srv").mkdir()
+    with open(tmp_path / "srv" / ".deploy.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = motorlab(tmp_path, "rollback")
+    assert (
+        result.stderr
+        == "motorlab rollback: nothing switched: another deploy or rollback is under way\n"
+    )
+
+
+def test_a_venv_the_service_user_cannot_run_is_refused_with_what_to_do(tmp_path):
+    """A venv whose interpreter only root may run (the guide's reviewer had one under /root,
+    0700): the services would stop with a bare PermissionError."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to run a command as another user")
+    sys.path.insert(0, str(ROOT / "site" / "motorlab"))
+    try:
+        import deploy_release
+    finally:
+        sys.path.pop(0)
+    private = tmp_path / "private"
+    (private / ".venv" / "bin").mkdir(parents=True)
+    # An interpreter only root may run (as one under /root, 0700, is for the services).
+    interpreter = private / "python3.11"
+    interpreter.write_text("#!/bin/sh\nexit 0\n")
+    interpreter.chmod(0o700)
+    (private / ".venv" / "bin" / "python").symlink_to(interpreter)
+    with pytest.raises(deploy_release.DeployError) as refused:
+        deploy_release.check_interpreter(private, "nobody")
+    assert str(refused.value) == (
+        f"{private / '.venv/bin/python'} ({interpreter}) cannot be run by nobody: make the venv"
+        " with an interpreter every user can read, e.g. PYTHON=/usr/bin/python3"
+    )
+    deploy_release.check_interpreter(private, "root")  # root can
