@@ -360,14 +360,16 @@ def main(argv: list[str]) -> int:
         sys.stdout.write(config)
         return 0
     output = Path(os.path.abspath(args.output))
+    new_module = not module_path(args.runtime, module).exists()
     try:
         write_module(args.runtime, module)
         refusal = nginx_refusal(config, output.parent)
         if refusal:
-            print(f"deploy_config: {output} left as it was: nginx -t: {refusal}", file=sys.stderr)
-            return 1
+            raise OSError(f"nginx -t: {refusal}")
         files.replace_all({output: config.encode()})
     except OSError as error:
+        if new_module:  # every file in place, or none: the module is the new config's
+            module_path(args.runtime, module).unlink(missing_ok=True)
         print(f"deploy_config: {output} left as it was: {error}", file=sys.stderr)
         return 1
     return 0

@@ -45,9 +45,10 @@ def create_private(path: Path) -> None:
 
 
 def replace_all(texts: dict[Path, bytes]) -> None:
-    """Write every file aside first, then move each into place: a failure while writing (a
-    folder that cannot be made, a full disk) leaves every target as it was. Modes as
-    write_atomically's default (the umask decides)."""
+    """Write every file aside first, each on disk (fsync) before any is moved into place: a
+    failure while writing (a folder that cannot be made, a full disk) leaves every target as
+    it was, and a crash after the renames leaves no empty file. Modes as write_atomically's
+    default (the umask decides)."""
     drafts: dict[Path, Path] = {}
     try:
         for target, data in texts.items():
@@ -56,8 +57,16 @@ def replace_all(texts: dict[Path, bytes]) -> None:
             fd = os.open(drafts[target], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             with os.fdopen(fd, "wb") as out:
                 out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
         for target, draft in drafts.items():
             os.replace(draft, target)
+        for folder in {target.parent for target in drafts}:  # the renames themselves
+            fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
     finally:
         for draft in drafts.values():
             if os.path.exists(draft):

@@ -86,6 +86,7 @@ def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, t
     assert line.startswith(f"deploy_config: {nginx_files} left as it was: nginx -t: ")
     assert typo in line
     assert snapshot(nginx_files.parent) == before
+    assert list((tmp_path / "runtime").iterdir()) == []  # no module without its config
     good = deploy_config(
         tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
         str(throwaway_ca.key), "--output", str(nginx_files),

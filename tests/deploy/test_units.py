@@ -96,6 +96,8 @@ def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
         assert service["ReadWritePaths"] == [instance + backups], name
     web, sender = units["motorlab-web-blue.service"], units["motorlab-sender.service"]
     assert web["Restart"] == sender["Restart"] == ["on-failure"]
+    # Each reads what it needs: the mail password is the sender's alone.
+    assert web["UnsetEnvironment"] == ["MAIL_PASSWORD"] and "UnsetEnvironment" not in sender
     kinds = ("Protect", "Restrict", "Private", "System", "Capability", "NoNew", "UMask", "Lock",
              "Remove", "Device")  # fmt: skip
     sandbox = {key: value for key, value in web.items() if key.startswith(kinds)}

@@ -23,6 +23,7 @@ from motorlab.contact import delivery
 from motorlab.contact.outbox import (
     STATUSES,
     UNCERTAIN,
+    BackupRefused,
     OutboxUnavailable,
     SqliteOutbox,
     open_outbox,
@@ -223,4 +224,7 @@ def backup_command(target: Path) -> None:
         count = store.backup(target)
     except OutboxUnavailable as error:
         _unavailable(error)
+    except BackupRefused as error:
+        click.echo(f"Error: {error}", err=True)
+        raise SystemExit(1) from None
     click.echo(f"{target}: {count} contact requests")

@@ -28,6 +28,7 @@ from motorlab.contact.outbox.base import (
     STATUSES,
     UNCERTAIN,
     UNCERTAIN_REASON,
+    BackupRefused,
     Outbox,
     OutboxUnavailable,
     Row,
@@ -37,6 +38,7 @@ from motorlab.contact.outbox.base import (
 from motorlab.contact.outbox.sqlite import SqliteOutbox
 
 __all__ = [
+    "BackupRefused",
     "FAILED",
     "QUEUED",
     "SENDING",

@@ -32,6 +32,10 @@ class OutboxUnavailable(Exception):
     """The store cannot be read or written right now; the message says why."""
 
 
+class BackupRefused(Exception):
+    """A backup that would overwrite the outbox itself; the message says so."""
+
+
 @dataclass(frozen=True)
 class Row:
     id: int

@@ -10,7 +10,9 @@ again on the next use; a file from an older schema (before the back-off column, 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -24,6 +26,7 @@ from motorlab.contact.outbox.base import (
     SENDING,
     STATUSES,
     WAITING,
+    BackupRefused,
     OutboxUnavailable,
     Row,
     SqlOutbox,
@@ -270,8 +273,13 @@ class SqliteOutbox(SqlOutbox):
         number of requests copied."""
         if not Path(self.path).exists():
             raise OutboxUnavailable(f"{self.path} does not exist")
-        draft = target.with_name(f".{target.name}.part")
-        draft.unlink(missing_ok=True)
+        live = Path(self.path).resolve()
+        if target.resolve() in {live.with_name(live.name + end) for end in ("", "-wal", "-shm")}:
+            raise BackupRefused(f"{target} is the outbox itself: back it up into another file")
+        # The draft in a folder of its own, made exclusively and 0700: in a folder others may
+        # write, a draft name they can guess could be theirs first (and the copy theirs).
+        folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+        draft = folder / target.name
         create_private(draft)
         try:
             with self._existing() as source, closing(sqlite3.connect(draft)) as copy:
@@ -282,5 +290,5 @@ class SqliteOutbox(SqlOutbox):
                 count = copy.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
             os.replace(draft, target)
         finally:
-            draft.unlink(missing_ok=True)
+            shutil.rmtree(folder, ignore_errors=True)
         return count
