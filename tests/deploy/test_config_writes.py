@@ -94,12 +94,19 @@ def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, t
     assert good.returncode == 0, good.stderr
 
 
-def test_the_settings_are_the_environment_files_never_the_shells(tmp_path, nginx_files):
-    """A SITE_URL left in the operator's shell does not reach the config; a file it cannot
-    read is named."""
-    result = deploy_config(tmp_path, "--output", str(nginx_files), SITE_URL="http://127.0.0.1:5000")
+def test_the_settings_are_the_environment_files_never_the_shells(
+    tmp_path,
+    nginx_files,
+    throwaway_ca,  # noqa: F811
+):
+    """A SITE_URL left in the operator's shell does not reach the config (with TLS, its http
+    would be refused, and the redirect names the file's); a file it cannot read is named."""
+    result = deploy_config(
+        tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
+        str(throwaway_ca.key), "--output", str(nginx_files), SITE_URL="http://127.0.0.1:5000",
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "https://www.motorlab.example" in nginx_files.read_text()
+    assert "return 301 https://www.motorlab.example$request_uri;" in nginx_files.read_text()
     assert "127.0.0.1:5000" not in nginx_files.read_text()
     (tmp_path / "env").unlink()
     before = snapshot(nginx_files.parent)
@@ -127,22 +134,15 @@ def deploy_units(output: Path, env_file: Path) -> subprocess.CompletedProcess:
 
 
 def test_units_that_cannot_all_be_written_leave_every_live_unit(tmp_path):
-    """The last unit's place is a folder here: the others, rendered and writable, are not
-    replaced either."""
+    """The units' folder cannot be made (a file stands where it goes): no unit is written."""
     output = tmp_path / "systemd"
-    output.mkdir()
+    output.write_bytes(PREVIOUS)
     env_file = tmp_path / "env"
     env_file.write_text(SETTINGS)
-    for name in UNITS[:-1]:
-        (output / name).write_bytes(PREVIOUS)
-    (output / UNITS[-1]).mkdir()
-    before = snapshot(output)
-    result = deploy_units(output, env_file)
+    result = deploy_units(output / "units", env_file)
     assert result.returncode == 1
-    assert result.stderr.startswith("deploy_units: nothing written: [Errno 21] Is a directory")
-    assert snapshot(output) == before
-    (output / UNITS[-1]).rmdir()
+    assert result.stderr.startswith("deploy_units: nothing written: [Errno 20] Not a directory")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["env", "systemd"]
+    output.unlink()
     assert deploy_units(output, env_file).returncode == 0
-    written = snapshot(output)
-    assert sorted(written) == UNITS
-    assert all(written[name][0] != PREVIOUS for name in UNITS)
+    assert sorted(p.name for p in output.iterdir()) == UNITS

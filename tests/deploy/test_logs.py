@@ -26,7 +26,7 @@ def render(tmp_path: Path, logs: Path) -> Path:
     moved = text.replace("/var/log/nginx", str(logs)).replace(
         "invoke-rc.d nginx rotate", f'kill -USR1 "$(cat {logs}/nginx.pid)"'
     )
-    target = tmp_path / "nginx"
+    target = tmp_path / "logrotate-nginx"
     target.write_text(moved)
     return target
 

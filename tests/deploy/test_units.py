@@ -286,7 +286,8 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
     result = subprocess.run(
         [str(ROOT / ".venv/bin/gunicorn"), "--print-config", *GUNICORN_ARGS, "127.0.0.1:1",
          "wsgi:app"],
-        cwd=ROOT, env={**base, "SECRET_KEY": "x", **env}, capture_output=True, text=True,
+        cwd=ROOT, env={**base, "SECRET_KEY": "x", "SITE_URL": "http://127.0.0.1", **env},
+        capture_output=True, text=True,
         timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

@@ -142,6 +142,7 @@ def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch):
             "MAIL_SERVER": "127.0.0.1",
             "MAIL_PORT": str(smtp.port),
             "SECRET_KEY": "x",
+            "SITE_URL": "https://www.motorlab.example",
         }
         runs = [launch.flask(env, "outbox", "send", capture=True) for _ in range(2)]
         outputs = [run.finish() for run in runs]

@@ -83,7 +83,9 @@ def test_nginx_detection_script_uses_the_apps_constants(script, tmp_path):
     assert f"    /{step}/g;" in module
     conf = render(listen="80", root=tmp_path, app="127.0.0.1:8000", runtime=tmp_path)
     assert f'"~{COOKIE_NAME}" "1";' in conf, "nginx.conf's fast path looks for the cookie"
-    assert (tmp_path / DETECTION.name).read_text() == module, "the module the config loads"
+    [loaded] = tmp_path.glob(f"{DETECTION.stem}-*.js")
+    assert f"js_import root_language from {loaded};" in conf
+    assert loaded.read_text() == module, "the module the config loads"
 
 
 def hostile_headers(count: int) -> list[tuple[str, str]]:
