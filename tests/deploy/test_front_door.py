@@ -130,6 +130,18 @@ def test_a_target_that_cannot_be_taken_gets_the_sites_400_page(nginx_server, tar
     assert title_and_language(answer) == page
 
 
+@pytest.mark.parametrize(
+    "target",
+    [b"/en/./services", b"/en/%2e%2e/en/services", b"/en/.%2E/services", b"/%2E/en/services?x=1",
+     b"/en/services/.", b"/en/services/..", b"/./robots.txt"],
+)  # fmt: skip
+def test_a_dot_segment_makes_no_second_address_of_a_page(nginx_server, app_server, target):
+    """nginx merged dot segments, decoded or not, and served the page they led to, where the
+    app answers 404: two addresses for one page. Now both say 404."""
+    through_nginx, app = request(nginx_server, target), request(app_server, target)
+    assert (through_nginx.status, app.status) == (404, 404)
+
+
 @pytest.mark.parametrize("bait", REDIRECT_BAIT)
 @pytest.mark.parametrize("ending", ["/", "//", "/?next=//evil.example"])
 def test_every_bait_with_slashes_stays_on_the_site(nginx_server, browser_urls, bait, ending):
