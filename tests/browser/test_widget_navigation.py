@@ -299,8 +299,10 @@ def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
     page.goto(page.base + PLAIN)
     wait_for_widgets(page)
     page.evaluate("() => { window.__marker = 'kept' }")
-    start_navigation(page, CONTACT)
+    # The route first: a prefetch the module makes at idle waits too (on a loaded machine it
+    # could come before a route set later, and the click would find its page at once).
     page.route("**/en/portfolio", lambda route: (time.sleep(0.8), route.continue_()))
+    start_navigation(page, CONTACT)
     click_without_hover(page, PORTFOLIO)  # nothing prefetched: the bar shows, as it did
     # Polled in the page (the route's sleep holds this thread): the page left, while the bar
     # shows the wait.
