@@ -212,7 +212,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     destination = Path(args.destination)
     app = create_app_or_exit()
-    urls = export(app, destination, Path(args.previous) if args.previous else None)
+    try:
+        urls = export(app, destination, Path(args.previous) if args.previous else None)
+    except OSError as error:  # a folder this user cannot write (a release that is root's)
+        print(f"motorlab export: {destination} not written: {error}", file=sys.stderr)
+        return 1
     pages = [u for u in urls if is_page(u)]
     print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")
     return 0

@@ -130,3 +130,16 @@ def test_the_sender_says_once_a_minute_that_the_outbox_cannot_be_opened(tmp_path
         sender.stop()
     errors = [line for line in log.read_text().splitlines() if "Outbox unavailable" in line]
     assert len(errors) == 1, log.read_text()
+
+
+def test_an_export_into_a_folder_it_cannot_write_says_so_in_one_line(tmp_path, launch):
+    """Before: a 35-line traceback (an export run as the service user in a release root owns)."""
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    env = app_environment(tmp_path / "outbox.sqlite3")
+    command = [*COMMANDS["export"], blocked / "site"]
+    process = launch.process([str(part) for part in command], env=env, capture=True)
+    lines = process.finish(timeout=120).splitlines()
+    assert process.poll() == 1
+    assert lines == [f"motorlab export: {blocked / 'site'} not written: [Errno 20] Not a directory:"
+                     f" '{blocked / 'site'}'"]  # fmt: skip
