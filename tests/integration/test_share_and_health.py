@@ -191,3 +191,25 @@ def test_healthz_never_writes(app, tmp_path):
     queued_at = datetime(2020, 1, 1, tzinfo=UTC).timestamp()  # the queued row's, not the sent
     assert abs(answer.pop("oldest_unsent_seconds") - (time.time() - queued_at)) < 5
     assert answer == {"status": "ok", "queued": 1, "uncertain": 0, "failed": 0}
+
+
+def test_healthz_answers_within_a_second_while_something_holds_the_outbox(app, tmp_path):
+    """The documented clean-up (`DELETE FROM outbox …`) holds the write lock: /healthz says 503
+    within a second, where it held a sync worker OUTBOX_LOCK_TIMEOUT (3 s) per probe."""
+    path = tmp_path / "outbox.sqlite3"
+    app.config.update(OUTBOX_PATH=str(path), OUTBOX_LOCK_TIMEOUT=3)
+    client = app.test_client()
+    assert client.get("/healthz").status_code == 200
+    open_outbox(app.config).add(locale="en", name="N", email="a@example.com", description="An app.")
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")
+        holder.execute("DELETE FROM outbox WHERE status = 'sent'")
+        started = time.monotonic()
+        response = client.get("/healthz")
+        took = time.monotonic() - started
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert response.status_code == 503 and response.get_json()["status"] == "unavailable"
+    assert took < 1.0, took
