@@ -175,13 +175,19 @@ class Machine:
         }  # fmt: skip
         flags = [arg for flag, path in moved.items() for arg in (flag, str(self.path(path)))]
         slots = f"blue=127.0.0.1:{self.ports.blue},green=127.0.0.1:{self.ports.green}"
-        return [*flags, "--user", self.user, "--slots", slots, "--health-timeout", "20"]
+        return [*flags, "--user", self.user, "--slots", slots]
 
     def motorlab(self, command: Path, *args: str) -> tuple[int, str]:
         """The deploy command, timed: its status and its last line."""
         started = time.monotonic()
         result = run([str(command), *self.layout(), *args], env=self.environment())
-        line = (result.stdout + result.stderr).strip().splitlines()[-1]
+        said = (result.stdout + result.stderr).strip().splitlines()
+        assert len(said) == 1, said  # one line, whatever happened
+        line = said[0]
+        if "did not answer /healthz" in line:  # what the unit said, for the failure's message
+            logs = sorted((self.folder / "systemd-state").glob("*.log"))
+            line += f"\nstate: {sorted(p.name for p in (self.folder / 'systemd-state').glob('*'))}"
+            line += "".join(f"\n{log.name}: {log.read_text()[-1500:]}" for log in logs)
         self.deploys.append((" ".join(args[:1] + args[2:]), time.monotonic() - started,
                              result.returncode, line))  # fmt: skip
         return result.returncode, line

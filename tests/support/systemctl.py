@@ -62,8 +62,8 @@ def start(name: str) -> int:
     unit = service(name)
     command = unit["ExecStart"].replace("%%", "%").replace("$$", "$")
     env = environment_file.environment(unit["EnvironmentFile"])
-    for name in unit.get("UnsetEnvironment", "").split():
-        env.pop(name, None)
+    for unset in unit.get("UnsetEnvironment", "").split():
+        env.pop(unset, None)
     log = open(STATE / f"{name}.log", "a")  # noqa: SIM115 (the service's, kept open)
     args = ["/bin/sh", "-c", f"umask {unit.get('UMask', '0022')}; exec {command}"]
     if unit.get("Type") == "oneshot":
