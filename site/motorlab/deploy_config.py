@@ -55,6 +55,7 @@ from motorlab import (
 )
 from motorlab.config import Config
 from motorlab.cookies import cookie_header
+from motorlab.deploy_release import SLOTS
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
@@ -65,7 +66,7 @@ from motorlab.seo import routes as seo
 DEPLOY = PROJECT_ROOT / "deploy"
 TEMPLATE = DEPLOY / "nginx.conf"
 DETECTION = DEPLOY / "root_language.js"
-APP_ADDRESS = "127.0.0.1:8001"  # gunicorn's, by default (the blue slot's: deploy_units)
+APP_ADDRESS = SLOTS["blue"]  # gunicorn's, by default
 RUNTIME = "/var/lib/motorlab/nginx"  # nginx's temp files and njs module, by default
 NGINX = "/usr/sbin/nginx"
 # Debian's places: its workers' user, its pid file (nginx.service's PIDFile, logrotate's
@@ -257,6 +258,7 @@ def render_files(
     `logs` default to the runtime folder (the tests'); the command's defaults are Debian's."""
     config = Config()
     module = detection_module(LANGUAGES)
+    runtime = Path(os.path.abspath(runtime))
     settings = {
         "SITE_URL": config.SITE_URL,
         "API_BASE_URL": config.API_BASE_URL,
@@ -269,11 +271,11 @@ def render_files(
         site_origin=origin(config.SITE_URL),
         root=os.path.abspath(root),
         app=app,
-        runtime=str(Path(os.path.abspath(runtime))),
+        runtime=str(runtime),
         module=module_path(runtime, module).name,
         user=user,
-        pid=pid or str(Path(os.path.abspath(runtime)) / "nginx.pid"),
-        logs=logs or str(Path(os.path.abspath(runtime))),
+        pid=pid or str(runtime / "nginx.pid"),
+        logs=logs or str(runtime),
         deploy=str(DEPLOY),
         unlimited=unlimited,
         # The policy allows the blocks of the pages under `root` too: rendered before the

@@ -49,7 +49,9 @@ def _load(name: str):
 
 environment_file = _load("environment_file")
 
-SLOTS = {"blue": "127.0.0.1:8001", "green": "127.0.0.1:8002"}  # motorlab.deploy_units'
+# gunicorn's two loopback addresses: the live release on one, the next one started on the
+# other, checked, then switched to (deploy_units renders each slot's unit).
+SLOTS = {"blue": "127.0.0.1:8001", "green": "127.0.0.1:8002"}
 # Releases kept besides the live one, for rollbacks; older folders are deleted.
 KEEP = 4
 HEALTH_TIMEOUT = 60.0  # seconds a new release has to answer /healthz
@@ -261,7 +263,9 @@ def wait_healthy(layout: Layout, slot: str) -> None:
 def reload_nginx(layout: Layout, draft: Path) -> None:
     """The checked config in place and nginx reloaded (started if it is not running), once its
     new workers serve and its old ones have finished; on failure the config before it again."""
-    before = layout.nginx_conf.read_bytes() if layout.nginx_conf.exists() else None
+    before = layout.nginx_conf.with_name(".motorlab-before.conf")  # put back by a rename
+    if layout.nginx_conf.exists():
+        shutil.copy2(layout.nginx_conf, before)
     master, old = nginx_workers(layout)
     os.replace(draft, layout.nginx_conf)
     try:
@@ -270,13 +274,14 @@ def reload_nginx(layout: Layout, draft: Path) -> None:
         while True:
             master, now = nginx_workers(layout)
             if master and now - old and not now & old:
+                before.unlink(missing_ok=True)
                 return
             if time.monotonic() > deadline:
                 raise DeployError("nginx did not take the new config (see its error.log)")
             time.sleep(0.1)
     except DeployError:
-        if before is not None:
-            layout.nginx_conf.write_bytes(before)
+        if before.exists():
+            os.replace(before, layout.nginx_conf)
             subprocess.run(["systemctl", "reload", "nginx"], capture_output=True)
         raise
 

@@ -19,14 +19,12 @@ from pathlib import Path
 from motorlab import environment_file, files, gunicorn_config
 from motorlab.config import Config, SettingError
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import APP_ADDRESS, TEMPLATES
+from motorlab.deploy_config import TEMPLATES
+from motorlab.deploy_release import SLOTS, Layout, web_unit
 from motorlab.paths import PROJECT_ROOT
 
-# gunicorn's two loopback addresses: the live release on one, the next one started on the
-# other, checked, then switched to by nginx (motorlab.deploy_release).
-SLOTS = {"blue": APP_ADDRESS, "green": "127.0.0.1:8002"}
-CURRENT = "/srv/motorlab/current"
-BACKUPS = "/var/backups/motorlab"
+# The deploy command's layout: the link to the live release, the backups' folder.
+CURRENT, BACKUPS = str(Layout().current), str(Layout().backups)
 # Seconds systemd waits beyond what a service promises to stop within (the sender's
 # STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
 STOP_MARGIN = 5
@@ -40,10 +38,6 @@ SHARED_UNITS = {
     "motorlab-check.service": (),
     "motorlab-check.timer": None,
 }
-
-
-def web_unit(slot: str) -> str:
-    return f"motorlab-web-{slot}.service"
 
 
 def state_folders(config: Config) -> list[Path]:

@@ -57,6 +57,6 @@ def on_starting(server) -> None:
     """The settings and catalogs checked once, in the master, before any worker starts: a
     problem stops gunicorn with one line (every worker would print it before the master
     noticed the first one's exit)."""
-    reason = startup.refusal()
+    reason = startup.refusal() or startup.catalogs_refusal()
     if reason:
         refuse_to_start(reason)

@@ -10,10 +10,9 @@ from __future__ import annotations
 import os
 import pwd
 import stat
-from collections.abc import Mapping
 from pathlib import Path
 
-from motorlab.config import Config, SettingError
+from motorlab.config import TRUE, Config, SettingError
 from motorlab.i18n import catalog_refusal
 
 # Settings production must name: neither has a default that works on a public server.
@@ -23,32 +22,32 @@ REQUIRED = {
 }
 
 
-def in_development(environ: Mapping[str, str]) -> bool:
+def in_development() -> bool:
     """`make run` (motorlab.dev_run) runs Flask in debug mode."""
-    return environ.get("FLASK_DEBUG", "").strip().lower() in {"1", "true", "yes", "on"}
+    return os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
 
 
-def refusal(environ: Mapping[str, str] = os.environ) -> str | None:
-    """The first reason not to start with these settings, in one line, or None."""
-    development = in_development(environ)
+def refusal() -> str | None:
+    """The first reason not to start with the environment's settings, in one line, or None.
+    The catalogs are create_app's to check (catalogs_refusal: gunicorn's master, once)."""
+    development = in_development()
     if not development:
         for name, what in REQUIRED.items():
-            if not environ.get(name, "").strip():
+            if not os.environ.get(name, "").strip():
                 return f"{name} is not set: set it to {what} (docs/operations.md)"
     try:
         config = Config()
     except SettingError as error:
         return str(error)
-    if development:
-        return None
-    catalogs = catalog_refusal(
-        Path(config.BABEL_TRANSLATION_DIRECTORIES), config.INCOMPLETE_LANGUAGES
-    )
-    if catalogs:
-        return catalogs
-    if not config.OUTBOX_URL:
+    if not development and not config.OUTBOX_URL:
         return outbox_refusal(Path(config.OUTBOX_PATH))
     return None
+
+
+def catalogs_refusal() -> str | None:
+    """Why the catalogs are not ready to serve (motorlab.i18n.catalog_refusal), or None."""
+    config = Config()
+    return catalog_refusal(Path(config.BABEL_TRANSLATION_DIRECTORIES), config.INCOMPLETE_LANGUAGES)
 
 
 def outbox_refusal(path: Path) -> str | None:

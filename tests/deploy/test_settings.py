@@ -80,8 +80,13 @@ def test_each_bad_setting_stops_gunicorn_the_sender_and_the_export_in_one_line(
     assert not (tmp_path / "outbox.sqlite3").exists()
 
 
-def test_the_development_server_keeps_its_defaults():
-    assert startup.refusal({"FLASK_DEBUG": "1"}) is None
+def test_the_development_server_keeps_its_defaults(monkeypatch):
+    monkeypatch.delenv("SITE_URL", raising=False)
+    monkeypatch.setenv("SECRET_KEY", "x")  # else the development key is written to instance/
+    monkeypatch.setenv("FLASK_DEBUG", "1")
+    assert startup.refusal() is None
+    monkeypatch.delenv("FLASK_DEBUG")
+    assert startup.refusal().startswith("SITE_URL is not set")
 
 
 def test_the_outbox_is_named_with_its_owner_when_the_service_user_cannot_open_it(session_dir):
