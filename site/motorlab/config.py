@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import secrets
@@ -59,6 +60,17 @@ def _env_float(name: str, default: float) -> float:
 
 def _env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def _env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Comma-separated addresses or networks (`192.0.2.7`, `10.0.0.0/8`, `2001:db8::/32`)."""
+    networks = []
+    for item in _env_list(name, ""):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise SettingError(f"{name} must list addresses or networks, not {item!r}") from None
+    return networks
 
 
 def _env_url(name: str) -> str:
@@ -138,6 +150,9 @@ class Config:
         self.EXTRA_HOSTS = _env_list("EXTRA_HOSTS", "")
         # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
+        # Who sees /healthz's figures (queued, failed, uncertain, the oldest's age) besides
+        # the machine itself: a monitoring host's addresses or networks. Others see the status.
+        self.HEALTH_FIGURES_FROM = _env_networks("HEALTH_FIGURES_FROM")
         # The prefix the app is mounted under (`/site`), empty at the root. The only source
         # of SCRIPT_NAME: a client's or server's SCRIPT_NAME is ignored (motorlab.mount).
         self.SCRIPT_NAME = "/" + env("SCRIPT_NAME", "").strip().strip("/")

@@ -54,8 +54,10 @@ from motorlab import (
     request_body,
 )
 from motorlab.config import Config
+from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.cookies import cookie_header
 from motorlab.deploy_release import SLOTS
+from motorlab.export import ERROR_PAGES
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
@@ -69,6 +71,10 @@ DETECTION = DEPLOY / "root_language.js"
 APP_ADDRESS = SLOTS["blue"]  # gunicorn's, by default
 RUNTIME = "/var/lib/motorlab/nginx"  # nginx's temp files and njs module, by default
 NGINX = "/usr/sbin/nginx"
+# The contact hand-off's listener in the runtime folder, and the header that names the
+# visitor to it (deploy/nginx.conf; the app never reads it).
+HANDOFF_SOCKET = "contact-handoff.sock"
+HANDOFF_CLIENT_HEADER = "Motorlab-Client"
 # Debian's places: its workers' user, its pid file (nginx.service's PIDFile, logrotate's
 # signal) and its log folder (rotated by Debian's /etc/logrotate.d/nginx).
 DEBIAN_USER, DEBIAN_PID, DEBIAN_LOGS = "www-data", "/run/nginx.pid", "/var/log/nginx"
@@ -304,6 +310,10 @@ def render_files(
         header_buffers=http_limits.HEADER_BUFFERS,
         max_body=request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
+        error_statuses=ERROR_PAGES,
+        handoff_socket=str(runtime / HANDOFF_SOCKET),
+        client_header=HANDOFF_CLIENT_HEADER,
+        front_limit_header=FRONT_LIMIT_HEADER,
     )
     return nginx_conf, module
 

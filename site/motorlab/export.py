@@ -48,10 +48,13 @@ DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
 IMAGE_VARIANTS = {".avif": "image/avif", ".webp": "image/webp"}  # sibling suffix: media type
 _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
-# The errors nginx answers itself with the app's page (deploy/nginx.conf's error_page): a
-# request it cannot read, a missing file, a body over its limit (deploy_config), a request
-# line or a header line over the limits (motorlab.http_limits).
-ERROR_PAGES = (400, 404, 413, 414, 431)
+# The errors nginx answers itself, each with the app's page (deploy/nginx.conf's error_page,
+# rendered from this list): a request it cannot read (400), a missing file (404), a method
+# other than GET or HEAD on a file (405), a condition a file does not meet (If-Match,
+# If-Unmodified-Since: 412), a body over its limit (413, deploy_config), a request
+# line or header lines over the limits (414, 431: motorlab.http_limits), a visitor over the
+# per-address limits (429), a transfer coding or an HTTP version it does not take (501, 505).
+ERROR_PAGES = (400, 404, 405, 412, 413, 414, 429, 431, 501, 505)
 # Rendered as for a path no page has: the header's language switcher then links to each
 # language's home, as on any error page.
 ERROR_PAGE_PATH = "/__export-error__"

@@ -13,13 +13,21 @@ Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLI
 its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
 outcome (`overdue()`): that sender hangs or died, and no running sender has taken the row
 back (each does so before its next claim), so nothing is being delivered.
+
+The figures, and what went wrong, only for the machine itself or an address
+`HEALTH_FIGURES_FROM` lists (a monitoring host): anyone else gets the same status code with
+`{"status": "ok"}` or `{"status": "error"}`, nothing about the mail. The address is the
+visitor's as ProxyFix reads it behind `PROXY_FIX_HOPS` proxies (nginx appends the peer it
+saw to X-Forwarded-For, so a forged one never reads as loopback); with no proxy configured,
+a request that came through one anyway is not the machine's.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
 from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 
@@ -61,5 +69,22 @@ def healthz():
             response.status_code = 503
         else:
             response = jsonify(status="ok", **counts)
+    if not _may_see_figures():
+        public = "ok" if response.status_code == 200 else "error"
+        response = jsonify(status=public)
+        response.status_code = 200 if public == "ok" else 503
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _may_see_figures() -> bool:
+    config = current_app.config
+    if not config["PROXY_FIX_HOPS"] and "X-Forwarded-For" in request.headers:
+        return False  # a proxy the app was not told of: its address is not the visitor's
+    try:
+        address = ipaddress.ip_address(request.remote_addr or "")
+    except ValueError:
+        return False
+    if address.is_loopback:
+        return True
+    return any(address in network for network in config["HEALTH_FIGURES_FROM"])

@@ -12,7 +12,10 @@
 from __future__ import annotations
 
 import re
+import socket
 import threading
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -402,3 +405,132 @@ def test_a_request_line_over_nginx_buffer_gets_the_414_page(nginx_server):
     # nginx cannot read the path of a line it could not hold: the default language's page.
     assert answer.status == 414
     assert title_and_language(answer) == ("La dirección es demasiado larga | Motorlab", "es")
+
+
+# --- Every status nginx answers itself: the site's page, in the language of the path --------
+
+ERROR_TITLES = {
+    405: ("This address does not accept that kind of request", "Esta dirección no admite"),
+    412: ("This page has changed since your browser last loaded it", "Esta página ha cambiado"),
+    501: ("The server cannot handle this kind of request", "El servidor no puede atender"),
+    505: ("This version of HTTP is not supported", "Esta versión de HTTP no se admite"),
+}
+OLD_DATE = "Mon, 01 Jan 1990 00:00:00 GMT"
+
+
+def head_of(method: str, target: str, headers=(), version: str = "HTTP/1.1") -> bytes:
+    lines = [f"{method} {target} {version}", "Host: 127.0.0.1", *headers, "Connection: close"]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def assert_site_page(answer: Answer, status: int, language: str) -> None:
+    assert answer.status == status, answer.body[:200]
+    title, page_language = title_and_language(answer)
+    english, spanish = ERROR_TITLES[status]
+    assert title.startswith({"en": english, "es": spanish}[language]), title
+    assert page_language == language
+    assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
+    repeated = [name for name in {n.lower() for n, _ in answer.headers}
+                if name != "vary" and len(answer.get(name)) > 1]  # fmt: skip
+    assert not repeated, f"headers sent twice: {repeated}"
+
+
+@pytest.mark.parametrize("path", ["/en/services", "/services", "/en", "/"])
+@pytest.mark.parametrize(
+    ("status", "method", "headers"),
+    [
+        (405, "POST", ["Content-Length: 0"]),
+        (405, "DELETE", []),
+        (412, "GET", ['If-Match: "not-this-one"']),
+        (412, "GET", [f"If-Unmodified-Since: {OLD_DATE}"]),
+        (501, "GET", ["Transfer-Encoding: gzip"]),
+    ],
+)
+def test_nginxs_own_answers_are_the_sites_pages(nginx_server, path, status, method, headers):
+    """Regression: nginx answered these with its bare pages where the app answers with its own."""
+    if path == "/" and status != 405:  # `/` has no file to meet a condition: the language detection
+        headers = [*headers, "Cookie: i18n_redirected=es"]
+    answer = Answer(exchange(nginx_server, head_of(method, path, headers)))
+    assert_site_page(answer, status, "en" if path.startswith("/en") else "es")
+    if status == 405:
+        assert answer.get("Allow") == ["GET, HEAD"]
+    if status == 412:
+        assert "max-age" not in " ".join(answer.get("Cache-Control")), "no error page kept"
+
+
+def test_an_http_2_version_in_an_http_1_request_line_gets_the_505_page(nginx_server):
+    answer = Answer(exchange(nginx_server, head_of("GET", "/en/services", version="HTTP/2.0")))
+    assert_site_page(answer, 505, "es")  # nginx reads no path from a line it refused
+
+
+@pytest.mark.parametrize("path", ["/en/services", "/static/img/favicon.svg"])
+@pytest.mark.parametrize("ranges", ["bytes=99999999-", "bytes=0-9", "bytes=0-1,5-9"])
+def test_a_range_gets_the_whole_file(nginx_server, path, ranges):
+    """Regression: an unsatisfiable Range got nginx's bare 416, with the page's Cache-Control
+    and the security headers twice. No file of the site is fetched in parts: nginx, as the
+    app's pages, answers a Range with the whole file."""
+    whole = Answer(exchange(nginx_server, head_of("GET", path)))
+    answer = Answer(exchange(nginx_server, head_of("GET", path, [f"Range: {ranges}"])))
+    assert (answer.status, answer.body) == (200, whole.body)
+    assert not answer.get("Content-Range") and not answer.get("Accept-Ranges")
+
+
+def test_a_conditional_request_that_holds_is_still_answered(nginx_server):
+    """Only a condition that fails gets the 412 page: a current one gets the page."""
+    page = Answer(exchange(nginx_server, head_of("GET", "/en/services")))
+    (etag,) = page.get("ETag")
+    answer = Answer(exchange(nginx_server, head_of("GET", "/en/services", [f"If-Match: {etag}"])))
+    assert answer.status == 200 and title_and_language(answer)[1] == "en"
+
+
+# --- A contact request over nginx's limit keeps the visitor's text ---------------------------
+
+VISITOR_TEXT = "Nuestra flota de furgonetas necesita una app para los talleres"
+
+
+def contact_post(base: str, source: str) -> Answer:
+    """A plain HTML post of the contact form from the address `source`."""
+    port = int(base.rsplit(":", 1)[1])
+    body = urllib.parse.urlencode(
+        {"name": "Ana", "email": "ana@example.com", "description": VISITOR_TEXT}
+    ).encode()
+    head = head_of("POST", "/contact", [
+        "Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}",
+    ])  # fmt: skip
+    with socket.create_connection(("127.0.0.1", port), timeout=20,
+                                  source_address=(source, 0)) as conn:  # fmt: skip
+        conn.sendall(head + body)
+        raw = b""
+        while chunk := conn.recv(65536):
+            raw += chunk
+    return Answer(raw)
+
+
+def test_a_contact_post_over_nginxs_limit_gets_the_apps_429_page_with_its_text(nginx_server):
+    """Regression: nginx's `app` limit answered its bare 429 page and the text was lost. Now
+    the post is handed to the app, marked, which refuses it with the form and the text; the
+    hand-off has its own limit (2 a second, bursts of 20), past which the static 429 page."""
+    with ThreadPoolExecutor(16) as pool:  # faster than the limits refill, on a busy machine too
+        answers = list(pool.map(lambda _: contact_post(nginx_server, "127.0.0.9"), range(400)))
+    statuses = [answer.status for answer in answers]
+    assert set(statuses) <= {400, 429}, "no post over the limit is accepted"  # 400: no token
+    handed = [a for a in answers if a.status == 429 and VISITOR_TEXT.encode() in a.body]
+    static = [a for a in answers if a.status == 429 and VISITOR_TEXT.encode() not in a.body]
+    print(f"{statuses.count(400)} to the form, {len(handed)} handed off, {len(static)} static")
+    assert len(handed) >= 20, "the hand-off's burst"
+    assert len(static) > len(handed), "the hand-off is bounded too"
+    for answer in handed[:1] + static[:1]:
+        title, language = title_and_language(answer)
+        assert language == "es" and answer.get("Content-Security-Policy")
+    page = BeautifulSoup(handed[0].body.decode(), "html.parser")
+    assert page.find("textarea").string.strip() == VISITOR_TEXT
+    assert "Has enviado varias solicitudes" in page.get_text()
+    assert handed[0].get("Retry-After") == ["1"]
+    assert handed[0].get("Cache-Control") == ["no-store"]
+
+
+def test_a_visitors_own_mark_never_reaches_the_app(nginx_server):
+    """nginx drops a client's Motorlab-Front-Limit: the app answers the page as usual."""
+    answer = request(nginx_server, b"/en/contact", headers=[("Motorlab-Front-Limit", "1")])
+    assert answer.status == 200
+    assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")

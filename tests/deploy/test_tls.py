@@ -207,6 +207,28 @@ def test_pages_come_over_http2(tls_front, throwaway_ca, path, headers, answer):
 
 
 @pytest.mark.parametrize(
+    ("method", "path", "language"), [("POST", "/en/services", "en"), ("PUT", "/", "es")]
+)
+def test_a_method_a_file_does_not_take_gets_the_405_page_over_http2(
+    tls_front, throwaway_ca, method, path, language
+):
+    """Regression: a POST over HTTP/2 to a page of the export got nginx's bare 405."""
+    written = subprocess.run(
+        ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
+         "--request", method, "--data", "x=1", "--header", "Cookie: i18n_redirected=es",
+         "--write-out", "\n%{http_version} %{http_code} %header{allow}", tls_front.https + path],
+        capture_output=True, text=True, check=True, timeout=30,
+    )  # fmt: skip
+    page, _, status = written.stdout.rpartition("\n")
+    assert status == "2 405 GET, HEAD"
+    soup = BeautifulSoup(page, "html.parser")
+    assert soup.html["lang"] == language
+    assert soup.title.string.startswith(
+        {"en": "This address does not accept", "es": "Esta dirección no admite"}[language]
+    )
+
+
+@pytest.mark.parametrize(
     ("name", "start"), [("Cookie", "crumb{n}="), ("X-Forwarded-For", "192.0.2.{n}, ")]
 )
 def test_http2_fields_that_nginx_joins_reach_the_app(tls_front, throwaway_ca, name, start):

@@ -7,6 +7,7 @@ import io
 import sqlite3
 import time
 from datetime import UTC, datetime
+from ipaddress import ip_network
 
 import pytest
 from PIL import Image, ImageChops, ImageFont, ImageStat
@@ -16,7 +17,7 @@ from motorlab.contact.outbox import open_outbox
 from motorlab.images import share, sources, vector
 from motorlab.pages.registry import PAGES as DECLARED
 from motorlab.public_pages import public_paths
-from tests.support.app import soup_of
+from tests.support.app import config_with, soup_of
 from tests.support.contact_support import HEALTHY
 
 PAGES = public_paths(create_app(config.TestConfig()))
@@ -213,3 +214,68 @@ def test_healthz_answers_within_a_second_while_something_holds_the_outbox(app, t
         holder.close()
     assert response.status_code == 503 and response.get_json()["status"] == "unavailable"
     assert took < 1.0, took
+
+
+# --- Who sees the figures: the machine itself and HEALTH_FIGURES_FROM, not the public ----------
+
+FIGURES = {"queued", "uncertain", "failed", "oldest_unsent_seconds"}
+MONITOR = [ip_network("198.51.100.7")]
+
+
+def health_from(tmp_path, *, peer: str, forwarded: str | None = None, broken=False, **settings):
+    """/healthz's answer for a request from `peer` (and X-Forwarded-For `forwarded`)."""
+    outbox = tmp_path / ("a-folder" if broken else "outbox.sqlite3")
+    if broken:
+        outbox.mkdir(exist_ok=True)
+    app = create_app(config_with(OUTBOX_PATH=str(outbox), **settings))
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    return app.test_client().get("/healthz", headers=headers, environ_base={"REMOTE_ADDR": peer})
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "settings", "figures"),
+    [
+        ("127.0.0.1", None, {}, True),  # the machine itself, straight to gunicorn
+        ("::1", None, {}, True),
+        ("203.0.113.5", None, {}, False),  # the public, straight
+        # Through nginx (PROXY_FIX_HOPS=1): nginx appends the peer it saw.
+        ("127.0.0.1", "127.0.0.1", {"PROXY_FIX_HOPS": 1}, True),  # curl on the machine
+        ("127.0.0.1", "203.0.113.5", {"PROXY_FIX_HOPS": 1}, False),
+        ("127.0.0.1", "127.0.0.1, 203.0.113.5", {"PROXY_FIX_HOPS": 1}, False),  # forged
+        ("127.0.0.1", "::1, 203.0.113.5", {"PROXY_FIX_HOPS": 1}, False),
+        # A proxy the app was not told of: every peer would look like the machine.
+        ("127.0.0.1", "203.0.113.5", {}, False),
+        ("127.0.0.1", "127.0.0.1", {}, False),
+        # A monitoring host the setting lists, by address or network.
+        ("127.0.0.1", "198.51.100.7", {"PROXY_FIX_HOPS": 1, "HEALTH_FIGURES_FROM": MONITOR}, True),
+        ("198.51.100.9", None, {"HEALTH_FIGURES_FROM": [ip_network("198.51.100.0/24")]}, True),
+        ("198.51.101.9", None, {"HEALTH_FIGURES_FROM": [ip_network("198.51.100.0/24")]}, False),
+    ],
+)
+def test_healthz_shows_its_figures_only_to_the_machine_and_listed_addresses(
+    tmp_path, peer, forwarded, settings, figures
+):
+    """Regression: /healthz, public through nginx, told anyone how many requests were queued,
+    failed or uncertain. The public now gets the status code and `{"status": "ok"}`."""
+    response = health_from(tmp_path, peer=peer, forwarded=forwarded, **settings)
+    assert response.status_code == 200
+    answer = response.get_json()
+    if figures:
+        assert set(answer) == {"status", *FIGURES} and answer["status"] == "ok"
+    else:
+        assert answer == {"status": "ok"}
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_healthz_tells_the_public_only_that_something_is_wrong(tmp_path):
+    public = health_from(tmp_path, peer="203.0.113.5", broken=True)
+    assert (public.status_code, public.get_json()) == (503, {"status": "error"})
+    local = health_from(tmp_path, peer="127.0.0.1", broken=True)
+    assert (local.status_code, local.get_json()["status"]) == (503, "unavailable")
+
+
+@pytest.mark.parametrize("value", ["198.51.100.0/33", "monitoring.example", "10.0.0.1;10.0.0.2"])
+def test_an_address_list_that_is_not_one_is_refused_in_one_line(monkeypatch, value):
+    monkeypatch.setenv("HEALTH_FIGURES_FROM", value)
+    with pytest.raises(config.SettingError, match="HEALTH_FIGURES_FROM must list addresses"):
+        config.Config()

@@ -270,6 +270,7 @@ def start_nginx(
             "nginx is missing: apt-get install nginx libnginx-mod-http-brotli-static"
         )
     runtime = Path(tempfile.mkdtemp(prefix="nginx-", dir=workdir))
+    runtime.chmod(0o755)  # as deploy_release makes it: workers reach the hand-off socket there
     port = free_port()
     conf = runtime / "nginx.conf"
     conf.write_text(

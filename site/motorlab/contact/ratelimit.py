@@ -27,6 +27,12 @@ from limits.strategies import FixedWindowRateLimiter
 
 from motorlab.files import create_private
 
+# The mark nginx puts on a contact request its own per-address limit refused
+# (deploy/nginx.conf): it hands the request over, so the visitor gets the form back with
+# their text, and the app refuses it. The mark can only ever refuse: nginx drops a client's
+# own header of that name, and one sent straight to gunicorn costs its sender their post.
+FRONT_LIMIT_HEADER = "Motorlab-Front-Limit"
+
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS ratelimit"
     " (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires_at REAL NOT NULL)"
@@ -132,6 +138,11 @@ def client_address() -> str:
     """The visitor's address: behind PROXY_FIX_HOPS proxies, ProxyFix has already put the
     forwarded one in `remote_addr`."""
     return request.remote_addr or "127.0.0.1"
+
+
+def refused_by_the_front() -> bool:
+    """Whether nginx's own rate limit refused this request (FRONT_LIMIT_HEADER)."""
+    return request.headers.get(FRONT_LIMIT_HEADER) == "1"
 
 
 def reserve() -> float | None:

@@ -28,7 +28,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
 
 from motorlab.contact import ratelimit
 from motorlab.contact.body import undecodable_form
@@ -63,6 +63,10 @@ def contact_view(page: Page):
 
 
 def _answer(page: Page):
+    if ratelimit.refused_by_the_front():  # nginx's limit: refused, the text kept
+        if request.method in ("GET", "HEAD"):
+            raise TooManyRequests(retry_after=1)
+        return _too_many(page, ContactForm(), retry_after=1)
     if request.method in ("GET", "HEAD"):
         return _page(page, ContactForm())
     unreadable = undecodable_form()
@@ -83,9 +87,7 @@ def _answer(page: Page):
     deadline = time.monotonic() + float(current_app.config["OUTBOX_LOCK_TIMEOUT"])
     wait = ratelimit.reserve()
     if wait is not None:
-        response = _refused(page, form, 429, content.TOO_MANY % {"email": email})
-        response.headers["Retry-After"] = str(int(wait + 0.999))
-        return response
+        return _too_many(page, form, retry_after=int(wait + 0.999))
     try:
         _store(form, deadline)
     except OutboxUnavailable as error:
@@ -106,6 +108,14 @@ def _store(form: ContactForm, deadline: float) -> None:
         email=form.email.data,
         description=form.description.data,
     )
+
+
+def _too_many(page: Page, form: ContactForm, retry_after: int):
+    """429: the form again with its text, and when to try again."""
+    email = current_app.config["CONTACT_EMAIL"]
+    response = _refused(page, form, 429, content.TOO_MANY % {"email": email})
+    response.headers["Retry-After"] = str(retry_after)
+    return response
 
 
 def _refused(page: Page, form: ContactForm, status: int, message: str):

@@ -22,11 +22,15 @@ def _messages() -> dict[int, str]:
         404: _("This page could not be found"),
         405: _("This address does not accept that kind of request"),
         413: _("The request is too large"),
+        # 412, 501 and 505 come from nginx over the export (its pages: export.py).
+        412: _("This page has changed since your browser last loaded it: please reload it"),
         414: _("The address is too long"),
         429: _("Too many requests: please wait a moment and try again"),
         # nginx answers it (deploy/nginx.conf) with this page from the export: most often a
         # browser carrying too many cookies of the site's parent domain.
         431: _("The request's headers are too large: delete this site's cookies and try again"),
+        501: _("The server cannot handle this kind of request"),
+        505: _("This version of HTTP is not supported: please use an up-to-date browser"),
     }
 
 
