@@ -308,6 +308,7 @@ def render_files(
         first_header_buffer=http_limits.FIRST_BUFFER,
         header_line=http_limits.HEADER_LINE,
         header_buffers=http_limits.HEADER_BUFFERS,
+        header_bytes=http_limits.HEADER_BYTES,
         max_body=request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
         error_statuses=ERROR_PAGES,

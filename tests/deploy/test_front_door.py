@@ -242,6 +242,19 @@ def test_a_longer_header_line_gets_the_sites_431_page(
     assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
 
 
+@pytest.mark.parametrize("target", [b"/en/contact", b"/en/services", b"/static/img/favicon.svg"])
+def test_more_header_bytes_than_the_limit_get_the_431_page(nginx_server, target):
+    """Within nginx's buffers, past HEADER_BYTES: the count's 431 page (as over HTTP/2)."""
+    size = http_limits.HEADER_LINE - 100
+    count = http_limits.HEADER_BYTES // size + 1
+    assert count < http_limits.HEADER_BUFFERS, "within the buffers: the count refuses it"
+    answer = request(
+        nginx_server, target, headers=[(f"X-Part-{n}", "x" * size) for n in range(count)]
+    )
+    language = "en" if target.startswith(b"/en/") else "es"
+    assert answer.status == 431 and title_and_language(answer)[1] == language
+
+
 def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     size = http_limits.HEADER_LINE - 100
     headers = [(f"X-Part-{n}", "x" * size) for n in range(http_limits.HEADER_BUFFERS + 1)]
@@ -254,8 +267,12 @@ def test_more_header_bytes_than_the_buffers_hold_get_the_431_page(nginx_server):
     [
         ("X-Forwarded-For", 2, 12 * 1024),
         ("Cookie", 2, 12 * 1024),
-        # As many lines as nginx's buffers hold: the longest line nginx can join.
-        ("X-Forwarded-For", http_limits.HEADER_BUFFERS, http_limits.HEADER_LINE - 100),
+        # As many lines as the header bytes' limit holds: the longest line nginx joins.
+        (
+            "X-Forwarded-For",
+            http_limits.HEADER_BYTES // http_limits.HEADER_LINE,
+            http_limits.HEADER_LINE - 100,
+        ),  # fmt: skip
     ],
 )
 def test_lines_of_one_field_that_nginx_joins_reach_the_app(nginx_server, name, count, size):

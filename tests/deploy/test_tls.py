@@ -35,6 +35,7 @@ from motorlab import deploy_config
 from motorlab.deploy_config import Tls, render
 from tests.deploy.test_front_door import assert_safe
 from tests.deploy.test_nginx import COOKIE, PAGES, SECURITY_HEADERS, NoRedirect, get, text_of
+from tests.support import browser as browser_support
 from tests.support.app import visible_text
 from tests.support.hostile import REDIRECT_BAIT, targets
 from tests.support.servers import Answer, Visitor, app_environment, exchange, free_port
@@ -228,14 +229,59 @@ def test_a_method_a_file_does_not_take_gets_the_405_page_over_http2(
     )
 
 
+@pytest.fixture(scope="module")
+def chromium_over(browser):
+    """Chromium speaking HTTP/2 (as it does over TLS) or, with --disable-http2, HTTP/1.1."""
+    http1 = browser.browser_type.launch(
+        executable_path=browser_support.CHROMIUM, args=["--no-sandbox", "--disable-http2"]
+    )
+    yield {"h2": browser, "http/1.1": http1}
+    http1.close()
+
+
+@pytest.mark.parametrize("protocol", ["h2", "http/1.1"])
 @pytest.mark.parametrize(
-    ("name", "start"), [("Cookie", "crumb{n}="), ("X-Forwarded-For", "192.0.2.{n}, ")]
+    ("cookies", "answer"),
+    [
+        (3, "Ready to start?"),  # 12 kB: the app
+        (5, "The request's headers are too large"),  # 20 kB: one Cookie line over HEADER_LINE
+        (17, "The request's headers are too large"),  # 68 kB: over HEADER_BYTES
+    ],
 )
-def test_http2_fields_that_nginx_joins_reach_the_app(tls_front, throwaway_ca, name, start):
-    """Two 12 kB fields of one name over HTTP/2, each within a buffer: nginx joins them into
-    one line of 24 kB for gunicorn (cookie crumbs into one Cookie, X-Forwarded-For through
-    $proxy_add_x_forwarded_for), which takes it (not its bare English 431)."""
-    crumbs = [f"{name}: {start.format(n=n)}" + "c" * 12 * 1024 for n in range(2)]
+def test_http2_and_http1_agree_on_too_many_header_bytes(
+    tls_front, chromium_over, protocol, cookies, answer
+):
+    """Regression: a browser with 68 kB of cookies got the site's 431 page over HTTP/1.1 and a
+    dropped connection over HTTP/2 (and 20 kB of them the app's page over HTTP/2 only). One
+    count now for both, HTTP/1.1's (deploy/header_check.js): the same cookies, the same page.
+    (4 kB cookies: a browser keeps none longer.)"""
+    context = chromium_over[protocol].new_context(ignore_https_errors=True)
+    try:
+        context.add_cookies(
+            [
+                {"name": f"parent{n}", "value": "c" * 4000, "url": tls_front.https}
+                for n in range(cookies)
+            ]
+        )
+        page = context.new_page()
+        page.goto(tls_front.https + "/en/contact")
+        spoken = page.evaluate("performance.getEntriesByType('navigation')[0].nextHopProtocol")
+        assert spoken == protocol
+        assert page.title().startswith(answer)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "start", "size"),
+    [("Cookie", "crumb{n}=", 7 * 1024), ("X-Forwarded-For", "192.0.2.{n}, ", 12 * 1024)],
+)
+def test_http2_fields_that_nginx_joins_reach_the_app(tls_front, throwaway_ca, name, start, size):
+    """Two fields of one name over HTTP/2, each within a buffer: nginx joins them into one
+    line for gunicorn (cookie crumbs into one Cookie of 14 kB, within HEADER_LINE as over
+    HTTP/1.1; X-Forwarded-For into 24 kB through $proxy_add_x_forwarded_for), which takes it
+    (not its bare English 431)."""
+    crumbs = [f"{name}: {start.format(n=n)}" + "c" * size for n in range(2)]
     written = subprocess.run(
         ["curl", "--silent", "--show-error", "--http2", "--cacert", str(throwaway_ca.ca),
          *[argument for header in crumbs for argument in ("--header", header)],
