@@ -74,7 +74,7 @@ NGINX = "/usr/sbin/nginx"
 # The contact hand-off's listener in the runtime folder, and the header that names the
 # visitor to it (deploy/nginx.conf; the app never reads it).
 HANDOFF_SOCKET = "contact-handoff.sock"
-HANDOFF_CLIENT_HEADER = "Motorlab-Client"
+HANDOFF_CLIENT_HEADER = "Front-Client-Address"
 # Debian's places: its workers' user, its pid file (nginx.service's PIDFile, logrotate's
 # signal) and its log folder (rotated by Debian's /etc/logrotate.d/nginx).
 DEBIAN_USER, DEBIAN_PID, DEBIAN_LOGS = "www-data", "/run/nginx.pid", "/var/log/nginx"

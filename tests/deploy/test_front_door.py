@@ -547,7 +547,7 @@ def test_a_contact_post_over_nginxs_limit_gets_the_apps_429_page_with_its_text(n
 
 
 def test_a_visitors_own_mark_never_reaches_the_app(nginx_server):
-    """nginx drops a client's Motorlab-Front-Limit: the app answers the page as usual."""
-    answer = request(nginx_server, b"/en/contact", headers=[("Motorlab-Front-Limit", "1")])
+    """nginx drops a client's Front-Rate-Limited: the app answers the page as usual."""
+    answer = request(nginx_server, b"/en/contact", headers=[("Front-Rate-Limited", "1")])
     assert answer.status == 200
     assert title_and_language(answer) == ("Ready to start? | Motorlab", "en")

@@ -510,7 +510,9 @@ def test_without_a_certificate_the_config_is_unchanged_and_tls_only_adds(tmp_pat
     ).get_opcodes()
     assert {tag for tag, *_ in changes} == {"equal", "insert"}
     servers = secure.split("    server {\n")[1:]
-    assert len(servers) == 2 and "        listen 127.0.0.1:8080;\n" in servers[0]
+    # The plain port's, the site's and the contact hand-off's (unix socket, no TLS).
+    assert len(servers) == 3 and "        listen 127.0.0.1:8080;\n" in servers[0]
+    assert "ssl" not in servers[2] and "        listen unix:" in servers[2]
     assert "return 301 https://www.motorlab.example$request_uri;" in servers[0]
     assert "ssl_certificate /etc/tls/fullchain.pem;" in servers[1]
     assert "location ^~ /.well-known/acme-challenge/ {\n            root /srv/acme;" in servers[0]

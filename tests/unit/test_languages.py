@@ -78,7 +78,7 @@ def test_a_config_rendered_for_three_languages_passes_nginx_t(tmp_path, monkeypa
     rendered = deploy_config.render(
         listen="127.0.0.1:1", root=tmp_path, app="127.0.0.1:2", runtime=runtime
     )
-    assert "location ^~ /fr/ {" in rendered and "error_page 404 /fr/404.html;" in rendered
+    assert "location ^~ /fr/ {" in rendered and '"~^/fr(/|$)" "/fr";' in rendered  # error pages
     assert "location = /fr/contact" in rendered and "location ^~ /en/ {" in rendered
     # `/`: a first visit in French gets its cookie and is sent to /fr, fast path or njs.
     assert '"fr" "i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax";' in rendered

@@ -31,7 +31,7 @@ from motorlab.files import create_private
 # (deploy/nginx.conf): it hands the request over, so the visitor gets the form back with
 # their text, and the app refuses it. The mark can only ever refuse: nginx drops a client's
 # own header of that name, and one sent straight to gunicorn costs its sender their post.
-FRONT_LIMIT_HEADER = "Motorlab-Front-Limit"
+FRONT_LIMIT_HEADER = "Front-Rate-Limited"
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS ratelimit"
