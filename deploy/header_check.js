@@ -2,7 +2,7 @@
 // RFC9110_5_5_INVALID_AND_DANGEROUS: a control character other than tab, or DEL), nginx
 // refuses first with the site's 400 page. Run only for requests that go to the app (the
 // `to the app` lines of deploy/nginx.conf): nginx serves the rest itself and takes such values.
-// Also the header bytes' limit, for every request (bytesRefusal, below).
+// Also the head's size over HTTP/2 (bytesRefusal, below).
 // tests/deploy/test_front_door.py sends them through nginx.
 
 // Control characters are the point of this one.
@@ -20,18 +20,18 @@ function refusal(r) {
     return "";
 }
 
-// $header_bytes_counted: "494" (nginx's code for the site's 431 page) when the request's header
-// lines, counted as HTTP/1.1 writes them ("Name: value" and CRLF, HTTP/2's cookie crumbs as
-// the one Cookie nginx joins them into, which is the one line a browser sends over HTTP/1.1),
-// hold a line longer than $header_line_limit or more than $header_bytes_limit in all
-// (motorlab/http_limits.py): the limits nginx's parser applies to HTTP/1.1, applied to HTTP/2
-// too, with a page (HTTP/2's own limits, nginx's buffers, drop the connection). Run only for
-// a request whose head took 8 kB or more ($request_length).
+// $header_bytes_counted: "494" (nginx's code for the site's 431 page) when an HTTP/2 request's
+// head, counted as HTTP/1.1 writes it (the request line, "Name: value" and CRLF per line,
+// the cookie crumbs as the one Cookie line nginx joins them into, which is the line a browser
+// sends over HTTP/1.1, the blank line), holds a line longer than $header_line_limit or more
+// than $header_bytes_limit in all (motorlab/http_limits.py): HTTP/1.1's limits, which nginx's
+// parser and $request_length apply over HTTP/1.1, with the same page (HTTP/2's own limit,
+// nginx's buffers, drops the connection). Run only for a head of 8 kB or more.
 function bytesRefusal(r) {
     var lineLimit = Number(r.variables.header_line_limit);
     var limit = Number(r.variables.header_bytes_limit);
     var headers = r.rawHeadersIn;
-    var total = 0;
+    var total = r.variables.request.length + 4;
     for (var i = 0; i < headers.length; i++) {
         var line = headers[i][0].length + headers[i][1].length + 4;
         if (line > lineLimit) {

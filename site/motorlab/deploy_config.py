@@ -100,6 +100,22 @@ TEMPLATES = jinja2.Environment(
 TEMPLATES.filters["regex"] = re.escape
 
 
+def over(number: int) -> str:
+    """A regex (unanchored alternatives) for the decimal numbers greater than `number`:
+    `{{ limit | over }}` lets a map compare a number such as $request_length."""
+    digits = str(number)
+    longer = f"[1-9][0-9]{{{len(digits)},}}"
+    same_length = [
+        digits[:index] + f"[{int(digit) + 1}-9]" + f"[0-9]{{{len(digits) - index - 1}}}"
+        for index, digit in enumerate(digits)
+        if digit != "9"
+    ]
+    return "(" + "|".join([longer, *same_length]) + ")"
+
+
+TEMPLATES.filters["over"] = over
+
+
 @dataclass(frozen=True)
 class Tls:
     """TLS at the front door: the certificate chain and key files (PEM, as certbot writes

@@ -21,11 +21,11 @@ FIRST_BUFFER = 1024
 # One of nginx's large_client_header_buffers: a header line, CRLF included, fits in one. A
 # 10 kB Cookie (a parent domain's cookies add up) must get through.
 HEADER_LINE = 16 * 1024
-# The most header bytes a request may carry, counted as HTTP/1.1 writes them ("Name: value"
-# and CRLF per line; HTTP/2's cookie crumbs as the one Cookie nginx joins them into, the one
-# line a browser sends over HTTP/1.1), over HTTP/1.1 and HTTP/2 alike: past it, or past
-# HEADER_LINE in one line, the site's 431 page (deploy/header_check.js counts them for a
-# request whose head took 8 kB or more).
+# The largest head a request may have, counted as HTTP/1.1 writes it (the request line, then
+# "Name: value" and CRLF per line; HTTP/2's cookie crumbs as the one Cookie nginx joins them
+# into, the one line a browser sends over HTTP/1.1), over HTTP/1.1 and HTTP/2 alike: past it,
+# or past HEADER_LINE in one line, the site's 431 page (deploy/nginx.conf: $request_length
+# over HTTP/1.1, deploy/header_check.js over HTTP/2).
 HEADER_BYTES = 4 * HEADER_LINE
 # nginx's buffers hold twice that (128 kB): HTTP/2's decoder drops the whole connection past
 # them, with no page, so every request up to HEADER_BYTES, and well beyond, reaches the count
