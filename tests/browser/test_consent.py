@@ -266,7 +266,9 @@ SHEET = """() => {
 
 
 @pytest.mark.parametrize("path", ["/", "/en"])
-def test_on_a_phone_a_compact_sheet_leaves_the_heros_action_in_view(browser, analytics_server, path):
+def test_on_a_phone_a_compact_sheet_leaves_the_heros_action_in_view(
+    browser, analytics_server, path
+):
     """At 375 x 812 the sheet is at most 170 px tall, in the site's night colour, its two
     buttons side by side and of one size; home's "Estoy listo" / "I'm ready" shows whole
     above it on the first screen. (Issue 44 found a white block 247 px tall over the button,
