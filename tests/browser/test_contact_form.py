@@ -90,6 +90,43 @@ def test_without_javascript_errors_then_thanks(browser, contact_server):
         context.close()
 
 
+# For each item of the error summary: the line its bullet sits on (the first line box's
+# baseline, found by a probe of no size put before the link, as the marker is placed) and the
+# top and bottom of the link's first and last lines of text.
+SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list > li")].map(item => {
+  const probe = document.createElement("span");
+  probe.style.cssText = "display: inline-block; width: 0; height: 0";
+  item.prepend(probe);
+  const baseline = probe.getBoundingClientRect().top;
+  probe.remove();
+  const range = document.createRange();
+  range.selectNodeContents(item.querySelector("a"));
+  const lines = [...range.getClientRects()].filter(r => r.width > 0);
+  return {baseline, first: [lines[0].top, lines[0].bottom],
+          lines: new Set(lines.map(r => Math.round(r.top))).size};
+})"""
+
+
+@pytest.mark.parametrize("path", ["/contact", "/en/contact"])
+def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact_server, path):
+    """At 375 px without JavaScript, a message that wraps keeps its bullet on its first line.
+    (Issue 44 found it on the second: the link was an inline block, whose baseline is its
+    last line's.)"""
+    base, _ = contact_server
+    context, page = new_page(browser, width=375)
+    try:
+        page.goto(base + path)
+        page.locator("button[type=submit]").click()
+        page.wait_for_selector(".c-error-summary")
+        items = page.evaluate(SUMMARY_BULLETS)
+        assert len(items) == 3 and max(item["lines"] for item in items) > 1, items
+        for item in items:
+            top, bottom = item["first"]
+            assert top <= item["baseline"] <= bottom, items
+    finally:
+        context.close()
+
+
 def test_keyboard_order_skips_the_honeypot(browser, contact_server):
     base, _ = contact_server
     context, page = new_page(browser, width=1280)
