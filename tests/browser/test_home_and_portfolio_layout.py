@@ -380,3 +380,46 @@ def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(
     cards_two_a_row(page, 1024)
     assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []
+
+
+# Each card's brand list: the box its dots are clipped to, and each name's box with the dot
+# drawn before or after it (its generated content, "none" when there is none).
+BRAND_LISTS = """() => [...document.querySelectorAll(".c-card__brand-list")].map(list => {
+  const clip = list.parentElement.getBoundingClientRect();
+  return {left: clip.left, right: clip.right, names: [...list.children].map(li => {
+    const r = li.getBoundingClientRect();
+    const dot = side => getComputedStyle(li, side).content;
+    return {top: Math.round(r.top), left: r.left, right: r.right,
+            before: dot("::before"), after: dot("::after")};
+  })};
+})"""
+
+
+def brand_lines(brand_list):
+    """The lines of a brand list as they read: "name" and "·" in order, a dot counted where
+    it is drawn inside the list's clip."""
+    lines = {}
+    for name in brand_list["names"]:
+        line = lines.setdefault(name["top"], [])
+        if name["before"] != "none" and name["left"] >= brand_list["left"] - 0.5:
+            line.append("·")
+        line.append("name")
+        if name["after"] != "none" and name["right"] <= brand_list["right"] + 0.5:
+            line.append("·")
+    return [lines[top] for top in sorted(lines)]
+
+
+@pytest.mark.parametrize("path", HOMES + PORTFOLIOS)
+def test_a_brand_list_never_starts_or_ends_a_line_on_a_dot(open_page, path):
+    """On every card at 320 to 1920 px: a dot between two names of one line, none alone at
+    a line's end or start. (Issue 44 found "Valdora · Nordvik · Corvane ·" over "Solmar".)"""
+    page = open_page(path, width=375, javascript=False)
+    wrapped = 0
+    for width in (320, 375, 768, 1024, 1280, 1920):
+        page.set_viewport_size({"width": width, "height": 900})
+        for brand_list in page.evaluate(BRAND_LISTS):
+            lines = brand_lines(brand_list)
+            wrapped += len(lines) - 1
+            for line in lines:
+                assert line == ["name"] + ["·", "name"] * (len(line) // 2), (width, lines)
+    assert wrapped > 0  # some list wraps: its lines were checked
