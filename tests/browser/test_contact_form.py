@@ -91,9 +91,10 @@ def test_without_javascript_errors_then_thanks(browser, contact_server):
 
 
 # For each item of the error summary: the line its bullet sits on (the first line box's
-# baseline, found by a probe of no size put before the link, as the marker is placed) and the
-# top and bottom of the link's first and last lines of text.
-SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list > li")].map(item => {
+# baseline, found by a probe of no size put before the link, as the marker is placed), the
+# top and bottom of the link's first line of text, and its count of lines.
+SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list > li")]
+.map(item => {
   const probe = document.createElement("span");
   probe.style.cssText = "display: inline-block; width: 0; height: 0";
   item.prepend(probe);
