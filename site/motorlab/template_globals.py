@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from motorlab import assets, i18n, icons, identity, widget_props
+from motorlab import assets, i18n, icons, identity, typography, widget_props
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
@@ -62,3 +62,5 @@ def register(app: Flask) -> None:
         # The logo, inlined from its one file (the header's and the footer's mark).
         logo_mark=icons.logo_mark,
     )
+    # A short heading's last two words on one line (`{{ title|last_words_together }}`).
+    app.jinja_env.filters["last_words_together"] = typography.last_words_together

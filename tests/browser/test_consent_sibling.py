@@ -109,7 +109,7 @@ def test_a_sibling_hosts_granted_cookie_neither_hides_the_banner_nor_loads_gtag(
 def test_after_decline_no_page_loads_gtag_whatever_the_sibling_sets(visitor):
     page = visitor
     visit(page, "/en/services")
-    page.get_by_role("button", name="Decline analytics").click()
+    page.get_by_role("button", name="Decline").click()
     expect(banner(page)).to_have_count(0)
     from_the_sibling(page, [*GRANTS, GRANTS[0].replace("Path=/en", "Path=/en/services")])
     for path in ("/en/services", "/en/portfolio", "/", "/en/privacy"):
@@ -130,7 +130,7 @@ def test_a_denied_cookie_is_honoured_whoever_set_it_and_wins_over_a_grant(visito
     expect(banner(page)).to_have_count(0)
     assert said(page) == "You declined the visit statistics."
     # "Accept" replaces it: the choice kept is the visitor's latest.
-    page.get_by_role("button", name="Accept analytics").first.click()
+    page.get_by_role("button", name="Accept").first.click()
     page.wait_for_function("() => window.dataLayer && window.dataLayer.length > 0")
     assert said(page) == "You accepted the visit statistics."
     assert len(page.reached) == 2  # at the click, and on the privacy page loaded again

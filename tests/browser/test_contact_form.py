@@ -90,6 +90,44 @@ def test_without_javascript_errors_then_thanks(browser, contact_server):
         context.close()
 
 
+# For each item of the error summary: the line its bullet sits on (the first line box's
+# baseline, found by a probe of no size put before the link, as the marker is placed), the
+# top and bottom of the link's first line of text, and its count of lines.
+SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list > li")]
+.map(item => {
+  const probe = document.createElement("span");
+  probe.style.cssText = "display: inline-block; width: 0; height: 0";
+  item.prepend(probe);
+  const baseline = probe.getBoundingClientRect().top;
+  probe.remove();
+  const range = document.createRange();
+  range.selectNodeContents(item.querySelector("a"));
+  const lines = [...range.getClientRects()].filter(r => r.width > 0);
+  return {baseline, first: [lines[0].top, lines[0].bottom],
+          lines: new Set(lines.map(r => Math.round(r.top))).size};
+})"""
+
+
+@pytest.mark.parametrize("path", ["/contact", "/en/contact"])
+def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact_server, path):
+    """At 375 px without JavaScript, a message that wraps keeps its bullet on its first line.
+    (Issue 44 found it on the second: the link was an inline block, whose baseline is its
+    last line's.)"""
+    base, _ = contact_server
+    context, page = new_page(browser, width=375)
+    try:
+        page.goto(base + path)
+        page.locator("button[type=submit]").click()
+        page.wait_for_selector(".c-error-summary")
+        items = page.evaluate(SUMMARY_BULLETS)
+        assert len(items) == 3 and max(item["lines"] for item in items) > 1, items
+        for item in items:
+            top, bottom = item["first"]
+            assert top <= item["baseline"] <= bottom, items
+    finally:
+        context.close()
+
+
 def test_keyboard_order_skips_the_honeypot(browser, contact_server):
     base, _ = contact_server
     context, page = new_page(browser, width=1280)
@@ -146,14 +184,21 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, 
 
 # --- The enhanced form (JavaScript on) -------------------------------------------------------
 
-RECORD_STATES = """() => {
+# What a button shows: the text of its parts that are seen, or their generated content (the
+# busy text, components/button).
+SEEN_TEXT = """button => [...button.children]
+  .filter(part => getComputedStyle(part).visibility === 'visible')
+  .map(part => part.textContent || getComputedStyle(part, '::after').content.slice(1, -1))
+  .join('')"""
+RECORD_STATES = f"""() => {{
   window.__formStates = [];
   const form = document.querySelector('form[data-widget=contact_form]');
   const button = form.querySelector('[type=submit]');
   new MutationObserver(() => window.__formStates.push([form.dataset.state, performance.now(),
-      button.innerText, button.getAttribute('aria-disabled'), form.getAttribute('aria-busy')]))
-    .observe(form, {attributes: true, attributeFilter: ['data-state']});
-}"""
+      ({SEEN_TEXT})(button), button.getAttribute('aria-disabled'),
+      form.getAttribute('aria-busy')]))
+    .observe(form, {{attributes: true, attributeFilter: ['data-state']}});
+}}"""
 
 
 @pytest.fixture
@@ -185,7 +230,7 @@ def test_sending_then_success_without_a_toast(enhanced, contact_server):
     page.wait_for_selector("form[data-state=success]", state="attached")
     states = page.evaluate("() => window.__formStates")
     assert [state[0] for state in states] == ["sending", "success"]
-    assert states[0][2:] == ["ENVIANDO…", "true", "true"]  # text, aria-disabled, aria-busy
+    assert states[0][2:] == ["Enviando…", "true", "true"]  # text, aria-disabled, aria-busy
     assert states[1][1] - states[0][1] >= 195  # never a flicker
     assert page.input_value("#name") == ""
     assert page.get_attribute("button[type=submit]", "aria-busy") is None
@@ -196,18 +241,18 @@ def test_sending_then_success_without_a_toast(enhanced, contact_server):
 
 # What the submit button shows while the form is busy: its text as seen, and the ring before
 # its busy text, turning or not, when it is seen; its width.
-BUSY_BUTTON = """() => {
+BUSY_BUTTON = f"""() => {{
   const button = document.querySelector('form[data-widget=contact_form] [type=submit]');
   const busyText = button.querySelector('.c-button__busy');
   const ring = getComputedStyle(busyText, '::before');
   const seen = getComputedStyle(busyText).visibility === 'visible';
-  return {state: button.form.dataset.state, text: button.innerText,
+  return {{state: button.form.dataset.state, text: ({SEEN_TEXT})(button),
           disabled: button.getAttribute('aria-disabled'),
           busy: button.form.getAttribute('aria-busy'),
           ring: seen ? [parseFloat(ring.width) > 0, ring.animationName] : null,
           focused: document.activeElement === button,
-          width: button.getBoundingClientRect().width};
-}"""
+          width: button.getBoundingClientRect().width}};
+}}"""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -238,12 +283,14 @@ def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     spin = "none" if motion == "reduce" else "c-button-spin"
     assert busy == {
         "state": "sending",
-        "text": "ENVIANDO…",
+        "text": "Enviando…",
         "disabled": "true",
         "busy": "true",
         "ring": [True, spin],
         "focused": True,
     }
+    # Its name, as a screen reader hears it, is the busy text alone.
+    assert page.get_by_role("button", name="Enviando…", exact=True).count() == 1
     page.keyboard.press("Enter")  # pressed again while busy: ignored
     page.wait_for_timeout(300)
     assert len(held) == 1

@@ -1,9 +1,10 @@
-"""The wide views of home and the portfolio, measured as element boxes in Chromium, in both
-languages: the hero's row beside its headline, "What we do" with its three services side by
-side from 64 rem (a carousel below), home's three project cards never leaving one alone in a
-row, and the portfolio's four projects as large cards two a row from 64 rem, each one target
-(one link, followed from its picture or its title), with a peek of the next card where the
-carousel (or, without JavaScript, a scrolling row) shows them."""
+"""The views of home and the portfolio, measured as element boxes in Chromium, in both
+languages: the hero's row beside its headline, the six brands at once at every width, "What
+we do" with its three services side by side from 64 rem (a carousel below) and its text at
+the body's size, home's three project cards never leaving one alone in a row, the
+portfolio's picker naming its four projects, and its four projects as large cards two a row
+from 64 rem, each one target (one link, followed from its picture or its title), with a peek
+of the next card where the carousel (or, without JavaScript, a scrolling row) shows them."""
 
 import pytest
 
@@ -59,13 +60,38 @@ def test_the_hero_uses_its_row_beside_the_headline(open_page, path, width):
     assert figures[0]["y"] + figures[0]["height"] <= 900
 
 
+# The brand logos' boxes, [left, top, right], as they show (the carousel's slides, or the
+# list without JavaScript).
+LOGOS = """() => [...document.querySelectorAll(".c-carousel--logos img")]
+  .filter(img => img.checkVisibility({visibilityProperty: true})
+    && !img.closest("[inert]:not([data-peek])"))
+  .map(img => { const r = img.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top), Math.round(r.right)]; })"""
+
+
+@pytest.mark.parametrize(("width", "rows"), [(320, 2), (375, 2), (768, 1), (1024, 1), (1920, 1)])
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("path", HOMES)
-def test_from_64rem_the_six_brands_show_in_one_row_without_controls(open_page, path):
-    page = open_page(path, width=1024)
-    logos = page.locator(".c-carousel--logos [aria-roledescription=slide]:not([inert])").all()
+def test_the_six_brands_fit_at_every_width_without_controls(
+    open_page, path, javascript, width, rows
+):
+    """Every logo shows at once: on a phone in two rows of three, from 41 rem in one row,
+    inside the window; no control under them (nothing to rotate). (Issue 44 found two logos
+    over five round controls at 375 px.)"""
+    page = open_page(path, width=width, height=812, javascript=javascript)
+    logos = page.evaluate(LOGOS)
     assert len(logos) == 6
-    assert len({round(logo.bounding_box()["y"]) for logo in logos}) == 1
-    assert page.locator(".c-carousel--logos button").count() == 0
+    tops = sorted({top for _, top, _ in logos})
+    assert len(tops) == rows
+    assert [len([1 for _, top, _ in logos if top == t]) for t in tops] == [6 // rows] * rows
+    assert all(left >= 0 and right <= width for left, _, right in logos)
+    carousel = page.locator(".c-carousel--logos")
+    assert carousel.locator("button").count() == 0
+    assert carousel.locator(".c-carousel__controls").first.is_hidden()
+    if javascript:
+        assert page.locator(".c-carousel--logos [aria-roledescription=slide]").count() == 6
+        assert page.locator(".c-carousel--logos [inert]").count() == 0
+    assert page.console_errors == []
 
 
 @pytest.mark.parametrize("path", HOMES)
@@ -114,6 +140,26 @@ def test_what_we_do_shows_its_three_services_side_by_side_from_64rem(open_page, 
     title, text = titles.pop(), texts.pop()
     assert font_px(page, "#services-title") >= 1.25 * title and title >= 1.25 * text
     assert page.console_errors == []
+
+
+BODY_AND_SLIDE_TYPE = """() => {
+  const size = el => parseFloat(getComputedStyle(el).fontSize);
+  const all = selector => [...document.querySelectorAll(selector)].map(size);
+  return [size(document.body), all(".c-carousel--slides .c-slide__text"),
+          all(".c-carousel--slides .c-slide__title")];
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 768, 1280, 1920])
+@pytest.mark.parametrize("path", HOMES)
+def test_what_we_do_sets_its_text_at_the_pages_body_size(open_page, path, width):
+    """The services' text at the body's size, under titles a step up. (Issue 44 found their
+    text at 20 px under a 22 px title on a phone, where the page's body is 16 px.)"""
+    page = open_page(path, width=width)
+    body, texts, titles = page.evaluate(BODY_AND_SLIDE_TYPE)
+    assert len(texts) == len(titles) == 3
+    assert set(texts) == {body}
+    assert all(title >= 1.25 * body for title in titles)
 
 
 @pytest.mark.parametrize("path", HOMES)
@@ -217,6 +263,42 @@ def test_portfolio_keeps_previous_and_next_where_not_all_fit(open_page, path, wi
     assert page.locator(".c-carousel--projects .c-carousel__dot").count() == steps
 
 
+# The portfolio's picker: each button's text, whether it shows whole inside the window, and
+# whether it is the current one.
+PICKER = """width => [...document.querySelectorAll(".c-carousel--projects .c-carousel__dot")]
+  .map(dot => { const r = dot.getBoundingClientRect();
+    return [dot.textContent, dot.checkVisibility() && r.left >= 0 && r.right <= width,
+            dot.getAttribute("aria-current") === "true"]; })"""
+NAMES = ["ADS", "KuZu", "VC", "ViewBox"]
+
+
+@pytest.mark.parametrize("width", [320, 375, 768])
+@pytest.mark.parametrize("path", PORTFOLIOS)
+def test_the_portfolio_names_its_four_projects_and_marks_the_one_shown(open_page, path, width):
+    """Beside previous and next, the picker names the projects of each step, the shown ones
+    marked: four projects at a glance, and where the visitor is among them. (Issue 44 found
+    four dots under one card.)"""
+    page = open_page(path, width=width, reduced_motion="reduce")
+    per_step = 1 if width < 656 else 2
+    steps = [" · ".join(NAMES[i : i + per_step]) for i in range(0, 4, per_step)]
+    for step in range(len(steps)):
+        picker = page.evaluate(PICKER, width)
+        assert picker == [[name, True, i == step] for i, name in enumerate(steps)]
+        # The names take one row, or on the narrowest phones a row over previous and next.
+        rows = page.eval_on_selector_all(
+            ".c-carousel--projects .c-carousel__controls > *",
+            "els => new Set(els.map(el => Math.round(el.getBoundingClientRect().top))).size",
+        )
+        assert rows == (2 if width < 360 else 1)
+        # The name marked is the shown card's.
+        shown = page.locator(".c-carousel--projects [aria-roledescription=slide]:not([inert])")
+        titles = [t.strip() for t in shown.locator(".c-card__title").all_inner_texts()]
+        assert " · ".join(titles) == steps[step]
+        page.locator(".c-carousel--projects .c-carousel__next").click()
+    assert page.locator(".c-carousel--projects .c-carousel__previous").is_visible()
+    assert page.console_errors == []
+
+
 def peeking(page):
     """[left, right] of the cards that show, wholly or in part, inside the container (the
     heading's column: the carousel cuts a peeking card at its edge, the gutter stays clear)."""
@@ -298,3 +380,46 @@ def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(
     cards_two_a_row(page, 1024)
     assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []
+
+
+# Each card's brand list: the box its dots are clipped to, and each name's box with the dot
+# drawn before or after it (its generated content, "none" when there is none).
+BRAND_LISTS = """() => [...document.querySelectorAll(".c-card__brand-list")].map(list => {
+  const clip = list.parentElement.getBoundingClientRect();
+  return {left: clip.left, right: clip.right, names: [...list.children].map(li => {
+    const r = li.getBoundingClientRect();
+    const dot = side => getComputedStyle(li, side).content;
+    return {top: Math.round(r.top), left: r.left, right: r.right,
+            before: dot("::before"), after: dot("::after")};
+  })};
+})"""
+
+
+def brand_lines(brand_list):
+    """The lines of a brand list as they read: "name" and "·" in order, a dot counted where
+    it is drawn inside the list's clip."""
+    lines = {}
+    for name in brand_list["names"]:
+        line = lines.setdefault(name["top"], [])
+        if name["before"] != "none" and name["left"] >= brand_list["left"] - 0.5:
+            line.append("·")
+        line.append("name")
+        if name["after"] != "none" and name["right"] <= brand_list["right"] + 0.5:
+            line.append("·")
+    return [lines[top] for top in sorted(lines)]
+
+
+@pytest.mark.parametrize("path", HOMES + PORTFOLIOS)
+def test_a_brand_list_never_starts_or_ends_a_line_on_a_dot(open_page, path):
+    """On every card at 320 to 1920 px: a dot between two names of one line, none alone at
+    a line's end or start. (Issue 44 found "Valdora · Nordvik · Corvane ·" over "Solmar".)"""
+    page = open_page(path, width=375, javascript=False)
+    wrapped = 0
+    for width in (320, 375, 768, 1024, 1280, 1920):
+        page.set_viewport_size({"width": width, "height": 900})
+        for brand_list in page.evaluate(BRAND_LISTS):
+            lines = brand_lines(brand_list)
+            wrapped += len(lines) - 1
+            for line in lines:
+                assert line == ["name"] + ["·", "name"] * (len(line) // 2), (width, lines)
+    assert wrapped > 0  # some list wraps: its lines were checked

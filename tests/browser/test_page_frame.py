@@ -1,6 +1,8 @@
 """The page's frame in the browser: the footer meets the window's bottom on a short page, the
 header is back in view after a small scroll up far down a long page, a #fragment's target is
-never under it, and the header marks Portfolio on a case study reached by the navigation."""
+never under it, the header marks Portfolio on a case study reached by the navigation, and
+without JavaScript the sections' links take one row on a phone, in the header and the
+footer."""
 
 from __future__ import annotations
 
@@ -172,6 +174,25 @@ def test_without_javascript_the_header_sticks_where_it_is_one_row(open_page, wid
         assert (
             page.evaluate("document.querySelector('.c-header').getBoundingClientRect().height") < 90
         )
+
+
+# The tops of the links of the header's navigation and of the footer's sections, each inside
+# the window or not.
+SECTION_LINKS = """width => ["header .c-nav__list", "footer nav .c-footer__list"].map(list =>
+  [...document.querySelectorAll(`${list} a`)].map(a => { const r = a.getBoundingClientRect();
+    return [Math.round(r.top), r.left >= 0 && r.right <= width]; }))"""
+
+
+@BOTH
+@pytest.mark.parametrize("width", [375, 414])
+def test_without_javascript_the_sections_take_one_row_on_a_phone(open_page, locale, width):
+    """The header's five links under the brand, and the footer's, each one row inside the
+    window. (Issue 44 found "Contacto" alone on a second row of both at 375 px.)"""
+    page = open_page(localized("/services", locale), width=width, javascript=False)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    for links in page.evaluate(SECTION_LINKS, width):
+        assert len(links) == 5 and len({top for top, _ in links}) == 1, links
+        assert all(inside for _, inside in links), links
 
 
 # The colour just under the call-to-action band's bottom edge and just over it, read from the

@@ -20,11 +20,11 @@ def test_home_carousels_in_each_state(open_page, axe, state):
     page = open_page(
         "/", width=375, reduced_motion="reduce" if state == "reduced" else "no-preference"
     )
-    region = page.locator(".c-carousel--logos .c-carousel__region")
+    region = page.locator(".c-carousel--slides .c-carousel__region")
     if state == "paused":
-        region.hover()
+        region.locator("img").first.hover()
     if state == "stopped":
-        page.locator(".c-carousel--logos .c-carousel__rotation").focus()
+        page.locator(".c-carousel--slides .c-carousel__rotation").focus()
         page.keyboard.press("Enter")  # focus stopped it, Enter restarts, Enter stops again
         page.keyboard.press("Enter")
     expected = {"running": "running", "paused": "paused", "stopped": "stopped", "reduced": "off"}

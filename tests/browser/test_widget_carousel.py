@@ -1,7 +1,8 @@
-"""The APG carousels on the real pages: the brand logos and the what-we-do slider on home
-(rotating), the portfolio's row of cards (no rotation). Rotation, pause on hover, stop on
-keyboard focus, no rotation under reduced motion, keyboard use, swipe, and the no-JS list.
-Playwright's clock runs the 5 s rotation interval fast."""
+"""The APG carousels on the real pages: the what-we-do slider on home (rotating below 64 rem),
+the brand logos (rotating, but one step shows all six at every width: no controls), the
+portfolio's row of cards (no rotation). Rotation, pause on hover, stop on keyboard focus, no
+rotation under reduced motion, keyboard use, swipe, and the no-JS list. Playwright's clock
+runs the 5 s rotation interval fast."""
 
 import pytest
 
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.browser
 HOME = "/en"
 PORTFOLIO = "/en/portfolio"
 INTERVAL_MS = 5000
-PHONE = 375  # two logos per step: three steps to rotate through
+PHONE = 375  # one service per step: three steps to rotate through
 
 
 def current_step(page, kind):
@@ -50,18 +51,21 @@ def tab_into(page, kind):
 
 def test_rotates_by_itself(open_page):
     page = open_with_clock(open_page, HOME, width=PHONE)
-    logos = region(page, "logos")
-    assert logos.get_attribute("data-rotation") == "running"
-    assert logos.get_attribute("aria-roledescription") == "carousel"
-    assert logos.get_attribute("aria-label") == "Brands we work for"
-    assert live(page, "logos") == "off"
+    services = region(page, "slides")
+    assert services.get_attribute("data-rotation") == "running"
+    assert services.get_attribute("aria-roledescription") == "carousel"
+    assert services.get_attribute("aria-label") == "What we do"
+    assert live(page, "slides") == "off"
     slides = page.locator(".c-carousel--slides [aria-roledescription=slide]")
     assert slides.count() == 3 and slides.nth(0).get_attribute("aria-label") == "1 of 3"
-    assert region(page, "slides").get_attribute("aria-label") == "What we do"
-    start = (current_step(page, "logos"), current_step(page, "slides"))
-    assert start == (0, 0)
+    # The brands: a carousel too, whose one step shows all six: nothing to rotate.
+    logos = region(page, "logos")
+    assert logos.get_attribute("aria-roledescription") == "carousel"
+    assert logos.get_attribute("aria-label") == "Brands we work for"
+    assert logos.get_attribute("data-rotation") == "off"
+    assert current_step(page, "slides") == 0
     page.clock.run_for(INTERVAL_MS + 100)
-    assert (current_step(page, "logos"), current_step(page, "slides")) == (1, 1)
+    assert current_step(page, "slides") == 1
     page.clock.run_for(INTERVAL_MS)
     assert current_step(page, "slides") == 2
     # Each slide keeps its NUESTROS SERVICIOS button (here in English), in view when shown.
@@ -72,33 +76,36 @@ def test_rotates_by_itself(open_page):
 
 def test_pauses_while_hovered(open_page):
     page = open_with_clock(open_page, HOME, width=PHONE)
-    region(page, "logos").hover()
-    assert region(page, "logos").get_attribute("data-rotation") == "paused"
-    assert live(page, "logos") == "polite"
+    region(page, "slides").locator("img").first.hover()
+    assert region(page, "slides").get_attribute("data-rotation") == "paused"
+    assert live(page, "slides") == "polite"
     page.clock.run_for(INTERVAL_MS * 2)
-    assert current_step(page, "logos") == 0
-    page.mouse.move(5, 790)
-    assert region(page, "logos").get_attribute("data-rotation") == "running"
+    assert current_step(page, "slides") == 0
+    page.mouse.move(5, 5)  # over the header
+    assert region(page, "slides").get_attribute("data-rotation") == "running"
     page.clock.run_for(INTERVAL_MS + 100)
-    assert current_step(page, "logos") == 1
+    assert current_step(page, "slides") == 1
 
 
 def test_keyboard_focus_stops_rotation_until_restarted(open_page):
     page = open_with_clock(open_page, HOME, width=PHONE)
-    tab_into(page, "logos")
-    # The logos hold no link: the rotation button, after them, comes first; focus stopped
-    # rotation, so it now offers to start (its name is its hidden text beside the icon).
-    assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__rotation')")
-    assert region(page, "logos").get_attribute("data-rotation") == "stopped"
-    rotation = page.locator(".c-carousel--logos .c-carousel__rotation")
+    tab_into(page, "slides")
+    # The shown service's link comes first, before the controls; focus stopped rotation,
+    # so the rotation button now offers to start (its name is its hidden text by the icon).
+    shown = ".c-carousel--slides [aria-roledescription=slide]:not([inert]) a"
+    assert page.evaluate(f"() => document.activeElement === document.querySelector('{shown}')")
+    assert region(page, "slides").get_attribute("data-rotation") == "stopped"
+    rotation = page.locator(".c-carousel--slides .c-carousel__rotation")
     assert rotation.text_content() == "Start automatic slide show"
     page.clock.run_for(INTERVAL_MS * 2)
-    assert current_step(page, "logos") == 0
+    assert current_step(page, "slides") == 0
+    page.keyboard.press("Tab")  # the rotation button, after the slide
+    assert page.evaluate("() => document.activeElement.classList.contains('c-carousel__rotation')")
     page.keyboard.press("Enter")  # start it again
-    assert region(page, "logos").get_attribute("data-rotation") == "running"
+    assert region(page, "slides").get_attribute("data-rotation") == "running"
     assert rotation.text_content() == "Stop automatic slide show"
     page.clock.run_for(INTERVAL_MS + 100)
-    assert current_step(page, "logos") == 1
+    assert current_step(page, "slides") == 1
 
 
 def test_no_rotation_under_reduced_motion(open_page):
@@ -108,13 +115,13 @@ def test_no_rotation_under_reduced_motion(open_page):
         assert page.locator(f".c-carousel--{kind} .c-carousel__rotation").count() == 0
         assert live(page, kind) == "polite"
     page.clock.run_for(INTERVAL_MS * 3)
-    assert (current_step(page, "logos"), current_step(page, "slides")) == (0, 0)
+    assert current_step(page, "slides") == 0
 
 
 def test_spanish_labels_come_from_the_server(open_page):
     page = open_page("/", width=PHONE)
     assert region(page, "logos").get_attribute("aria-label") == "Marcas para las que trabajamos"
-    assert page.locator(".c-carousel--logos .c-carousel__rotation").text_content() == (
+    assert page.locator(".c-carousel--slides .c-carousel__rotation").text_content() == (
         "Detener el pase automático de diapositivas"
     )
     group = page.locator(".c-carousel--slides [aria-roledescription=slide]").nth(1)
@@ -231,7 +238,7 @@ def test_mounting_moves_nothing_on_the_page(open_page, path, width):
 
 def test_controls_are_icon_buttons_after_the_slides(open_page):
     page = open_page(HOME, width=PHONE)
-    for kind in ("logos", "slides"):
+    for kind in ("slides",):
         node = f".c-carousel--{kind} .c-carousel__region"
         order = page.eval_on_selector(
             node, "el => [...el.children].map(c => c.className.split(' ')[0])"
@@ -249,13 +256,20 @@ def test_controls_are_icon_buttons_after_the_slides(open_page):
         assert controls["height"] <= 48  # one row, even at 375 px
 
 
+@pytest.mark.parametrize("width", [PHONE, 800, 1280])
 @pytest.mark.parametrize("path", [HOME, "/"])
-def test_no_controls_when_every_item_shows(open_page, path):
-    """Six logos fit at 1280 px: no previous/next (nor picker) to tab to or see."""
-    page = open_page(path, width=1280)
+def test_no_controls_when_every_item_shows(open_page, path, width):
+    """The six logos fit at every width: no previous/next (nor picker, nor rotation) to tab
+    to or see, the viewport holding only the slides."""
+    page = open_page(path, width=width)
     logos = page.locator(".c-carousel--logos")
     assert logos.locator("[aria-roledescription=slide]:not([inert])").count() == 6
     assert logos.locator("button").count() == 0
+    order = page.eval_on_selector(
+        ".c-carousel--logos .c-carousel__region",
+        "el => [...el.children].map(c => c.className.split(' ')[0])",
+    )
+    assert order == ["c-carousel__viewport"]
     assert page.locator(".c-carousel--projects").count() == 0
 
 
@@ -279,13 +293,13 @@ def test_a_tap_or_swipe_stops_rotation(browser, live_server, target):
         page = context.new_page()
         page.clock.install()
         page.goto(live_server + HOME)
-        page.wait_for_selector(".c-carousel--logos[data-mounted=true]")
-        logos = region(page, "logos")
-        assert logos.get_attribute("data-rotation") == "running"
+        wait_for_widgets(page)  # the slides, below the fold, scrolled to
+        services = region(page, "slides")
+        assert services.get_attribute("data-rotation") == "running"
         if target == "viewport":  # a swipe: one step, then rotation stops
             page.evaluate(
                 """() => {
-                  const el = document.querySelector('.c-carousel--logos .c-carousel__viewport');
+                  const el = document.querySelector('.c-carousel--slides .c-carousel__viewport');
                   const touch = x => new Touch({identifier: 1, target: el, clientX: x, clientY: 9});
                   const event = (type, list) => new TouchEvent(type, {...list, bubbles: true});
                   el.dispatchEvent(event('touchstart', {touches: [touch(300)]}));
@@ -294,18 +308,18 @@ def test_a_tap_or_swipe_stops_rotation(browser, live_server, target):
             )
             expected = 1
         elif target == "next":
-            page.locator(".c-carousel--logos .c-carousel__next").tap()
+            page.locator(".c-carousel--slides .c-carousel__next").tap()
             expected = 1
         else:
-            page.locator(".c-carousel--logos .c-carousel__dot").nth(2).tap()
+            page.locator(".c-carousel--slides .c-carousel__dot").nth(2).tap()
             expected = 2
-        assert logos.get_attribute("data-rotation") == "stopped"
-        assert current_step(page, "logos") == expected
+        assert services.get_attribute("data-rotation") == "stopped"
+        assert current_step(page, "slides") == expected
         page.clock.run_for(INTERVAL_MS * 3)
-        assert current_step(page, "logos") == expected
+        assert current_step(page, "slides") == expected
         # The rotation button, tapped, starts it again.
-        page.locator(".c-carousel--logos .c-carousel__rotation").tap()
-        assert logos.get_attribute("data-rotation") == "running"
+        page.locator(".c-carousel--slides .c-carousel__rotation").tap()
+        assert services.get_attribute("data-rotation") == "running"
     finally:
         context.close()
 
@@ -350,7 +364,7 @@ def swipe_left(page, selector):
 
 @pytest.mark.parametrize(
     ("path", "kind", "rotation"),
-    [(HOME, "logos", "stopped"), (HOME, "slides", "stopped"), (PORTFOLIO, "projects", "off")],
+    [(HOME, "slides", "stopped"), (PORTFOLIO, "projects", "off")],
 )
 def test_the_first_touch_of_a_visit_swipes(browser, live_server, path, kind, rotation):
     """The first swipe after load moves the carousel one step (it once only stopped the

@@ -1,7 +1,9 @@
 // WAI-ARIA APG carousel (auto-rotating, with buttons and a slide picker).
 // - The controls follow the slides, in one row of icon buttons named by their text (hidden
 //   visually): rotation (pause/play, showing what it does), previous, the picker, next.
-//   Previous/next and the picker change the slide without moving focus. When one step
+//   Previous/next and the picker change the slide without moving focus. Where every slide
+//   has a name (the projects), the picker's buttons show the names of their step's slides,
+//   the shown one marked: how many there are and which one shows, at a glance. When one step
 //   shows every slide there are no controls at all (nothing to tab to that does nothing).
 // - Rotation pauses while a mouse is over the carousel and stops when keyboard focus enters
 //   it, a finger touches it (tap or swipe) or a control is used, until the visitor starts
@@ -105,6 +107,15 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval, 
   const atEnd = steps > 1 && first + perStep >= slides.length;
   const peek = atEnd ? first - 1 : first + perStep;
   const state = !canRotate ? "off" : stopped ? "stopped" : hovered ? "paused" : "running";
+  const named = slides.every((slide) => slide.name);
+  // The names of the slides step `i` shows (the last step ends at the last slide).
+  const stepName = (i) => {
+    const start = Math.min(i * perStep, slides.length - perStep);
+    return slides
+      .slice(start, start + perStep)
+      .map((slide) => slide.name)
+      .join(" · ");
+  };
   return (
     <div
       ref={regionRef}
@@ -164,11 +175,13 @@ export function Carousel({ slides, label, labels, autoRotate = false, interval, 
               <button
                 key={i}
                 type="button"
-                className="c-carousel__dot"
-                aria-label={format(labels.pick, { n: i + 1, total: steps })}
+                className={named ? "c-carousel__dot c-carousel__dot--named" : "c-carousel__dot"}
+                aria-label={named ? undefined : format(labels.pick, { n: i + 1, total: steps })}
                 aria-current={i === current ? "true" : undefined}
                 onClick={() => goBy(i)}
-              />
+              >
+                {named ? stepName(i) : null}
+              </button>
             ))}
           </div>
           <button type="button" className="c-carousel__button c-carousel__next" onClick={() => goBy(current + 1)}>

@@ -53,6 +53,7 @@ function mountCarousel(node, props) {
   const slides = Array.from(list.children, (item) => ({
     className: item.className,
     html: item.innerHTML,
+    name: item.dataset.name,
   }));
   const standIns = Array.from(node.querySelectorAll(":scope > .c-carousel__stand-in"));
   const places = standIns.map((el) => [el, el.previousSibling]); // to put them back

@@ -21,7 +21,7 @@ from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
 
 # The page's <title> and meta description (and its share image's title).
-PAGE_TITLE = _l("Component showcase")
+PAGE_TITLE = _l("Showcase of components")
 PAGE_DESCRIPTION = _l("Every component of the Motorlab Digital site with sample data.")
 
 # The components /test does not show on their own, and why.
@@ -159,7 +159,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
     }
 
 
-TITLE = _l("Component showcase")
+TITLE = _l("Showcase of components")
 INTRO = _l(
     "Every component and widget of the site with sample data, for the people who build it. "
     "Search engines do not index this page."
