@@ -5,7 +5,8 @@ face for each person standing in it."""
 from __future__ import annotations
 
 from motorlab.content import team
-from motorlab.content.pictures.people import PEOPLE, parts
+from motorlab.content.pictures.canvas import parts
+from motorlab.content.pictures.people import PEOPLE
 from tests.support.app import STATIC
 
 TEAM = STATIC / "img" / "team"

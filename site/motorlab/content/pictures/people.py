@@ -4,11 +4,10 @@ and the team picture. Each person is drawn in one hue of the palette with a face
 (eyes, brows, nose, mouth, a head tilt) so the page shows people, not signage.
 
 Every part of a face is a group named by its class (`class="eyes"`, `class="mouth"`…), so a
-test reads back from the files what each portrait shows (`parts`)."""
+test reads back from the files what each portrait shows (canvas.parts)."""
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from motorlab.content.pictures.canvas import BLUE_TINT
@@ -50,7 +49,14 @@ TONES = {
         ACCENT_TINT, mix(ACCENT_LIGHT, PAPER, 0.45), ACCENT, ACCENT_DARK, NIGHT, ACCENT_LIGHT
     ),
     "blue": Tone(BLUE_TINT, mix(BLUE, PAPER, 0.3), BLUE, NIGHT, NIGHT, mix(BLUE, PAPER, 0.55)),
-    "ink": Tone(SURFACE, mix(mix(ACCENT_LIGHT, MUTED, 0.4), PAPER, 0.45), MUTED, INK, INK, mix(ACCENT_LIGHT, PAPER, 0.6)),
+    "ink": Tone(
+        SURFACE,
+        mix(mix(ACCENT_LIGHT, MUTED, 0.4), PAPER, 0.45),
+        MUTED,
+        INK,
+        INK,
+        mix(ACCENT_LIGHT, PAPER, 0.6),
+    ),
 }
 
 
@@ -160,10 +166,3 @@ def person(slug: str) -> str:
         f'<g transform="rotate({p.tilt} 80 104)">{"".join(head)}</g>'
     )
 
-
-PART = re.compile(r'class="([a-z]+)"')
-
-
-def parts(svg: str) -> list[str]:
-    """The parts a drawing of people shows, in order, read from its markup."""
-    return PART.findall(svg)
