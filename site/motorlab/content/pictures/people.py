@@ -165,4 +165,3 @@ def person(slug: str) -> str:
         f'<path class="neck" d="M68 98h24v18a12 12 0 0 1-24 0z" fill="{t.face}"/>'
         f'<g transform="rotate({p.tilt} 80 104)">{"".join(head)}</g>'
     )
-
