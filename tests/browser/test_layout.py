@@ -232,8 +232,9 @@ def test_case_study_facts_panel_ends_with_the_hero_picture(open_page, route, loc
 def test_case_study_screens_are_large_enough_to_read(open_page, route, locale):
     """At 375, 768 and 1024 px the hero picture spans at least 90 % of the text column, and
     with the screens' section that makes at least three screens of the product, each at least
-    80 % of the column at 375 and 768 px (one a row; a phone app's on its dark stage). (Issue 44 found the
-    hero about 200 px wide at 768 px and two screens side by side unreadable at 375.)"""
+    80 % of the column at 375 and 768 px (one a row; a phone app's on its dark stage). (Issue
+    44 found the hero about 200 px wide at 768 px and two screens side by side unreadable at
+    375.)"""
     page = open_at(open_page, localized(route, locale), 375)
     for width in (375, 768, 1024):
         page.set_viewport_size({"width": width, "height": 900})

@@ -23,7 +23,7 @@ from flask_babel import force_locale
 from motorlab.content.brands import BRANDS
 from motorlab.content.pictures import brands, products
 from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, Glyphs
-from motorlab.content.pictures.people import PEOPLE, TONES, person
+from motorlab.content.pictures.people import PEOPLE, TONES, defs, person
 from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
 from motorlab.tokens import colour
@@ -47,6 +47,7 @@ SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width=
 def portrait(slug: str) -> str:
     return (
         SVG_OPEN.format(w=160, h=160)
+        + defs([slug])
         + f'<rect width="160" height="160" fill="{TONES[PEOPLE[slug].tone].background}"/>'
         + person(slug)
         + "</svg>\n"
@@ -82,9 +83,15 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
             body.append(
                 f'<g transform="translate({x:.0f} {y:.0f}) scale({size:.2f})">'
                 + person(slug)
-                + f'<rect x="22" y="159" width="116" height="{height}" fill="{TONES[PEOPLE[slug].tone].clothes}"/></g>'
+                + "</g>"
             )
-    return SVG_OPEN.format(w=width, h=height) + glyphs.defs() + "".join(body) + "</svg>\n"
+    return (
+        SVG_OPEN.format(w=width, h=height)
+        + glyphs.defs()
+        + defs(slugs)
+        + "".join(body)
+        + "</svg>\n"
+    )
 
 
 # Logo-like technology icons: an abstract glyph in white on a coloured tile. Not the real

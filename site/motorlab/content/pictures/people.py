@@ -101,11 +101,15 @@ FRINGE = {  # over the head's top
     "curly": "M52 66a10 10 0 0 1 14-12 10 10 0 0 1 14-6 10 10 0 0 1 14 6 10 10 0 0 1 14 12q-28-6-56 0z",
     "bald": "",
 }
+# The parts every face is made of, drawn once in a file's <defs> and placed with <use>: a part
+# takes its colours from its <use> (fill, and `color` for currentColor), so the team picture
+# stays small with eleven people in it. "C" stands for currentColor.
+STROKE = 'fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"'
 EYES = {  # the left eye at x 69, the right at 91, both at y 78
     "open": '<circle cx="69" cy="78" r="3.2"/><circle cx="91" cy="78" r="3.2"/>',
-    "wide": '<circle cx="69" cy="78" r="4.6" fill="{paper}"/><circle cx="91" cy="78" r="4.6" fill="{paper}"/><circle cx="69.6" cy="78.6" r="2.6"/><circle cx="91.6" cy="78.6" r="2.6"/>',
-    "happy": '<path d="M64 79q5-6 10 0M86 79q5-6 10 0" fill="none" stroke="{ink}" stroke-width="2.6" stroke-linecap="round"/>',
-    "wink": '<circle cx="69" cy="78" r="3.2"/><path d="M86 78.5q5 3 10 0" fill="none" stroke="{ink}" stroke-width="2.6" stroke-linecap="round"/>',
+    "wide": f'<circle cx="69" cy="78" r="4.6" fill="{PAPER}"/><circle cx="91" cy="78" r="4.6" fill="{PAPER}"/><circle cx="69.6" cy="78.6" r="2.6"/><circle cx="91.6" cy="78.6" r="2.6"/>',
+    "happy": f'<path d="M64 79q5-6 10 0M86 79q5-6 10 0" {STROKE}/>',
+    "wink": f'<circle cx="69" cy="78" r="3.2"/><path d="M86 78.5q5 3 10 0" {STROKE}/>',
 }
 BROWS = {
     "arched": "M63 69q6-5 12-1M85 68q6-4 12 1",
@@ -114,54 +118,73 @@ BROWS = {
     "quirked": "M63 69q6-3 12 0M85 65q6-4 12 0",
 }
 MOUTHS = {
-    "smile": '<path d="M71 92q9 8 18 0" fill="none" stroke="{ink}" stroke-width="2.6" stroke-linecap="round"/>',
-    "grin": '<path d="M69 90h22q-2 11-11 11t-11-11z" fill="{ink}"/><path d="M71 90h18v3H71z" fill="{paper}"/>',
-    "laugh": '<path d="M68 89h24q-1 14-12 14t-12-14z" fill="{ink}"/><path d="M74 99q6-4 12 0-2 4-6 4t-6-4z" fill="{cheeks}"/>',
-    "smirk": '<path d="M72 94q9 3 16-4" fill="none" stroke="{ink}" stroke-width="2.6" stroke-linecap="round"/>',
-    "calm": '<path d="M74 93q6 3 12 0" fill="none" stroke="{ink}" stroke-width="2.6" stroke-linecap="round"/>',
+    "smile": f'<path d="M71 92q9 8 18 0" {STROKE}/>',
+    "grin": f'<path d="M69 90h22q-2 11-11 11t-11-11z"/><path d="M71 90h18v3H71z" fill="{PAPER}"/>',
+    "laugh": f'<path d="M68 89h24q-1 14-12 14t-12-14z"/><path d="M74 99q6-4 12 0-2 4-6 4t-6-4z" fill="{ACCENT_LIGHT}"/>',
+    "smirk": f'<path d="M72 94q9 3 16-4" {STROKE}/>',
+    "calm": f'<path d="M74 93q6 3 12 0" {STROKE}/>',
+}
+PARTS = {
+    "body": f'<path d="M22 160a58 50 0 0 1 116 0v600H22z"/><path d="M68 118l12 18 12-18z" fill="{PAPER}" opacity=".85"/><path d="M68 98h24v18a12 12 0 0 1-24 0z" fill="currentColor"/>',
+    "head": '<circle cx="50" cy="80" r="6"/><circle cx="110" cy="80" r="6"/><circle cx="80" cy="74" r="30"/>',
+    "earrings": '<circle cx="49" cy="89" r="2.6"/><circle cx="111" cy="89" r="2.6"/>',
+    "cheeks": '<g opacity=".7"><circle cx="62" cy="88" r="4.5"/><circle cx="98" cy="88" r="4.5"/></g>',
+    "beard": '<path d="M50 80q2 30 30 30t30-30q-4 4-8 4-4 0-8-4-6-2-14-2t-14 2q-4 4-8 4t-8-4z"/><ellipse cx="80" cy="94" rx="12" ry="7" fill="currentColor"/>',
+    "nose": '<path d="M80 78q-3 6-4 9 2 1 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" opacity=".55"/>',
+    "glasses": '<g fill="none" stroke="currentColor" stroke-width="2.6"><circle cx="69" cy="78" r="8.5"/><circle cx="91" cy="78" r="8.5"/><path d="M77.5 77q2.5-2 5 0M60.5 76l-9-3M99.5 76l9-3"/></g>',
+    **{f"eyes-{k}": v for k, v in EYES.items()},
+    **{f"brows-{k}": f'<path d="{v}" {STROKE.replace("2.6", "3")}/>' for k, v in BROWS.items()},
+    **{f"mouth-{k}": v for k, v in MOUTHS.items()},
+    **{f"back-{k}": f'<path d="{v}"/>' for k, v in BACK_HAIR.items()},
+    **{f"fringe-{k}": f'<path d="{v}"/>' for k, v in FRINGE.items() if v},
 }
 
 
-def person(slug: str) -> str:
-    """A head and shoulders in a 160x160 box, without background."""
+def use(part: str, name: str, fill: str = "", color: str = "") -> str:
+    """A part placed by <use>, named by its class (what a test reads back)."""
+    paint = (f' fill="{fill}"' if fill else "") + (f' color="{color}"' if color else "")
+    return f'<use class="{name}" href="#p-{part}"{paint}/>'
+
+
+def parts_of(slug: str) -> list[tuple[str, str, str, str]]:
+    """The parts of a person, bottom to top: (part, class, fill, color)."""
     p = PEOPLE[slug]
     t = TONES[p.tone]
-    ink = {"ink": t.features, "paper": PAPER, "cheeks": t.cheeks}
-    head = []
+    brows = t.hair if p.tone != "ink" else INK
+    found = [("body", "shoulders", t.clothes, t.face)]
     if p.hair in BACK_HAIR:
-        head.append(f'<path class="hair" d="{BACK_HAIR[p.hair]}" fill="{t.hair}"/>')
-    head += [
-        f'<g class="ears" fill="{t.face}"><circle cx="50" cy="80" r="6"/><circle cx="110" cy="80" r="6"/></g>',
-        f'<circle class="face" cx="80" cy="74" r="30" fill="{t.face}"/>',
-    ]
+        found.append((f"back-{p.hair}", "hair", t.hair, ""))
+    found.append(("head", "face", t.face, ""))
     if "earrings" in p.extras:
-        head.append(
-            f'<g class="earrings" fill="{ACCENT if p.tone != "red" else NIGHT}"><circle cx="49" cy="89" r="2.6"/><circle cx="111" cy="89" r="2.6"/></g>'
-        )
+        found.append(("earrings", "earrings", ACCENT if p.tone != "red" else NIGHT, ""))
     if FRINGE[p.hair]:
-        head.append(f'<path class="hair" d="{FRINGE[p.hair]}" fill="{t.hair}"/>')
-    head.append(
-        f'<g class="cheeks" fill="{t.cheeks}" opacity=".7"><circle cx="62" cy="88" r="4.5"/><circle cx="98" cy="88" r="4.5"/></g>'
-    )
+        found.append((f"fringe-{p.hair}", "hair", t.hair, ""))
+    found.append(("cheeks", "cheeks", t.cheeks, ""))
     if "beard" in p.extras:
-        head.append(
-            f'<path class="beard" d="M50 80q2 30 30 30t30-30q-4 4-8 4-4 0-8-4-6-2-14-2t-14 2q-4 4-8 4t-8-4z" fill="{t.hair}"/>'
-            f'<ellipse cx="80" cy="94" rx="12" ry="7" fill="{t.face}"/>'
-        )
-    head += [
-        f'<g class="eyes" fill="{t.features}">{EYES[p.eyes].format(**ink)}</g>',
-        f'<path class="brows" d="{BROWS[p.brows]}" fill="none" stroke="{t.hair if p.tone != "ink" else INK}" stroke-width="3" stroke-linecap="round"/>',
-        f'<path class="nose" d="M80 78q-3 6-4 9 2 1 5 0" fill="none" stroke="{t.features}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" opacity=".55"/>',
-        f'<g class="mouth">{MOUTHS[p.mouth].format(**ink)}</g>',
+        found.append(("beard", "beard", t.hair, t.face))
+    found += [
+        (f"eyes-{p.eyes}", "eyes", "", ""),
+        (f"brows-{p.brows}", "brows", "", brows),
+        ("nose", "nose", "", ""),
+        (f"mouth-{p.mouth}", "mouth", "", ""),
     ]
     if "glasses" in p.extras:
-        head.append(
-            f'<g class="glasses" fill="none" stroke="{t.features}" stroke-width="2.6"><circle cx="69" cy="78" r="8.5"/>'
-            '<circle cx="91" cy="78" r="8.5"/><path d="M77.5 77q2.5-2 5 0M60.5 76l-9-3M99.5 76l9-3"/></g>'
-        )
+        found.append(("glasses", "glasses", "", ""))
+    return found
+
+
+def person(slug: str) -> str:
+    """A head and shoulders in a 160x160 box, without background; its parts come from the
+    file's `defs(...)`."""
+    body, *head = [use(part, name, fill, color) for part, name, fill, color in parts_of(slug)]
+    features = TONES[PEOPLE[slug].tone].features  # the eyes', nose's and mouth's colour
     return (
-        f'<path class="shoulders" d="M22 160a58 50 0 0 1 116 0z" fill="{t.clothes}"/>'
-        f'<path d="M68 118l12 18 12-18z" fill="{PAPER}" opacity=".85"/>'
-        f'<path class="neck" d="M68 98h24v18a12 12 0 0 1-24 0z" fill="{t.face}"/>'
-        f'<g transform="rotate({p.tilt} 80 104)">{"".join(head)}</g>'
+        f'{body}<g fill="{features}" color="{features}" '
+        f'transform="rotate({PEOPLE[slug].tilt} 80 104)">{"".join(head)}</g>'
     )
+
+
+def defs(slugs) -> str:
+    """The <defs> of the parts these people are drawn with, each once."""
+    used = dict.fromkeys(part for slug in slugs for part, *_ in parts_of(slug))
+    return "<defs>" + "".join(f'<g id="p-{part}">{PARTS[part]}</g>' for part in used) + "</defs>"
