@@ -1,8 +1,8 @@
 """The layout system (styles/layouts.css, tokens.css) as a visitor sees it, in Chromium: fluid
 gutters that never jump, running text held to its measure, the About page's groups on one set
-of columns, each case study's facts panel beside its overview in the hero picture's column,
-the items of a row starting on one line, and a reading page's title and text at the logo's
-edge."""
+of columns, each case study's hero across the text column with its screens large enough to
+read and its facts panel beside its overview, the items of a row starting on one line, and a
+reading page's title and text at the logo's edge."""
 
 import pytest
 
@@ -197,31 +197,54 @@ def test_case_study_facts_panel_sits_beside_the_overview(open_page, route, local
         assert panel["top"] == text["top"], width
 
 
-# The right edges of the hero picture and of the facts panel, and whether the picture fills
-# its box (object-fit could shrink it inside a box capped in height).
+# The hero picture, the text column (the article's box) and the facts panel: their edges;
+# whether the picture fills its box; the screens' widths.
 EDGES = """() => {
   const hero = document.querySelector(".c-case__hero");
-  const panel = document.querySelector("#overview .c-facts");
+  const column = document.querySelector(".c-case").getBoundingClientRect();
+  const panel = document.querySelector("#overview .c-facts").getBoundingClientRect();
   const box = hero.getBoundingClientRect();
-  return {hero: [box.left, box.right], panel: [panel.getBoundingClientRect().left,
-          panel.getBoundingClientRect().right],
+  return {hero: [box.left, box.right], column: [column.left, column.right],
+          panel: [panel.left, panel.right],
+          screens: [...document.querySelectorAll("#screens .c-screen__image")].map(
+            img => img.getBoundingClientRect().width),
           filled: Math.abs(box.width / box.height - hero.naturalWidth / hero.naturalHeight) < 0.01};
 }"""
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("route", CASE_STUDIES)
-def test_case_study_facts_panel_shares_the_hero_pictures_column(open_page, route, locale):
-    """At 1440 and 1920 px the facts panel under the head and the hero picture above it share
-    their right edge (and their left: one column), within 2 px. (Issue 36 found the panel
-    246 px short of the picture's edge.)"""
+def test_case_study_facts_panel_ends_with_the_hero_picture(open_page, route, locale):
+    """At 1440 and 1920 px the hero picture spans the text column and the facts panel under
+    it ends at the picture's right edge, within 2 px. (Issue 36 found the panel 246 px short
+    of the picture's edge.)"""
     page = open_at(open_page, localized(route, locale), 1440)
     for width in (1440, 1920):
         page.set_viewport_size({"width": width, "height": 900})
         edges = page.evaluate(EDGES)
         assert edges["filled"], width
         assert abs(edges["panel"][1] - edges["hero"][1]) <= 2, (width, edges)
-        assert abs(edges["panel"][0] - edges["hero"][0]) <= 2, (width, edges)
+        assert abs(edges["column"][0] - edges["hero"][0]) <= 2, (width, edges)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("route", CASE_STUDIES)
+def test_case_study_screens_are_large_enough_to_read(open_page, route, locale):
+    """At 375, 768 and 1024 px the hero picture spans at least 90 % of the text column, and
+    with the screens' section that makes at least three screens of the product, each at least
+    80 % of the column at 375 and 768 px (one a row; a phone app's on its dark stage). (Issue
+    44 found the hero about 200 px wide at 768 px and two screens side by side unreadable at
+    375.)"""
+    page = open_at(open_page, localized(route, locale), 375)
+    for width in (375, 768, 1024):
+        page.set_viewport_size({"width": width, "height": 900})
+        edges = page.evaluate(EDGES)
+        column = edges["column"][1] - edges["column"][0]
+        assert edges["filled"], width
+        assert edges["hero"][1] - edges["hero"][0] >= 0.9 * column, (width, edges)
+        assert len(edges["screens"]) + 1 >= 3, edges
+        if width < 1024:  # from 64 rem a site's or CMS's caption may stand beside its screen
+            assert min(edges["screens"]) >= 0.8 * column, (width, edges)
 
 
 # For each list of a row's items: the top of each item's text (its first paragraph).

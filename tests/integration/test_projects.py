@@ -256,3 +256,74 @@ def test_titles_name_the_project_in_each_locale(client):
 @pytest.mark.parametrize(("slug", "locale"), PAGES, ids=IDS)
 def test_html_is_under_60_kb(client, slug, locale):
     assert len(client.get(path_of(slug, locale)).data) < 60 * 1024
+
+
+# The story each page tells in Spanish: the challenge and what was built (their first words),
+# the brands' quote with who said it, and beside each figure what it meant (first words).
+STORY_ES = {
+    "ads": (
+        "Cuatro marcas, cuatro maneras",
+        "Un back office para toda la posventa",
+        "Inés Carrasco, Directora de posventa del grupo",
+        ["Cuatro marcas citan", "Cada marca arrancó", "Las citas, las órdenes"],
+    ),
+    "kuzu": (
+        "Una avería encontrada en la pista",
+        "Una app para el móvil",
+        "Mikko Laine, Responsable de calidad de vehículo, Nordvik",
+        ["Cada una con el VIN", "Coches de preserie", "Ingenieros de pruebas"],
+    ),
+    "vc": (
+        "Las furgonetas se vendían",
+        "Una web pública",
+        "Rafael Ibarra, Responsable de vehículos comerciales, Corvane",
+        [],
+    ),
+    "viewbox": (
+        "Cada lanzamiento o jornada",
+        "Una plataforma de contenidos",
+        "Claire Dumont, Responsable de comunicación de marca, Valdora",
+        ["Lanzamientos, eventos", "La guía de marca va", "Los editores de marcas"],
+    ),
+}
+STORY_HEADINGS = {"es": ["El reto", "Qué construimos"], "en": ["The challenge", "What we built"]}
+
+
+@pytest.mark.parametrize(
+    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
+)
+def test_each_case_study_tells_its_story(page, slug, locale):
+    """The overview goes on with the challenge and what was built; each figure has a sentence
+    on what it meant for the brands (the figures themselves word for word, VC none); a quote
+    from the brand's side closes the results. English from the content, Spanish as written."""
+    study = BY_SLUG[slug]
+    story = section(page, "overview").find(class_="c-story")
+    parts = story.find_all(class_="c-story__part")
+    assert [p.h3.get_text(strip=True) for p in parts] == STORY_HEADINGS[locale]
+    texts = [p.p.get_text(strip=True) for p in parts]
+    quote = page.find("figure", class_="c-quote")
+    said, by = quote.blockquote.get_text(strip=True), " ".join(quote.figcaption.get_text().split())
+    results = page.find(id="results")
+    meanings = (
+        [m.get_text(strip=True) for m in results.find_all(class_="c-results__meaning")]
+        if results
+        else []
+    )
+    if locale == "en":
+        assert texts == [str(study.challenge), str(study.built)]
+        assert said == str(study.quote.text) and by == f"{study.quote.name}, {study.quote.role}"
+        assert meanings == [str(r.meaning) for r in study.results]
+    else:
+        challenge, built, who, firsts = STORY_ES[slug]
+        assert texts[0].startswith(challenge) and texts[1].startswith(built)
+        assert by == who and said
+        assert [m[: len(f)] for m, f in zip(meanings, firsts, strict=True)] == firsts
+    if slug != "vc":
+        figures = [
+            (
+                li.find(class_="c-results__figure").get_text(strip=True),
+                li.find(class_="c-results__text").get_text(strip=True),
+            )
+            for li in results.find_all("li")
+        ]
+        assert figures == RESULTS[locale][slug]

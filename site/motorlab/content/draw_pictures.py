@@ -4,8 +4,8 @@
 Every picture of the site is made by the project: this script writes the four products'
 screens in each language (content/pictures/products.py), the client brands' wordmarks
 (content/pictures/brands.py), the home page's hero (the showroom website, the workshop app
-and the figures, in step), the 404 page's picture, the duotone team portraits (fictional
-people) and team picture (a desktop and a mobile variant) and the logo-like technology
+and the figures, in step), the 404 page's picture, the team's portraits with faces
+(content/pictures/people.py) and team picture (a desktop and a mobile variant) and the logo-like technology
 icons. Words in a drawing are Figtree outlines (content/pictures/figtree.py): a drawing
 shown by <img> cannot use the page's fonts. Run it from the repository root:
 
@@ -23,6 +23,7 @@ from flask_babel import force_locale
 from motorlab.content.brands import BRANDS
 from motorlab.content.pictures import brands, products
 from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, Glyphs
+from motorlab.content.pictures.people import PEOPLE, TONES, defs, person
 from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
 from motorlab.tokens import colour
@@ -42,77 +43,13 @@ SUCCESS_SURFACE = colour("color-success-surface")
 SURFACE = colour("color-surface")
 SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
 
-# Duotone portraits: each person in one hue of the palette, as flat geometric shapes (a disc
-# for the head, half discs for hair and shoulders), faceless like a studio's signage.
-TONES = {  # background, face, clothes, hair
-    "red": (ACCENT_TINT, "#f4c3cb", ACCENT, ACCENT_DARK),
-    "blue": ("#dce7fd", "#b4c9f8", BLUE, NIGHT),
-    "ink": (SURFACE, LINE_STRONG, MUTED, INK),
-}
-
-# slug: (hair style, extras, tone)
-PEOPLE = {
-    "lucia-ferrer": ("long", "", "red"),
-    "javier-montalban": ("short", "glasses", "blue"),
-    "marta-oliveira": ("bun", "", "ink"),
-    "daniel-ortega": ("short", "beard", "red"),
-    "irene-castells": ("bob", "glasses", "blue"),
-    "tomas-nieminen": ("side", "", "ink"),
-    "sofia-varela": ("curly", "", "red"),
-    "clara-duarte": ("bob", "", "blue"),
-    "hugo-lambert": ("side", "beard", "ink"),
-    "nerea-goikoetxea": ("long", "", "blue"),
-    "pablo-ruiz": ("short", "", "ink"),
-    "elena-bianchi": ("bun", "glasses", "red"),
-    "andres-galan": ("bald", "beard", "blue"),
-}
-
-BACK_HAIR = {  # behind the head
-    "long": "M46 74a34 34 0 0 1 68 0v52H46z",
-    "bob": "M46 74a34 34 0 0 1 68 0v26H46z",
-    "curly": "M80 26a40 40 0 1 1 0 80 40 40 0 1 1 0-80z",
-    "bun": "M80 20a13 13 0 1 1 0 26 13 13 0 1 1 0-26z",
-}
-FRINGE = {  # over the head's top
-    "short": "M50 66a30 30 0 0 1 60 0z",
-    "side": "M50 72a30 30 0 0 1 60-4L62 56z",
-    "long": "M50 72a30 30 0 0 1 60 0q-22-2-30-18-8 16-30 18z",
-    "bob": "M50 70a30 30 0 0 1 60 0z",
-    "bun": "M50 70a30 30 0 0 1 60 0z",
-    "curly": "M50 70a30 30 0 0 1 60 0z",
-    "bald": "",
-}
-
-
-def person(style: str, extras: str, tone: str) -> str:
-    """A head and shoulders in a 160x160 box, without background."""
-    _bg, face, clothes, hair = TONES[tone]
-    parts = []
-    if style in BACK_HAIR:
-        parts.append(f'<path d="{BACK_HAIR[style]}" fill="{hair}"/>')
-    parts += [
-        f'<path d="M22 160a58 50 0 0 1 116 0z" fill="{clothes}"/>',
-        f'<path d="M68 98h24v16a12 12 0 0 1-24 0z" fill="{face}"/>',
-        f'<circle cx="80" cy="74" r="30" fill="{face}"/>',
-    ]
-    if FRINGE[style]:
-        parts.append(f'<path d="{FRINGE[style]}" fill="{hair}"/>')
-    if "beard" in extras:
-        parts.append(f'<path d="M55 84a25 25 0 0 0 50 0q-25 12-50 0z" fill="{hair}"/>')
-    if "glasses" in extras:
-        parts.append(
-            f'<g fill="none" stroke="{hair}" stroke-width="3"><circle cx="69" cy="78" r="8"/>'
-            '<circle cx="91" cy="78" r="8"/><path d="M77 78h6"/></g>'
-        )
-    return "".join(parts)
-
 
 def portrait(slug: str) -> str:
-    style, extras, tone = PEOPLE[slug]
     return (
         SVG_OPEN.format(w=160, h=160)
-        + f'<rect width="160" height="160" fill="{TONES[tone][0]}"/>'
-        + person(style, extras, tone)
+        + defs([slug])
+        + f'<rect width="160" height="160" fill="{TONES[PEOPLE[slug].tone].background}"/>'
+        + person(slug)
         + "</svg>\n"
     )
 
@@ -141,15 +78,20 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
     ]
     for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.5, scale)):
         for index, slug in enumerate(people):
-            style, extras, tone = PEOPLE[slug]
             x = width / 2 + (index - (len(people) - 1) / 2) * step - 80 * size
             y = height * top
             body.append(
                 f'<g transform="translate({x:.0f} {y:.0f}) scale({size:.2f})">'
-                + person(style, extras, tone)
-                + f'<rect x="22" y="159" width="116" height="{height}" fill="{TONES[tone][2]}"/></g>'
+                + person(slug)
+                + "</g>"
             )
-    return SVG_OPEN.format(w=width, h=height) + glyphs.defs() + "".join(body) + "</svg>\n"
+    return (
+        SVG_OPEN.format(w=width, h=height)
+        + glyphs.defs()
+        + defs(slugs)
+        + "".join(body)
+        + "</svg>\n"
+    )
 
 
 # Logo-like technology icons: an abstract glyph in white on a coloured tile. Not the real

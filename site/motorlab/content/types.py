@@ -130,6 +130,7 @@ class Team:
 class ResultItem:
     figure: Text  # e.g. "+500"
     text: Text
+    meaning: Text = ""  # a case study's: what the figure meant for the brands
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,15 @@ class Screen:
 
 
 @dataclass(frozen=True)
+class Quote:
+    """A short quote from a client's side, with who said it (a fictional person)."""
+
+    text: Text
+    name: str
+    role: Text
+
+
+@dataclass(frozen=True)
 class CaseStudy:
     """A case-study page (/projects/<slug>): its overview, modules, methodology,
     screens, technologies and results; `results` is empty when a project has no figures
@@ -199,6 +209,10 @@ class CaseStudy:
     screens: tuple[Screen, ...]
     technologies: tuple[str, ...]  # product names: not translated
     brands: tuple[Brand, ...]  # the group's brands it serves (content/brands.py)
+    challenge: Text  # the story: what the brands needed...
+    built: Text  # ...and what we built for it
+    quote: Quote  # a word from the brands' side
+    medium: str  # phone-app, back-office, public-site or cms: the page's layout follows it
     results: tuple[ResultItem, ...] = ()
     # For a study without figures: a fact its own text states, shown where the others show
     # their first figure (the portfolio's card).

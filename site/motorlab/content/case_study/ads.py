@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
 
 
 def _module(title, icon: str) -> Module:
@@ -124,9 +124,41 @@ ADS = CaseStudy(
         "Kubernetes",
     ),
     brands=brands_named("Valdora", "Nordvik", "Corvane", "Solmar"),
+    challenge=_l(
+        "Four brands, four ways of booking a service: a customer who changed brand started "
+        "from zero, and the group could not tell how its workshops were doing until the month "
+        "was closed."
+    ),
+    built=_l(
+        "A back office for the whole after-sales journey, configured per brand, used at the "
+        "reception desk, in the workshop and in the parts store, with one customer record and "
+        "one vehicle history."
+    ),
+    quote=Quote(
+        _l(
+            "For the first time, our service advisors, our workshop and the brand look at the "
+            "same work order."
+        ),
+        "Inés Carrasco",
+        # TRANSLATORS: the role of the person quoted on the ADS case study (a woman).
+        _l("After-sales director of the group"),
+    ),
+    medium="back-office",
     results=(
-        ResultItem("4", _l("brands implemented")),
-        ResultItem("2", _l("dealers in pilot")),
-        ResultItem("3", _l("processes digitised")),
+        ResultItem(
+            "4",
+            _l("brands implemented"),
+            _l("Four brands book, repair and invoice with the same screens and the same data."),
+        ),
+        ResultItem(
+            "2",
+            _l("dealers in pilot"),
+            _l("Each brand went live only after real workshops had run a month on ADS."),
+        ),
+        ResultItem(
+            "3",
+            _l("processes digitised"),
+            _l("Appointments, work orders and warranty claims are no longer typed twice."),
+        ),
     ),
 )

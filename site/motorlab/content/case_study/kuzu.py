@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
 
 KUZU = CaseStudy(
     slug="kuzu",
@@ -101,9 +101,37 @@ KUZU = CaseStudy(
     ),
     technologies=("Flutter", "Dart", "Kotlin", "Node.js", "NestJS", "PostgreSQL", "Azure"),
     brands=brands_named("Nordvik", "Idrena", "Ardentia"),
+    challenge=_l(
+        "A fault found on the test track took days to reach the quality team, on paper and "
+        "often without the car's identification, so it reached the supplier when the series "
+        "was already being built."
+    ),
+    built=_l(
+        "A phone app made for gloves, sunlight and no coverage, and a back office in which the "
+        "quality team sorts every fault and follows it to the fix."
+    ),
+    quote=Quote(
+        _l("Our engineers report a fault before they have parked the car."),
+        "Mikko Laine",
+        # TRANSLATORS: the role of the person quoted on the KuZu case study (a man).
+        _l("Head of vehicle quality, Nordvik"),
+    ),
+    medium="phone-app",
     results=(
-        ResultItem("+500", _l("faults reported")),
-        ResultItem("+30", _l("cars tested")),
-        ResultItem("+50", _l("registered users")),
+        ResultItem(
+            "+500",
+            _l("faults reported"),
+            _l("Each one with the car's VIN, its zone and photos, on the day it was found."),
+        ),
+        ResultItem(
+            "+30",
+            _l("cars tested"),
+            _l("Pre-series and production cars of three brands, followed in one place."),
+        ),
+        ResultItem(
+            "+50",
+            _l("registered users"),
+            _l("Test engineers and quality staff share one list instead of spreadsheets."),
+        ),
     ),
 )

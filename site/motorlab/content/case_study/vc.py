@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
 
 # As its text states it (modules_text); VC has no result figures, so its card shows this one.
 _MODULE_COUNT = 4
@@ -100,6 +100,22 @@ VC = CaseStudy(
     ),
     technologies=("Vue.js", "Nuxt", "TypeScript", "Node.js", "Contentful", "AWS"),
     brands=brands_named("Corvane"),
+    challenge=_l(
+        "Commercial vans were sold from the passenger-car website, where a fleet buyer could "
+        "not find payload or load volume, and booking a service meant a phone call."
+    ),
+    built=_l(
+        "A public website for buyers of working vehicles: the catalogue by body type with the "
+        "figures first, a configurator for conversions, and service booking with a "
+        "replacement van."
+    ),
+    quote=Quote(
+        _l("Fleet managers now reach the dealer knowing which van they want."),
+        "Rafael Ibarra",
+        # TRANSLATORS: the role of the person quoted on the VC case study (a man).
+        _l("Commercial vehicles manager, Corvane"),
+    ),
+    medium="public-site",
     # TRANSLATORS: follows a figure (4) on VC's portfolio card: the site's modules.
     highlight=ResultItem(str(_MODULE_COUNT), _l("modules shared by sales and after-sales")),
 )

@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
 
 VIEWBOX = CaseStudy(
     slug="viewbox",
@@ -98,10 +98,37 @@ VIEWBOX = CaseStudy(
     ),
     technologies=("React", "Next.js", "TypeScript", "Python", "Django", "PostgreSQL", "Redis"),
     brands=brands_named("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia"),
+    challenge=_l(
+        "Each launch or open day meant a new microsite from a new supplier: weeks of work, "
+        "and pages that drifted from the brand guideline."
+    ),
+    built=_l(
+        "A content platform with a block editor, brand templates that lock type, colours and "
+        "logos, and a review step in which the brand approves every page before it goes live."
+    ),
+    quote=Quote(
+        _l("A dealer publishes an open day in an afternoon, and it still looks like us."),
+        "Claire Dumont",
+        # TRANSLATORS: the role of the person quoted on the ViewBox case study (a woman).
+        _l("Brand communication lead, Valdora"),
+    ),
+    medium="cms",
     results=(
-        # TRANSLATORS: result figure "+70 spaces": brand and dealer spaces published with ViewBox.
-        ResultItem("+70", _l("spaces")),
-        ResultItem("5", _l("brand templates")),
-        ResultItem("+15", _l("trainings")),
+        ResultItem(
+            "+70",
+            # TRANSLATORS: result figure "+70 spaces": brand and dealer spaces (ViewBox).
+            _l("spaces"),
+            _l("Launches, events and dealer pages published by the brands' own teams."),
+        ),
+        ResultItem(
+            "5",
+            _l("brand templates"),
+            _l("The guideline is built into every page, so no page needs a design review."),
+        ),
+        ResultItem(
+            "+15",
+            _l("trainings"),
+            _l("Editors at brands and dealers learned to publish on their own in a morning."),
+        ),
     ),
 )

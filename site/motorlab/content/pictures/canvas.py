@@ -4,12 +4,15 @@ the interface parts the product screens share (window, phone, chip, button, pane
 
 from __future__ import annotations
 
+import re
+
 from motorlab.content.pictures.figtree import BOLD, REGULAR, SEMIBOLD, Glyphs, width
 from motorlab.tokens import colour
 
 INK = colour("color-ink")
 MUTED = colour("color-muted")
 LINE = colour("color-line")
+LINE_STRONG = colour("color-line-strong")
 SURFACE = colour("color-surface")
 NIGHT = colour("color-night")
 ACCENT = colour("color-accent")
@@ -66,7 +69,7 @@ def window(c: Canvas, x, y, w, h, address: str = "") -> int:
     """A browser window; returns the top of its page."""
     panel(c, x, y, w, h, 10)
     c.add(
-        f'<path d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
+        f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
         f'<g fill="{LINE}"><circle cx="{x + 14}" cy="{y + 14}" r="4"/><circle cx="{x + 27}" cy="{y + 14}" r="4"/><circle cx="{x + 40}" cy="{y + 14}" r="4"/></g>',
     )
     if address:
@@ -78,7 +81,7 @@ def window(c: Canvas, x, y, w, h, address: str = "") -> int:
 def phone(c: Canvas, x, y, w, h) -> tuple[int, int, int, int]:
     """A phone; returns its screen's box."""
     c.rect(x + 4, y + 8, w, h, NIGHT, 30, ' opacity=".1"')
-    c.rect(x, y, w, h, INK, 30)
+    c.rect(x, y, w, h, INK, 30, ' class="phone"')
     c.rect(x + 8, y + 8, w - 16, h - 16, PAPER, 23)
     c.rect(x + w / 2 - 22, y + 14, 44, 8, INK, 4)
     return x + 8, y + 8, w - 16, h - 16
@@ -112,4 +115,13 @@ def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:
     )
 
 
-__all__ = ["BOLD", "REGULAR", "SEMIBOLD", "Canvas", "width"]
+PART = re.compile(r'class="([a-z]+)"')
+
+
+def parts(svg: str) -> list[str]:
+    """What a drawing shows, in order: the class names of its named parts (a van, a photo,
+    a face's eyes...), read back from its markup by the tests."""
+    return PART.findall(svg)
+
+
+__all__ = ["BOLD", "REGULAR", "SEMIBOLD", "Canvas", "parts", "width"]

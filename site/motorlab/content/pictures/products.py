@@ -22,6 +22,7 @@ from motorlab.content.pictures.canvas import (
     BOLD,
     INK,
     LINE,
+    LINE_STRONG,
     MUTED,
     NIGHT,
     PAPER,
@@ -52,17 +53,28 @@ def euros(amount: float, cents: bool = True) -> str:
 
 # --- Shared shapes ----------------------------------------------------------------------------
 
-VAN = "M0 70V22q0-6 5-9l18-11q4-2 9-2h128q6 0 6 6v64z"  # a panel van, side view, 166 x 70
+# A panel van, side view, facing left, in a 166 x 82 box: a short bonnet, the cab's windows,
+# the sliding door, lamps, bumpers and wheels in their arches.
+VAN = "M2 66V40q0-6 4-9l8-6 14-19q3-4 8-4h124q6 0 6 6v58q0 4-4 4H6q-4 0-4-4z"
 CAR_TOP = "M18 0h84q18 0 18 22v156q0 22-18 22H18q-18 0-18-22V22Q0 0 18 0z"  # 120 x 200
 
 
 def van(c: Canvas, x, y, scale, body=PAPER, outline=INK) -> None:
+    thin = f"{1.6 / scale:.1f}"
     c.add(
-        f'<g transform="translate({x} {y}) scale({scale})">'
+        f'<g class="van" transform="translate({x} {y}) scale({scale})">'
         f'<path d="{VAN}" fill="{body}" stroke="{outline}" stroke-width="{2.4 / scale:.1f}"/>'
-        f'<path d="M8 14l14-8h14v18H8z" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{1.6 / scale:.1f}"/>'
-        f'<path d="M40 6v62M100 6v62" stroke="{LINE}" stroke-width="{1.6 / scale:.1f}"/>'
-        f'<g fill="{INK}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
+        f'<path d="M14 30l16-20q2-2 5-2h9v22z" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<rect x="50" y="8" width="30" height="22" rx="3" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<path d="M46 8v60M86 8v60M160 8v60" fill="none" stroke="{LINE_STRONG}" stroke-width="{thin}"/>'
+        f'<rect x="90" y="36" width="12" height="4" rx="2" fill="{outline}"/><rect x="36" y="36" width="8" height="3" rx="1.5" fill="{outline}"/>'
+        f'<rect x="2" y="44" width="164" height="6" fill="{ACCENT}"/>'
+        f'<path d="M10 30h-6v6h4z" fill="{outline}"/>'
+        f'<rect x="2" y="38" width="8" height="5" rx="2" fill="{AMBER_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<rect x="160" y="16" width="6" height="10" rx="2" fill="{ACCENT}"/>'
+        f'<g fill="{outline}"><rect x="0" y="60" width="22" height="8" rx="3"/><rect x="150" y="60" width="18" height="8" rx="3"/>'
+        f'<path d="M16 70a16 16 0 0 1 32 0zM120 70a16 16 0 0 1 32 0z" opacity=".85"/></g>'
+        f'<g fill="{INK}" stroke="{body}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
         f'<g fill="{SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
     )
 
@@ -107,12 +119,28 @@ STATUS_COLOURS = ((ACCENT, ACCENT_TINT), (BLUE, BLUE_TINT), (SUCCESS, SUCCESS_SU
 def car_top(c: Canvas, x, y, scale, mark=(24, 130)) -> None:
     """The car seen from above, with the fault's marker on it."""
     c.add(
-        f'<g transform="translate({x} {y}) scale({scale})">'
+        f'<g class="car" transform="translate({x} {y}) scale({scale})">'
         f'<path d="{CAR_TOP}" fill="{SURFACE}" stroke="{INK}" stroke-width="3"/>'
         f'<path d="M20 52q40-14 80 0l-6 30H26zM24 150h72l6 24q-42 10-84 0z" fill="{BLUE_TINT}" stroke="{INK}" stroke-width="2"/>'
         f'<path d="M0 96h120M0 134h120" stroke="{LINE}" stroke-width="2"/>'
         f'<circle cx="{mark[0]}" cy="{mark[1]}" r="18" fill="{ACCENT}" opacity=".2"/>'
         f'<circle cx="{mark[0]}" cy="{mark[1]}" r="8" fill="{ACCENT}" stroke="{PAPER}" stroke-width="3"/></g>'
+    )
+
+
+def door_photo(c: Canvas, x, y, shot) -> None:
+    """A 50 x 36 photo of the fault: the rear left door close up (its window, handle and
+    seal), the scratch ringed, each shot from a little further back."""
+    zoom = (1.0, 0.8, 0.64)[shot]
+    c.add(
+        f'<svg class="photo" x="{x}" y="{y}" width="50" height="36" viewBox="-25 -18 50 36">'
+        f'<rect x="-25" y="-18" width="50" height="36" fill="{NIGHT}"/><g transform="scale({zoom})">'
+        f'<path d="M-30 -24h54q8 0 8 8v40h-62z" fill="{BLUE}"/>'
+        f'<path d="M-24 -19h44q5 0 5 5v10h-49z" fill="{BLUE_TINT}"/>'
+        f'<path d="M-30 -1h62" stroke="{NIGHT}" stroke-width="1.5"/>'
+        f'<rect x="10" y="3" width="12" height="3.5" rx="1.75" fill="{PAPER}"/>'
+        f'<path d="M-14 10l9 -3 6 2" fill="none" stroke="{PAPER}" stroke-width="1.6" stroke-linecap="round"/>'
+        f'<circle cx="-7" cy="9" r="8" fill="none" stroke="{ACCENT}" stroke-width="2"/></g></svg>'
     )
 
 
@@ -163,10 +191,7 @@ def kuzu() -> str:
         c.text(338, top + 14, label, 12, REGULAR, MUTED)
         c.text(432, top + 14, value, 13, SEMIBOLD, INK, limit=148)
     for index in range(3):
-        c.rect(338 + 58 * index, 272, 50, 36, BLUE_TINT, 6)
-        c.add(
-            f'<path d="M{346 + 58 * index} 302l12-14 9 9 7-6 14 11z" fill="{BLUE}" opacity=".5"/>'
-        )
+        door_photo(c, 338 + 58 * index, 272, index)
     check(c, 528, 290, 10)
     c.text(544, 294, FAULT_SENT, 11, SEMIBOLD, SUCCESS, limit=60)
     return c.svg()
@@ -595,6 +620,18 @@ def padlock(c: Canvas, x, y, fill=MUTED) -> None:
     )
 
 
+# The dealer's offers on its page: models (names, not words) with their prices and colours.
+DEALER_OFFERS = (
+    ("Ardentia S", 24900, ACCENT),
+    ("Nordvik E5", 38500, NIGHT),
+    ("Idrena 300", 19990, BLUE),
+)
+CAR_SIDE = (  # a saloon, side view (the home page's car)
+    "M72 176v-14q0-8 8-10l40-10 32-22q7-4 15-4h44q8 0 15 5l26 20q22 3 28 8q5 3 5 11v16z",
+    "M158 140l15-13q3-2 7-2h17v15zM204 140v-15h10q5 0 8 3l15 12z",
+)
+
+
 def dealer_page(c: Canvas, x, y, w, h, scale=1.0) -> None:
     """The page being made: a dealer's open day on the brand's template."""
     c.rect(x, y, w, h, PAPER, 8, f' stroke="{LINE}"')
@@ -616,15 +653,29 @@ def dealer_page(c: Canvas, x, y, w, h, scale=1.0) -> None:
         PAPER,
         11 * scale,
     )
-    for index in range(3):
-        c.rect(
-            round(x + 16 + (w - 32) / 3 * index, 1),
-            round(y + h * 0.52 + 56 * scale),
-            round((w - 32) / 3 - 8, 1),
-            round(h * 0.48 - 70 * scale),
-            SURFACE,
-            6,
+    cell = (w - 32) / 3
+    top, tall = y + h * 0.52 + 56 * scale, h * 0.48 - 70 * scale
+    for index, (model, price, body) in enumerate(DEALER_OFFERS):
+        left = x + 16 + cell * index
+        c.add('<g class="offer">')
+        c.rect(round(left, 1), round(top, 1), round(cell - 8, 1), round(tall, 1), SURFACE, 6)
+        c.add(
+            f'<g transform="translate({left + 6:.1f} {top + 4:.1f}) scale({(cell - 20) / 285:.3f})">'
+            f'<path d="{CAR_SIDE[0]}" transform="translate(-72 -100)" fill="{body}"/>'
+            f'<path d="{CAR_SIDE[1]}" transform="translate(-72 -100)" fill="{BLUE_TINT}"/>'
+            f'<g fill="{INK}"><circle cx="44" cy="76" r="17"/><circle cx="168" cy="76" r="17"/></g></g>'
         )
+        c.text(left + 6, top + tall - 22, model, 9 * scale, BOLD, INK, limit=cell - 20)
+        c.text(
+            left + 6,
+            top + tall - 9,
+            euros(price, cents=False),
+            9 * scale,
+            SEMIBOLD,
+            ACCENT,
+            limit=cell - 20,
+        )
+        c.add("</g>")
 
 
 def viewbox() -> str:
