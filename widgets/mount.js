@@ -4,11 +4,11 @@
 //    near the viewport (`whenNear`).
 //    Props come from the node's own <script type="application/json">. A failing widget
 //    leaves the server markup as it is; the other widgets still mount.
-// 2. Lazy-load failures: a widget chunk that fails to load, or takes longer than 120 s,
-//    reloads the page once; the guard in sessionStorage allows one reload per 60 s.
+// 2. Lazy-load failures: chunks.js's rules (a reload at most once per 60 s, a 120 s timeout).
 // 3. Links: navigation/links.js (imported here, so it is on the page from the start)
 //    watches intents and clicks on page links and brings the navigation module.
 
+import { loadChunk } from "./chunks.js";
 import { watchLinks } from "./navigation/links.js";
 
 const registry = {
@@ -18,9 +18,6 @@ const registry = {
   nav_menu: () => import("./nav_menu/index.js"),
 };
 
-const LOAD_TIMEOUT_MS = 120_000;
-const RELOAD_GUARD_MS = 60_000;
-const RELOAD_KEY = "motorlab:chunk-reload";
 const cleanups = new Map();
 
 function readProps(node) {
@@ -30,39 +27,6 @@ function readProps(node) {
     return JSON.parse(script.textContent);
   } catch {
     return {};
-  }
-}
-
-function withTimeout(promise, ms) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`chunk took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-// One full reload per RELOAD_GUARD_MS: a new deployment may have replaced the chunks.
-// Returns true when a reload was started.
-function reloadOnce() {
-  let last = 0;
-  try {
-    last = Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
-    if (Date.now() - last < RELOAD_GUARD_MS) return false;
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-  } catch {
-    return false; // no storage, no guard: never risk a reload loop
-  }
-  location.reload();
-  return true;
-}
-
-// Imports a lazily loaded chunk; a failure reloads the page (once per 60 s) or rethrows.
-export async function loadChunk(load) {
-  try {
-    return await withTimeout(load(), LOAD_TIMEOUT_MS);
-  } catch (error) {
-    reloadOnce();
-    throw error;
   }
 }
 

@@ -56,6 +56,12 @@ class Held:
         for route in self.routes:
             route.fulfill(status=500, body="down")
 
+    def cut(self):
+        """No answer at all (the connection fails): what a fetch reports as "network"."""
+        self.open = True
+        for route in self.routes:
+            route.abort("connectionfailed")
+
 
 def document_requests(page, path):
     """Every request for the page at `path`: (resource type, a navigation?)."""
@@ -154,6 +160,49 @@ def test_a_module_that_fails_to_load_is_the_browsers_navigation(open_page, navig
         code.fail()
     assert page.evaluate("() => window.__marker") is None
     assert requests == [("fetch", False), ("document", True)]
+
+
+def test_a_failed_fetch_before_the_code_shows_the_failure_and_keeps_the_page(
+    open_page, navigation_chunk
+):
+    page = open_page(PLAIN, goto=False)
+    page.add_init_script(RECORD_BAR)
+    code = Held(page, navigation_chunk)
+    page.goto(page.base + PLAIN)
+    wait_for_widgets(page)
+    page.evaluate(MARK)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    requests = document_requests(page, "/en/portfolio")
+    page.click(PORTFOLIO)
+    html.wait()
+    code.wait()
+    html.cut()
+    page.wait_for_timeout(500)  # the fetch has failed; the navigation code is still held
+    code.release()
+    toast = page.locator(".c-toast--error")
+    toast.wait_for(timeout=5000)
+    assert toast.locator(".c-toast__action").text_content() == "Try again"
+    page.wait_for_function("() => window.__barStates.includes('failed')")
+    assert page.evaluate("() => window.__barStates") == ["failed"]
+    assert page.evaluate("() => window.__marker") == "kept", "the page stays"
+    assert page.url.endswith(PLAIN) and page.title().startswith("Services")
+    assert busy(page) is None
+    assert requests == [("fetch", False)], "no page load"
+
+
+def test_a_failed_fetch_whose_code_never_comes_is_the_browsers_navigation_after_3_s(
+    open_page, navigation_chunk
+):
+    page, _code = open_with_held_code(open_page, navigation_chunk)  # the module never comes
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    page.click(PORTFOLIO)
+    html.wait()
+    cut = time.monotonic()
+    html.cut()
+    with page.expect_navigation(url="**/en/portfolio", timeout=8000):
+        pass
+    assert time.monotonic() - cut >= 2.8, "the module had its 3 s"
+    assert page.evaluate("() => window.__marker") is None
 
 
 def test_the_swap_needs_no_react(open_page, react_chunk):
