@@ -30,7 +30,34 @@ function readProps(node) {
   }
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+// Islands hydrate in slices: one at a time, each in its own turn that starts when the
+// browser is idle (or after IDLE_TIMEOUT_MS): a turn asks for the widget's chunk (the
+// downloads run side by side; React's evaluation comes when its chunk arrives), a later
+// turn mounts it, and the next turn waits for that mount to be on the page (a carousel's
+// render is a React transition, in slices of its own), at most TURN_MS. So no two widgets'
+// work stacks into one long task, input and rendering come first between them, and the
+// load, the first paint and a click on the way never wait behind a widget's code.
+const IDLE_TIMEOUT_MS = 1000;
+const TURN_MS = 500;
+const whenIdle = () =>
+  new Promise((resolve) =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(resolve, 50),
+  );
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let turns = Promise.resolve();
+// Runs `work` in the next turn (in the idle callback's own task); resolves to its result.
+// The turn after it starts once that result has settled, or TURN_MS after it began.
+function inTurn(work) {
+  let result;
+  const turn = turns.then(whenIdle).then(() => {
+    result = new Promise((resolve) => resolve(work()));
+    return Promise.race([result.catch(() => {}), wait(TURN_MS)]);
+  });
+  turns = turn;
+  return turn.then(() => result);
+}
 
 // Islands near the viewport (within a viewport's height of it) mount at once; the others
 // when scrolling brings them that near (data-mounted="waiting" until then): a widget far
@@ -68,10 +95,10 @@ async function mountNode(node) {
   await whenNear(node);
   node.dataset.mounted = "pending";
   try {
-    const widget = await loadChunk(load);
-    await nextTask(); // one task per widget: no long task that blocks input while a page loads
+    const loading = await inTurn(() => ({ chunk: loadChunk(load) })); // asked for, not awaited
+    const widget = await loading.chunk;
     // A widget's mount returns its cleanup, or a promise of it once the widget is on the page.
-    const cleanup = await widget.mount(node, readProps(node));
+    const cleanup = await inTurn(() => widget.mount(node, readProps(node)));
     if (typeof cleanup === "function") cleanups.set(node, cleanup);
     node.dataset.mounted = "true";
   } catch (error) {

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.support.browser import wait_for_widgets
+from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -76,7 +76,10 @@ def test_the_next_page_swapped_in_is_set_in_the_typeface_the_first_one_missed(op
     session = page.context.new_cdp_session(page)
     assert h1_faces(session) == ["Liberation"]
     page.evaluate("() => { window.__marker = 'kept' }")
-    page.click("header a.c-nav__link[href='/en/portfolio']")
+    link = "header a.c-nav__link[href='/en/portfolio']"
+    page.hover(link)  # the navigation module first: a swap, not the browser's navigation
+    page.wait_for_function(NAVIGATION_STARTED)
+    page.click(link)
     page.wait_for_function("() => document.title.startsWith('Portfolio')")
     assert page.evaluate("window.__marker") == "kept", "swapped, not loaded"
     assert h1_faces(session) == ["Figtree"]
