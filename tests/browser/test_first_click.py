@@ -218,10 +218,16 @@ def test_the_swap_needs_no_react(open_page, react_chunk):
     assert page.evaluate("() => window.__marker") == "kept"
     assert page.evaluate("() => document.activeElement.tagName") == "H1"
     assert busy(page) is None
-    assert page.locator(".c-loading-bar").count() == 0  # React never came
+    assert not page.evaluate(REACT_VIEW), "React never came"
 
 
-def test_the_loading_bar_joins_when_react_arrives(open_page, react_chunk):
+REACT_VIEW = """() => Object.keys(document.querySelector('.c-loading-bar__host'))
+    .some((key) => key.startsWith('__reactContainer'))"""
+
+
+def test_the_bar_shows_without_react_and_react_joins_once_the_visit_ends(open_page, react_chunk):
+    """React (60 kB) would share the link with the page on the wire: a plain-DOM stand-in
+    shows the bar until the visit ends, then React's view takes it over."""
     page = open_page(PLAIN, goto=False)
     page.add_init_script(RECORD_BAR)
     react = Held(page, "**/static/build/" + react_chunk)
@@ -230,16 +236,19 @@ def test_the_loading_bar_joins_when_react_arrives(open_page, react_chunk):
     html = Held(page, "**/en/portfolio", kinds={"fetch"})
     click_without_hover(page, PORTFOLIO)
     html.wait()
-    react.wait()  # asked for once the bar had to show (past its 200 ms throttle)
-    assert page.locator(".c-loading-bar").count() == 0
-    assert busy(page) == "true"
-    react.release()
     bar = page.locator(".c-loading-bar[data-state=loading]")
-    bar.wait_for(state="attached")
+    bar.wait_for(state="attached")  # past its 200 ms throttle: the stand-in
     assert float(bar.evaluate("b => b.style.getPropertyValue('--loading-progress')")) > 0
+    assert busy(page) == "true"
+    assert react.routes == [], "React is not asked for while the page is on the wire"
     html.release()
     page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    react.wait()  # asked for once the visit has ended
+    assert not page.evaluate(REACT_VIEW)
+    react.release()
+    page.wait_for_function(REACT_VIEW)
     page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    assert page.locator(".c-loading-bar").count() == 1
     assert page.evaluate("() => window.__barStates") == ["loading", "done", "idle"]
 
 
