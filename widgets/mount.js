@@ -98,7 +98,9 @@ async function mountNode(node) {
     const loading = await inTurn(() => ({ chunk: loadChunk(load) })); // asked for, not awaited
     const widget = await loading.chunk;
     // A widget's mount returns its cleanup, or a promise of it once the widget is on the page.
-    const cleanup = await inTurn(() => widget.mount(node, readProps(node)));
+    // A swap may have taken the node's page away meanwhile: then nothing mounts.
+    const cleanup = await inTurn(() => (node.isConnected ? widget.mount(node, readProps(node)) : null));
+    if (!node.isConnected) return typeof cleanup === "function" ? cleanup() : undefined;
     if (typeof cleanup === "function") cleanups.set(node, cleanup);
     node.dataset.mounted = "true";
   } catch (error) {

@@ -73,13 +73,33 @@ def platform_fonts(session, selector):
 
 
 PAGES = ["/", "/services", "/en/portfolio"]
+# Whether the file is there for the first layout is the connection's and the server's: on a
+# machine loaded many times over its cores, the tests' server may answer the font late. A
+# visit is made again then, up to this many times; one in the brand's face is the proof.
+VISITS = 3
+# When the page asked for the typeface and when its first paint came (ms).
+FONT_AND_PAINT = """() => ({
+  font: performance.getEntriesByType("resource")
+    .filter((r) => r.name.includes("/static/build/fonts/")).map((r) => r.startTime),
+  paint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
+})"""
 
 
 @pytest.mark.parametrize("path", PAGES)
 def test_the_first_page_is_in_the_brand_typeface(browser, live_server, path):
-    context, page, session = first_visit(browser, live_server, path)
+    faces = []
+    for _ in range(VISITS):
+        context, page, session = first_visit(browser, live_server, path)
+        page.wait_for_function(PAINTED)
+        timing = page.evaluate(FONT_AND_PAINT)
+        # Asked for once, before the first paint: the page's own preload, not a late fetch.
+        assert len(timing["font"]) == 1 and timing["font"][0] < timing["paint"]
+        faces.append([name.split()[0] for name in platform_fonts(session, "main h1")])
+        if faces[-1] == ["Figtree"]:
+            break
+        context.close()
+    assert faces[-1] == ["Figtree"], faces
     try:
-        assert [name.split()[0] for name in platform_fonts(session, "main h1")] == ["Figtree"]
         # The header's name is the wordmark drawing: Figtree's outlines (paths placed by
         # <use>), with the name as visually hidden text for assistive technology only.
         brand = page.locator("header .c-header__brand")

@@ -24,7 +24,14 @@ const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 // navigation's page fetch): `read(response)` runs within it too, so a body that stalls is a
 // timeout. Never throws: resolves to what `read` returns, or to
 // { ok: false, status: 0, data: null, error: "timeout" | "network" | "aborted" }.
-// `init.signal` (optional) cancels the request: then the error is "aborted".
+// A way to cancel a request made with fetchWithDeadline: pass `signal` in its init, call
+// `cancel()`; the request then resolves to the error "aborted".
+export function canceller() {
+  const controller = new AbortController();
+  return { signal: controller.signal, cancel: () => controller.abort() };
+}
+
+// `init.signal` (optional, a canceller's) cancels the request: then the error is "aborted".
 export async function fetchWithDeadline(url, init, timeout, read) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);

@@ -4,7 +4,7 @@
 // go out at "high", ahead of whatever the page is still downloading (pictures, widgets'
 // code); the idle prefetches of the links on screen at "low", and a click cancels those
 // still in flight for other pages, so they never share the link with the page asked for.
-import { fetchWithDeadline } from "../http/index.js";
+import { canceller, fetchWithDeadline } from "../http/index.js";
 
 const TIMEOUT_MS = 20_000; // shorter than gunicorn's 30 s worker timeout
 const PREFETCH_TTL_MS = 10_000;
@@ -36,9 +36,9 @@ export function prefetch(url, priority = "high") {
   if (ownPage(url)) return;
   const entry = prefetched.get(key(url));
   if (entry && Date.now() - entry.at < PREFETCH_TTL_MS) return;
-  const abort = new AbortController();
-  const page = get(key(url), priority, abort.signal);
-  prefetched.set(key(url), { at: Date.now(), page, priority, abort, done: false });
+  const { signal, cancel } = canceller();
+  const page = get(key(url), priority, signal);
+  prefetched.set(key(url), { at: Date.now(), page, priority, cancel, done: false });
   page.then(() => {
     const kept = prefetched.get(key(url));
     if (kept?.page === page) kept.done = true;
@@ -50,7 +50,7 @@ export function prefetch(url, priority = "high") {
 export function fetchPage(url) {
   for (const [other, entry] of prefetched) {
     if (other === key(url) || entry.done || entry.priority !== "low") continue;
-    entry.abort.abort();
+    entry.cancel();
     prefetched.delete(other);
   }
   const entry = prefetched.get(key(url));
