@@ -76,7 +76,7 @@ PAGES = ["/", "/services", "/en/portfolio"]
 # Whether the file is there for the first layout is the connection's and the server's: on a
 # machine loaded many times over its cores, the tests' server may answer the font late. A
 # visit is made again then, up to this many times; one in the brand's face is the proof.
-VISITS = 3
+VISITS = 5
 # When the page asked for the typeface and when its first paint came (ms).
 FONT_AND_PAINT = """() => ({
   font: performance.getEntriesByType("resource")
