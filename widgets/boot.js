@@ -2,37 +2,20 @@
 // assets.inline_boot_script, allowed by its hash in the CSP). It runs before the first paint:
 // 1. marks <html> "js" instead of "no-js", so CSS for enhanced states never shows to a
 //    visitor without JavaScript;
-// 2. once the page has loaded and shown (below), fetches the brand typeface and imports the
-//    widgets' entry named by <meta name="widget-entry">, with a modulepreload for each <meta
-//    name="widget-preload">. So the first screen (its text, its largest picture) is the only
-//    thing a phone downloads before it paints;
-// 3. sets the pages in the typeface ("fonts" on <html>: styles/fonts.css) only where it is
-//    there from the start: a page loaded in a tab that has had it (sessionStorage; the
-//    browser's cache has it), and the pages the navigation swaps in (navigation/swap.js).
-//    The first page stays in the fallback face sized like the brand's: a face changing under
-//    the reader's eyes would move lines (a layout shift), as font-display: optional avoids.
+// 2. once the page has loaded and shown (below), imports the widgets' entry named by <meta
+//    name="widget-entry">, with a modulepreload for each <meta name="widget-preload">. So the
+//    first screen (its text, its typeface if it comes in time, its largest picture) is the
+//    only thing a phone downloads before it paints. (The typeface is the page's own preload:
+//    styles/fonts.css.)
 (() => {
   const root = document.documentElement;
-  const FONTS_KEY = "motorlab:fonts";
   // A page whose load never ends (an image that hangs) still gets its widgets.
   const LATEST_MS = 5000;
   root.classList.replace("no-js", "js");
-  try {
-    if (sessionStorage.getItem(FONTS_KEY)) root.classList.add("fonts");
-  } catch {
-    // No storage: every page loads as a tab's first.
-  }
   let done = false;
   const enhance = () => {
     if (done) return;
     done = true;
-    document.fonts?.load("1em Figtree").then((faces) => {
-      try {
-        if (faces.length) sessionStorage.setItem(FONTS_KEY, "1");
-      } catch {
-        // No storage: nothing to remember.
-      }
-    });
     for (const meta of document.querySelectorAll('meta[name="widget-preload"]')) {
       const link = document.createElement("link");
       link.rel = "modulepreload";

@@ -4,11 +4,11 @@
 //    near the viewport (`whenNear`).
 //    Props come from the node's own <script type="application/json">. A failing widget
 //    leaves the server markup as it is; the other widgets still mount.
-// 2. Lazy-load failures: a widget chunk that fails to load, or takes longer than 120 s,
-//    reloads the page once; the guard in sessionStorage allows one reload per 60 s.
+// 2. Lazy-load failures: chunks.js's rules (a reload at most once per 60 s, a 120 s timeout).
 // 3. Links: navigation/links.js (imported here, so it is on the page from the start)
 //    watches intents and clicks on page links and brings the navigation module.
 
+import { loadChunk } from "./chunks.js";
 import { watchLinks } from "./navigation/links.js";
 
 const registry = {
@@ -18,9 +18,6 @@ const registry = {
   nav_menu: () => import("./nav_menu/index.js"),
 };
 
-const LOAD_TIMEOUT_MS = 120_000;
-const RELOAD_GUARD_MS = 60_000;
-const RELOAD_KEY = "motorlab:chunk-reload";
 const cleanups = new Map();
 
 function readProps(node) {
@@ -33,40 +30,34 @@ function readProps(node) {
   }
 }
 
-function withTimeout(promise, ms) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`chunk took longer than ${ms} ms`)), ms);
+// Islands hydrate in slices: one at a time, each in its own turn that starts when the
+// browser is idle (or after IDLE_TIMEOUT_MS): a turn asks for the widget's chunk (the
+// downloads run side by side; React's evaluation comes when its chunk arrives), a later
+// turn mounts it, and the next turn waits for that mount to be on the page (a carousel's
+// render is a React transition, in slices of its own), at most TURN_MS. So no two widgets'
+// work stacks into one long task, input and rendering come first between them, and the
+// load, the first paint and a click on the way never wait behind a widget's code.
+const IDLE_TIMEOUT_MS = 1000;
+const TURN_MS = 500;
+const whenIdle = () =>
+  new Promise((resolve) =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(resolve, 50),
+  );
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let turns = Promise.resolve();
+// Runs `work` in the next turn (in the idle callback's own task); resolves to its result.
+// The turn after it starts once that result has settled, or TURN_MS after it began.
+function inTurn(work) {
+  let result;
+  const turn = turns.then(whenIdle).then(() => {
+    result = new Promise((resolve) => resolve(work()));
+    return Promise.race([result.catch(() => {}), wait(TURN_MS)]);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  turns = turn;
+  return turn.then(() => result);
 }
-
-// One full reload per RELOAD_GUARD_MS: a new deployment may have replaced the chunks.
-// Returns true when a reload was started.
-function reloadOnce() {
-  let last = 0;
-  try {
-    last = Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
-    if (Date.now() - last < RELOAD_GUARD_MS) return false;
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-  } catch {
-    return false; // no storage, no guard: never risk a reload loop
-  }
-  location.reload();
-  return true;
-}
-
-// Imports a lazily loaded chunk; a failure reloads the page (once per 60 s) or rethrows.
-export async function loadChunk(load) {
-  try {
-    return await withTimeout(load(), LOAD_TIMEOUT_MS);
-  } catch (error) {
-    reloadOnce();
-    throw error;
-  }
-}
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // Islands near the viewport (within a viewport's height of it) mount at once; the others
 // when scrolling brings them that near (data-mounted="waiting" until then): a widget far
@@ -104,10 +95,12 @@ async function mountNode(node) {
   await whenNear(node);
   node.dataset.mounted = "pending";
   try {
-    const widget = await loadChunk(load);
-    await nextTask(); // one task per widget: no long task that blocks input while a page loads
+    const loading = await inTurn(() => ({ chunk: loadChunk(load) })); // asked for, not awaited
+    const widget = await loading.chunk;
     // A widget's mount returns its cleanup, or a promise of it once the widget is on the page.
-    const cleanup = await widget.mount(node, readProps(node));
+    // A swap may have taken the node's page away meanwhile: then nothing mounts.
+    const cleanup = await inTurn(() => (node.isConnected ? widget.mount(node, readProps(node)) : null));
+    if (!node.isConnected) return typeof cleanup === "function" ? cleanup() : undefined;
     if (typeof cleanup === "function") cleanups.set(node, cleanup);
     node.dataset.mounted = "true";
   } catch (error) {

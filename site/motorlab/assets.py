@@ -11,6 +11,7 @@ use) and what esbuild builds into static/build/ with the hash in the file name
 - `widget_entry()`: `<meta name="widget-entry">` naming the widgets' entry (widgets/mount.js)
   and `<meta name="widget-preload">` for the chunk(s) it imports: the boot script imports and
   preloads them once the page has loaded and shown.
+- `font_preload()`: the brand typeface's `<link rel="preload">`, the first request of a page.
 - `widget_preloads(["carousel"])`: `<meta name="widget-preload">` for the named widgets' own
   chunks, for widgets above the fold. The libraries they import (the shared React chunk) are
   not preloaded: they load when the entry imports the widget.
@@ -221,15 +222,29 @@ def widget_preloads(names: list[str]) -> Markup:
     return Markup("\n".join(_module_meta("widget-preload", file) for file in own))
 
 
-def brand_font_file() -> Path:
-    """The brand typeface's file as esbuild built it (a variable woff2), for what the site
-    draws itself: the share images."""
+def font_preload() -> Markup:
+    """The brand typeface asked for first thing (every page, before the inline stylesheet),
+    so that on a usual connection it is there when the first page's text is laid out
+    (font-display: optional uses it only then: styles/fonts.css). Fonts are fetched in CORS
+    mode: the preload says so (`crossorigin`) or the browser would fetch the file twice."""
+    href = escape(build_url(_font()))
+    return Markup(f'<link rel="preload" href="{href}" as="font" type="font/woff2" crossorigin>')
+
+
+def _font() -> str:
+    """The typeface's file in the build (its name carries its content hash)."""
     fonts = manifest().get("fonts") or []
     if not fonts:
         raise MissingBundleError(
             f"{MANIFEST} names no font. Run `npm run build` (or `make setup`)."
         )
-    return Path(current_app.static_folder, BUILD_DIR, fonts[0])
+    return fonts[0]
+
+
+def brand_font_file() -> Path:
+    """The brand typeface's file as esbuild built it (a variable woff2), for what the site
+    draws itself: the share images."""
+    return Path(current_app.static_folder, BUILD_DIR, _font())
 
 
 def mark_immutable(response):

@@ -29,6 +29,9 @@ from motorlab.tokens import colour
 
 PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
+# The name beside the mark, in Figtree outlines (content/pictures/wordmark.py draws it).
+WORDMARK = PACKAGE / "static" / "img" / "wordmark.svg"
+WORDMARK_ID = "wm"  # its group's id, and the prefix of its glyphs' ids
 ICONS = PACKAGE / "static" / "icons"
 
 FAVICON = "/favicon.ico"
@@ -53,6 +56,29 @@ def logo_mark(class_name: str) -> Markup:
     stands beside it."""
     attributes = f'<svg class="{escape(class_name)}" aria-hidden="true" focusable="false" '
     return Markup(_logo_svg().replace("<svg ", attributes, 1))
+
+
+@cache
+def _wordmark_svg() -> str:
+    return WORDMARK.read_text(encoding="utf-8").strip()
+
+
+def wordmark(class_name: str) -> Markup:
+    """The wordmark inlined in a page (the header's): the drawing itself, glyphs and all, so
+    the name is in the brand's face from the first paint with no request. Hidden from
+    assistive technology: the caller puts the name beside it as (visually hidden) text."""
+    attributes = f'<svg class="{escape(class_name)}" aria-hidden="true" focusable="false" '
+    return Markup(_wordmark_svg().replace("<svg ", attributes, 1))
+
+
+def wordmark_copy(class_name: str) -> Markup:
+    """A second wordmark in the same page (the footer's): a `<use>` of the one `wordmark`
+    inlined first, so its glyphs are in the page once."""
+    view_box = re.search(r'viewBox="[^"]+" width="[^"]+" height="[^"]+"', _wordmark_svg())[0]
+    return Markup(
+        f'<svg class="{escape(class_name)}" aria-hidden="true" focusable="false" '
+        f'xmlns="http://www.w3.org/2000/svg" {view_box}><use href="#{WORDMARK_ID}"/></svg>'
+    )
 
 
 def theme_color() -> str:

@@ -36,6 +36,7 @@ def register(app: Flask) -> None:
         asset_url=assets.asset_url,
         inline_stylesheet=assets.inline_stylesheet,
         inline_boot_script=assets.inline_boot_script,
+        font_preload=assets.font_preload,
         widget_entry=assets.widget_entry,
         widget_preloads=assets.widget_preloads,
         # The pages the navigation never prefetches (each visitor's own).
@@ -61,6 +62,8 @@ def register(app: Flask) -> None:
         THEME_COLOR=icons.theme_color(),
         # The logo, inlined from its one file (the header's and the footer's mark).
         logo_mark=icons.logo_mark,
+        wordmark=icons.wordmark,
+        wordmark_copy=icons.wordmark_copy,
     )
     # A short heading's last two words on one line (`{{ title|last_words_together }}`).
     app.jinja_env.filters["last_words_together"] = typography.last_words_together

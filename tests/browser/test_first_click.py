@@ -56,6 +56,12 @@ class Held:
         for route in self.routes:
             route.fulfill(status=500, body="down")
 
+    def cut(self):
+        """No answer at all (the connection fails): what a fetch reports as "network"."""
+        self.open = True
+        for route in self.routes:
+            route.abort("connectionfailed")
+
 
 def document_requests(page, path):
     """Every request for the page at `path`: (resource type, a navigation?)."""
@@ -156,6 +162,51 @@ def test_a_module_that_fails_to_load_is_the_browsers_navigation(open_page, navig
     assert requests == [("fetch", False), ("document", True)]
 
 
+def test_a_failed_fetch_before_the_code_shows_the_failure_and_keeps_the_page(
+    open_page, navigation_chunk
+):
+    page = open_page(PLAIN, goto=False)
+    page.add_init_script(RECORD_BAR)
+    code = Held(page, navigation_chunk)
+    page.goto(page.base + PLAIN)
+    wait_for_widgets(page)
+    page.evaluate(MARK)
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    requests = document_requests(page, "/en/portfolio")
+    page.click(PORTFOLIO)
+    html.wait()
+    code.wait()
+    html.cut()
+    page.wait_for_timeout(500)  # the fetch has failed; the navigation code is still held
+    code.release()
+    toast = page.locator(".c-toast--error")
+    toast.wait_for(timeout=5000)
+    assert toast.locator(".c-toast__action").text_content() == "Try again"
+    page.wait_for_function("() => window.__barStates.includes('failed')")
+    # Red at once (then hidden: "idle"), never a load that went on or ended well.
+    assert page.evaluate("() => window.__barStates")[:1] == ["failed"]
+    assert {"loading", "done"}.isdisjoint(page.evaluate("() => window.__barStates"))
+    assert page.evaluate("() => window.__marker") == "kept", "the page stays"
+    assert page.url.endswith(PLAIN) and page.title().startswith("Services")
+    assert busy(page) is None
+    assert requests == [("fetch", False)], "no page load"
+
+
+def test_a_failed_fetch_whose_code_never_comes_is_the_browsers_navigation_after_3_s(
+    open_page, navigation_chunk
+):
+    page, _code = open_with_held_code(open_page, navigation_chunk)  # the module never comes
+    html = Held(page, "**/en/portfolio", kinds={"fetch"})
+    page.click(PORTFOLIO)
+    html.wait()
+    cut = time.monotonic()
+    html.cut()
+    with page.expect_navigation(url="**/en/portfolio", timeout=8000):
+        pass
+    assert time.monotonic() - cut >= 2.8, "the module had its 3 s"
+    assert page.evaluate("() => window.__marker") is None
+
+
 def test_the_swap_needs_no_react(open_page, react_chunk):
     page, _react = open_with_held_code(open_page, "**/static/build/" + react_chunk)
     html = Held(page, "**/en/portfolio", kinds={"fetch"})
@@ -167,10 +218,16 @@ def test_the_swap_needs_no_react(open_page, react_chunk):
     assert page.evaluate("() => window.__marker") == "kept"
     assert page.evaluate("() => document.activeElement.tagName") == "H1"
     assert busy(page) is None
-    assert page.locator(".c-loading-bar").count() == 0  # React never came
+    assert not page.evaluate(REACT_VIEW), "React never came"
 
 
-def test_the_loading_bar_joins_when_react_arrives(open_page, react_chunk):
+REACT_VIEW = """() => Object.keys(document.querySelector('.c-loading-bar__host'))
+    .some((key) => key.startsWith('__reactContainer'))"""
+
+
+def test_the_bar_shows_without_react_and_react_joins_once_the_visit_ends(open_page, react_chunk):
+    """React (60 kB) would share the link with the page on the wire: a plain-DOM stand-in
+    shows the bar until the visit ends, then React's view takes it over."""
     page = open_page(PLAIN, goto=False)
     page.add_init_script(RECORD_BAR)
     react = Held(page, "**/static/build/" + react_chunk)
@@ -179,16 +236,19 @@ def test_the_loading_bar_joins_when_react_arrives(open_page, react_chunk):
     html = Held(page, "**/en/portfolio", kinds={"fetch"})
     click_without_hover(page, PORTFOLIO)
     html.wait()
-    react.wait()  # asked for once the bar had to show (past its 200 ms throttle)
-    assert page.locator(".c-loading-bar").count() == 0
-    assert busy(page) == "true"
-    react.release()
     bar = page.locator(".c-loading-bar[data-state=loading]")
-    bar.wait_for(state="attached")
+    bar.wait_for(state="attached")  # past its 200 ms throttle: the stand-in
     assert float(bar.evaluate("b => b.style.getPropertyValue('--loading-progress')")) > 0
+    assert busy(page) == "true"
+    assert react.routes == [], "React is not asked for while the page is on the wire"
     html.release()
     page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    react.wait()  # asked for once the visit has ended
+    assert not page.evaluate(REACT_VIEW)
+    react.release()
+    page.wait_for_function(REACT_VIEW)
     page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    assert page.locator(".c-loading-bar").count() == 1
     assert page.evaluate("() => window.__barStates") == ["loading", "done", "idle"]
 
 

@@ -39,8 +39,8 @@ def test_the_page_is_styled_under_its_csp(open_page, path, status, javascript):
     page.context.add_init_script(RECORD_VIOLATIONS)
     assert page.goto(page.base + path).status == status
     if javascript:
-        # The first page of a tab stays in the fallback face; once the tab has had Figtree
-        # (fetched after the page has shown), a page loaded is set in it from the start.
+        # The first page of a tab is in Figtree if it came in time (font-display: optional);
+        # once the tab has had it, a page loaded is set in it from the start.
         page.wait_for_function(TYPEFACE_KEPT)
         assert page.evaluate("window.__violations") == []
         assert page.goto(page.base + path).status == status

@@ -5,7 +5,7 @@ once, not twice within 60 s, leaving the server markup usable."""
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED
+from tests.support.browser import NAVIGATION_STARTED, WIDGETS_STARTED
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +38,12 @@ def test_page_without_carousels_fetches_no_react_until_a_visit(
     # React (60 kB) would compete with the page's HTML: the bar's view joins after the visit.
     assert not any(path.endswith(react_chunk) for path in fetched), fetched
     page.click("header a.c-nav__link[href='/en/portfolio']")
-    page.wait_for_selector(".c-loading-bar", state="attached")
-    assert any(path.endswith(react_chunk) for path in scripts_fetched(page))
+    page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    # Once the visit has ended, React's view of the bar joins.
+    page.wait_for_function(
+        "chunk => performance.getEntriesByType('resource').some(e => e.name.endsWith(chunk))",
+        arg=react_chunk,
+    )
 
 
 def test_keyboard_focus_on_a_link_is_an_intent_too(open_page):
@@ -87,3 +91,27 @@ def test_a_widget_below_the_fold_mounts_when_scrolled_near_not_at_load(open_page
     page.evaluate(f"() => scrollBy(0, ({SLIDES_TOP})() * innerHeight - 1.9 * innerHeight)")
     page.wait_for_selector(".c-carousel--slides[data-mounted=true]")
     assert page.console_errors == []
+
+
+def test_a_failing_navigation_chunk_reloads_once_not_twice(open_page, widget_manifest):
+    """The navigation's import follows the widgets' lazy-piece rules (widgets/chunks.js): no
+    click waiting for it, a failure reloads the page, at most once per 60 s."""
+    navigation = widget_manifest["widgets"]["navigation"]["file"]
+    page = open_page("/en/services", goto=False)
+    page.route(f"**/static/build/{navigation}", lambda r: r.fulfill(status=500, body="down"))
+    loads = []
+    page.on("request", lambda r: r.is_navigation_request() and loads.append(r.url))
+    page.goto(page.base + "/en/services")
+    link = "header a.c-nav__link[href='/en/portfolio']"
+    page.wait_for_function(WIDGETS_STARTED)
+    page.hover(link)  # the first intent: the import fails, the page reloads
+    page.wait_for_function("() => performance.getEntriesByType('navigation')[0].type === 'reload'")
+    page.wait_for_function(WIDGETS_STARTED)
+    page.mouse.move(0, 0)
+    page.hover(link)  # fails again within 60 s: the page stays
+    page.wait_for_timeout(1500)  # a second reload would have started by now
+    assert loads == [page.base + "/en/services"] * 2
+    assert page.evaluate("() => Number(sessionStorage.getItem('motorlab:chunk-reload')) > 0")
+    # Every click is the browser's from now on.
+    with page.expect_navigation(url="**/en/portfolio"):
+        page.click(link)

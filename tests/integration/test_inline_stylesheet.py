@@ -74,11 +74,14 @@ def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client
     with client.get(f"/static/build/{font}") as served:
         assert served.status_code == 200
     # The block comes first in <head> after the boot script: nothing the page names waits
-    # behind the stylesheet's bytes, and nothing is fetched before it (no preload: the font
-    # comes once the page has shown, widgets/boot.js).
+    # behind the stylesheet's bytes, and the one thing fetched before it is the typeface
+    # (its preload, first: styles/fonts.css), the file the block's url() names.
     head = [tag.name for tag in soup_of(response).head.find_all(True, recursive=False)]
-    assert head[: head.index("style") + 1] == ["meta", "meta", "title", "script", "style"]
-    assert soup_of(response).find("link", rel=["preload", "modulepreload"]) is None
+    assert head[: head.index("style") + 1] == ["meta", "meta", "link", "title", "script", "style"]
+    preloads = soup_of(response).find_all("link", rel=["preload", "modulepreload"])
+    assert [(p["href"], p["as"], p.get("crossorigin")) for p in preloads] == [
+        (f"/static/build/{font}", "font", "")
+    ]
 
 
 def test_under_a_prefix_the_font_and_the_hash_follow_it():

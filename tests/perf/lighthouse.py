@@ -1,6 +1,9 @@
 """Lighthouse on the issue-37 pages (`/`, `/services`, `/contact`, `/portfolio`,
-`/projects/kuzu`, `/en`), with Lighthouse's default mobile preset, against the site under
-gunicorn (tests/support/servers.py's `bench_site`) on a free loopback port.
+`/projects/kuzu`, `/en`), with Lighthouse's default mobile preset, on the two ways the site is
+served: the app under gunicorn (tests/support/servers.py's `bench_site`) on a free loopback
+port, and the production front as visitors get it (tests/perf/front.py: nginx with TLS and
+HTTP/2 over the export, gunicorn behind it), one table each (`--on app` or `--on front` for
+one of them).
 
 Lighthouse is the npm devDependency (node_modules/.bin/lighthouse, `make setup` installs it);
 it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below.
@@ -10,6 +13,7 @@ it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below
     ANALYTICS_ID=G-XXXX .venv/bin/python tests/perf/lighthouse.py
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --fail
     .venv/bin/python tests/perf/lighthouse.py --runs 5          # medians of 5 runs a page
+    .venv/bin/python tests/perf/lighthouse.py --on front        # the production front only
 
 The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
 as ANALYTICS_ID is measured by setting it. Every page is measured `--runs` times (default 3),
@@ -35,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import medians, misses, table  # noqa: E402
+from tests.perf.front import production_front  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
@@ -61,7 +66,7 @@ CEILINGS = {"FCP ms": 900, "LCP ms": 1000, "TBT ms": 50, "CLS": 0}
 FLOORS = dict.fromkeys(CATEGORIES, 100)
 
 
-def run_once(url: str, locale: str, report: Path) -> dict:
+def run_once(url: str, locale: str, report: Path, flags: str = "") -> dict:
     """One Lighthouse run (mobile preset), its JSON report. (With ANALYTICS_ID set every
     visitor gets the same page: the consent banner is the browser's, over the page.)"""
     cookie = f"{COOKIE_NAME}={locale}"
@@ -73,7 +78,7 @@ def run_once(url: str, locale: str, report: Path) -> dict:
         f"--output-path={report}",
         "--quiet",
         f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={CHROME_FLAGS}",
+        f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip(),
         # A returning visitor in the page's language: `/` does not redirect by browser language.
         "--extra-headers",
         json.dumps({"Cookie": cookie}),
@@ -106,7 +111,7 @@ def summary(data: dict) -> dict:
     return result
 
 
-def rounds(base: str, runs: int) -> dict[str, list[dict]]:
+def rounds(base: str, runs: int, flags: str = "") -> dict[str, list[dict]]:
     """Every page's `runs` summaries, one run of each page a round, the order of the pages
     reversed every other round."""
     results: dict[str, list[dict]] = {path: [] for path in PAGES}
@@ -114,7 +119,8 @@ def rounds(base: str, runs: int) -> dict[str, list[dict]]:
         for round_ in range(runs):
             for path in PAGES if round_ % 2 == 0 else PAGES[::-1]:
                 locale = "en" if path.startswith("/en") else "es"
-                result = summary(run_once(base + path, locale, Path(scratch) / "report.json"))
+                report = Path(scratch) / "report.json"
+                result = summary(run_once(base + path, locale, report, flags))
                 results[path].append(result)
                 shown = (*METRICS.values(), "performance")
                 figures = " ".join(f"{name} {result[name]}" for name in shown)
@@ -141,20 +147,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--runs", type=int, default=3, metavar="N", help="runs per page; medians are shown"
     )
+    parser.add_argument(
+        "--on", choices=("both", "app", "front"), default="both",
+        help="the app (gunicorn), the production front (nginx, TLS, HTTP/2), or both",
+    )  # fmt: skip
     options = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `make setup` (npm ci)")
     extra = dict(item.split("=", 1) for item in options.env)
 
+    every: dict[str, dict] = {}
+    for where in ("app", "front") if options.on == "both" else (options.on,):
+        every[where] = measure(where, options, extra)
+    if options.json:
+        options.json.write_text(json.dumps(every, indent=2) + "\n", encoding="utf-8")
+    missed = [
+        path for result in every.values() for path, s in result["pages"].items() if s["missed"]
+    ]
+    return 1 if options.fail and missed else 0
+
+
+def measure(where: str, options, extra: dict) -> dict:
+    """Every page's medians on `where` ("app" or "front"), printed as a table: the figures,
+    their misses and the load average around the runs."""
     load_before = os.getloadavg()
-    print(f"Lighthouse mobile preset, gunicorn 2 workers {extra or ''}".rstrip())
-    print(f"{options.runs} run(s) per page, the page order reversed every other round")
-    with bench_site("lighthouse", **extra) as base:
-        results = rounds(base, options.runs)
+    if where == "app":
+        print(f"Lighthouse mobile preset, the app: gunicorn 2 workers {extra or ''}".rstrip())
+        with bench_site("lighthouse", **extra) as base:
+            results = rounds(base, options.runs)
+    else:
+        if extra:
+            raise SystemExit("--env applies to the app only: the front's export is TestConfig's")
+        print("Lighthouse mobile preset, the production front: nginx, TLS, HTTP/2 over the export")
+        with production_front("lighthouse") as front:
+            results = rounds(front.base, options.runs, front.chrome_flag)
     load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     scores = {path: page_medians(runs) for path, runs in results.items()}
     columns = (*METRICS.values(), *CATEGORIES)
-    print(f"medians of {options.runs} run(s); 'runs': each run's performance score")
+    print(f"{where}: medians of {options.runs} run(s); 'runs': each run's performance score")
     print(
         table(
             ("page", *columns, "runs"),
@@ -168,16 +198,11 @@ def main(argv: list[str] | None = None) -> int:
         "goals: " + ", ".join(f"{name} <= {goal}" for name, goal in CEILINGS.items())
         + ", 100 in every category"
     )  # fmt: skip
-    missed = {path: misses(s, CEILINGS, FLOORS) for path, s in scores.items()}
-    for path, goals in missed.items():
-        print(f"  {path:15} {'; '.join(goals) if goals else 'all goals met'}")
+    for path, s in scores.items():
+        s["missed"] = misses(s, CEILINGS, FLOORS)
+        print(f"  {path:15} {'; '.join(s['missed']) if s['missed'] else 'all goals met'}")
     print(f"load average (1, 5, 15 min) before: {load[:3]}, after: {load[3:]}")
-    if options.json:
-        for path, s in scores.items():
-            s["missed"] = missed[path]
-        result = {"pages": scores, "load_average": {"before": load[:3], "after": load[3:]}}
-        options.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    return 1 if options.fail and any(missed.values()) else 0
+    return {"pages": scores, "load_average": {"before": load[:3], "after": load[3:]}}
 
 
 if __name__ == "__main__":

@@ -104,9 +104,9 @@ WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]')
     .every(node => node.dataset.mounted === 'true' || node.dataset.mounted === 'failed')"""
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted === 'true')"""
-# The tab has had the brand typeface (widgets/boot.js fetches it once a page has shown): the
-# pages it loads from now on are set in it from the start.
-TYPEFACE_KEPT = "() => sessionStorage.getItem('motorlab:fonts') === '1'"
+# The tab has had the brand typeface (every page preloads it: styles/fonts.css): the pages it
+# loads from now on find it in the cache, in time for their first layout.
+TYPEFACE_KEPT = "() => document.fonts.check('16px Figtree')"
 # The widgets' entry has run (the boot script imports it once the page has shown): every
 # island has a state, "waiting" for those far from the viewport.
 WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))

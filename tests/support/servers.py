@@ -238,11 +238,16 @@ def gunicorn(
 def bench_site(secret_key: str, **extra: str) -> Iterator[str]:
     """The site as the browser benchmarks (tests/perf) measure it: gunicorn with 2 workers, a
     throwaway outbox, mail to port 9 where nothing listens (no bench sends any); this
-    environment's SECRET_KEY and MAIL_PORT when set, else `secret_key` and 9; `extra` over
-    all. Its base URL, for as long as the block runs."""
+    environment's SECRET_KEY, SITE_URL, EXTRA_HOSTS and MAIL_PORT when set, else `secret_key`,
+    the tests' address (127.0.0.1 trusted too) and 9; `extra` over all. Its base URL, for
+    as long as the block runs."""
     with tempfile.TemporaryDirectory() as instance:
         env = {
             "SECRET_KEY": os.environ.get("SECRET_KEY", secret_key),
+            # Production refuses to start without a SITE_URL (motorlab.startup): the tests'
+            # public address, this loopback one trusted beside it (app_environment's).
+            "SITE_URL": os.environ.get("SITE_URL", "http://www.motorlab.example"),
+            "EXTRA_HOSTS": os.environ.get("EXTRA_HOSTS", "127.0.0.1"),
             "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
             "MAIL_PORT": os.environ.get("MAIL_PORT", "9"),
             **extra,

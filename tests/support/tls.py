@@ -1,23 +1,25 @@
-"""A throwaway certificate authority for the TLS tests: made for the run, trusted by the
-tests' clients alone."""
+"""A throwaway certificate authority for the TLS tests and the production front the browser
+benchmarks measure (tests/perf/front.py): made for the run, trusted by their clients alone."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import subprocess
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 
-def openssl(*args: str, cwd) -> None:
-    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+def openssl(*args: str, cwd, capture: bool = False) -> bytes:
+    done = subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+    return done.stdout if capture else b""
 
 
-@pytest.fixture(scope="module")
-def throwaway_ca(tmp_path_factory):
-    """A CA made for this run and a server certificate it signed for SITE_URL's host and
+def make_ca(folder: Path) -> SimpleNamespace:
+    """A CA made in `folder` and a server certificate it signed for SITE_URL's host and
     127.0.0.1 (P-256 keys): the CA file, the certificate and its key."""
-    folder = tmp_path_factory.mktemp("tls")
     curve = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes")
     openssl(
         "req", "-x509", *curve, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
@@ -46,3 +48,22 @@ def throwaway_ca(tmp_path_factory):
     return SimpleNamespace(
         ca=folder / "ca.pem", certificate=folder / "server.pem", key=folder / "server.key"
     )
+
+
+def spki_hash(certificate: Path) -> str:
+    """The certificate's public key as Chromium's --ignore-certificate-errors-spki-list names
+    it (base64 of the SHA-256 of the DER SubjectPublicKeyInfo): that browser trusts this one
+    certificate and no other."""
+    public = openssl("x509", "-in", str(certificate), "-pubkey", "-noout", cwd=certificate.parent,
+                     capture=True)  # fmt: skip
+    der = subprocess.run(
+        ["openssl", "pkey", "-pubin", "-outform", "der"], input=public, check=True,
+        capture_output=True,
+    ).stdout  # fmt: skip
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+@pytest.fixture(scope="module")
+def throwaway_ca(tmp_path_factory):
+    """`make_ca` in a folder of this module's."""
+    return make_ca(tmp_path_factory.mktemp("tls"))

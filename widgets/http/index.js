@@ -23,15 +23,26 @@ const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 // fetch() under a deadline, for every request a widget makes (request below, and the
 // navigation's page fetch): `read(response)` runs within it too, so a body that stalls is a
 // timeout. Never throws: resolves to what `read` returns, or to
-// { ok: false, status: 0, data: null, error: "timeout" | "network" }.
+// { ok: false, status: 0, data: null, error: "timeout" | "network" | "aborted" }.
+// A way to cancel a request made with fetchWithDeadline: pass `signal` in its init, call
+// `cancel()`; the request then resolves to the error "aborted".
+export function canceller() {
+  const controller = new AbortController();
+  return { signal: controller.signal, cancel: () => controller.abort() };
+}
+
+// `init.signal` (optional, a canceller's) cancels the request: then the error is "aborted".
 export async function fetchWithDeadline(url, init, timeout, read) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
+  const { signal: cancel, ...rest } = init;
+  cancel?.addEventListener("abort", () => controller.abort(), { once: true });
   try {
-    const response = await fetch(url, { ...init, credentials: "same-origin", signal: controller.signal });
+    const response = await fetch(url, { ...rest, credentials: "same-origin", signal: controller.signal });
     return await read(response);
   } catch {
-    return { ok: false, status: 0, data: null, error: controller.signal.aborted ? "timeout" : "network" };
+    const error = cancel?.aborted ? "aborted" : controller.signal.aborted ? "timeout" : "network";
+    return { ok: false, status: 0, data: null, error };
   } finally {
     clearTimeout(timer);
   }

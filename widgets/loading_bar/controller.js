@@ -2,8 +2,10 @@
 // only when a load takes longer than the throttle (200 ms), grows steadily to reach the end
 // at the duration (5000 ms), jumps to full and fades on success; on failure it shows at
 // once, turns red (data-state="failed"), then finishes. The React view (./index.js) is
-// imported the first time the bar shows or a load ends, never while a fast first load is
-// on the wire (React is 60 kB), and renders whatever state it finds when it joins.
+// imported the first time a load ends, never while a page is on the wire (React is 60 kB:
+// it would share the link with the page asked for), and renders whatever state it finds
+// when it joins. Until then a plain-DOM stand-in shows the bar: the same element, state
+// attribute and custom property, kept in step with the store.
 
 export const THROTTLE_MS = 200;
 export const DURATION_MS = 5000;
@@ -26,12 +28,48 @@ function createStore() {
   };
 }
 
+// The bar without React, in the host the server rendered (templates/components/loading_bar),
+// else a new one: kept in step with the store until React's view takes the host over.
+function standIn(store) {
+  let host = document.querySelector(".c-loading-bar__host");
+  if (!host) {
+    host = document.createElement("div");
+    host.className = "c-loading-bar__host";
+    host.setAttribute("aria-hidden", "true");
+    document.body.prepend(host);
+  }
+  const bar = document.createElement("div");
+  bar.className = "c-loading-bar";
+  bar.setAttribute("aria-hidden", "true");
+  const paint = () => {
+    const { state, progress } = store.get();
+    bar.dataset.state = state;
+    bar.style.setProperty("--loading-progress", progress / 100);
+  };
+  paint();
+  const unsubscribe = store.subscribe(paint);
+  host.replaceChildren(bar);
+  return () => {
+    unsubscribe();
+    bar.remove();
+  };
+}
+
 export function createLoadingBar({ throttle = THROTTLE_MS, duration = DURATION_MS } = {}) {
   const store = createStore();
   let view = null;
+  let joined = false; // React's view renders the bar
+  let removeStandIn = null;
+  const show = () => {
+    if (!joined) removeStandIn ||= standIn(store);
+  };
   const join = () => {
     view ||= import("./index.js")
-      .then(({ renderLoadingBar }) => renderLoadingBar(store))
+      .then(({ renderLoadingBar }) => {
+        removeStandIn?.();
+        renderLoadingBar(store);
+        joined = true;
+      })
       .catch((error) => console.warn("The loading bar did not load", error));
   };
 
@@ -51,8 +89,12 @@ export function createLoadingBar({ throttle = THROTTLE_MS, duration = DURATION_M
   const end = (state) => {
     const shown = store.get().state !== "idle";
     clear();
+    if (state === "done" && !shown) {
+      join();
+      return store.set({ state: "idle", progress: 0 });
+    }
+    show();
     join();
-    if (state === "done" && !shown) return store.set({ state: "idle", progress: 0 });
     store.set({ state, progress: 100 });
     hideTimer = setTimeout(() => store.set({ state: "idle", progress: 0 }), HIDE_AFTER_MS);
     return undefined;
@@ -66,7 +108,7 @@ export function createLoadingBar({ throttle = THROTTLE_MS, duration = DURATION_M
       store.set({ state: "idle", progress: 0 });
       throttleTimer = setTimeout(
         () => {
-          join();
+          show();
           tick();
           tickTimer = setInterval(tick, TICK_MS);
         },

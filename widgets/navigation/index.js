@@ -14,7 +14,7 @@
 // load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
 import { createLoadingBar } from "../loading_bar/controller.js";
 import { prefetchVisible } from "./prefetch-visible.js";
-import { canSwap, swap } from "./swap.js";
+import { canSwap, loadBrandFace, swap } from "./swap.js";
 
 let env = null;
 let labels = null;
@@ -176,6 +176,7 @@ export function start(options) {
   const host = document.querySelector(".c-loading-bar__host");
   labels = host ? env.readProps(host) : {};
   bar = createLoadingBar();
+  loadBrandFace();
   // The live region exists before any message goes in it; the rest of the toast is loaded
   // now, not at a failure, when the network may be gone.
   toast = import("../toast/index.js");

@@ -7,7 +7,13 @@
 // A click before that module has started is never held: the page's HTML is requested at
 // once (or was, on intent), and whichever comes first decides. The module first: it swaps
 // the page when the HTML arrives. The HTML first (or the module fails to load): the
-// browser's own navigation, at once, which may take the page from the HTTP cache.
+// browser's own navigation, at once, which may take the page from the HTTP cache. A fetch
+// that failed (no answer, or past its deadline) waits for the module up to 3 s, so the
+// visitor gets the spec's failure state (red bar, toast, the page kept) rather than the
+// browser's error page; only a module that cannot come leaves it to the browser.
+// The module's import follows the lazy-piece rules (../chunks.js): 120 s at most, and a
+// failure reloads the page at most once per 60 s, or, with a click waiting, loads its page.
+import { mayReload, reloadOnce, withTimeout } from "../chunks.js";
 import { fetchPage, prefetch } from "./fetch-page.js";
 
 const FILE_EXTENSION = /\.(?!html?$)[a-z0-9]+$/i;
@@ -37,6 +43,8 @@ export function clickedPageLink(event) {
 }
 
 const samePage = (href) => href.split("#")[0] === location.href.split("#")[0];
+const CODE_WAIT_MS = 3000; // a failed first click waits this long for the module
+const unreachable = (page) => page.error === "network" || page.error === "timeout";
 
 export function watchLinks(env) {
   let loading = null; // the navigation module's import, from the first intent
@@ -51,7 +59,7 @@ export function watchLinks(env) {
   };
 
   const load = () => {
-    loading ||= import("./index.js").then(
+    loading ||= withTimeout(import("./index.js")).then(
       (module) => {
         module.start({ ...env, fetchPage, prefetch, pageLink });
         navigation = module;
@@ -62,7 +70,9 @@ export function watchLinks(env) {
       (error) => {
         failed = true;
         console.warn("Navigation did not load", error);
-        if (pending) browse(pending);
+        if (!pending) return reloadOnce();
+        mayReload(); // a page load now: the guard counts it
+        return browse(pending);
       },
     );
   };
@@ -83,7 +93,9 @@ export function watchLinks(env) {
     load();
     const click = { href: link.href, page: fetchPage(link.href), since: Date.now() };
     pending = click;
-    click.page.then(() => browse(click)); // settled before the module started
+    // Settled before the module started: the browser's navigation, at once, unless the page
+    // could not be had (then the module says so, if it comes within CODE_WAIT_MS).
+    click.page.then((page) => (unreachable(page) ? setTimeout(() => browse(click), CODE_WAIT_MS) : browse(click)));
   };
 
   for (const type of INTENTS) {

@@ -2,7 +2,8 @@
 // links on screen are asked for while the browser is idle, so that a later click swaps at
 // once instead of waiting a round trip. Not when the connection asks to save data or is 2G;
 // at most MAX_PER_PAGE addresses per page shown. fetch-page.js keeps each for its TTL; the
-// pages' own Cache-Control (60 s) lets the HTTP cache answer a later fetch after that.
+// pages' own Cache-Control (60 s) lets the HTTP cache answer a later fetch after that. They
+// go out at low priority, and a click cancels those still in flight (fetch-page.js).
 const MAX_PER_PAGE = 6;
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -30,7 +31,7 @@ export function prefetchVisible({ pageLink, prefetch }) {
       const href = entry.target.href.split("#")[0];
       if (asked.has(href) || asked.size > MAX_PER_PAGE) continue;
       asked.add(href);
-      whenIdle(() => prefetch(href));
+      whenIdle(() => prefetch(href, "low"));
     }
   });
   for (const link of document.querySelectorAll("a[href]")) {

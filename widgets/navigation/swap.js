@@ -45,10 +45,30 @@ function syncCurrentLinks(doc) {
   }
 }
 
+// The brand typeface for the pages swapped in. font-display: optional (styles/fonts.css) sets
+// a page in Figtree only if the file was there for its first layout, and a document that
+// missed it keeps the fallback for good, swapped pages too. So the page's preloaded file is
+// loaded again as a face of its own that swaps in (from the cache by then), ready at start,
+// and joins the document at the first swap: a click's own change, not a layout shift
+// (within 500 ms of the input). Its descriptors are the stylesheet's face's.
+let brandFace = null;
+
+export function loadBrandFace() {
+  const preload = document.querySelector('link[rel="preload"][as="font"]');
+  const css = [...(document.fonts || [])].find((face) => face.family.replaceAll('"', "") === "Figtree");
+  if (brandFace || !preload || !css || typeof FontFace !== "function") return;
+  const { style, weight, unicodeRange } = css;
+  brandFace = new FontFace("Figtree", `url("${preload.href}")`, { style, weight, unicodeRange, display: "swap" });
+  brandFace.load().catch(() => {});
+}
+
+function addBrandFace() {
+  if (brandFace?.status === "loaded" && !document.fonts.has(brandFace)) document.fonts.add(brandFace);
+}
+
 export function swap(doc) {
+  addBrandFace();
   document.querySelector("main").replaceWith(document.adoptNode(doc.querySelector("main")));
-  // A new page: set in the brand typeface from here on if the boot script has fetched it.
-  if (document.fonts?.check("1em Figtree")) document.documentElement.classList.add("fonts");
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
   document.body.className = doc.body.className;

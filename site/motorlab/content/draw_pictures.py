@@ -21,7 +21,7 @@ from pathlib import Path
 from flask_babel import force_locale
 
 from motorlab.content.brands import BRANDS
-from motorlab.content.pictures import brands, products
+from motorlab.content.pictures import brands, products, wordmark
 from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, Glyphs
 from motorlab.content.pictures.people import PEOPLE, TONES, defs, person
 from motorlab.i18n import LOCALES
@@ -313,6 +313,7 @@ def drawings() -> dict[Path, str]:
                 drawn[IMG / name.replace("{locale}", locale)] = draw()
     for brand in BRANDS:
         drawn[STATIC / brand.logo.src] = brands.logo(brand.name.lower(), brand.name)
+    drawn[IMG / "wordmark.svg"] = wordmark.draw()
     drawn[IMG / "hero.svg"] = hero()
     drawn[IMG / "not-found.svg"] = not_found()
     for slug in PEOPLE:
