@@ -22,8 +22,11 @@ BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 # the wide views of #29 (layout system, footer and buttons, home hero, What we do, portfolio);
 # 34 kB before #36's portfolio cards (brands, figure, one stretched link) and their no-JS row,
 # the fluid scale and shared rows, and its chrome (the phone menu's sheet and backdrop, the
-# busy button, the framed contact task, the footer's mark and fade, the 404 beside its drawing).
-BUDGET = 40 * 1024
+# busy button, the framed contact task, the footer's mark and fade, the 404 beside its drawing);
+# 40 kB before #44's case-study layouts per kind of product, the compact consent sheet, the
+# portfolio's named picker, the two-row brand logos and the balanced headings (42.3 kB, 8.6 kB
+# gzipped; the "lighter house" issue is to take it back down).
+BUDGET = 44 * 1024
 
 IMPORT = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")
 COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)

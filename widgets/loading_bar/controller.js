@@ -28,9 +28,8 @@ function createStore() {
   };
 }
 
-// The bar without React, in the host the server rendered (templates/components/loading_bar),
-// else a new one: kept in step with the store until React's view takes the host over.
-function standIn(store) {
+// The bar's host: the one the server rendered (templates/components/loading_bar), else a new one.
+function barHost() {
   let host = document.querySelector(".c-loading-bar__host");
   if (!host) {
     host = document.createElement("div");
@@ -38,6 +37,12 @@ function standIn(store) {
     host.setAttribute("aria-hidden", "true");
     document.body.prepend(host);
   }
+  return host;
+}
+
+// The bar without React, kept in step with the store until React's view takes the host over.
+function standIn(store) {
+  const host = barHost();
   const bar = document.createElement("div");
   bar.className = "c-loading-bar";
   bar.setAttribute("aria-hidden", "true");
@@ -67,7 +72,7 @@ export function createLoadingBar({ throttle = THROTTLE_MS, duration = DURATION_M
     view ||= import("./index.js")
       .then(({ renderLoadingBar }) => {
         removeStandIn?.();
-        renderLoadingBar(store);
+        renderLoadingBar(store, barHost());
         joined = true;
       })
       .catch((error) => console.warn("The loading bar did not load", error));

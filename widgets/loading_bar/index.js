@@ -1,16 +1,8 @@
 // The page-loading bar's React view, imported by its controller (./controller.js) when it
-// is first needed: renders the controller's store in the host the server rendered
-// (templates/components/loading_bar), else in a new one.
+// is first needed: renders the controller's store in the bar's host.
 import { createRoot } from "react-dom/client";
 import { LoadingBar } from "./LoadingBar.jsx";
 
-export function renderLoadingBar(store) {
-  let host = document.querySelector(".c-loading-bar__host");
-  if (!host) {
-    host = document.createElement("div");
-    host.className = "c-loading-bar__host";
-    host.setAttribute("aria-hidden", "true");
-    document.body.prepend(host);
-  }
+export function renderLoadingBar(store, host) {
   createRoot(host).render(<LoadingBar store={store} />);
 }
