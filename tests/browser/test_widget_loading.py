@@ -52,13 +52,20 @@ def test_keyboard_focus_on_a_link_is_an_intent_too(open_page):
     page.wait_for_function(NAVIGATION_STARTED)
 
 
-def test_failing_chunk_reloads_once_not_twice(open_page, widget_manifest):
-    carousel = widget_manifest["widgets"]["carousel"]["file"]
-    page = open_page("/en", goto=False)
-    page.route(f"**/static/build/{carousel}", lambda route: route.fulfill(status=500, body="down"))
+def open_with_a_failing_chunk(open_page, widget_manifest, widget: str, path: str):
+    """`path` opened with `widget`'s chunk answering 500: the page, and the URLs of the
+    navigations it makes (the first load, then any reload)."""
+    chunk = widget_manifest["widgets"][widget]["file"]
+    page = open_page(path, goto=False)
+    page.route(f"**/static/build/{chunk}", lambda route: route.fulfill(status=500, body="down"))
     loads = []
     page.on("request", lambda r: r.is_navigation_request() and loads.append(r.url))
-    page.goto(page.base + "/en")
+    page.goto(page.base + path)
+    return page, loads
+
+
+def test_failing_chunk_reloads_once_not_twice(open_page, widget_manifest):
+    page, loads = open_with_a_failing_chunk(open_page, widget_manifest, "carousel", "/en")
     page.wait_for_function("() => performance.getEntriesByType('navigation')[0].type === 'reload'")
     page.wait_for_selector(".c-carousel--logos[data-mounted=failed]", state="attached")
     page.wait_for_timeout(1500)  # a second reload would have started by now
@@ -96,12 +103,9 @@ def test_a_widget_below_the_fold_mounts_when_scrolled_near_not_at_load(open_page
 def test_a_failing_navigation_chunk_reloads_once_not_twice(open_page, widget_manifest):
     """The navigation's import follows the widgets' lazy-piece rules (widgets/chunks.js): no
     click waiting for it, a failure reloads the page, at most once per 60 s."""
-    navigation = widget_manifest["widgets"]["navigation"]["file"]
-    page = open_page("/en/services", goto=False)
-    page.route(f"**/static/build/{navigation}", lambda r: r.fulfill(status=500, body="down"))
-    loads = []
-    page.on("request", lambda r: r.is_navigation_request() and loads.append(r.url))
-    page.goto(page.base + "/en/services")
+    page, loads = open_with_a_failing_chunk(
+        open_page, widget_manifest, "navigation", "/en/services"
+    )
     link = "header a.c-nav__link[href='/en/portfolio']"
     page.wait_for_function(WIDGETS_STARTED)
     page.hover(link)  # the first intent: the import fails, the page reloads
