@@ -24,6 +24,9 @@ USUAL = {
     "uploadThroughput": 10_000_000 / 8,
 }
 FONT_FILES = "**/static/build/fonts/*.woff2"
+# The typeface's file has arrived (its resource entry is written when the response ends).
+FONT_ARRIVED = """() => performance.getEntriesByType("resource")
+  .some((r) => r.name.includes("/static/build/fonts/") && r.responseEnd > 0)"""
 # Every layout shift the page has had, with the ones before this script ran (buffered).
 LAYOUT_SHIFT = """() => new Promise((resolve) => {
   let total = 0;
@@ -46,17 +49,24 @@ def first_visit(browser, base, path, hold_font_ms=0):
     session.send("Network.enable")
     session.send("Network.emulateNetworkConditions", USUAL)
     if hold_font_ms:
-        held = []
-        page.route(FONT_FILES, lambda route: held.append(route))
+        held, released = [], []
+
+        def hold(route):
+            # Only until the release: a request made after it (a preload the stylesheet's
+            # face did not match in time) goes straight through, or it would never load.
+            route.continue_() if released else held.append(route)
+
+        page.route(FONT_FILES, hold)
     # A held typeface holds the load event back too: then only the first paint is awaited.
     page.goto(base + path, wait_until="commit" if hold_font_ms else "load")
     if hold_font_ms:
         page.wait_for_function(PAINTED)
         page.wait_for_timeout(hold_font_ms)
         assert held, "the typeface was asked for"
+        released.append(True)
         for route in held:
             route.continue_()
-        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        page.wait_for_function(FONT_ARRIVED)
         page.wait_for_timeout(300)  # a frame or two, for a swap that must not happen
     return context, page, session
 
