@@ -95,6 +95,31 @@ def test_the_six_brands_fit_at_every_width_without_controls(
 
 
 @pytest.mark.parametrize("path", HOMES)
+def test_the_six_logos_come_in_one_request_each_drawn(open_page, path):
+    """The logos are views of one file (content/pictures/brands.py): on the first page they
+    take one request, not six beside the typeface's; each shows its own brand, whole."""
+    page = open_page(path, width=375, height=812)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.c-carousel--logos img')].every(i => i.complete)"
+    )
+    asked = page.evaluate(
+        "performance.getEntriesByType('resource').map(r => r.name)"
+        ".filter(n => n.includes('/static/img/brands'))"
+    )
+    assert len(asked) == 1 and "/static/img/brands.svg?v=" in asked[0], asked
+    shown = page.eval_on_selector_all(
+        ".c-carousel--logos img",
+        # The view's proportions, not the whole file's: the one logo shows.
+        "imgs => imgs.map(i => [i.alt, new URL(i.src).hash,"
+        " +(i.naturalWidth / i.naturalHeight).toFixed(2)])",
+    )
+    assert shown == [
+        [name, f"#{name.lower()}", round(200 / 56, 2)]
+        for name in ("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia")
+    ]
+
+
+@pytest.mark.parametrize("path", HOMES)
 def test_a_phone_gets_the_message_alone_and_fetches_no_hero_picture(open_page, path):
     page = open_page(path, width=375, height=812, goto=False)
     fetched = []

@@ -38,7 +38,7 @@ def drawn_files(value) -> list[tuple[Image, str]]:
     a drawing with words)."""
     return sorted(
         {(image, image.file(locale)) for image in images_in(value) for locale in LOCALES},
-        key=lambda pair: pair[1],
+        key=lambda pair: (pair[1], pair[0].src),
     )
 
 

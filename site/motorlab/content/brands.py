@@ -1,11 +1,12 @@
-"""The car brands of the group the agency works for (fictional names, drawn wordmarks)."""
+"""The car brands of the group the agency works for (fictional names, drawn wordmarks: one
+file, a view of it per brand)."""
 
 from motorlab.content.types import Brand, Image
 
 _NAMES = ("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia")
 
 BRANDS: tuple[Brand, ...] = tuple(
-    Brand(name, Image(f"img/brands/{name.lower()}.svg", name, 200, 56)) for name in _NAMES
+    Brand(name, Image(f"img/brands.svg#{name.lower()}", name, 200, 56)) for name in _NAMES
 )
 _BY_NAME = {brand.name: brand for brand in BRANDS}
 

@@ -311,8 +311,7 @@ def drawings() -> dict[Path, str]:
         with force_locale(locale):
             for name, draw in products.DRAWINGS.items():
                 drawn[IMG / name.replace("{locale}", locale)] = draw()
-    for brand in BRANDS:
-        drawn[STATIC / brand.logo.src] = brands.logo(brand.name.lower(), brand.name)
+    drawn[IMG / "brands.svg"] = brands.sprite([brand.name for brand in BRANDS])
     drawn[IMG / "wordmark.svg"] = wordmark.draw()
     drawn[IMG / "hero.svg"] = hero()
     drawn[IMG / "not-found.svg"] = not_found()

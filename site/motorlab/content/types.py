@@ -55,7 +55,14 @@ class Image:
 
     def file(self, locale: str) -> str:
         """The path of the file a page in `locale` shows."""
-        return self.src.replace("{locale}", locale)
+        return self.src.replace("{locale}", locale).partition("#")[0]
+
+    @property
+    def fragment(self) -> str:
+        """`#<view>` when the picture is one view of a file that holds several (the brands'
+        logos: content/pictures/brands.py), else empty."""
+        _, mark, view = self.src.partition("#")
+        return mark + view
 
 
 @dataclass(frozen=True)

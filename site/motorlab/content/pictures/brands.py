@@ -2,7 +2,11 @@
 """The six client brands' wordmarks (fictional), each lettered its own way: two drawn
 letter by letter (a thin extended monoline, heavy square blocks), one rounded lowercase
 monoline, and three cut from Figtree's outlines but made their own (light and spaced, heavy
-slanted lowercase, hollow caps). Ink on transparent, 200 x 56, the mark left of the name."""
+slanted lowercase, hollow caps). Ink on transparent, 200 x 56, the mark left of the name.
+
+All six are one file (`sprite`), each logo a `<view>` of it that a page shows as
+`brands.svg#<slug>`: the browser fetches the file once for every logo on the page, so on the
+first page the brands share one request instead of six competing with the text's typeface."""
 
 from __future__ import annotations
 
@@ -68,46 +72,57 @@ def lettered(word: str, alphabet: dict, gap: float, height: float, style: str) -
     return f'<g transform="{place}" {style}>{"".join(parts)}</g>'
 
 
-def logo(slug: str, name: str) -> str:
-    glyphs = Glyphs()
+def _lettering(slug: str, name: str, glyphs: Glyphs) -> str:
+    """The name beside the mark, in the brand's own lettering."""
     if slug == "corvane":
-        words = lettered(
+        return lettered(
             "CORVANE",
             MONOLINE,
             7,
             16,
             f'fill="none" stroke="{INK}" stroke-width="1.7" stroke-linejoin="round"',
         )
-    elif slug == "nordvik":
-        words = lettered("NORDVIK", BLOCKS, 3.2, 20, f'fill="{INK}" fill-rule="evenodd"')
-    elif slug == "solmar":
-        words = lettered(
+    if slug == "nordvik":
+        return lettered("NORDVIK", BLOCKS, 3.2, 20, f'fill="{INK}" fill-rule="evenodd"')
+    if slug == "solmar":
+        return lettered(
             "solmar",
             ROUNDED,
             4.2,
             28,
             f'fill="none" stroke="{INK}" stroke-width="2.9" stroke-linecap="round" stroke-linejoin="round"',
         )
-    elif slug == "valdora":
-        words = glyphs.text(LEFT, 35, name, 23, LIGHT, INK, tracking=0.16)
-    elif slug == "ardentia":
-        words = f'<g transform="skewX(-12) translate(7 0)">{glyphs.text(LEFT, 36, name.lower(), 30, EXTRA_BOLD, INK, tracking=-0.03)}</g>'
-    else:  # idrena: hollow capitals
-        words = glyphs.text(
-            LEFT,
-            37,
-            name.upper(),
-            25,
-            BOLD,
-            "none",
-            extra=f' stroke="{INK}" stroke-width="9" stroke-linejoin="round"',
-            tracking=0.06,
-        )
+    if slug == "valdora":
+        return glyphs.text(LEFT, 35, name, 23, LIGHT, INK, tracking=0.16)
+    if slug == "ardentia":
+        return f'<g transform="skewX(-12) translate(7 0)">{glyphs.text(LEFT, 36, name.lower(), 30, EXTRA_BOLD, INK, tracking=-0.03)}</g>'
+    return glyphs.text(  # idrena: hollow capitals
+        LEFT,
+        37,
+        name.upper(),
+        25,
+        BOLD,
+        "none",
+        extra=f' stroke="{INK}" stroke-width="9" stroke-linejoin="round"',
+        tracking=0.06,
+    )
+
+
+def sprite(names: list[str]) -> str:
+    """Every brand's logo in one file, stacked 56 px apart, each shown alone through its
+    `<view id="<slug>">`; the Figtree glyphs the names share are defined once."""
+    glyphs = Glyphs()
     w, h = SIZE
+    views, logos = [], []
+    for row, name in enumerate(names):
+        slug, top = name.lower(), row * h
+        views.append(f'<view id="{slug}" viewBox="0 {top} {w} {h}"/>')
+        body = MARKS[slug] + _lettering(slug, name, glyphs)
+        logos.append(f'<g transform="translate(0 {top})">{body}</g>' if top else body)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" fill="{INK}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h * len(names)}" fill="{INK}">'
         + glyphs.defs()
-        + MARKS[slug]
-        + words
+        + "".join(views)
+        + "".join(logos)
         + "</svg>\n"
     )
