@@ -15,6 +15,9 @@ MO_FILES := $(PO_FILES:.po=.mo)
 WIDGET_SOURCES := $(shell find widgets site/motorlab/styles -type f 2>/dev/null) \
   $(wildcard templates/components/*/*.css templates/pages/*.css)
 CHROMIUM := /usr/bin/chromium
+# The brand typeface, the site's own subset of npm's Figtree (styles/fonts.css), built here
+# before esbuild bundles it: never committed.
+BRAND_FONT := site/motorlab/styles/build/figtree.woff2
 
 .PHONY: help setup run test test-fast prod prod-setup prod-env export messages lint chromium nginx systemd wrk bench watch screenshots
 
@@ -55,9 +58,14 @@ $(STAMPS)/node: package.json package-lock.json
 	@touch $@ $(STAMPS)/node-runtime
 
 # The build asks the project's Python how long to keep the previous build's files (motorlab.releases).
-$(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES)
+$(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES) $(BRAND_FONT)
 	npm run build
 	@touch $@
+
+# Every character of the catalogs and the languages' names, from npm's font (fontTools):
+# a new text or language rebuilds it (motorlab.font_subset).
+$(BRAND_FONT): site/motorlab/font_subset.py $(PO_FILES) translations/languages.toml $(STAMPS)/node-runtime $(STAMPS)/runtime
+	$(BIN)/python -m motorlab.font_subset $@
 
 # No --statistics: pybabel counts a fuzzy entry as translated ("100%") although it leaves it
 # out. The app says what a catalog lacks: `make run` once per language and once per message
@@ -65,7 +73,7 @@ $(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES)
 translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/runtime
 	$(BIN)/pybabel compile -i $< -o $@
 
-watch: $(STAMPS)/node ## Rebuild the stylesheet and widgets on every change (npm run watch)
+watch: $(STAMPS)/node $(BRAND_FONT) ## Rebuild the stylesheet and widgets on every change (npm run watch)
 	npm run watch
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is

@@ -7,9 +7,11 @@
 //   { "site.css": "site-HASH.css",
 //     "boot": "boot-HASH.js",  (widgets/boot.js, inlined by every page like the stylesheet)
 //     "entry": {"file": "mount-HASH.js", "imports": []},
-//     "fonts": ["fonts/figtree-latin-wght-normal-HASH.woff2"],
+//     "fonts": ["fonts/figtree-HASH.woff2"],
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
+// The font is the site's own subset of Figtree (styles/fonts.css), which `make` writes with
+// Python before this build (motorlab.font_subset); without it the build stops and says so.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
 // A build keeps the files of the previous ones that it no longer names (a page loaded before
@@ -17,7 +19,7 @@
 // retired.json ({file: seconds since the epoch}), and deletes those replaced longer ago.
 import { build, context } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
@@ -52,8 +54,25 @@ const options = {
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
   logLevel: "warning",
-  plugins: [{ name: "manifest", setup: (b) => b.onEnd(writeManifest) }],
+  plugins: [
+    { name: "built-font", setup: (b) => b.onResolve({ filter: /\.woff2$/ }, requireBuiltFont) },
+    { name: "manifest", setup: (b) => b.onEnd(writeManifest) },
+  ],
 };
+
+// A font the stylesheet names that is not there yet was not built: one clear error, not
+// esbuild's "could not resolve".
+async function requireBuiltFont(args) {
+  const file = path.resolve(args.resolveDir, args.path);
+  try {
+    await access(file);
+    return undefined; // esbuild resolves it as usual
+  } catch {
+    const name = path.relative(process.cwd(), file);
+    const text = `${name} is missing: make builds it (motorlab.font_subset). Run \`make setup\`.`;
+    return { errors: [{ text }] };
+  }
+}
 
 const rel = (file) => path.relative(outdir, file).split(path.sep).join("/");
 
@@ -122,5 +141,9 @@ if (watch) {
   await ctx.watch();
   console.log("watching the stylesheet and widgets (Ctrl-C to stop)");
 } else {
-  await build(options);
+  // esbuild has printed the errors already (logLevel): the status says the rest.
+  await build(options).catch((error) => {
+    if (!error.errors) throw error;
+    process.exit(1);
+  });
 }

@@ -184,15 +184,16 @@ def font_faces() -> list[dict[str, str]]:
 
 
 def test_the_brand_font_is_one_latin_woff2_used_if_in_time_under_budget():
+    """One face, the site's own subset of Figtree (built by make: test_brand_font.py)."""
     manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["fonts"] and all(name.endswith(".woff2") for name in manifest["fonts"])
     assert sum((BUILD / name).stat().st_size for name in manifest["fonts"]) <= FONT_BUDGET
     brand = [face for face in font_faces() if face["font-family"] == '"Figtree"']
     assert len(brand) == 1 and brand[0]["font-display"] == "optional"
-    assert "latin-wght-normal.woff2" in brand[0]["src"] and 'format("woff2")' in brand[0]["src"]
+    assert brand[0]["src"] == 'url("./build/figtree.woff2") format("woff2")'
     assert brand[0]["unicode-range"].startswith("U+0000-00FF")
     text = bundle().read_text(encoding="utf-8")
-    assert re.search(r'url\("\./fonts/figtree-latin-wght-normal-[A-Z0-9]{8}\.woff2"\)', text)
+    assert re.search(r'url\("\./fonts/figtree-[A-Z0-9]{8}\.woff2"\)', text)
     assert re.search(r'--font-sans: ?var\(--font-brand\), ?"Figtree Fallback",', text)
     # Figtree first, on every page, with or without JavaScript: font-display decides.
     assert re.search(r'html ?\{ ?--font-brand: ?"Figtree";? ?\}', text)
@@ -212,12 +213,8 @@ def test_the_fallback_face_is_sized_like_figtree(weights, fallback):
         for f in font_faces()
         if f["font-family"] == '"Figtree Fallback"' and f["font-weight"] == weights
     )
-    figtree = ImageFont.truetype(
-        str(
-            ROOT / "node_modules/@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2"
-        ),
-        1000,
-    )
+    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    figtree = ImageFont.truetype(str(BUILD / manifest["fonts"][0]), 1000)  # the one served
     figtree.set_variation_by_axes([400 if fallback == "Regular" else 700])
     arial = ImageFont.truetype(str(LIBERATION / f"LiberationSans-{fallback}.ttf"), 1000)
     ratio = figtree.getlength(SAMPLE) / arial.getlength(SAMPLE)

@@ -2,6 +2,7 @@
 content-hashed files and manifest, and the one in static/build/ is up to date."""
 
 import json
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -63,3 +64,25 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
         now <= retired["site-PREVIOUS1.css"] == retired["chunks/index-PREVIOUS1.js"] <= time.time()
     )
     assert rebuilt == {**fresh, **{name: f"/* {name} */".encode() for name in retired}}
+
+
+def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_path):
+    """The font is the site's own subset, which make builds with Python before esbuild
+    (motorlab.font_subset): build.mjs calls no Python for it, and without it says so."""
+    copy = tmp_path / "project"
+    for part in ("widgets", "site/motorlab/styles", "templates"):
+        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))
+    for part in ("node_modules", ".venv"):
+        (copy / part).symlink_to(ROOT / part)
+    result = subprocess.run(
+        ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    (said,) = [line for line in result.stderr.splitlines() if "[ERROR]" in line]
+    assert "site/motorlab/styles/build/figtree.woff2 is missing" in said
+    assert "Run `make setup`." in said
+    assert "Error:" not in result.stderr  # no stack trace

@@ -2,25 +2,23 @@
 
 A drawing shown by <img> cannot use the page's fonts, so its words are paths: each glyph the
 drawing uses is defined once (`<path id>` in <defs>) and placed by `<use>`, at its advance
-width with the font's kerning. The glyphs come from the brand's variable woff2 (the one the
-stylesheet loads), instanced at the weights below by fontTools. Build time only: the drawings
-are written by draw_pictures and served as files.
+width with the font's kerning. The glyphs come from the brand's variable woff2 as npm brings
+it (paths.FIGTREE, the source of the subset the stylesheet loads: motorlab.font_subset),
+instanced at the weights below by fontTools. Build time only: the drawings are written by
+draw_pictures and served as files.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
 
-FONT = (
-    Path(__file__).resolve().parents[4]
-    / "node_modules/@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2"
-)
+from motorlab.paths import FIGTREE
+
 LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
 WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
 # Glyphs are stored at a fifth of the font's units (200 to the em): whole numbers, short
@@ -32,7 +30,7 @@ class Face:
     """Figtree at one weight: outlines (y down, in glyph units), advances and kerning."""
 
     def __init__(self, weight: int):
-        font = instancer.instantiateVariableFont(TTFont(FONT), {"wght": weight})
+        font = instancer.instantiateVariableFont(TTFont(FIGTREE), {"wght": weight})
         self.weight = weight
         self.em = font["head"].unitsPerEm / UNITS
         self.cmap = font.getBestCmap()

@@ -1,0 +1,113 @@
+"""The site's own Figtree: the brand's variable woff2 (FIGTREE, 265 glyphs, about 20 kB) cut
+down to the characters the site writes, every weight kept (its `wght` axis, 300-900), so that
+the file every page preloads comes in the first round trip of a new connection (TCP's initial
+window: 10 x 1460 = 14,600 bytes; Lighthouse's simulated phone charges 150 ms for each window
+beyond it, on the first page's LCP).
+
+The characters: ASCII, a few typographic marks, and every character of every catalog's
+message ids and translations (translations/*/LC_MESSAGES/messages.po) and of the languages'
+names (translations/languages.toml, the switcher's): a new text or a new language brings its
+letters with it. A character the source font lacks stays out (it never had it: the browser
+draws it in the next face of the stack). Build time only: `make` writes the file before
+esbuild bundles it (styles/fonts.css); tests/unit/test_brand_font.py checks that it covers
+every page's text.
+
+    python -m motorlab.font_subset OUT.woff2
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import tomllib
+import unicodedata
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from motorlab.files import write_atomically
+from motorlab.paths import FIGTREE, PROJECT_ROOT
+
+TRANSLATIONS = PROJECT_ROOT / "translations"
+ASCII = "".join(map(chr, range(0x20, 0x7F)))
+# Marks a text may use that a catalog may not hold yet (quotes the stylesheet adds, too:
+# `.c-quote`), and the no-break space that keeps a heading's last words together.
+TYPOGRAPHY = "\u00a0áéíóúüñÁÉÍÓÚÜÑ¿¡«»·ºª°–—‘’‚“”„…•€→←"
+LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
+# Names kept: family and style (FreeType names the face by them: the share images) and the
+# copyright and licence URL the OFL asks a modified font to carry. The axis's and instances'
+# names stay too (the subsetter keeps what `fvar` points to).
+NAME_IDS = [0, 1, 2, 14]
+
+
+def catalog_characters(translations: Path = TRANSLATIONS) -> set[str]:
+    """Every character of every catalog's message ids and translations (obsolete entries and
+    the header left out: no page shows them), and of the declared languages' names."""
+    found: set[str] = set()
+    for po in sorted(translations.glob("*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            if not message.id:
+                continue
+            for text in (*_texts(message.id), *_texts(message.string)):
+                found.update(text)
+    declared = tomllib.loads((translations / "languages.toml").read_text(encoding="utf-8"))
+    for language in declared["language"]:
+        found.update(language["name"])
+    return found
+
+
+def _texts(value) -> tuple[str, ...]:
+    """A message's id or string: one text, or a tuple of plural forms."""
+    if isinstance(value, (tuple, list)):
+        return tuple(text for text in value if text)
+    return (value,) if value else ()
+
+
+def characters(translations: Path = TRANSLATIONS) -> set[str]:
+    """The subset's characters; control characters (line breaks, tabs) left out."""
+    every = set(ASCII) | set(TYPOGRAPHY) | catalog_characters(translations)
+    return {char for char in every if unicodedata.category(char) != "Cc"}
+
+
+def build(chars: set[str], source: Path = FIGTREE) -> bytes:
+    """The woff2 of `source` with the glyphs of `chars` (and those its layout features reach
+    from them: accents, ligatures), hinting dropped. The same bytes for the same input: the
+    head table's time stamp stays the source's."""
+    font = TTFont(source, recalcTimestamp=False)
+    options = subset.Options()
+    options.layout_features = LAYOUT_FEATURES
+    options.name_IDs = NAME_IDS
+    options.hinting = False
+    options.flavor = "woff2"
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(map(ord, chars)))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    subset.save_font(font, out, options)
+    return out.getvalue()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m motorlab.font_subset OUT.woff2", file=sys.stderr)
+        return 2
+    target = Path(argv[0])
+    chars = characters()
+    data = build(chars)
+    write_atomically(target, data)
+    font = TTFont(io.BytesIO(data))
+    cmap = font.getBestCmap()
+    lacking = "".join(sorted(char for char in chars if ord(char) not in cmap))
+    print(
+        f"font_subset: {target}: {len(data):,} bytes, {len(font.getGlyphOrder())} glyphs, "
+        f"{len(cmap)} characters (not in {FIGTREE.name}, drawn by the fallback: {lacking!r})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

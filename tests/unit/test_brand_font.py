@@ -1,0 +1,162 @@
+"""The brand typeface is the site's own subset of Figtree (motorlab.font_subset, built by make
+before esbuild): every weight, within the first round trip of a connection, and every
+character a page shows in it, in every language."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import unicodedata
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from motorlab import font_subset
+from motorlab.paths import FIGTREE
+from tests.support.app import ROOT, STATIC, soup_of, visible_text
+from tests.support.pages import LOCALES, PAGES, localized
+
+BUILD = STATIC / "build"
+# TCP's initial window is 10 x 1460 = 14,600 bytes: Lighthouse's simulated phone (Lantern)
+# charges a round trip (150 ms) for each window a response needs beyond the first. The
+# subset is 12.6 kB; this leaves room for a few new letters, not for a second window.
+BUDGET = 13_500
+# Attributes whose text the page draws in its own font: a field's placeholder and value, the
+# busy button's and a narrow table's labels (`content: attr(data-label)`), an image's alt
+# text while the image is missing.
+DRAWN_ATTRIBUTES = ("placeholder", "value", "data-label", "alt")
+CSS_STRING = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""")
+CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6}) ?|\\(.)")
+
+
+@pytest.fixture(scope="module")
+def served(widget_manifest) -> bytes:
+    """The font every page preloads, as esbuild copied it into static/build/."""
+    (name,) = widget_manifest["fonts"]
+    return (BUILD / name).read_bytes()
+
+
+@pytest.fixture(scope="module")
+def cmap(served) -> dict[int, str]:
+    return TTFont(io.BytesIO(served)).getBestCmap()
+
+
+def test_the_font_is_the_subset_every_weight_within_the_first_window(served, widget_manifest):
+    font = TTFont(io.BytesIO(served))
+    (axis,) = font["fvar"].axes
+    assert (axis.axisTag, axis.minValue, axis.maxValue) == ("wght", 300, 900)
+    assert font.flavor == "woff2" and len(served) <= BUDGET, len(served)
+    assert len(font.getGlyphOrder()) < len(TTFont(FIGTREE).getGlyphOrder())
+    # FreeType names the face by it (the share images).
+    assert font["name"].getDebugName(1).split()[0] == "Figtree"
+    assert re.fullmatch(r"fonts/figtree-[A-Z0-9]{8}\.woff2", widget_manifest["fonts"][0])
+
+
+def test_the_served_font_is_the_subset_of_the_catalogs_as_they_are(served):
+    """Built from today's catalogs (make rebuilds it when one changes), the same bytes every
+    time (a content-hashed name that changes only with its content)."""
+    assert font_subset.build(font_subset.characters()) == served
+
+
+def shown_characters(soup) -> set[str]:
+    """The characters of a page's text, its <title> (its share image sets it in the font),
+    the drawn attributes and the widgets' props (the text they show), whitespace and control
+    characters left out."""
+    texts = [soup.title.get_text() if soup.title else ""]
+    for node in soup.find_all(True):
+        texts.extend(node.get(name, "") for name in DRAWN_ATTRIBUTES)
+    for props in soup.find_all("script", type="application/json"):
+        texts.extend(strings_in(json.loads(props.get_text())))
+    texts.append(visible_text(soup))
+    return {
+        char
+        for char in "".join(texts)
+        if not char.isspace() and unicodedata.category(char)[0] != "C"
+    }
+
+
+def strings_in(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+
+
+def test_every_character_of_every_page_is_in_the_font(client, cmap):
+    """Every page the app serves, in every language, and the 404: not one character a page
+    shows falls back to another face."""
+    paths = [page.values[0] for page in PAGES]
+    paths += [localized("/nothing-here", locale) for locale in LOCALES]
+    missing: dict[str, set[str]] = {}
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code in (200, 404), path
+        for char in shown_characters(soup_of(response)):
+            if ord(char) not in cmap:
+                missing.setdefault(char, set()).add(path)
+    said = [
+        f"{char!r} U+{ord(char):04X} on {len(where)} pages: {', '.join(sorted(where)[:4])}"
+        for char, where in sorted(missing.items())
+    ]
+    assert set(missing) == set(), "not in the font:\n" + "\n".join(said)
+
+
+def css_strings(css: str) -> str:
+    """The text of the strings the stylesheet adds to pages (`content`, `quotes`), its
+    escapes (`\\201c`) read."""
+    found = []
+    for declaration in re.findall(r"(?:content|quotes):([^;}]*)", css):
+        for double, single in CSS_STRING.findall(declaration):
+            found.append(CSS_ESCAPE.sub(unescape, double or single))
+    return "".join(found)
+
+
+def unescape(match: re.Match) -> str:
+    return chr(int(match[1], 16)) if match[1] else match[2]
+
+
+def test_the_stylesheets_own_text_is_in_the_font_where_figtree_has_it(widget_manifest, cmap):
+    """The quotes and marks the stylesheet writes (`content`, `quotes`): those npm's Figtree
+    has are in the subset (the arrows and the tick it lacks come from the fallback, as ever)."""
+    css = (BUILD / widget_manifest["site.css"]).read_text(encoding="utf-8")
+    written = {char for char in css_strings(css) if not char.isspace()}
+    assert {"«", "»", "“", "”"} <= written  # the parsing found the quotes
+    source = TTFont(FIGTREE).getBestCmap()
+    assert sorted(char for char in written if ord(char) in source and ord(char) not in cmap) == []
+
+
+def test_the_unicode_range_hides_no_character_of_the_font(cmap):
+    """fonts.css keeps npm's Latin range: every character of the subset is within it."""
+    css = (ROOT / "site/motorlab/styles/fonts.css").read_text(encoding="utf-8")
+    (declared,) = re.findall(r"unicode-range:\s*([^;]+);", css)
+    ranges = []
+    for part in declared.split(","):
+        first, _, last = part.strip().removeprefix("U+").partition("-")
+        ranges.append((int(first, 16), int(last or first, 16)))
+    outside = [f"U+{code:04X}" for code in cmap if not any(a <= code <= b for a, b in ranges)]
+    assert outside == []
+
+
+def test_the_characters_come_from_every_catalog_and_the_languages_names(tmp_path):
+    """A new language's catalog and name bring their letters with them, plural forms too."""
+    catalog = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Contact"\nmsgstr "Écrivez-nous"\n\n'
+        'msgid "one car"\nmsgid_plural "%(n)s cars"\nmsgstr[0] "une voiture"\n'
+        'msgstr[1] "%(n)s voitures œ"\n\n'
+        '#~ msgid "Old"\n#~ msgstr "Ÿ"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "languages.toml").write_text(
+        '[[language]]\ncode = "fr"\nname = "Français"\n', encoding="utf-8"
+    )
+    chars = font_subset.characters(tmp_path)
+    assert {"É", "œ", "ç"} <= chars and "Ÿ" not in chars  # not the obsolete entry's
+    assert set(font_subset.ASCII) <= chars and "\u00a0" in chars and "\n" not in chars
