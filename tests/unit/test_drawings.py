@@ -93,7 +93,11 @@ def test_the_product_screens_have_words():
             "Work order OT-24817",
         ),
         ("projects/vc.{locale}.svg", "Furgonetas", "Vans"),
+        ("projects/kuzu/fault.{locale}.svg", "Asignada a Trimtec", "Assigned to Trimtec"),
+        ("projects/ads/history.{locale}.svg", "Historial del vehículo", "Vehicle history"),
         ("projects/vc/booking.{locale}.svg", "Furgoneta de sustitución", "Replacement van"),
+        ("projects/vc/dealers.{locale}.svg", "Buscar concesionario", "Find a dealer"),
+        ("projects/viewbox/published.{locale}.svg", "Visitas esta semana", "Visits this week"),
         ("projects/viewbox.{locale}.svg", "Puertas abiertas", "Open day"),
         (
             "projects/viewbox/approval.{locale}.svg",
@@ -108,6 +112,18 @@ def test_each_language_has_its_own_file(file, spanish, english):
     }
     assert holds(words["es"], spanish) and not holds(words["es"], english)
     assert holds(words["en"], english) and not holds(words["en"], spanish)
+
+
+SCREENS = sorted(name for name in products.DRAWINGS if name.count("/") == 2)  # not heroes
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_no_screen_cuts_its_words(name):
+    """A case study's screens have room for their words in both languages: none is cut short
+    with an ellipsis (a hero, drawn denser for a card, may cut one)."""
+    for locale in LOCALES:
+        words = runs((STATIC / "img" / name.format(locale=locale)).read_text("utf-8"))
+        assert [w for w in words if "…" in w] == [], locale
 
 
 def test_kuzu_shows_a_fault_with_its_vin_and_zone():

@@ -99,8 +99,8 @@ ADS = CaseStudy(
             Image(
                 "img/projects/ads/work-order.{locale}.svg",
                 _l("ADS work order listing operations, parts and labour times"),
-                640,
                 400,
+                520,
             ),
         ),
         Screen(
@@ -108,8 +108,20 @@ ADS = CaseStudy(
             Image(
                 "img/projects/ads/planning.{locale}.svg",
                 _l("ADS workshop planner with jobs placed on a timeline for each bay"),
-                640,
                 400,
+                520,
+            ),
+        ),
+        Screen(
+            _l("One vehicle history: every visit, at whichever of the group's workshops."),
+            Image(
+                "img/projects/ads/history.{locale}.svg",
+                _l(
+                    "ADS vehicle history of a car: four visits at two workshops, with the date, "
+                    "mileage and what each cost or who paid for it"
+                ),
+                400,
+                520,
             ),
         ),
     ),

@@ -84,8 +84,20 @@ VC = CaseStudy(
             Image(
                 "img/projects/vc/configurator.{locale}.svg",
                 _l("VC configurator with a van side view and options for wheelbase and roof"),
-                640,
                 400,
+                520,
+            ),
+        ),
+        Screen(
+            _l("The dealer locator on a phone: commercial-vehicle centres only, nearest first."),
+            Image(
+                "img/projects/vc/dealers.{locale}.svg",
+                _l(
+                    "VC dealer locator on a phone: a map with two pins and the two nearest "
+                    "centres, open until 21:00, with replacement vans"
+                ),
+                400,
+                520,
             ),
         ),
         Screen(
@@ -93,8 +105,8 @@ VC = CaseStudy(
             Image(
                 "img/projects/vc/booking.{locale}.svg",
                 _l("VC service booking on a phone with a date picker and time slots"),
-                640,
                 400,
+                520,
             ),
         ),
     ),

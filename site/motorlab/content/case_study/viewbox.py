@@ -82,8 +82,8 @@ VIEWBOX = CaseStudy(
             Image(
                 "img/projects/viewbox/templates.{locale}.svg",
                 _l("ViewBox gallery of brand templates with one of them selected"),
-                640,
                 400,
+                520,
             ),
         ),
         Screen(
@@ -91,8 +91,20 @@ VIEWBOX = CaseStudy(
             Image(
                 "img/projects/viewbox/approval.{locale}.svg",
                 _l("ViewBox approval screen with a page preview and comments"),
-                640,
                 400,
+                520,
+            ),
+        ),
+        Screen(
+            _l("The dealer's page as published, on a phone, with its visits."),
+            Image(
+                "img/projects/viewbox/published.{locale}.svg",
+                _l(
+                    "A dealer's open-day page published with ViewBox, on a phone, beside its "
+                    "visits this week and the test drives booked"
+                ),
+                400,
+                520,
             ),
         ),
     ),

@@ -65,8 +65,8 @@ def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER) -> None:
     c.rect(x, y, w, h, fill, rx, f' stroke="{LINE}"')
 
 
-def window(c: Canvas, x, y, w, h, address: str = "") -> int:
-    """A browser window; returns the top of its page."""
+def window(c: Canvas, x, y, w, h, address: str = "", size=10) -> int:
+    """A browser window, its address set at `size` px; returns the top of its page."""
     panel(c, x, y, w, h, 10)
     c.add(
         f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
@@ -74,7 +74,7 @@ def window(c: Canvas, x, y, w, h, address: str = "") -> int:
     )
     if address:
         c.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
-        c.text(x + 70, y + 18, address, 10, REGULAR, MUTED)
+        c.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
     return y + 28
 
 
@@ -112,6 +112,13 @@ def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:
     s = r / 9
     c.add(
         f'<path d="M{x - 4.5 * s:.1f} {y:.1f}l{3 * s:.1f} {3 * s:.1f} {6 * s:.1f}-{6.5 * s:.1f}" fill="none" stroke="{PAPER}" stroke-width="{2.4 * s:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
+    )
+
+
+def ring(c: Canvas, x, y, r=9) -> None:
+    """A step still to come: an open ring centred on (x, y)."""
+    c.add(
+        f'<circle cx="{x}" cy="{y}" r="{r - 1}" fill="{PAPER}" stroke="{LINE_STRONG}" stroke-width="2"/>'
     )
 
 

@@ -10,6 +10,7 @@ draw_pictures and served as files.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from fontTools.pens.basePen import BasePen
@@ -151,6 +152,17 @@ class Glyphs:
 
     def defs(self) -> str:
         return f"<defs>{''.join(self.paths)}</defs>" if self.paths else ""
+
+
+# A run of glyphs as Glyphs.text writes it: its place, then its scale (the size over the em).
+RUN_SCALE = re.compile(r'<g transform="translate\([^)]*\) scale\(([0-9.e-]+)\)"[^>]*><use ')
+
+
+def text_sizes(svg: str) -> list[float]:
+    """The size in px (the drawing's units) of each run of words in a drawing, read back from
+    its markup: what a test multiplies by the drawing's rendered scale."""
+    em = face(REGULAR).em
+    return [round(float(scale) * em, 1) for scale in RUN_SCALE.findall(svg)]
 
 
 def _n(value: float) -> str:
