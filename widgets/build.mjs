@@ -1,10 +1,14 @@
 // One esbuild build for everything the browser downloads from site/motorlab/static/build/:
 // - the stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
 //   component's CSS (templates/components/<name>/<name>.css) -> one minified site-HASH.css;
+// - the stylesheets only a few pages need, each its own minified NAME-HASH.css, inlined by
+//   those pages alone (PAGE_STYLESHEETS below, motorlab.assets.PAGE_STYLESHEETS);
 // - the widgets: widgets/mount.js and the widgets it imports lazily (widgets/<name>/index.js)
 //   as ES modules with code splitting (React lands in one shared chunk), minified.
 // Every file name carries its content hash. manifest.json tells assets.py what to link:
 //   { "site.css": "site-HASH.css",
+//     "consent_banner.css": "consent_banner-HASH.css", "error_page.css": …, "examples.css": …,
+//     "guideline.css": …,
 //     "boot": "boot-HASH.js",  (widgets/boot.js, inlined by every page like the stylesheet)
 //     "entry": {"file": "mount-HASH.js", "imports": []},
 //     "fonts": ["fonts/figtree-HASH.woff2"],
@@ -32,11 +36,24 @@ const retention = Number(
 );
 const LEDGER = "retired.json";
 
+// The stylesheets the shared one leaves out: what only rare pages show, so that every other
+// page's first round trip carries none of it. Inlined after the shared one: the analytics
+// consent's (every page, but only with ANALYTICS_ID set), the error pages', the demo rows of
+// /test; instead of it, the guideline's (its own index: what the page shows, and its samples).
+// Each is a manifest key ("guideline.css") and a bundle of its own (guideline-HASH.css).
+const PAGE_STYLESHEETS = {
+  consent_banner: "templates/components/consent_banner/consent_banner.css",
+  error_page: "templates/components/error_page/error_page.css",
+  examples: "templates/pages/examples.css",
+  guideline: "site/motorlab/styles/guideline.css",
+};
+
 const options = {
   entryPoints: {
     boot: "widgets/boot.js",
     mount: "widgets/mount.js",
     site: "site/motorlab/styles/site.css",
+    ...PAGE_STYLESHEETS,
   },
   bundle: true,
   splitting: true,
@@ -119,11 +136,13 @@ async function writeManifest(result) {
   const outputs = result.metafile.outputs;
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
   const manifest = { "site.css": null, boot: null, entry: null, fonts: [], widgets: {} };
+  const pageStylesheets = Object.fromEntries(Object.entries(PAGE_STYLESHEETS).map(([name, source]) => [source, name]));
   for (const [file, meta] of Object.entries(outputs)) {
     if (file.endsWith(".woff2")) manifest.fonts.push(rel(file));
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
     if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
+    else if (source in pageStylesheets) manifest[`${pageStylesheets[source]}.css`] = rel(file);
     else if (source === "widgets/boot.js") manifest.boot = rel(file);
     else if (source === "widgets/mount.js") manifest.entry = describe(file);
     else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);

@@ -6,8 +6,11 @@ use) and what esbuild builds into static/build/ with the hash in the file name
 
 - `inline_stylesheet()`: the stylesheet bundle, inlined as one `<style>` block, the same on
   every page (`stylesheet()`: its text and the hash the CSP allows it by), so the first paint
-  waits for no second request; `inline_boot_script()`: widgets/boot.js, the one inline
-  `<script>`, likewise (`boot_script()`).
+  waits for no second request; `inline_stylesheet("error_page.css")`: one of the few
+  stylesheets only some pages need (`PAGE_STYLESHEETS`), inlined by those pages alone, whose
+  answers' CSP then allows it (`stylesheets_inlined()`);
+  `inline_boot_script()`: widgets/boot.js, the one inline `<script>`, likewise
+  (`boot_script()`).
 - `widget_entry()`: `<meta name="widget-entry">` naming the widgets' entry (widgets/mount.js)
   and `<meta name="widget-preload">` for the chunk(s) it imports: the boot script imports and
   preloads them once the page has loaded and shown.
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache as memoize
 from pathlib import Path
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from markupsafe import Markup, escape
 
 from motorlab import files
@@ -125,14 +128,36 @@ class InlineBlock:
 # esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
 # build ends with its source map's name: inlined, they would resolve from each page's URL.
 _RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
+# The stylesheets only some pages inline, by manifest key, each a bundle of its own
+# (widgets/build.mjs), so that the pages everyone opens fit the first round trip of a
+# connection (tests/integration/test_page_weight.py): after the shared one, the analytics
+# consent's (every page, with ANALYTICS_ID set), the error pages' and the demo rows of /test;
+# instead of it, the guideline's (styles/guideline.css: what that long page shows of the site,
+# and its samples). The navigation swaps only between pages of the same blocks
+# (widgets/navigation/swap.js): to and from a page of other blocks it loads the page.
+PAGE_STYLESHEETS = ("consent_banner.css", "error_page.css", "examples.css", "guideline.css")
+STYLESHEETS = ("site.css", *PAGE_STYLESHEETS)
 # The manifest's key of each inline bundle, and the names its builds take.
-INLINE_BUNDLES = {"site.css": "site-*.css", "boot": "boot-*.js"}
+INLINE_BUNDLES = {
+    "site.css": "site-*.css",
+    "boot": "boot-*.js",
+    **{key: key.replace(".css", "-*.css") for key in PAGE_STYLESHEETS},
+}
 
 
-def stylesheet(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
-    """The stylesheet the manifest in `static_folder` names, for an app mounted at
-    `script_name` (SCRIPT_NAME): the one source of the inline block and of its CSP hash."""
-    return _inline_bundle(static_folder, "site.css", script_name)
+def stylesheet(
+    static_folder: Path = STATIC_FOLDER, script_name: str = "", key: str = "site.css"
+) -> InlineBlock:
+    """The stylesheet the manifest in `static_folder` names (the shared one, or `key` of
+    PAGE_STYLESHEETS), for an app mounted at `script_name` (SCRIPT_NAME): the one source of
+    the inline block and of its CSP hash."""
+    return _inline_bundle(static_folder, _stylesheet_key(key), script_name)
+
+
+def _stylesheet_key(key: str) -> str:
+    if key not in STYLESHEETS:
+        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(STYLESHEETS)}")
+    return key
 
 
 def boot_script(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
@@ -182,9 +207,20 @@ def _page_block(key: str) -> Markup:
     return _read_block(folder, _bundle(manifest(), key), script_name).element()
 
 
-def inline_stylesheet() -> Markup:
-    """The page's `<style>` block (every page's, byte for byte)."""
-    return _page_block("site.css")
+def inline_stylesheet(key: str = "site.css") -> Markup:
+    """A `<style>` block of the page: the shared one (every page's but the guideline's, byte
+    for byte), or one of PAGE_STYLESHEETS, each recorded for this answer's CSP
+    (`stylesheets_inlined`)."""
+    key = _stylesheet_key(key)
+    g.stylesheets = {*g.get("stylesheets", ()), key}
+    return _page_block(key)
+
+
+def stylesheets_inlined() -> tuple[str, ...]:
+    """The STYLESHEETS this request's page inlined (in STYLESHEETS' order), which its
+    answer's CSP allows: the shared one alone for an answer that is no page."""
+    inlined = g.get("stylesheets", ())
+    return tuple(key for key in STYLESHEETS if key in inlined) or ("site.css",)
 
 
 def inline_boot_script() -> Markup:

@@ -1,6 +1,6 @@
 """Render deploy/nginx.conf, a Jinja template, with the app's values: the security headers
 (motorlab.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID,
-SCRIPT_NAME, and the hash of the build's inline stylesheet), the Cache-Control of each kind
+SCRIPT_NAME, and the hashes of the build's inline stylesheets), the Cache-Control of each kind
 of file (the root files' paths from motorlab.icons), the media type of each (`media_types`),
 `/`'s Vary and cookie, the request limits, the body limit and the upstream timeout, so nginx
 states each as the app does: run it with the app's environment and build (and its Python: the
@@ -302,11 +302,15 @@ def render_files(
         unlimited=unlimited,
         # The policy allows the blocks of the pages under `root` too: rendered before the
         # switch, it serves the release left and the one switched to (docs/operations.md).
+        # One policy for every exported file: it names every inline stylesheet of the build
+        # (the shared one and those only some pages hold), where the app's answer names only
+        # its page's.
         security=headers(
             settings,
             assets.inline_blocks_in(
                 Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
             ),
+            stylesheets=assets.STYLESHEETS,
         ),
         cache_control=cache_controls(config),
         media_types=media_types(),

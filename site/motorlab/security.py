@@ -4,9 +4,11 @@ One set of headers for every answer (pages, error pages, static files), and the 
 deploy/nginx.conf for the exported files (`deploy_config` fills it from `headers()`):
 a hash-based Content-Security-Policy (it keeps cached and exported pages valid, where a
 nonce would change on every response), HSTS when SITE_URL is https, and
-`Cross-Origin-Opener-Policy: same-origin`. With ANALYTICS_ID set the policy also names the
-analytics origins, on every answer: the consent_banner widget loads gtag right after "accept",
-on the page the visitor is on (motorlab.analytics).
+`Cross-Origin-Opener-Policy: same-origin`. Only the policy differs between answers, by the
+stylesheets only some pages inline (assets.PAGE_STYLESHEETS): an answer's names the ones
+its page holds; nginx's, every one the build and the export hold. With ANALYTICS_ID set the
+policy also names the analytics origins, on every answer: the consent_banner widget loads
+gtag right after "accept", on the page the visitor is on (motorlab.analytics).
 """
 
 from __future__ import annotations
@@ -31,16 +33,19 @@ def origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def content_security_policy(config: Mapping, kept: Iterable[InlineBlock] = ()) -> str:
+def content_security_policy(
+    config: Mapping, kept: Iterable[InlineBlock] = (), stylesheets: Iterable[str] = ("site.css",)
+) -> str:
     """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
-    inline script and the one inline stylesheet (the build's, for the app mounted at
-    SCRIPT_NAME: assets.boot_script, assets.stylesheet) are allowed by their hashes (a nonce
-    would change on every response, and cached pages would break), and so is each of the
-    `kept` blocks (nginx's policy: the blocks of the pages a release keeps from the one before,
-    so that neither release's pages lose their styles or scripts while nginx switches). The
-    widgets' HTTP client may post to and fetch from API_BASE_URL's origin when it is another
-    address."""
+    inline script and the inline `stylesheets` (the build's, for the app mounted at
+    SCRIPT_NAME: assets.boot_script, assets.stylesheet; the keys of assets.STYLESHEETS the
+    answer's page inlines, each hash 54 bytes of its first round trip) are allowed by their
+    hashes (a nonce would change on every response, and cached pages would break), and so is
+    each of the `kept` blocks (nginx's policy: the blocks of the pages a release keeps from
+    the one before, so that neither release's pages lose their styles or scripts while nginx
+    switches). The widgets' HTTP client may post to and fetch from API_BASE_URL's origin when
+    it is another address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = origin(config.get("API_BASE_URL", ""))
@@ -50,7 +55,7 @@ def content_security_policy(config: Mapping, kept: Iterable[InlineBlock] = ()) -
     script_name = config.get("SCRIPT_NAME", "")
     blocks = (
         assets.boot_script(script_name=script_name),
-        assets.stylesheet(script_name=script_name),
+        *(assets.stylesheet(script_name=script_name, key=key) for key in stylesheets),
     )
     sources = {"script": [], "style": []}
     for block in (*blocks, *kept):
@@ -75,11 +80,13 @@ def content_security_policy(config: Mapping, kept: Iterable[InlineBlock] = ()) -
     )
 
 
-def headers(config: Mapping, kept: Iterable[InlineBlock] = ()) -> dict[str, str]:
-    """Every security header of an answer, the same for every visitor (`kept`: see
-    content_security_policy)."""
+def headers(
+    config: Mapping, kept: Iterable[InlineBlock] = (), stylesheets: Iterable[str] = ("site.css",)
+) -> dict[str, str]:
+    """Every security header of an answer, the same for every visitor (`kept` and
+    `stylesheets`: see content_security_policy)."""
     values = {
-        "Content-Security-Policy": content_security_policy(config, kept),
+        "Content-Security-Policy": content_security_policy(config, kept, stylesheets),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "X-Frame-Options": "DENY",
@@ -92,8 +99,9 @@ def headers(config: Mapping, kept: Iterable[InlineBlock] = ()) -> dict[str, str]
 
 
 def init_app(app: Flask) -> None:
-    # Worked out once: the headers depend on the configuration only.
-    app.extensions["security_headers"] = headers(app.config)
+    # Worked out once per set of inline stylesheets: the headers depend on the configuration
+    # and on which of them the page holds only.
+    app.extensions["security_headers"] = {("site.css",): headers(app.config)}
 
 
 def refuse_unreasonable_paths():
@@ -102,9 +110,12 @@ def refuse_unreasonable_paths():
 
 
 def set_security_headers(response):
-    values = current_app.extensions["security_headers"]
+    inlined = assets.stylesheets_inlined()
+    known = current_app.extensions["security_headers"]
     if current_app.debug:  # `npm run watch` may rebuild the stylesheet, and its hash with it
-        values = headers(current_app.config)
+        values = headers(current_app.config, stylesheets=inlined)
+    elif (values := known.get(inlined)) is None:
+        values = known[inlined] = headers(current_app.config, stylesheets=inlined)
     for name, value in values.items():
         response.headers.setdefault(name, value)
     return response

@@ -174,17 +174,52 @@ ADD_LINK = """href => {
 }"""
 
 
-def test_a_not_found_answer_is_shown_as_the_page_it_is(open_page):
+# The stylesheets of the page on view (`style[data-stylesheet]`), by the start of the names.
+STYLESHEETS = """() => [...document.querySelectorAll('style[data-stylesheet]')]
+    .map(s => s.dataset.stylesheet.replace(/-[A-Z0-9]+\\.css$/, ''))"""
+
+
+def test_a_not_found_answer_is_loaded_as_the_page_it_is(open_page):
+    """The 404 page carries the error pages' stylesheet after the shared one: not this page's
+    blocks, so the navigation loads it in full (swap.js, canSwap) and it shows styled."""
     page = open_page(PLAIN)
     page.evaluate("() => { window.__marker = 'kept' }")
     page.evaluate(ADD_LINK, "/en/no-such-page")
     start_navigation(page, "#made")
     click_without_hover(page, "#made")
+    page.wait_for_function("() => window.__marker === undefined")  # loaded in full
     page.wait_for_function(
-        "() => document.querySelector('main h1').textContent.includes('could not be found')"
+        "() => document.querySelector('main h1')?.textContent.includes('could not be found')"
     )
     assert page.url.endswith("/en/no-such-page")
-    assert page.evaluate("() => window.__marker") == "kept"
+    assert page.evaluate(STYLESHEETS) == ["site", "error_page"]
+    status = page.locator(".c-error__status")
+    assert status.evaluate("n => getComputedStyle(n).fontWeight") == "800"
+
+
+def test_the_guideline_is_loaded_in_full_with_its_own_stylesheet(open_page):
+    """The guideline inlines its own stylesheet instead of the shared one: from a page of the
+    shared one the navigation loads it in full, styled (its swatches a grid of chips), and
+    from it back to such a page too."""
+    page = open_page(PLAIN)
+    page.evaluate("() => { window.__marker = 'kept' }")
+    page.evaluate(ADD_LINK, "/en/guideline")
+    start_navigation(page, "#made")
+    click_without_hover(page, "#made")
+    page.wait_for_function("() => window.__marker === undefined")  # loaded in full
+    wait_for_title(page, "Design guideline")
+    assert page.evaluate(STYLESHEETS) == ["guideline"]
+    assert page.locator(".c-swatches").evaluate("n => getComputedStyle(n).display") == "grid"
+    chip = page.locator(".c-swatch__chip").first.bounding_box()
+    assert chip["height"] == 64 and chip["width"] > 100  # 4rem, a column's width
+    assert page.locator(".c-header").evaluate("n => getComputedStyle(n).position") == "sticky"
+    page.evaluate("() => { window.__marker = 'kept' }")
+    start_navigation(page)
+    click_without_hover(page, PORTFOLIO)
+    page.wait_for_function("() => window.__marker === undefined")
+    wait_for_title(page, "Portfolio")
+    assert page.evaluate(STYLESHEETS) == ["site"]
+    assert page.console_errors == []
 
 
 def test_a_server_error_answer_is_shown_as_the_page_it_is(open_page):

@@ -72,7 +72,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     for (module, name), value in sentinels.items():
         monkeypatch.setattr(module, name, value)
     security = headers(SETTINGS)
-    monkeypatch.setattr(deploy_config, "headers", lambda settings, *_stylesheets: {
+    monkeypatch.setattr(deploy_config, "headers", lambda settings, *_kept, **_stylesheets: {
         name: f"sentinel {name}" for name in headers(settings)
     })  # fmt: skip
     conf = directives(render())
@@ -117,8 +117,8 @@ def test_nginx_adds_every_security_header_of_the_app(render):
 def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatch, tmp_path):
     """Rendered (from the new release) before the switch, while `root` still names the live
     release, nginx's policy allows the inline blocks of both releases' pages: its build's
-    stylesheet and boot script, and every one under `root` (the live release's and those it
-    keeps from the release before)."""
+    stylesheets (the shared one and those only some pages inline) and boot script, and every
+    one under `root` (the live release's and those it keeps from the release before)."""
     for name, value in SETTINGS.items():
         monkeypatch.setenv(name, value)
     build = tmp_path / "site" / "static" / assets.BUILD_DIR
@@ -132,11 +132,13 @@ def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatc
     )
     policy = next(line for line in conf.splitlines() if "style-src" in line)
     static = tmp_path / "site" / "static"
+    stylesheets = [assets.stylesheet(key=key) for key in assets.STYLESHEETS]
     for directive, current, tag in (
-        ("style-src", assets.stylesheet(), "style"),
-        ("script-src", assets.boot_script(), "script"),
+        ("style-src", stylesheets, "style"),
+        ("script-src", [assets.boot_script()], "script"),
     ):
         sources = next(part for part in policy.split(";") if directive in part).split()
         kept = [b.csp_source for b in assets.inline_blocks_in(static) if b.tag == tag]
-        assert sources[sources.index(directive) + 1 :] == ["'self'", current.csp_source, *kept]
-        assert len(set(kept)) == 2 and current.csp_source not in kept
+        own = [block.csp_source for block in current]
+        assert sources[sources.index(directive) + 1 :] == ["'self'", *own, *kept]
+        assert len(set(kept)) == 2 and not set(own) & set(kept)

@@ -141,16 +141,27 @@ def test_share_images_are_exported(exported_site):
         assert (folder / image.lstrip("/")).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_every_exported_page_carries_the_apps_one_inline_stylesheet(exported_site):
-    """nginx sends one policy for every file: each exported page (error pages too) holds
-    the same <style> block, the one whose hash the policy names, and no stylesheet link."""
+def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
+    """nginx sends one policy for every file, naming every inline stylesheet of the build
+    (tests/deploy/test_nginx_values.py): each exported page holds the app's blocks as the
+    app serves it, the shared one first (the guideline's own instead), the error pages'
+    after it on theirs, and no stylesheet link."""
     folder, _urls = exported_site
-    expected = str(assets.stylesheet().element())
+    block = {key: str(assets.stylesheet(key=key).element()) for key in assets.STYLESHEETS}
     wrong = {}
     for page in sorted(folder.rglob("*.html")):
-        html = page.read_text()
-        if html.count("<style") != 1 or expected not in html or 'rel="stylesheet"' in html:
-            wrong[str(page.relative_to(folder))] = html.count("<style")
+        html, name = page.read_text(), str(page.relative_to(folder))
+        first = "guideline.css" if name.endswith("guideline/index.html") else "site.css"
+        expected = [
+            first,
+            *(["error_page.css"] if re.fullmatch(r"(en/)?\d{3}\.html", name) else []),
+        ]
+        if (
+            [key for key in assets.STYLESHEETS if block[key] in html] != expected
+            or html.count("<style") != len(expected)
+            or 'rel="stylesheet"' in html
+        ):
+            wrong[name] = html.count("<style")
     assert wrong == {}
     assert (folder / "404.html").is_file() and (folder / "en" / "404.html").is_file()
 

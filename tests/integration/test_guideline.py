@@ -1,4 +1,5 @@
-"""The guideline shows the design system from the very tokens of site.css."""
+"""The guideline shows the design system from the very tokens of site.css, styled by a
+stylesheet of its own (styles/guideline.css) that holds every rule of site.css it needs."""
 
 import json
 import re
@@ -6,14 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import assets, tokens
+from motorlab import create_app, tokens
 from motorlab.content import guideline
-from tests.support.app import soup_of
+from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
-CSS = BUILD / json.loads((BUILD / "manifest.json").read_text())["site.css"]  # the bundle
+MANIFEST = json.loads((BUILD / "manifest.json").read_text())
+CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines
+OWN_CSS = BUILD / MANIFEST["guideline.css"]  # the guideline's instead
 COMPONENTS = ROOT / "templates" / "components"
 
 
@@ -39,7 +42,7 @@ def test_guideline_lists_exactly_the_tokens_of_root():
     ],
 )
 def test_every_sample_is_drawn_by_its_token(tokens, rule):
-    css = CSS.read_text(encoding="utf-8")
+    css = OWN_CSS.read_text(encoding="utf-8")
     missing = [t.name for t in tokens if rule.format(t.name) not in css]
     assert missing == []
 
@@ -119,14 +122,42 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
     assert invalid and invalid.get("aria-describedby")
 
 
+# The stylesheets of a page (assets.STYLESHEETS): the shared one, but for the guideline and
+# /test.
+STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
+
+
 @pytest.mark.parametrize("route", ROUTES)
 def test_no_inline_style_and_unique_ids_on_every_page(client, route):
-    # The Content-Security-Policy (style-src 'self' and the stylesheet block's hash) would
-    # block any other: the one <style> is the build's stylesheet.
+    # The Content-Security-Policy (style-src 'self' and the stylesheet blocks' hashes) would
+    # block any other: the <style> blocks are the build's stylesheets.
     soup = soup_of(client.get(route))
     assert soup.find(attrs={"style": True}) is None
     assert [style.attrs for style in soup.find_all("style")] == [
-        {"data-stylesheet": assets.read_manifest(assets.STATIC_FOLDER)["site.css"]}
+        {"data-stylesheet": MANIFEST[key]} for key in STYLESHEETS.get(route, ["site.css"])
     ]
     ids = [tag["id"] for tag in soup.find_all(id=True)]
     assert len(ids) == len(set(ids))
+
+
+def styled_classes(css: str) -> set[str]:
+    """The classes a stylesheet's selectors name."""
+    css = re.sub(r'url\([^)]*\)|"[^"]*"', "", css)
+    return set(re.findall(r"\.(-?[_a-zA-Z][\w-]*)", css))
+
+
+@pytest.mark.parametrize("analytics", [False, True], ids=["plain", "analytics"])
+def test_the_guideline_stylesheet_styles_every_class_the_page_uses(analytics):
+    """Its own stylesheet imports only what the page shows of the site: a component the page
+    comes to show needs its import in styles/guideline.css too. Every class of the page that
+    the shared stylesheet styles is styled by the guideline's (with ANALYTICS_ID set, the
+    consent's block comes after it, as on every page)."""
+    app = create_app(config_with(ANALYTICS_ID="G-TEST12345" if analytics else ""))
+    shared = styled_classes(CSS.read_text(encoding="utf-8"))
+    own = styled_classes(OWN_CSS.read_text(encoding="utf-8"))
+    consent = styled_classes((BUILD / MANIFEST["consent_banner.css"]).read_text(encoding="utf-8"))
+    for path in ("/guideline", "/en/guideline"):
+        soup = soup_of(app.test_client().get(path))
+        used = {name for tag in soup.find_all(class_=True) for name in tag["class"]}
+        missing = (used & shared) - own - (consent if analytics else set())
+        assert missing == set(), path

@@ -1,7 +1,10 @@
 """The stylesheet arrives with the page: one `<style>` block, the same on every page (both
-languages, the error pages), allowed by its hash in the CSP, and no stylesheet link left to
-wait for. (The export's files: test_export.py; nginx's policy: tests/deploy/test_nginx.py;
-the page styled in Chromium without a CSP violation: tests/browser/test_page_frame.py.)"""
+languages, the error pages) but the guideline, allowed by its hash in the CSP, and no
+stylesheet link left to wait for; on the pages that show them only, the stylesheets few pages
+need (assets.PAGE_STYLESHEETS: the consent's, the error pages', /test's demo rows after it;
+the guideline's instead of it), each allowed by its hash in that answer's CSP alone. (The
+export's files: test_export.py; nginx's policy: tests/deploy/test_nginx.py; the page styled
+in Chromium without a CSP violation: tests/browser/test_page_frame.py.)"""
 
 from __future__ import annotations
 
@@ -50,19 +53,54 @@ def every_answer(client):
         yield path, response
 
 
-def test_every_page_carries_the_one_block_the_csp_allows_and_no_stylesheet_link(client):
-    seen, wrong = set(), {}
+# The stylesheets of a page but the consent's, by its route: the shared one, but for these.
+PAGE_STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
+
+
+def expected_stylesheets(path: str, status: int, analytics: bool = False) -> list[str]:
+    route = path.removeprefix("/en") or "/"
+    own = ["site.css", "error_page.css"] if status >= 400 else None
+    first, *rest = own or PAGE_STYLESHEETS.get(route, ["site.css"])
+    return [first, *(["consent_banner.css"] if analytics else []), *rest]
+
+
+@pytest.mark.parametrize("analytics", [False, True], ids=["plain", "analytics"])
+def test_every_page_carries_the_blocks_its_csp_allows_and_no_stylesheet_link(analytics):
+    """The shared block on every page but the guideline (its own block instead), byte for
+    byte; after it the consent's on every page with ANALYTICS_ID set, the error pages' on
+    theirs, /test's demo rows; the CSP's style-src names exactly the page's blocks."""
+    client = create_app(config_with(ANALYTICS_ID="G-TEST12345" if analytics else "")).test_client()
+    shared, wrong = set(), {}
     for path, response in every_answer(client):
         found = blocks(response)
         links = soup_of(response).select('link[rel~="stylesheet"]')
-        if len(found) != 1 or links or sha256_source(found[0][1]) not in style_sources(response):
-            wrong[path] = (len(found), len(links))
-        seen.update(found)
+        expected = [
+            MANIFEST[key] for key in expected_stylesheets(path, response.status_code, analytics)
+        ]
+        sources = sorted(["'self'", *(sha256_source(text) for _name, text in found)])
+        if (
+            [name for name, _text in found] != expected
+            or links
+            or sorted(style_sources(response)) != sources
+        ):
+            wrong[path] = ([name for name, _text in found], len(links), style_sources(response))
+        if not path.endswith("/guideline"):
+            shared.add(found[0])
     assert wrong == {}
-    assert len(seen) == 1, "the same block, byte for byte, on every page"
-    name, text = seen.pop()
+    assert len(shared) == 1, "the same block, byte for byte, on every page"
+    name, text = shared.pop()
     assert name == MANIFEST["site.css"]
     assert len(text) > 10_000, "the whole bundle"
+
+
+def test_each_page_stylesheet_is_a_bundle_of_its_own_left_out_of_the_shared_one():
+    shared = (BUILD / MANIFEST["site.css"]).read_text(encoding="utf-8")
+    for key in assets.PAGE_STYLESHEETS:
+        block = assets.stylesheet(key=key)
+        assert re.fullmatch(rf"{key.removesuffix('.css')}-[A-Z0-9]{{8}}\.css", block.name)
+        assert block.text not in shared and block.text.count("\n") <= 1
+    with pytest.raises(KeyError, match="unknown stylesheet"):
+        assets.inline_stylesheet("nowhere.css")
 
 
 def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client):

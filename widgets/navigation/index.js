@@ -14,7 +14,7 @@
 // load". Error pages (404, 500) that come as HTML are swapped in as the pages they are.
 import { createLoadingBar } from "../loading_bar/controller.js";
 import { prefetchVisible } from "./prefetch-visible.js";
-import { canSwap, loadBrandFace, swap } from "./swap.js";
+import { canSwap, inertStylesheets, loadBrandFace, swap } from "./swap.js";
 
 let env = null;
 let labels = null;
@@ -124,7 +124,7 @@ async function arrive(href, id, progress, { action, scroll, page, since }) {
     setTimeout(() => realNavigation(href, action), bar.hideDelay);
     return;
   }
-  const doc = new DOMParser().parseFromString(page.html, "text/html");
+  const doc = new DOMParser().parseFromString(inertStylesheets(page.html), "text/html");
   if (!canSwap(doc)) {
     done(false);
     realNavigation(href, action);

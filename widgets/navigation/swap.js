@@ -13,17 +13,25 @@ const HEAD_SELECTOR = [
 ].join(",");
 
 // The site's own assets, which a new deployment renames: when they change, a real page load.
-// The stylesheet is inline, named by its build (data-stylesheet on the <style>); the widgets'
-// entry is named by <meta name="widget-entry"> (the boot script imports it). Scripts are not
-// compared: gtag.js, which the consent_banner widget adds to <head> after "accept" (and the
-// scripts gtag adds itself), stays there from page to page.
+// The stylesheets are inline, each named by its build (data-stylesheet on the <style>): a
+// page that holds others than this one (the guideline, an error page) is loaded too. The
+// widgets' entry is named by <meta name="widget-entry"> (the boot script imports it).
+// Scripts are not compared: gtag.js, which the consent_banner widget adds to <head> after
+// "accept" (and the scripts gtag adds itself), stays there from page to page.
 const assets = (doc) =>
   [
-    ...Array.from(doc.querySelectorAll("style[data-stylesheet]"), (el) => el.dataset.stylesheet),
+    ...Array.from(doc.querySelectorAll("[data-stylesheet]"), (el) => el.dataset.stylesheet),
     ...Array.from(doc.querySelectorAll('meta[name="widget-entry"]'), (el) => el.content),
   ]
     .sort()
     .join(" ");
+
+// A fetched page's <style> blocks as inert <template>s, their names kept, before it is
+// parsed: the parsed document takes this page's Content-Security-Policy, which allows only
+// this page's blocks, and Chromium reports every other block (even empty) as a violation.
+// No block of a fetched page is ever used: its <head> stays where it is.
+export const inertStylesheets = (html) =>
+  html.replace(/<style\b([^>]*)>[\s\S]*?<\/style>/g, "<template$1></template>");
 
 export function canSwap(doc) {
   return (
