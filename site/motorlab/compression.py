@@ -10,6 +10,7 @@ the identity body.
 from __future__ import annotations
 
 import gzip
+from dataclasses import dataclass
 
 import brotli
 from werkzeug.http import parse_accept_header
@@ -20,15 +21,34 @@ IDENTITY = "identity"
 MIN_SIZE = 256  # smaller bodies gain nothing from compression
 
 
-def compress(data: bytes, coding: str, *, fast: bool = False) -> bytes:
-    """`fast` when a visitor waits for it (a page the store fills on a request, an answer
-    compressed on the fly): on the home page brotli 5 takes 1 ms for 12.2 kB where brotli 11
-    takes 60 ms for 11.1 kB, which only the export (no one waiting) can afford."""
+@dataclass(frozen=True)
+class Effort:
+    """How hard to compress, by who waits for it (brotli's quality, gzip's level)."""
+
+    brotli: int
+    gzip: int
+
+
+# On the home page (59 kB of HTML), brotli 5 takes 1-2 ms for 13.5 kB, brotli 10 about 20 ms
+# for 12.4 kB and brotli 11 about 60 ms for 12.2 kB.
+# - An answer compressed as it leaves (the contact form, an error page, a static text file):
+#   every such request waits for it.
+ON_THE_FLY = Effort(brotli=5, gzip=6)
+# - A page the store keeps: only the request that fills its entry waits (once per page,
+#   variant and release; per process with SimpleCache), and every later visitor gets the
+#   smaller bytes: brotli 10's kilobyte less is what keeps a page within the first round trip
+#   of a new connection (tests/integration/test_page_weight.py), for 20 ms once.
+STORED = Effort(brotli=10, gzip=6)
+# - The export: no one waits.
+SMALLEST = Effort(brotli=11, gzip=9)
+
+
+def compress(data: bytes, coding: str, effort: Effort = SMALLEST) -> bytes:
     if coding == "br":
-        return brotli.compress(data, quality=5 if fast else 11, mode=brotli.MODE_TEXT)
+        return brotli.compress(data, quality=effort.brotli, mode=brotli.MODE_TEXT)
     if coding == "gzip":
         # mtime=0: the same page always gives the same bytes, so its ETag stays stable.
-        return gzip.compress(data, compresslevel=6 if fast else 9, mtime=0)
+        return gzip.compress(data, compresslevel=effort.gzip, mtime=0)
     if coding == IDENTITY:
         return data
     raise ValueError(f"unknown content coding {coding!r}")
@@ -42,12 +62,12 @@ def decompress(data: bytes, coding: str) -> bytes:
     return data
 
 
-def variants(data: bytes, *, fast: bool = False) -> dict[str, bytes]:
+def variants(data: bytes, effort: Effort = SMALLEST) -> dict[str, bytes]:
     """The body in every coding worth keeping (identity always)."""
     found = {IDENTITY: data}
     if len(data) >= MIN_SIZE:
         for coding in CODINGS:
-            found[coding] = compress(data, coding, fast=fast)
+            found[coding] = compress(data, coding, effort)
     return found
 
 

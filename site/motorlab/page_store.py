@@ -154,8 +154,8 @@ def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict
     return {
         "status": status,
         "headers": kept,
-        # The visitor whose request fills the entry waits for it: compressed fast.
-        "bodies": compression.variants(data, fast=True),
+        # The visitor whose request fills the entry waits for it, every later one gains.
+        "bodies": compression.variants(data, compression.STORED),
         "hash": hashlib.sha256(data).hexdigest()[:24],
         "sets_cookie": any(name.lower() == "set-cookie" for name, _ in kept),
     }
@@ -177,9 +177,11 @@ def _matches(if_none_match: str, entry: dict) -> bool:
 
 
 def compress_on_the_fly(response: Response) -> None:
-    """Answers that are not kept (the contact form) and static text files: compress now."""
+    """Answers that are not kept (the contact form, the error pages) and static text files:
+    compress now. Not a redirect's or any other answer whose body is not the whole resource
+    (206, 304)."""
     if (
-        response.status_code != 200
+        not (response.status_code == 200 or response.status_code >= 400)
         or response.mimetype not in COMPRESSIBLE_TYPES
         or "Content-Encoding" in response.headers
         or response.is_streamed
@@ -197,7 +199,7 @@ def compress_on_the_fly(response: Response) -> None:
         source.close()  # a static file's handle: its bytes are read
     if len(data) < compression.MIN_SIZE:
         return
-    response.set_data(compression.compress(data, coding, fast=True))
+    response.set_data(compression.compress(data, coding, compression.ON_THE_FLY))
     response.headers["Content-Encoding"] = coding
     etag, weak = response.get_etag()
     if etag:
