@@ -24,6 +24,7 @@ from motorlab import (
     slashes,
     static_files,
     template_globals,
+    template_whitespace,
     terminal,
 )
 from motorlab.config import Config
@@ -51,6 +52,8 @@ def create_app(config: object | None = None) -> Flask:
         instance_path=str(INSTANCE),
     )
     app.config.from_object(config if config is not None else Config())
+    # Before any template is compiled: the pages' templates lose their source's indentation.
+    app.jinja_env.add_extension(template_whitespace.TemplateWhitespace)
 
     # 1. Extensions, and the settings each module works out from the configuration. None of
     # them adds a request hook: the request's whole path is in part 2.
