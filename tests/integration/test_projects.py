@@ -255,13 +255,6 @@ def test_titles_name_the_project_in_each_locale(client):
     assert len(titles) == len(PAGES)
 
 
-@pytest.mark.parametrize(("slug", "locale"), PAGES, ids=IDS)
-def test_html_is_under_66_kb(client, slug, locale):
-    """The page with its inline stylesheet (tests/unit/test_styles.py's budget) and, since
-    #44, the story: the challenge, what was built, the figures' meanings and the quote."""
-    assert len(client.get(path_of(slug, locale)).data) < 66 * 1024
-
-
 # The story each page tells in Spanish: the challenge and what was built (their first words),
 # the brands' quote with who said it, and beside each figure what it meant (first words).
 STORY_ES = {
