@@ -90,6 +90,7 @@ LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (48, _l("Header: the navigation beside the brand, no menu button")),
     (64, _l("Laptop: the home hero beside its picture, logos and portfolio cards in one row")),
     (65, _l("Desktop: three-column cards")),
+    (72, _l("Case studies: three screens in a row")),
     (91, _l("Wide: four-column cards and technology groups")),
     (121, _l("Ultra-wide: larger body text")),
 )
