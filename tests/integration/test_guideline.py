@@ -50,7 +50,8 @@ def test_every_sample_is_drawn_by_its_token(tokens, rule):
 def test_layout_breakpoints_are_the_stylesheets():
     css = CSS.read_text(encoding="utf-8")
     in_css = {int(rem) for rem in re.findall(r"@media ?\(min-width: ?(\d+)rem\)", css)}
-    assert in_css == {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS} == {41, 48, 64, 65, 72, 91, 121}
+    listed = {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS}
+    assert in_css == listed == {41, 48, 64, 65, 72, 91, 121}
 
 
 @pytest.fixture(params=["/guideline", "/en/guideline"])
