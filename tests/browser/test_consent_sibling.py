@@ -72,6 +72,15 @@ def from_the_sibling(page, cookies: list[str]) -> None:
     page.goto(page.sibling + "/")
     assert page.evaluate("location.hostname") == SIBLING
     page.evaluate("cookies => cookies.forEach((cookie) => { document.cookie = cookie; })", cookies)
+    # document.cookie writes the renderer's copy at once and the browser's store a moment
+    # later (an IPC): wait until the store, which the next request reads, holds them all.
+    written = {(c.split(";")[0], re.search(r"Path=([^;]*)", c)[1]) for c in cookies}
+    for _ in range(50):
+        stored = {(f"{c['name']}={c['value']}", c["path"]) for c in page.context.cookies()}
+        if written <= stored:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the sibling's cookies never reached the store: {stored}")
 
 
 def visit(page, path: str) -> None:
