@@ -179,15 +179,22 @@ STYLESHEETS = """() => [...document.querySelectorAll('style[data-stylesheet]')]
     .map(s => s.dataset.stylesheet.replace(/-[A-Z0-9]+\\.css$/, ''))"""
 
 
-def test_a_not_found_answer_is_loaded_as_the_page_it_is(open_page):
-    """The 404 page carries the error pages' stylesheet after the shared one: not this page's
-    blocks, so the navigation loads it in full (swap.js, canSwap) and it shows styled."""
+def follow_to_a_full_load(open_page, href):
+    """PLAIN's page, a link to `href` clicked: the page the browser loaded in full (the
+    marker the first page set is gone), not a swap."""
     page = open_page(PLAIN)
     page.evaluate("() => { window.__marker = 'kept' }")
-    page.evaluate(ADD_LINK, "/en/no-such-page")
+    page.evaluate(ADD_LINK, href)
     start_navigation(page, "#made")
     click_without_hover(page, "#made")
     page.wait_for_function("() => window.__marker === undefined")  # loaded in full
+    return page
+
+
+def test_a_not_found_answer_is_loaded_as_the_page_it_is(open_page):
+    """The 404 page carries the error pages' stylesheet after the shared one: not this page's
+    blocks, so the navigation loads it in full (swap.js, canSwap) and it shows styled."""
+    page = follow_to_a_full_load(open_page, "/en/no-such-page")
     page.wait_for_function(
         "() => document.querySelector('main h1')?.textContent.includes('could not be found')"
     )
@@ -201,12 +208,7 @@ def test_the_guideline_is_loaded_in_full_with_its_own_stylesheet(open_page):
     """The guideline inlines its own stylesheet instead of the shared one: from a page of the
     shared one the navigation loads it in full, styled (its swatches a grid of chips), and
     from it back to such a page too."""
-    page = open_page(PLAIN)
-    page.evaluate("() => { window.__marker = 'kept' }")
-    page.evaluate(ADD_LINK, "/en/guideline")
-    start_navigation(page, "#made")
-    click_without_hover(page, "#made")
-    page.wait_for_function("() => window.__marker === undefined")  # loaded in full
+    page = follow_to_a_full_load(open_page, "/en/guideline")
     wait_for_title(page, "Design guideline")
     assert page.evaluate(STYLESHEETS) == ["guideline"]
     assert page.locator(".c-swatches").evaluate("n => getComputedStyle(n).display") == "grid"
