@@ -53,6 +53,12 @@ def test_the_hero_uses_its_row_beside_the_headline(open_page, path, width):
         ".c-intro__visual", "img => [img.complete && img.naturalWidth, img.currentSrc]"
     )
     assert shown[0] > 1 and "/img/hero.svg" in shown[1]
+    # Fetched once, by the head's preload (early, though the <img> is lazy).
+    fetches = page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/img/hero.svg')).map(e => e.initiatorType)"
+    )
+    assert fetches == ["link"]
     # The proof line: three figures in one row, inside the message's column, in view.
     figures = [f.bounding_box() for f in page.locator(".c-intro__proof > li").all()]
     assert len(figures) == 3 and len({round(f["y"]) for f in figures}) == 1

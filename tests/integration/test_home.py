@@ -114,7 +114,8 @@ def test_home_sections_in_spec_order(client, path, locale, texts):
 def test_the_intro_proves_its_claim_with_the_sites_own_figures(client, path, proof):
     """The proof line counts what the site states elsewhere (the founding year, the brands of
     the logo row, the portfolio's case studies). The visual beside it is decorative, sized in
-    the markup (no layout shift), and a source from 64 rem only: a phone fetches nothing."""
+    the markup (no layout shift), a source from 64 rem only and lazy (hidden below, so a phone
+    fetches nothing: no inline placeholder either), preloaded by the head from 64 rem."""
     intro = sections(soup_of(client.get(path)))[0]
     items = intro.select(".c-intro__proof > li")
     assert [" ".join(li.get_text(" ", strip=True).split()) for li in items] == proof
@@ -124,11 +125,15 @@ def test_the_intro_proves_its_claim_with_the_sites_own_figures(client, path, pro
     visual = intro.select_one("picture > img.c-intro__visual")
     assert visual["alt"] == ""
     assert (visual["width"], visual["height"]) == ("560", "460")
-    assert visual["src"].startswith("data:image/gif;base64,")
-    assert visual["fetchpriority"] == "high"
+    assert visual["loading"] == "lazy"
     source = visual.find_previous_sibling("source")
     assert source["media"] == "(min-width: 64rem)"
     assert source["srcset"].split("?")[0].endswith("/img/hero.svg")
+    assert visual["src"] == source["srcset"]
+    preloads = soup_of(client.get(path)).select('head link[rel="preload"][as="image"]')
+    assert [(link["href"], link["media"], link["fetchpriority"]) for link in preloads] == [
+        (source["srcset"], source["media"], "high")
+    ]
 
 
 def test_the_two_locales_show_different_text(client):

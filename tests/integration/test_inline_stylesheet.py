@@ -116,8 +116,10 @@ def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client
     # (its preload, first: styles/fonts.css), the file the block's url() names.
     head = [tag.name for tag in soup_of(response).head.find_all(True, recursive=False)]
     assert head[: head.index("style") + 1] == ["meta", "meta", "link", "title", "script", "style"]
-    preloads = soup_of(response).find_all("link", rel=["preload", "modulepreload"])
-    assert [(p["href"], p["as"], p.get("crossorigin")) for p in preloads] == [
+    before = soup_of(response).head.style.find_all_previous(
+        "link", rel=["preload", "modulepreload"]
+    )
+    assert [(p["href"], p["as"], p.get("crossorigin")) for p in before] == [
         (f"/static/build/{font}", "font", "")
     ]
 

@@ -44,11 +44,13 @@ def test_the_markup_fetches_no_code_before_the_first_paint(client, path):
     """No script src, no (module)preload of code: the boot script asks for the widgets once
     the page has loaded and shown, so on a slow link their code never competes with the first
     screen (Lighthouse mobile, LCP: 1.38 s with the entry and its preloads in the markup, 0.92 s
-    without). The one preload is the typeface's (styles/fonts.css)."""
+    without). The preloads are the typeface's (styles/fonts.css) and, on home, its hero
+    picture's (from 64 rem only)."""
     soup = soup_of(client.get(path))
     assert soup.find("script", src=True) is None
     preloads = soup.find_all("link", rel=["preload", "modulepreload", "prefetch"])
-    assert [(p["rel"], p["as"]) for p in preloads] == [(["preload"], "font")]
+    hero = [(["preload"], "image")] if path == "/" else []
+    assert [(p["rel"], p["as"]) for p in preloads] == [(["preload"], "font"), *hero]
     assert len(module_metas(soup, "widget-entry")) == 1
 
 
