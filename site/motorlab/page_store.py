@@ -14,7 +14,8 @@ create_app; this module knows no feature of the site.
   path, for the policy's paths only. Any other path (a raw form that Flask would route to the
   same view: `//en/test`, `/en/test/`) is never looked up nor stored, so the store holds at
   most one entry per path, variant and release.
-- An answer that is not kept is compressed on the fly (`compress_on_the_fly`).
+- An answer that is not kept is compressed on the fly (`compress_on_the_fly`); a static
+  file's, whose bytes do not change within a release, once per process.
 
 The backend is Flask-Caching's (`CACHE_TYPE`: SimpleCache by default, one per worker;
 RedisCache shares it). Keys carry a fingerprint of the code, templates, catalogs and static
@@ -23,6 +24,7 @@ files, so a deploy never serves pages rendered by the previous release.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -199,11 +201,23 @@ def compress_on_the_fly(response: Response) -> None:
         source.close()  # a static file's handle: its bytes are read
     if len(data) < compression.MIN_SIZE:
         return
-    response.set_data(compression.compress(data, coding, compression.ON_THE_FLY))
+    if request.endpoint == "static":
+        response.set_data(_compressed_static(data, coding))
+    else:
+        response.set_data(compression.compress(data, coding, compression.ON_THE_FLY))
     response.headers["Content-Encoding"] = coding
     etag, weak = response.get_etag()
     if etag:
         response.set_etag(f"{etag}-{coding}", weak=weak)
+
+
+@functools.lru_cache(maxsize=512)
+def _compressed_static(data: bytes, coding: str) -> bytes:
+    """A static text file (a drawing, a manifest) compressed as the store's pages are: only
+    its first request in a process waits (brotli 10 on a 29 kB drawing: about 10 ms), every
+    later one gets smaller bytes at no cost (brotli 5, per request: 3 ms, 4 % larger). Keyed
+    by the bytes, so a changed file is a new entry; a few hundred files at most."""
+    return compression.compress(data, coding, compression.STORED)
 
 
 def release_fingerprint(app: Flask) -> str:

@@ -156,6 +156,23 @@ def test_hashed_static_files_are_immutable_for_a_year(client):
         assert compression.decompress(response.data, "br") == plain.data
 
 
+def test_a_static_drawing_is_compressed_once_at_the_stores_effort(client):
+    """Every request for a static text file gets the bytes of the store's effort (brotli
+    10), not those of an answer compressed as it leaves (brotli 5)."""
+    href = soup_of(client.get("/en/portfolio")).select_one("img.c-card__image")["src"]
+    with client.get(href, headers={"Accept-Encoding": "identity"}) as plain:
+        data = plain.data
+    for coding in ("br", "gzip"):
+        answers = [client.get(href, headers={"Accept-Encoding": coding}) for _ in range(2)]
+        assert [a.data for a in answers] == [
+            compression.compress(data, coding, compression.STORED)
+        ] * 2
+        assert {a.headers["Content-Encoding"] for a in answers} == {coding}
+    assert len(compression.compress(data, "br", compression.STORED)) < len(
+        compression.compress(data, "br", compression.ON_THE_FLY)
+    )
+
+
 def test_accept_encoding_negotiation():
     available = ("identity", "br", "gzip")
     assert compression.negotiate("gzip, deflate, br", available) == "br"
