@@ -110,10 +110,14 @@ def test_the_first_page_is_in_the_brand_typeface(browser, live_server, path):
         context.close()
     assert faces[-1] == ["Figtree"], faces
     try:
-        # The header's name is the wordmark drawing: Figtree's outlines (paths placed by
-        # <use>), with the name as visually hidden text for assistive technology only.
+        # The header's name is the wordmark drawing: Figtree's outlines (a path a word, a
+        # glyph after each `M`), with the name as visually hidden text for assistive
+        # technology only.
         brand = page.locator("header .c-header__brand")
-        assert brand.locator("svg.c-wordmark use").count() >= len("MotorlabDigital")
+        glyphs = brand.locator("svg.c-wordmark path").evaluate_all(
+            "paths => paths.map(p => p.getAttribute('d').split('M').length - 1)"
+        )
+        assert glyphs == [len("Motorlab"), len("Digital")]
         assert brand.locator("svg.c-wordmark text").count() == 0
         hidden = brand.locator(".u-visually-hidden")
         assert hidden.text_content() == "Motorlab Digital"

@@ -102,13 +102,16 @@ def test_every_page_image_is_an_svg_drawn_here(image, file):
     ("image", "file"), drawn_files(CASE_STUDIES), ids=lambda i: getattr(i, "src", i)
 )
 def test_every_case_study_image_is_a_small_svg_made_here(image, file):
-    """Small as sent (gzip): a product screen's words are outlines, each glyph drawn once."""
+    """Small as sent (gzip): a product screen's words are outlines, a path a run of words,
+    which brotli and gzip take as they took a glyph drawn once and placed by <use> (the
+    file's text twice as long, the bytes sent 1 % fewer, the main thread's work on it 40 %
+    less: tests/unit/test_drawings.py)."""
     text = (STATIC / file).read_text(encoding="utf-8")
     assert text.startswith("<svg") and "<script" not in text
     assert set(re.findall(r'href="([^"]*)"', text)) <= {
         f"#{i}" for i in re.findall(r' id="([^"]+)"', text)
     }
-    assert len(text.encode()) < 40 * 1024
+    assert len(text.encode()) < 64 * 1024
     assert len(gzip.compress(text.encode())) < 10 * 1024
 
 

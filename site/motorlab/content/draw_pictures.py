@@ -85,13 +85,7 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
                 + person(slug)
                 + "</g>"
             )
-    return (
-        SVG_OPEN.format(w=width, h=height)
-        + glyphs.defs()
-        + defs(slugs)
-        + "".join(body)
-        + "</svg>\n"
-    )
+    return SVG_OPEN.format(w=width, h=height) + defs(slugs) + "".join(body) + "</svg>\n"
 
 
 # Logo-like technology icons: an abstract glyph in white on a coloured tile. Not the real
@@ -171,7 +165,6 @@ def tech_icon(slug: str) -> str:
         glyph += glyphs.text(24, 28.5, TECH_WORDS[slug], 14, BOLD, "#fff", "middle")
     return (
         SVG_OPEN.format(w=48, h=48)
-        + glyphs.defs()
         + f'<rect width="48" height="48" rx="10" fill="{colour}"/><g fill="#fff">{glyph}</g></svg>\n'
     )
 
@@ -294,7 +287,7 @@ def not_found() -> str:
         f'<g fill="{INK}" stroke="{SURFACE}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
         '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>',
     ]
-    return SVG_OPEN.format(w=w, h=h) + glyphs.defs() + "".join(body) + "</svg>\n"
+    return SVG_OPEN.format(w=w, h=h) + "".join(body) + "</svg>\n"
 
 
 def write(path: Path, text: str) -> None:

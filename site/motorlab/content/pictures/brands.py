@@ -110,7 +110,7 @@ def _lettering(slug: str, name: str, glyphs: Glyphs) -> str:
 
 def sprite(names: list[str]) -> str:
     """Every brand's logo in one file, stacked 56 px apart, each shown alone through its
-    `<view id="<slug>">`; the Figtree glyphs the names share are defined once."""
+    `<view id="<slug>">`."""
     glyphs = Glyphs()
     w, h = SIZE
     views, logos = [], []
@@ -121,7 +121,6 @@ def sprite(names: list[str]) -> str:
         logos.append(f'<g transform="translate(0 {top})">{body}</g>' if top else body)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h * len(names)}" fill="{INK}">'
-        + glyphs.defs()
         + "".join(views)
         + "".join(logos)
         + "</svg>\n"

@@ -53,7 +53,6 @@ class Canvas:
         w, h = self.size
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
-            + self.glyphs.defs()
             + "".join(self.parts)
             + "</svg>\n"
         )

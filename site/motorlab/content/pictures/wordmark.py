@@ -7,8 +7,8 @@ styles/fonts.css). The short name is extra bold, the descriptor regular, as the 
 replace was set; both take the text colour (`currentColor`), the descriptor's own colour
 comes from the page's CSS (`--wordmark-sub` on `.c-wordmark__sub`). Sized in em by the CSS:
 1.2 em tall, Figtree's ascent and descent (0.95 + 0.25 em), so it sits on the line as the
-words did. Inlined in every page, its ids carry a prefix of their own (ID) and the whole
-drawing is one group (`#wm`) that the footer's copy uses, so the glyphs are in a page once.
+words did. Inlined in every page, the whole drawing is one group (ID, `#wm`) that the
+footer's copy uses, so the glyphs are in a page once.
 """
 
 from __future__ import annotations
@@ -39,10 +39,7 @@ def draw() -> str:
         extra=' class="c-wordmark__sub"',
     )  # fmt: skip
     w, h = _n(total), _n(height)
-    inner = f'{glyphs.defs()}<g id="{ID}">{runs}</g>'
-    inner = inner.replace(' id="', f' id="{ID}-').replace(' href="#', f' href="#{ID}-')
-    inner = inner.replace(f' id="{ID}-{ID}"', f' id="{ID}"')
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
-        f'height="{h}">{inner}</svg>\n'
+        f'height="{h}"><g id="{ID}">{runs}</g></svg>\n'
     )
