@@ -16,7 +16,7 @@ from motorlab.i18n import LOCALES
 from tests.support.app import ROOT, STATIC
 
 DRAWINGS = sorted(STATIC.rglob("*.svg")) + sorted((ROOT / "templates").rglob("*.svg"))
-# A run of words as figtree.Glyphs.text writes it: one path, each glyph after its `M`.
+# A run of words as figtree.words writes it: one path, each glyph after its `M`.
 RUN = re.compile(r'<g transform=[^>]*><path d="(M[^"]+)"/></g>')
 GLYPH_START = re.compile(r"M-?[0-9]+ 0")
 

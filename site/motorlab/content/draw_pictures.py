@@ -22,7 +22,7 @@ from flask_babel import force_locale
 
 from motorlab.content.brands import BRANDS
 from motorlab.content.pictures import brands, products, wordmark
-from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, Glyphs
+from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, words
 from motorlab.content.pictures.people import PEOPLE, TONES, defs, person
 from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
@@ -57,14 +57,13 @@ def portrait(slug: str) -> str:
 def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
     """The team in two rows in front of the studio's wall: its name in Figtree, a window of
     light, and each person in their own tone on a disc of it."""
-    glyphs = Glyphs()
     step = 160 * scale * 0.74
     back, front = slugs[: (len(slugs) - 1) // 2], slugs[(len(slugs) - 1) // 2 :]
     body = [
         f'<rect width="{width}" height="{height}" fill="{SURFACE}"/>',
         f'<circle cx="{width * 0.86:.0f}" cy="{height * 0.12:.0f}" r="{height * 0.42:.0f}" fill="#dce7fd"/>',
         f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{height * 0.3:.0f}" height="{height * 0.12:.0f}" rx="4" fill="{NIGHT}"/>',
-        glyphs.text(
+        words(
             width * 0.06 + height * 0.15,
             height * 0.1 + height * 0.085,
             AGENCY.abbreviation,
@@ -160,9 +159,8 @@ TECH_WORDS = {"php": "php"}  # an icon whose glyph is a word, set in Figtree
 
 def tech_icon(slug: str) -> str:
     colour, glyph = TECH[slug]
-    glyphs = Glyphs()
     if slug in TECH_WORDS:
-        glyph += glyphs.text(24, 28.5, TECH_WORDS[slug], 14, BOLD, "#fff", "middle")
+        glyph += words(24, 28.5, TECH_WORDS[slug], 14, BOLD, "#fff", "middle")
     return (
         SVG_OPEN.format(w=48, h=48)
         + f'<rect width="48" height="48" rx="10" fill="{colour}"/><g fill="#fff">{glyph}</g></svg>\n'
@@ -262,7 +260,6 @@ NOT_FOUND_SIZE = (480, 360)
 
 
 def not_found() -> str:
-    glyphs = Glyphs()
     w, h = NOT_FOUND_SIZE
     stripes = "".join(
         f'<path d="M{362 + 22 * i} 236h12l-10 22h-12z" fill="{ACCENT}"/>' for i in range(5)
@@ -275,7 +272,7 @@ def not_found() -> str:
         f'<rect x="86" y="160" width="8" height="118" fill="{MUTED}"/>',
         f'<rect x="20" y="64" width="140" height="100" rx="12" fill="{NIGHT}"/>',
         '<rect x="28" y="72" width="124" height="84" rx="7" fill="none" stroke="#fff" stroke-width="2" opacity=".5"/>',
-        glyphs.text(90, 131, "404", 52, EXTRA_BOLD, "#fff", "middle"),
+        words(90, 131, "404", 52, EXTRA_BOLD, "#fff", "middle"),
         # The barrier across the road's end, on two feet.
         f'<g fill="{INK}"><rect x="362" y="256" width="6" height="24"/><rect x="450" y="256" width="6" height="24"/></g>',
         f'<rect x="350" y="234" width="118" height="26" rx="4" fill="#fff" stroke="{INK}" stroke-width="2"/>',

@@ -10,7 +10,7 @@ first page the brands share one request instead of six competing with the text's
 
 from __future__ import annotations
 
-from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, LIGHT, Glyphs
+from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, LIGHT, words
 from motorlab.tokens import colour
 
 INK = colour("color-ink")
@@ -72,7 +72,7 @@ def lettered(word: str, alphabet: dict, gap: float, height: float, style: str) -
     return f'<g transform="{place}" {style}>{"".join(parts)}</g>'
 
 
-def _lettering(slug: str, name: str, glyphs: Glyphs) -> str:
+def _lettering(slug: str, name: str) -> str:
     """The name beside the mark, in the brand's own lettering."""
     if slug == "corvane":
         return lettered(
@@ -93,10 +93,10 @@ def _lettering(slug: str, name: str, glyphs: Glyphs) -> str:
             f'fill="none" stroke="{INK}" stroke-width="2.9" stroke-linecap="round" stroke-linejoin="round"',
         )
     if slug == "valdora":
-        return glyphs.text(LEFT, 35, name, 23, LIGHT, INK, tracking=0.16)
+        return words(LEFT, 35, name, 23, LIGHT, INK, tracking=0.16)
     if slug == "ardentia":
-        return f'<g transform="skewX(-12) translate(7 0)">{glyphs.text(LEFT, 36, name.lower(), 30, EXTRA_BOLD, INK, tracking=-0.03)}</g>'
-    return glyphs.text(  # idrena: hollow capitals
+        return f'<g transform="skewX(-12) translate(7 0)">{words(LEFT, 36, name.lower(), 30, EXTRA_BOLD, INK, tracking=-0.03)}</g>'
+    return words(  # idrena: hollow capitals
         LEFT,
         37,
         name.upper(),
@@ -111,13 +111,12 @@ def _lettering(slug: str, name: str, glyphs: Glyphs) -> str:
 def sprite(names: list[str]) -> str:
     """Every brand's logo in one file, stacked 56 px apart, each shown alone through its
     `<view id="<slug>">`."""
-    glyphs = Glyphs()
     w, h = SIZE
     views, logos = [], []
     for row, name in enumerate(names):
         slug, top = name.lower(), row * h
         views.append(f'<view id="{slug}" viewBox="0 {top} {w} {h}"/>')
-        body = MARKS[slug] + _lettering(slug, name, glyphs)
+        body = MARKS[slug] + _lettering(slug, name)
         logos.append(f'<g transform="translate(0 {top})">{body}</g>' if top else body)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h * len(names)}" fill="{INK}">'

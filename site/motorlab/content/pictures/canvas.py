@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from motorlab.content.pictures.figtree import BOLD, REGULAR, SEMIBOLD, Glyphs, width
+from motorlab.content.pictures.figtree import BOLD, REGULAR, SEMIBOLD, width, words
 from motorlab.tokens import colour
 
 INK = colour("color-ink")
@@ -28,7 +28,6 @@ AMBER, AMBER_TINT = "#9a5b00", "#fdf0d8"
 class Canvas:
     def __init__(self, width: int, height: int):
         self.size = (width, height)
-        self.glyphs = Glyphs()
         self.parts: list[str] = []
 
     def add(self, *parts: str) -> None:
@@ -46,7 +45,7 @@ class Canvas:
             while text and width(text + "…", size, weight) > limit:
                 text = text[:-1]
             text = text.rstrip() + "…"
-        self.add(self.glyphs.text(x, y, text, size, weight, fill, anchor))
+        self.add(words(x, y, text, size, weight, fill, anchor))
         return width(text, size, weight)
 
     def svg(self) -> str:

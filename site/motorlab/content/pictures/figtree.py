@@ -8,8 +8,7 @@ on the page's main thread (kuzu.es.svg: 13 ms against 8.9 ms as paths, unthrottl
 brotli finds the repeated outlines as it found the `<use>`s (5.9 kB against 6.0 kB). The
 glyphs come from the brand's variable woff2 as npm brings it (paths.FIGTREE, the source of
 the subset the stylesheet loads: motorlab.font_subset), instanced at the weights below by
-fontTools. Build time only: the drawings are written by
-draw_pictures and served as files.
+fontTools. Build time only: the drawings are written by draw_pictures and served as files.
 """
 
 from __future__ import annotations
@@ -110,40 +109,36 @@ def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
     return pairs
 
 
-class Glyphs:
-    """The text runs of a drawing, each one path."""
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        size: float,
-        weight: int = REGULAR,
-        fill: str = "#000",
-        anchor: str = "start",
-        extra: str = "",
-        tracking: float = 0,
-    ) -> str:
-        """`text` on the baseline `y`, starting at `x` (or centred on it, or ending there),
-        as a group holding one path; `extra` adds attributes (a stroke) to the group,
-        `tracking` space between letters (in em)."""
-        font = face(weight)
-        spacing = tracking * font.em
-        total = font.width(text, size) + tracking * size * (len(text) - 1)
-        shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * total
-        names = [font.glyph(c) for c in text]
-        pen, outlines = 0.0, []
-        for left, right in zip(names, [*names[1:], None], strict=True):
-            outline = font.outline(left)
-            if outline:  # a space moves the pen and draws nothing
-                outlines.append(f"M{round(pen)} 0{outline}")
-            pen += font.advance(left, right) + spacing
-        place = f"translate({_n(x - shift)} {_n(y)}) scale({size / font.em:.4g})"
-        return f'<g transform="{place}" fill="{fill}"{extra}><path d="{"".join(outlines)}"/></g>'
+def words(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    weight: int = REGULAR,
+    fill: str = "#000",
+    anchor: str = "start",
+    extra: str = "",
+    tracking: float = 0,
+) -> str:
+    """`text` on the baseline `y`, starting at `x` (or centred on it, or ending there),
+    as a group holding one path; `extra` adds attributes (a stroke) to the group,
+    `tracking` space between letters (in em)."""
+    font = face(weight)
+    spacing = tracking * font.em
+    total = font.width(text, size) + tracking * size * (len(text) - 1)
+    shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * total
+    names = [font.glyph(c) for c in text]
+    pen, outlines = 0.0, []
+    for left, right in zip(names, [*names[1:], None], strict=True):
+        outline = font.outline(left)
+        if outline:  # a space moves the pen and draws nothing
+            outlines.append(f"M{round(pen)} 0{outline}")
+        pen += font.advance(left, right) + spacing
+    place = f"translate({_n(x - shift)} {_n(y)}) scale({size / font.em:.4g})"
+    return f'<g transform="{place}" fill="{fill}"{extra}><path d="{"".join(outlines)}"/></g>'
 
 
-# A run of glyphs as Glyphs.text writes it: its place, then its scale (the size over the em).
+# A run of glyphs as `words` writes it: its place, then its scale (the size over the em).
 RUN_SCALE = re.compile(r'<g transform="translate\([^)]*\) scale\(([0-9.e-]+)\)"[^>]*><path d="M')
 
 

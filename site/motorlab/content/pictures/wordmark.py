@@ -13,7 +13,7 @@ footer's copy uses, so the glyphs are in a page once.
 
 from __future__ import annotations
 
-from motorlab.content.pictures.figtree import EXTRA_BOLD, REGULAR, Glyphs, width
+from motorlab.content.pictures.figtree import EXTRA_BOLD, REGULAR, width, words
 from motorlab.icons import WORDMARK_ID as ID
 from motorlab.identity import AGENCY
 
@@ -26,15 +26,14 @@ def _n(value: float) -> str:
 
 
 def draw() -> str:
-    glyphs = Glyphs()
     name, descriptor = AGENCY.short_name, AGENCY.descriptor
     baseline = ASCENT * SIZE
     space = width(" ", SIZE, REGULAR)
     name_width = width(name, SIZE, EXTRA_BOLD)
     total = name_width + space + width(descriptor, SIZE, REGULAR)
     height = (ASCENT + DESCENT) * SIZE
-    runs = glyphs.text(0, baseline, name, SIZE, EXTRA_BOLD, fill="currentColor")
-    runs += glyphs.text(
+    runs = words(0, baseline, name, SIZE, EXTRA_BOLD, fill="currentColor")
+    runs += words(
         name_width + space, baseline, descriptor, SIZE, REGULAR, fill="currentColor",
         extra=' class="c-wordmark__sub"',
     )  # fmt: skip
