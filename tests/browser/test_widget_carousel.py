@@ -172,6 +172,24 @@ def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     assert page.console_errors == []
 
 
+PROJECT_PICTURES = """() => performance.getEntriesByType('resource')
+    .map(e => new URL(e.name).pathname).filter(p => p.startsWith('/static/img/projects/'))"""
+
+
+def test_on_a_phone_the_portfolio_fetches_a_picture_when_it_comes_into_view(open_page):
+    """The first card's picture and the next one's (its peek shows) come with the page; the
+    others when the row moves toward them, not competing with the first paint."""
+    page = open_page(PORTFOLIO, width=PHONE)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(PROJECT_PICTURES) == [
+        "/static/img/projects/ads.en.svg",
+        "/static/img/projects/kuzu.en.svg",
+    ]
+    page.locator(".c-carousel--projects .c-carousel__button", has_text="Next").click()
+    page.wait_for_function(f"() => ({PROJECT_PICTURES})().length === 3")
+    assert page.evaluate(PROJECT_PICTURES)[2] == "/static/img/projects/vc.en.svg"
+
+
 def test_portfolio_shows_two_cards_per_step_on_tablets(open_page):
     """From 64 rem all four show, without a carousel (test_home_and_portfolio_layout.py)."""
     page = open_page(PORTFOLIO, width=800)
