@@ -25,9 +25,11 @@ from motorlab.paths import FIGTREE
 
 LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
 WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
-# Glyphs are stored at a fifth of the font's units (200 to the em): whole numbers, short
-# paths, and a step of 0.1 px at the 20 px the drawings mostly use.
-UNITS = 5
+# Glyphs are stored at a tenth of the font's units (100 to the em): whole numbers, short
+# paths, and a step of 0.2 px at the 20 px the drawings mostly use, which renders as the
+# font's own units do (at 2x, a few edge pixels differ by a shade); a drawing is 17 % smaller
+# than at 200 to the em (brotli), and the portfolio's first card is its page's LCP image.
+UNITS = 10
 
 
 class Face:
