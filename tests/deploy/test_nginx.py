@@ -21,6 +21,7 @@ from bs4 import BeautifulSoup
 from motorlab import assets, compression, config, create_app
 from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
 from motorlab.public_pages import public_paths
+from motorlab.security import FILE_POLICY
 from tests.support.app import visible_text
 from tests.support.widgets import read_widget_manifest
 
@@ -67,9 +68,12 @@ def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]
 
 
 def is_the_apps_policy(front: str, alone: str) -> bool:
-    """nginx's policy is the app's, but that one policy for every exported file names every
+    """nginx's policy is the app's, but that one policy for every exported page names every
     inline stylesheet of the build (deploy_config) where the app's answer names only those its
-    page holds (security.set_security_headers): all of them, and no other source."""
+    page holds (security.set_security_headers): all of them, and no other source. A file that
+    is no page has the same short policy from both (security.FILE_POLICY)."""
+    if alone == FILE_POLICY:
+        return front == alone
     (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
     return (
         directives == apps
@@ -643,9 +647,10 @@ def stated(headers) -> dict[str, list[str]]:
     found = {name: sorted(headers.get_all(name)) for name in names}
     if "vary" in found:
         found["vary"] = [name for name in varies(headers) if name != ENCODING]
-    if "content-security-policy" in found:  # but its style-src (is_the_apps_policy)
+    if "content-security-policy" in found:  # but a page's style-src (is_the_apps_policy)
         found["content-security-policy"] = [
-            str(policy_but_stylesheets(value)[0]) for value in found["content-security-policy"]
+            value if value == FILE_POLICY else str(policy_but_stylesheets(value)[0])
+            for value in found["content-security-policy"]
         ]
     return {name: values for name, values in found.items() if values}
 
