@@ -52,6 +52,7 @@ from motorlab import (
     icons,
     page_cache,
     request_body,
+    security,
 )
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
@@ -62,7 +63,7 @@ from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import FILE_POLICY, headers, origin
+from motorlab.security import headers, origin
 from motorlab.seo import routes as seo
 
 DEPLOY = PROJECT_ROOT / "deploy"
@@ -312,7 +313,7 @@ def render_files(
             ),
             stylesheets=assets.STYLESHEETS,
         ),
-        file_policy=FILE_POLICY,
+        file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),
         media_types=media_types(),
         charset_types=charset_types(list(media_types())),

@@ -15,6 +15,7 @@ from motorlab import (
     icons,
     page_cache,
     request_body,
+    security,
 )
 from motorlab.language import detection
 from motorlab.security import headers
@@ -68,10 +69,12 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         (icons, "ROOT_FILES"): (*icons.ROOT_FILES, "/sentinel.root"),
         (icons, "MANIFEST_TYPE"): "sentinel/type",
         (config, "YEAR"): 4242,  # SEND_FILE_MAX_AGE_DEFAULT
+        (security, "FILE_POLICY"): "sentinel-file-policy",
     }
+    file_policy = security.FILE_POLICY
     for (module, name), value in sentinels.items():
         monkeypatch.setattr(module, name, value)
-    security = headers(SETTINGS)
+    app_headers = headers(SETTINGS)
     monkeypatch.setattr(deploy_config, "headers", lambda settings, *_kept, **_stylesheets: {
         name: f"sentinel {name}" for name in headers(settings)
     })  # fmt: skip
@@ -97,13 +100,20 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         '        ":1" "Sentinel-Language, Sentinel-Cookie, Accept-Encoding";',
         '        default "sentinel-first-visit";',
         f"        proxy_read_timeout {77 - deploy_config.UPSTREAM_MARGIN}s;",
-        *(f'        "" "sentinel {name}";' for name in security),
+        # A page's policy for the pages, the files' for every other file.
+        '        "~^text/html" "sentinel Content-Security-Policy";',
+        '        default "sentinel-file-policy";',
+        *(
+            f'        "" "sentinel {name}";'
+            for name in app_headers
+            if name != "Content-Security-Policy"
+        ),
     ]
     assert [line for line in expected if line not in conf] == []
     typed_before = [
         "max-age=60", "max-age=31536000", "max-age=86400", "private, no-store",
         "Accept-Language, Cookie", "64k;", "25s", "8190", "application/manifest+json",
-        *(f'"{v}"' for v in security.values()),
+        *(f'"{v}"' for v in (*app_headers.values(), file_policy)),
     ]  # fmt: skip
     assert [value for value in typed_before if any(value in line for line in conf)] == []
 
