@@ -108,7 +108,10 @@ def headers(
 def init_app(app: Flask) -> None:
     # Worked out once per set of inline stylesheets: the headers depend on the configuration
     # and on which of them the page holds only.
-    app.extensions["security_headers"] = {("site.css",): headers(app.config)}
+    page = headers(app.config)
+    app.extensions["security_headers"] = {("site.css",): page}
+    # Every answer that is no page: the same headers, its policy FILE_POLICY.
+    app.extensions["file_security_headers"] = {**page, "Content-Security-Policy": FILE_POLICY}
 
 
 def refuse_unreasonable_paths():
@@ -117,14 +120,15 @@ def refuse_unreasonable_paths():
 
 
 def set_security_headers(response):
-    inlined = assets.stylesheets_inlined()
-    known = current_app.extensions["security_headers"]
-    if current_app.debug:  # `npm run watch` may rebuild the stylesheet, and its hash with it
-        values = headers(current_app.config, stylesheets=inlined)
-    elif (values := known.get(inlined)) is None:
-        values = known[inlined] = headers(current_app.config, stylesheets=inlined)
     if response.mimetype != "text/html":
-        values = {**values, "Content-Security-Policy": FILE_POLICY}
+        values = current_app.extensions["file_security_headers"]
+    elif current_app.debug:  # `npm run watch` may rebuild the stylesheet, and its hash with it
+        values = headers(current_app.config, stylesheets=assets.stylesheets_inlined())
+    else:
+        inlined = assets.stylesheets_inlined()
+        known = current_app.extensions["security_headers"]
+        if (values := known.get(inlined)) is None:
+            values = known[inlined] = headers(current_app.config, stylesheets=inlined)
     for name, value in values.items():
         response.headers.setdefault(name, value)
     return response
