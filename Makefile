@@ -28,8 +28,9 @@ help: ## List the targets
 
 setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(MO_FILES) ## Install everything (idempotent)
 
-# Two layers in one virtualenv: `runtime` is what the site needs to run (requirements.lock,
-# all `make prod` installs); `python` adds the test and lint tools (requirements-dev.lock).
+# Three layers in one virtualenv: `runtime` is what the site needs to run (requirements.lock,
+# all `make prod` installs); `local` adds the SMTP sink `make run` prints mail with
+# (requirements-local.lock); `python` adds the test and lint tools (requirements-dev.lock).
 $(STAMPS)/runtime: requirements.lock pyproject.toml
 	@mkdir -p $(STAMPS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,13 +38,17 @@ $(STAMPS)/runtime: requirements.lock pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $@
 
-$(STAMPS)/python: $(STAMPS)/runtime requirements-dev.lock
+$(STAMPS)/local: $(STAMPS)/runtime requirements-local.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-local.lock
+	@touch $@
+
+$(STAMPS)/python: $(STAMPS)/local requirements-dev.lock
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	@touch $@
 
-# The same two layers for npm: `node-runtime` is what the build needs (`dependencies`: React,
+# The same layers for npm: `node-runtime` is what the build needs (`dependencies`: React,
 # the font, esbuild), without install scripts (esbuild's only checks the binary that its
-# platform package brings; `make prod-setup`); `node` adds the test and lint tools
+# platform package brings; `make run`, `make prod-setup`); `node` adds the test and lint tools
 # (`devDependencies`, `make setup`). Each `npm ci` replaces node_modules, so each stamp
 # says which of the two is there.
 $(STAMPS)/node-runtime: package.json package-lock.json
@@ -73,12 +78,13 @@ $(BRAND_FONT): site/motorlab/font_subset.py $(PO_FILES) translations/languages.t
 translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po $(STAMPS)/runtime
 	$(BIN)/pybabel compile -i $< -o $@
 
-watch: $(STAMPS)/node $(BRAND_FONT) ## Rebuild the stylesheet and widgets on every change (npm run watch)
+watch: $(STAMPS)/node-runtime $(BRAND_FONT) ## Rebuild the stylesheet and widgets on every change (npm run watch)
 	npm run watch
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
 # set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev_run).
-run: setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
+# What it runs and no more (the test and lint tools come with `make setup` and `make test`).
+run: $(STAMPS)/local prod-setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
 	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings

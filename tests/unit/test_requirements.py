@@ -10,6 +10,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -49,24 +50,46 @@ def test_the_runtime_lock_pins_every_runtime_dependency():
         assert canonicalize_name(Requirement(dependency).name) in runtime, dependency
 
 
-def test_the_development_lock_adds_the_tools_to_the_runtime_lock():
-    text = (ROOT / "requirements-dev.lock").read_text()
-    assert "-r requirements.lock" in text.splitlines()
-    dev = pinned("requirements-dev.lock")
-    assert not set(dev) & set(pinned("requirements.lock")), "pinned twice"
-    for dependency in project()["optional-dependencies"]["dev"]:
-        assert canonicalize_name(Requirement(dependency).name) in dev, dependency
+# Each lock is the one before it plus its extra of pyproject, pinned: runtime (make prod),
+# local (make run), dev (make setup, make test).
+LAYERS = [("requirements.lock", None), ("requirements-local.lock", "local"),
+          ("requirements-dev.lock", "dev")]  # fmt: skip
 
 
-def prod_setup_npm_commands() -> list[list[str]]:
-    """The npm commands `make prod-setup` runs on a fresh machine (-B -n: all, run none)."""
+@pytest.mark.parametrize("index", [1, 2], ids=[name for name, _ in LAYERS[1:]])
+def test_each_lock_adds_its_extra_to_the_one_below(index):
+    (below_name, _), (name, extra) = LAYERS[index - 1], LAYERS[index]
+    assert f"-r {below_name}" in (ROOT / name).read_text().splitlines()
+    pins, under = pinned(name), pinned(below_name)
+    assert not set(pins) & set(under), "pinned twice"
+    for dependency in project()["optional-dependencies"][extra]:
+        assert canonicalize_name(Requirement(dependency).name) in pins, dependency
+
+
+def make_commands(target: str) -> list[list[str]]:
+    """The commands `make TARGET` runs on a fresh machine (-B -n: all, run none)."""
     result = subprocess.run(
-        ["make", "--no-print-directory", "-B", "-n", "prod-setup"],
+        ["make", "--no-print-directory", "-B", "-n", target],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
         env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL")},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    return [shlex.split(line) for line in result.stdout.splitlines() if line.startswith("npm ")]
+    return [shlex.split(line) for line in result.stdout.splitlines()]
+
+
+def prod_setup_npm_commands() -> list[list[str]]:
+    return [command for command in make_commands("prod-setup") if command[0] == "npm"]
+
+
+def test_make_run_installs_what_it_runs_and_no_test_or_lint_tool():
+    """A newcomer's first `make run`: the runtime, the mail sink, the build's npm packages
+    (prod-setup's install), not the development lock nor npm's devDependencies."""
+    commands = make_commands("run")
+    installed = [command[-1] for command in commands if command[1:3] == ["install", "--quiet"]]
+    assert [name for name in installed if name.endswith(".lock")] == [
+        name for name, _ in LAYERS[:2]
+    ]
+    assert [command for command in commands if command[0] == "npm"] == prod_setup_npm_commands()
 
 
 def test_prod_setup_installs_the_build_but_no_npm_development_tool(tmp_path):
