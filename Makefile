@@ -68,9 +68,9 @@ $(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES) $(
 	@touch $@
 
 # Every character of the catalogs and the languages' names, from npm's font (fontTools):
-# a new text or language rebuilds it (motorlab.font_subset).
-$(BRAND_FONT): site/motorlab/font_subset.py $(PO_FILES) translations/languages.toml $(STAMPS)/node-runtime $(STAMPS)/runtime
-	$(BIN)/python -m motorlab.font_subset $@
+# a new text or language rebuilds it (motorlab.build.font_subset).
+$(BRAND_FONT): site/motorlab/build/font_subset.py $(PO_FILES) translations/languages.toml $(STAMPS)/node-runtime $(STAMPS)/runtime
+	$(BIN)/python -m motorlab.build.font_subset $@
 
 # No --statistics: pybabel counts a fuzzy entry as translated ("100%") although it leaves it
 # out. The app says what a catalog lacks: `make run` once per language and once per message
@@ -82,19 +82,19 @@ watch: $(STAMPS)/node-runtime $(BRAND_FONT) ## Rebuild the stylesheet and widget
 	npm run watch
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
-# set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev_run).
+# set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev.run).
 # What it runs and no more (the test and lint tools come with `make setup` and `make test`).
 run: $(STAMPS)/local prod-setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
-	$(BIN)/python -m motorlab.dev_run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
+	$(BIN)/python -m motorlab.dev.run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
-# (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/gunicorn_config.py's, the
+# (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/deploy/gunicorn_config.py's, the
 # systemd units' too (deploy/motorlab-web.service).
 prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
 
 prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY and SITE_URL
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \
-	$(BIN)/gunicorn --config python:motorlab.gunicorn_config --bind $(HOST):$(PORT) wsgi:app
+	$(BIN)/gunicorn --config python:motorlab.deploy.gunicorn_config --bind $(HOST):$(PORT) wsgi:app
 
 prod-env:
 	@if [ -z "$${SECRET_KEY:-}" ]; then echo "make prod: SECRET_KEY is not set; set it to the same long random string on every server" >&2; exit 1; fi
@@ -103,7 +103,7 @@ prod-env:
 # PREVIOUS: the previous release's export (a release folder of its own), whose hashed files the
 # new export keeps a while; by default build/site itself, exported again in place.
 export: prod-setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
-	$(BIN)/python -m motorlab.export build/site $(if $(PREVIOUS),--previous $(PREVIOUS))
+	$(BIN)/python -m motorlab.build.export build/site $(if $(PREVIOUS),--previous $(PREVIOUS))
 
 # Both cores: pytest-xdist spreads the tests over one worker per core.
 PYTEST := $(BIN)/pytest -n auto

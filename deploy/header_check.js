@@ -24,7 +24,7 @@ function refusal(r) {
 // head, counted as HTTP/1.1 writes it (the request line, "Name: value" and CRLF per line,
 // the cookie crumbs as the one Cookie line nginx joins them into, which is the line a browser
 // sends over HTTP/1.1, the blank line), holds a line longer than $header_line_limit or more
-// than $header_bytes_limit in all (motorlab/http_limits.py): HTTP/1.1's limits, which nginx's
+// than $header_bytes_limit in all (motorlab/web/http_limits.py): HTTP/1.1's limits, which nginx's
 // parser and $request_length apply over HTTP/1.1, with the same page (HTTP/2's own limit,
 // nginx's buffers, drops the connection). Run only for a head of 8 kB or more.
 function bytesRefusal(r) {

@@ -1,6 +1,6 @@
 // nginx's copy of the app's language detection on `/` (motorlab/language/detection.py), for
 // the njs module (Debian: libnginx-mod-http-js 0.7.9). A Jinja template, as deploy/nginx.conf:
-// motorlab.deploy_config writes in the app's values (the cookie's name, the locales of
+// motorlab.deploy.nginx_config writes in the app's values (the cookie's name, the locales of
 // translations/languages.toml, the default one) and writes the module into the runtime
 // folder, where deploy/nginx.conf loads it to serve `/` from the export (the same status,
 // Location, cookie and page as the app; the cookie headers and redirects are rendered into

@@ -2,7 +2,7 @@
 // - the stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
 //   component's CSS (templates/components/<name>/<name>.css) -> one minified site-HASH.css;
 // - the stylesheets only a few pages need, each its own minified NAME-HASH.css, inlined by
-//   those pages alone (PAGE_STYLESHEETS below, motorlab.assets.PAGE_STYLESHEETS);
+//   those pages alone (PAGE_STYLESHEETS below, motorlab.rendering.assets.PAGE_STYLESHEETS);
 // - the widgets: widgets/mount.js and the widgets it imports lazily (widgets/<name>/index.js)
 //   as ES modules with code splitting (React lands in one shared chunk), minified.
 // Every file name carries its content hash. manifest.json tells assets.py what to link:
@@ -15,7 +15,7 @@
 //     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // The font is the site's own subset of Figtree (styles/fonts.css), which `make` writes with
-// Python before this build (motorlab.font_subset); without it the build stops and says so.
+// Python before this build (motorlab.build.font_subset); without it the build stops and says so.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
 // A build keeps the files of the previous ones that it no longer names (a page loaded before
@@ -86,7 +86,7 @@ async function requireBuiltFont(args) {
     return undefined; // esbuild resolves it as usual
   } catch {
     const name = path.relative(process.cwd(), file);
-    const text = `${name} is missing: make builds it (motorlab.font_subset). Run \`make setup\`.`;
+    const text = `${name} is missing: make builds it (motorlab.build.font_subset). Run \`make setup\`.`;
     return { errors: [{ text }] };
   }
 }

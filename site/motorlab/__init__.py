@@ -8,28 +8,11 @@ from typing import NoReturn
 
 from flask import Flask
 
-from motorlab import (
-    assets,
-    dev_catalogs,
-    errors,
-    hosts,
-    i18n,
-    icons,
-    internals,
-    layouts,
-    mount,
-    page_cache,
-    page_store,
-    security,
-    slashes,
-    static_files,
-    template_globals,
-    template_whitespace,
-    terminal,
-)
+from motorlab import errors, i18n, icons, terminal
 from motorlab.config import Config
 from motorlab.contact import ratelimit
 from motorlab.contact.cli import outbox_cli
+from motorlab.dev import catalogs
 from motorlab.extensions import babel, cache, csrf
 from motorlab.health import bp as health_bp
 from motorlab.images import bp as images_bp
@@ -37,8 +20,19 @@ from motorlab.language import bp as language_bp
 from motorlab.language.detection import detect_on_root
 from motorlab.pages.routes import bp as pages_bp
 from motorlab.paths import INSTANCE, PROJECT_ROOT
-from motorlab.request_body import GuardedBody
+from motorlab.rendering import assets, layouts, template_globals, template_whitespace
 from motorlab.seo import bp as seo_bp
+from motorlab.web import (
+    flask_internals,
+    hosts,
+    page_cache,
+    page_store,
+    script_name,
+    security,
+    slashes,
+    static_files,
+)
+from motorlab.web.request_body import GuardedBody
 
 
 def create_app(config: object | None = None) -> Flask:
@@ -58,16 +52,16 @@ def create_app(config: object | None = None) -> Flask:
     # 1. Extensions, and the settings each module works out from the configuration. None of
     # them adds a request hook: the request's whole path is in part 2.
     # In development (debug mode: `make run`) catalogs are reloaded when edited and each
-    # untranslated message is logged (motorlab.dev_catalogs); production shares one Babel.
-    translations = dev_catalogs.WatchedBabel() if app.debug else babel
+    # untranslated message is logged (motorlab.dev.catalogs); production shares one Babel.
+    translations = catalogs.WatchedBabel() if app.debug else babel
     if app.debug:  # a request's path, logged, reaches the developer's terminal escaped
         terminal.guard(app.logger)
     translations.init_app(app, locale_selector=i18n.select_locale)
     cache.init_app(app)
-    internals.init_app(app)  # sessions that say whether a request touched them
+    flask_internals.init_app(app)  # sessions that say whether a request touched them
     ratelimit.init_app(app)  # the contact limit's storage
     hosts.init_app(app)  # TRUSTED_HOSTS and the untrusted host's 400 page
-    mount.init_app(app)  # the session cookie's path under SCRIPT_NAME
+    script_name.init_app(app)  # the session cookie's path under SCRIPT_NAME
     i18n.init_app(app)  # refuses incomplete catalogs
     assets.init_app(app)  # the esbuild manifest, read once
     security.init_app(app)  # the security headers, worked out once
@@ -102,7 +96,9 @@ def create_app(config: object | None = None) -> Flask:
     # 3. WSGI layers, outermost first: each sees the request before the ones below it.
     layers = [
         hosts.CanonicalHost,  # Host compared without case or a trailing dot, before any check
-        mount.layer(app),  # SCRIPT_NAME from the setting only, before the page cache keys on it
+        script_name.layer(
+            app
+        ),  # SCRIPT_NAME from the setting only, before the page cache keys on it
         partial(page_store.PageStore, app, page_cache.POLICY),  # stored pages, before Flask
         GuardedBody,  # an unreadable body is a 400
         *hosts.proxy_layers(app),  # behind PROXY_FIX_HOPS proxies: the visitor's address

@@ -10,11 +10,11 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from motorlab.assets import YEAR
 from motorlab.files import write_atomically
 from motorlab.i18n import DEFAULT_LOCALE
 from motorlab.paths import INSTANCE, PROJECT_ROOT
-from motorlab.request_body import MAX_BODY
+from motorlab.rendering.assets import YEAR
+from motorlab.web.request_body import MAX_BODY
 
 
 class SettingError(ValueError):
@@ -154,7 +154,7 @@ class Config:
         # the machine itself: a monitoring host's addresses or networks. Others see the status.
         self.HEALTH_FIGURES_FROM = _env_networks("HEALTH_FIGURES_FROM")
         # The prefix the app is mounted under (`/site`), empty at the root. The only source
-        # of SCRIPT_NAME: a client's or server's SCRIPT_NAME is ignored (motorlab.mount).
+        # of SCRIPT_NAME: a client's or server's SCRIPT_NAME is ignored (motorlab.web.script_name).
         self.SCRIPT_NAME = "/" + env("SCRIPT_NAME", "").strip().strip("/")
         self.SCRIPT_NAME = "" if self.SCRIPT_NAME == "/" else self.SCRIPT_NAME
 

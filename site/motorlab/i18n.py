@@ -215,7 +215,7 @@ def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
 def check_catalogs(app: Flask) -> None:
     """Refuse to start with a catalog that is not ready (`catalog_refusal`); serve the
     languages INCOMPLETE_LANGUAGES names with a warning. In development (Flask's debug mode:
-    `make run`) the app starts anyway: `make run` says so once, and motorlab.dev_catalogs
+    `make run`) the app starts anyway: `make run` says so once, and motorlab.dev.catalogs
     logs each untranslated message where a page shows it."""
     if app.debug:
         return

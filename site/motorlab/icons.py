@@ -9,7 +9,7 @@ Run it again after changing the logo, and commit its output.
 
 The blueprint serves what browsers ask for at the root: /favicon.ico, /apple-touch-icon.png
 and /manifest.webmanifest (ROOT_FILES: the export writes them too, and nginx serves them from
-there with the same Cache-Control, motorlab.deploy_config). Their URLs carry no content hash:
+there with the same Cache-Control, motorlab.deploy.nginx_config). Their URLs carry no content hash:
 any cache keeps them a day (assets.DAY_CACHE_CONTROL), then asks again."""
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 from flask import Blueprint, Response, send_from_directory
 from markupsafe import Markup, escape
 
-from motorlab.assets import asset_url, cache_for_a_day
 from motorlab.identity import AGENCY
-from motorlab.tokens import colour
+from motorlab.rendering.assets import asset_url, cache_for_a_day
+from motorlab.rendering.tokens import colour
 
 PACKAGE = Path(__file__).resolve().parent
 LOGO = PACKAGE / "static" / "img" / "favicon.svg"
@@ -37,7 +37,7 @@ ICONS = PACKAGE / "static" / "icons"
 FAVICON = "/favicon.ico"
 APPLE_TOUCH_ICON = "/apple-touch-icon.png"
 WEB_MANIFEST = "/manifest.webmanifest"
-# The root files the export writes beside the pages (motorlab.export), nginx's too.
+# The root files the export writes beside the pages (motorlab.build.export), nginx's too.
 ROOT_FILES = (FAVICON, APPLE_TOUCH_ICON, WEB_MANIFEST)
 MANIFEST_TYPE = "application/manifest+json"
 

@@ -7,7 +7,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # What the app writes by default: the secret key, the outbox, the image cache (Config).
 INSTANCE = PROJECT_ROOT / "instance"
 # The brand typeface as npm brings it (@fontsource-variable/figtree: Latin, variable weight),
-# the source of the site's own subset (motorlab.font_subset) and of the drawings' outlines.
+# the source of the site's own subset (motorlab.build.font_subset) and of the drawings' outlines.
 FIGTREE = (
     PROJECT_ROOT
     / "node_modules/@fontsource-variable/figtree/files"

@@ -20,7 +20,7 @@ from pathlib import Path
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import parse_cache_control_header
 
-from motorlab.page_cache import DEFAULT_CACHE_CONTROL
+from motorlab.web.page_cache import DEFAULT_CACHE_CONTROL
 
 # Beyond a page's lifetime: a page open in a tab imports a widget's chunk when the widget
 # mounts, and a visitor may come back to a tab an hour later.

@@ -23,7 +23,7 @@ REQUIRED = {
 
 
 def in_development() -> bool:
-    """`make run` (motorlab.dev_run) runs Flask in debug mode."""
+    """`make run` (motorlab.dev.run) runs Flask in debug mode."""
     return os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
 
 

@@ -15,8 +15,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from motorlab import analytics
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID
 from tests.support.browser import NAVIGATION_STARTED, axe_report
 

@@ -13,8 +13,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from motorlab import analytics
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID, config_with
 from tests.support.browser import CHROMIUM, serving
 

@@ -1,4 +1,4 @@
-"""`motorlab deploy|rollback|restore` (site/motorlab/deploy_release.py) refuses, in one line
+"""`motorlab deploy|rollback|restore` (site/motorlab/deploy/release.py) refuses, in one line
 and before it touches anything, what it cannot do well: the whole runs are
 test_one_server.py's."""
 
@@ -69,9 +69,9 @@ def test_a_venv_the_service_user_cannot_run_is_refused_with_what_to_do(tmp_path)
     0700): the services would stop with a bare PermissionError."""
     if os.geteuid() != 0:
         pytest.skip("needs root to run a command as another user")
-    sys.path.insert(0, str(ROOT / "site" / "motorlab"))
+    sys.path.insert(0, str(ROOT / "site" / "motorlab" / "deploy"))
     try:
-        import deploy_release
+        import release as deploy_release
     finally:
         sys.path.pop(0)
     private = tmp_path / "private"

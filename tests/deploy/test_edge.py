@@ -15,7 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
-from motorlab.image_breakpoints import BREAKPOINTS
+from motorlab.images.breakpoints import BREAKPOINTS
 from tests.support.app import config_with
 
 

@@ -4,7 +4,7 @@
   every front door is tested with (tests/support/hostile.py), resolves on this site as a
   browser resolves it (WHATWG URL, tests/support/whatwg_url.py), and no CR, LF or TAB from
   the path reaches a header.
-- One header limit end to end (motorlab/http_limits.py): whatever nginx takes, gunicorn takes
+- One header limit end to end (motorlab/web/http_limits.py): whatever nginx takes, gunicorn takes
   too and the app answers; one byte more gets the site's own 414 or 431 page, in the
   language of the path.
 """
@@ -23,9 +23,9 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motorlab import http_limits, request_body
-from motorlab.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
+from motorlab.web import http_limits, request_body
 from tests.support.hostile import REDIRECT_BAIT, targets
 from tests.support.servers import Answer, exchange, free_port
 from tests.support.whatwg_url import BrowserUrls

@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from motorlab import assets, compression, config, create_app
+from motorlab import config, create_app
 from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
-from motorlab.public_pages import public_paths
-from motorlab.security import FILE_POLICY
+from motorlab.pages.public import public_paths
+from motorlab.rendering import assets
+from motorlab.web import compression
+from motorlab.web.security import FILE_POLICY
 from tests.support.app import visible_text
 from tests.support.widgets import read_widget_manifest
 

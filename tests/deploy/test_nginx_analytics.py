@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from motorlab import config, create_app
-from motorlab.public_pages import public_paths
+from motorlab.pages.public import public_paths
 from tests.deploy.test_nginx import assert_the_apps_security_headers, get, varies
 
 PAGES = public_paths(create_app(config.TestConfig()))

@@ -19,8 +19,8 @@ import time
 
 import pytest
 
-from motorlab import deploy_config
-from motorlab.negotiation import accepts_explicitly
+from motorlab.deploy import nginx_config
+from motorlab.web.negotiation import accepts_explicitly
 
 # The variables a client's bytes reach.
 CLIENT_VARIABLES = re.compile(r"\$(http_\w+|request|request_uri|uri|args|arg_\w+|cookie_\w+)\b")
@@ -38,7 +38,7 @@ def unquote(text: str) -> str:
 @pytest.fixture(scope="module")
 def client_regexes(tmp_path_factory, monkeypatch_module) -> list[tuple[str, str, int]]:
     """(map, regex, flags) for every regex of a map whose source holds a client's bytes."""
-    conf = deploy_config.render(
+    conf = nginx_config.render(
         listen="80", root="/srv/site", app="127.0.0.1:8000", runtime=tmp_path_factory.mktemp("r")
     )
     found = []
@@ -195,7 +195,7 @@ def test_each_regex_takes_about_as_long_on_16_kb_of_its_own_literals(client_rege
 def variant_entries(monkeypatch_module, tmp_path_factory) -> list[tuple[re.Pattern, str]]:
     """$image_variant's regexes, compiled as nginx reads them, each with its value."""
     runtime = tmp_path_factory.mktemp("variant")
-    conf = deploy_config.render(listen="80", root="/s", app="127.0.0.1:8000", runtime=runtime)
+    conf = nginx_config.render(listen="80", root="/s", app="127.0.0.1:8000", runtime=runtime)
     body = next(b for s, n, b in MAP.findall(conf) if n == "$image_variant")
     entries = re.findall(r'^\s*"(~\*?)((?:[^"\\]|\\.)*)" "([^"]*)";', body, re.M)
     return [(re.compile(unquote(r), re.I if k == "~*" else 0), value) for k, r, value in entries]

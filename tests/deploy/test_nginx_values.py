@@ -1,24 +1,17 @@
-"""deploy/nginx.conf, a Jinja template, rendered by motorlab.deploy_config: every value the app
-defines comes from the app's own constant, never typed again in the template. What nginx does
-with it is tested by asking nginx (test_nginx.py, test_front_door.py, test_edge.py …)."""
+"""deploy/nginx.conf, a Jinja template, rendered by motorlab.deploy.nginx_config: every value
+the app defines comes from the app's own constant, never typed again in the template. What
+nginx does with it is tested by asking nginx (test_nginx.py, test_front_door.py, test_edge.py …)."""
 
 from __future__ import annotations
 
 import pytest
 
-from motorlab import (
-    assets,
-    config,
-    deploy_config,
-    gunicorn_config,
-    http_limits,
-    icons,
-    page_cache,
-    request_body,
-    security,
-)
+from motorlab import config, icons
+from motorlab.deploy import gunicorn_config, nginx_config
 from motorlab.language import detection
-from motorlab.security import headers
+from motorlab.rendering import assets
+from motorlab.web import http_limits, page_cache, request_body, security
+from motorlab.web.security import headers
 
 # The settings the config is rendered with.
 SETTINGS = {"SITE_URL": "https://www.motorlab.example", "API_BASE_URL": "", "ANALYTICS_ID": ""}
@@ -27,18 +20,18 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 
 @pytest.fixture
 def render(monkeypatch, tmp_path):
-    """deploy_config.render for SETTINGS, without TLS: its text with @RUNTIME@ and @DEPLOY@
+    """nginx_config.render for SETTINGS, without TLS: its text with @RUNTIME@ and @DEPLOY@
     for this machine's folders."""
     for name, value in SETTINGS.items():
         monkeypatch.setenv(name, value)
     runtime = tmp_path / "run"
 
     def rendered() -> str:
-        conf = deploy_config.render(
+        conf = nginx_config.render(
             listen="80", root="/srv/motorlab/build/site", app="127.0.0.1:8000", runtime=runtime
         )
         return conf.replace(str(runtime.resolve()), "@RUNTIME@").replace(
-            str(deploy_config.DEPLOY), "@DEPLOY@"
+            str(nginx_config.DEPLOY), "@DEPLOY@"
         )
 
     return rendered
@@ -75,7 +68,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     for (module, name), value in sentinels.items():
         monkeypatch.setattr(module, name, value)
     app_headers = headers(SETTINGS)
-    monkeypatch.setattr(deploy_config, "headers", lambda settings, *_kept, **_stylesheets: {
+    monkeypatch.setattr(nginx_config, "headers", lambda settings, *_kept, **_stylesheets: {
         name: f"sentinel {name}" for name in headers(settings)
     })  # fmt: skip
     conf = directives(render())
@@ -99,7 +92,7 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
         '        "~^:" "sentinel-page";',
         '        ":1" "Sentinel-Language, Sentinel-Cookie, Accept-Encoding";',
         '        default "sentinel-first-visit";',
-        f"        proxy_read_timeout {77 - deploy_config.UPSTREAM_MARGIN}s;",
+        f"        proxy_read_timeout {77 - nginx_config.UPSTREAM_MARGIN}s;",
         # A page's policy for the pages, the files' for every other file.
         '        "~^text/html" "sentinel Content-Security-Policy";',
         '        default "sentinel-file-policy";',
@@ -137,7 +130,7 @@ def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatc
     (build / "site-KEPT.css").write_text("main{color:blue}")
     (build / "boot-LIVE.js").write_text("document.title='live';")
     (build / "boot-KEPT.js").write_text("document.title='kept';")
-    conf = deploy_config.render(
+    conf = nginx_config.render(
         listen="80", root=tmp_path / "site", app="127.0.0.1:8000", runtime=tmp_path / "run"
     )
     policy = next(line for line in conf.splitlines() if "style-src" in line)

@@ -1,5 +1,5 @@
 """`make prod`: it refuses to start without SECRET_KEY, in one clear line, and runs gunicorn
-with the request limits nginx is rendered with (motorlab.gunicorn_config)."""
+with the request limits nginx is rendered with (motorlab.deploy.gunicorn_config)."""
 
 from __future__ import annotations
 
@@ -40,4 +40,4 @@ def test_make_prod_runs_gunicorn_with_the_shared_limits():
     result = make_prod("-n", SECRET_KEY="x" * 40)  # -n: the commands, printed, not run
     assert result.returncode == 0, result.stderr
     gunicorn = next(line for line in result.stdout.splitlines() if "bin/gunicorn" in line)
-    assert "--config python:motorlab.gunicorn_config" in gunicorn
+    assert "--config python:motorlab.deploy.gunicorn_config" in gunicorn

@@ -20,9 +20,9 @@ from tests.support.servers import app_environment, free_port
 
 BIN = Path(sys.executable).parent
 COMMANDS = {
-    "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.gunicorn_config", "--bind"],
+    "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config", "--bind"],
     "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-    "export": [sys.executable, "-m", "motorlab.export"],
+    "export": [sys.executable, "-m", "motorlab.build.export"],
 }  # fmt: skip
 # Each bad setting, as an operator's file may hold it, and the one line it gets.
 BAD = {

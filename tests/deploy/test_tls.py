@@ -31,8 +31,8 @@ import pytest
 from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 
-from motorlab import deploy_config
-from motorlab.deploy_config import Tls, render
+from motorlab.deploy import nginx_config
+from motorlab.deploy.nginx_config import Tls, render
 from tests.deploy.test_front_door import assert_safe
 from tests.deploy.test_nginx import (
     COOKIE,
@@ -535,7 +535,7 @@ def test_without_a_certificate_the_config_is_unchanged_and_tls_only_adds(tmp_pat
 
 def run_main(argv: list[str], capsys) -> tuple[int, str]:
     with pytest.raises(SystemExit) as exit_:
-        deploy_config.main(argv)
+        nginx_config.main(argv)
     return exit_.value.code, capsys.readouterr().err.strip().splitlines()[-1]
 
 
@@ -590,7 +590,7 @@ def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SITE_URL", SITE)
     monkeypatch.chdir(tmp_path)
     argv = ["--runtime", "run", "--tls-certificate", "live/fullchain.pem"]
-    assert deploy_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
+    assert nginx_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
     config = capsys.readouterr().out
     assert f"ssl_certificate {live}/fullchain.pem;" in config
     assert f"ssl_certificate_key {live}/privkey.pem;" in config

@@ -1,7 +1,8 @@
 """The systemd units (deploy/*.service), rendered for this checkout as an operator renders
-them (`python -m motorlab.deploy_units`): systemd itself finds nothing to say about them, they
+them (`python -m motorlab.deploy.units`): systemd itself finds nothing to say about them, they
 sandbox the services to the folders the app writes, give the sender its stop time, and run
-gunicorn exactly as `make prod` and the tests do, with motorlab/gunicorn_config.py's settings."""
+gunicorn exactly as `make prod` and the tests do, with
+motorlab/deploy/gunicorn_config.py's settings."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_units import STOP_MARGIN
+from motorlab.deploy.units import STOP_MARGIN
 from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
@@ -42,7 +43,7 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     env_file = output / "env"
     env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy_units", "--user", "motorlab",
+        [sys.executable, "-m", "motorlab.deploy.units", "--user", "motorlab",
          "--environment-file", str(env_file), "--current", str(ROOT), "--output", str(output)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -228,7 +229,7 @@ def test_nginx_runs_and_logs_as_debians_and_debians_logrotate_rotates_its_logs(t
     Debian's own /etc/logrotate.d/nginx rotates (signalling the pid in /run/nginx.pid)."""
     (tmp_path / "env").write_text("SECRET_KEY=x\n")
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy_config", "--environment-file",
+        [sys.executable, "-m", "motorlab.deploy.nginx_config", "--environment-file",
          str(tmp_path / "env"), "--runtime", str(tmp_path)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -241,13 +242,13 @@ def test_nginx_runs_and_logs_as_debians_and_debians_logrotate_rotates_its_logs(t
 
 
 # How every gunicorn of the project starts: its settings from the module, its address alone.
-GUNICORN_ARGS = ["--config", "python:motorlab.gunicorn_config", "--bind"]
+GUNICORN_ARGS = ["--config", "python:motorlab.deploy.gunicorn_config", "--bind"]
 
 
 def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(units, launch):
     """`make prod`, the unit and the tests' launcher: the config module and an address,
-    nothing else (every setting is motorlab/gunicorn_config.py's)."""
-    from motorlab.deploy_config import APP_ADDRESS
+    nothing else (every setting is motorlab/deploy/gunicorn_config.py's)."""
+    from motorlab.deploy.nginx_config import APP_ADDRESS
     from tests.support.servers import app_environment
 
     host, _, port = APP_ADDRESS.rpartition(":")

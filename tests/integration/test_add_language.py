@@ -17,7 +17,7 @@ import sys
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from motorlab import deploy_config
+from motorlab.deploy import nginx_config
 from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
 from tests.support.servers import free_port, start_nginx
@@ -35,10 +35,11 @@ og_locale = "fr_FR"
 PROBE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from motorlab import create_app, deploy_config
+from motorlab import create_app
+from motorlab.deploy import nginx_config
 from motorlab.config import TestConfig
 from motorlab.i18n import IncompleteCatalog
-from motorlab.public_pages import public_paths
+from motorlab.pages.public import public_paths
 try:
     app = create_app(TestConfig())
 except IncompleteCatalog as refused:
@@ -52,7 +53,7 @@ print(json.dumps({
     "html": {p: r.get_data(as_text=True) for p, r in pages.items()},
     "sitemap": client.get("/sitemap.xml").get_data(as_text=True),
     "paths": public_paths(app),
-    "nginx": deploy_config.render(listen="80", root=sys.argv[2], app="127.0.0.1:8000",
+    "nginx": nginx_config.render(listen="80", root=sys.argv[2], app="127.0.0.1:8000",
                                   runtime=sys.argv[2]),
 }))
 """
@@ -63,7 +64,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from motorlab import create_app
 from motorlab.config import TestConfig
-from motorlab.export import export
+from motorlab.build.export import export
 export(create_app(TestConfig()), sys.argv[2])
 """
 
@@ -158,9 +159,9 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     # files), but for the port and folders start_nginx picks.
     site = session_dir / "french" / "site"  # nginx's workers read it: not under tmp_path
     subprocess.run([sys.executable, "-c", EXPORT, str(copy / "site"), str(site)], check=True)
-    monkeypatch.setattr(deploy_config, "LANGUAGES", read_languages(declaration))
+    monkeypatch.setattr(nginx_config, "LANGUAGES", read_languages(declaration))
     run = str(copy / "run")
-    same = deploy_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)
+    same = nginx_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)
     assert result["nginx"].replace(str(copy / "deploy"), str(ROOT / "deploy")) == same
     # No app behind: `/` and /fr are nginx's alone.
     nginx, base = start_nginx(site, f"127.0.0.1:{free_port()}", site.parent)

@@ -11,9 +11,10 @@ import json
 
 import pytest
 
-from motorlab import analytics, config, create_app
+from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
-from motorlab.public_pages import public_paths
+from motorlab.pages.public import public_paths
+from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID, SITE, analytics_config, soup_of
 
 ALIKE = [path.removeprefix(SITE) or "/" for path in public_paths(create_app(config.TestConfig()))]

@@ -118,7 +118,7 @@ def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path, launch
 def _a_page_cached_by_one_is_served_by_the_other(one: str, two: str, cache: str) -> None:
     import redis as client
 
-    from motorlab.page_store import make_entry
+    from motorlab.web.page_store import make_entry
 
     reader_one, reader_two = Visitor(one), Visitor(two)
     status, page = reader_one.get("/en/projects/ads")

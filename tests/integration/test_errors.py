@@ -4,8 +4,8 @@ import pytest
 from bs4 import BeautifulSoup
 from jinja2 import ChoiceLoader, DictLoader
 
-from motorlab.export import ERROR_PAGE_PATH, ERROR_PAGES, PREFIXES
-from motorlab.internal_request import error_page
+from motorlab.build.export import ERROR_PAGE_PATH, ERROR_PAGES, PREFIXES
+from motorlab.web.self_request import error_page
 from tests.support.app import soup_of, visible_text
 
 

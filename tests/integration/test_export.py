@@ -10,8 +10,10 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image, features
 
-from motorlab import assets, compression, config, create_app
-from motorlab.public_pages import public_paths
+from motorlab import config, create_app
+from motorlab.pages.public import public_paths
+from motorlab.rendering import assets
+from motorlab.web import compression
 from tests.support.app import soup_of, visible_text
 from tests.support.widgets import read_widget_manifest
 
@@ -183,8 +185,8 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
     """A photograph in content/team.py: the export holds each srcset width in three formats."""
     import dataclasses
 
+    from motorlab.build.export import export
     from motorlab.content import team
-    from motorlab.export import export
     from tests.support.app import RASTER_PORTRAIT
 
     first = team.TEAMS[0]

@@ -8,8 +8,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
+from motorlab.build.export import export, is_page
 from motorlab.config import Config
-from motorlab.export import export, is_page
 
 # A whole export or two: with the system tests, out of make test-fast's edit loop.
 pytestmark = pytest.mark.system

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from motorlab import config, create_app
-from motorlab.assets import RETIRED
-from motorlab.export import export
+from motorlab.build.export import export
 from motorlab.releases import RETENTION, ledger_of, read_ledger, still_kept
+from motorlab.rendering.assets import RETIRED
 
 # A whole export or two: with the system tests, out of make test-fast's edit loop.
 pytestmark = pytest.mark.system

@@ -9,9 +9,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from motorlab import create_app
+from motorlab.build.export import ERROR_PAGE_PATH, ERROR_PAGES, PREFIXES
 from motorlab.config import SOCIAL_PROFILES, Config
-from motorlab.export import ERROR_PAGE_PATH, ERROR_PAGES, PREFIXES
-from motorlab.internal_request import error_page
+from motorlab.web.self_request import error_page
 from tests.support.app import config_with, soup_of
 from tests.support.pages import LOCALES, localized
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import create_app, tokens
+from motorlab import create_app
 from motorlab.content import guideline
+from motorlab.rendering import tokens
 from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
 

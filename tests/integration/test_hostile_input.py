@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motorlab import analytics
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from motorlab.rendering import analytics
 from tests.support.app import SITE
 from tests.support.hostile import MARK, MARK_BYTES, targets
 from tests.support.servers import Answer

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from motorlab import icons
-from motorlab.assets import DAY_CACHE_CONTROL
-from motorlab.tokens import colour
+from motorlab.rendering.assets import DAY_CACHE_CONTROL
+from motorlab.rendering.tokens import colour
 from tests.support.app import soup_of
 from tests.support.pages import PAGES
 

@@ -15,7 +15,8 @@ import re
 
 import pytest
 
-from motorlab import assets, create_app
+from motorlab import create_app
+from motorlab.rendering import assets
 from tests.support.app import STATIC, config_with, soup_of
 from tests.support.pages import PAGES
 

@@ -1,4 +1,4 @@
-"""What motorlab.internals assumes of Flask and Flask-WTF, what the app relies on in the
+"""What motorlab.web.flask_internals assumes of Flask and Flask-WTF, what the app relies on in the
 public APIs it uses instead of internals, and what tests/support/internals.py assumes of
 Flask, Werkzeug and cachelib. Each test fails loudly when an upgrade changes the behaviour
 the app (or the suite) relies on."""
@@ -12,37 +12,39 @@ from flask import request, session
 from flask.globals import request_ctx
 from werkzeug.datastructures import FileStorage
 
-from motorlab import internals
 from motorlab.contact.forms import ContactForm
 from motorlab.i18n import COOKIE_NAME
+from motorlab.web import flask_internals
 
 
 def test_the_session_proxy_marks_the_session_accessed(app):
     # Why session_touched() cannot simply ask `session.accessed`.
     with app.test_request_context("/"):
-        assert not internals.session_touched()
+        assert not flask_internals.session_touched()
         assert session.accessed is True
 
 
 def test_session_touched_sees_reads_and_writes(app):
     with app.test_request_context("/"):
-        assert request.environ[internals.OPENED_SESSION] is not None
-        assert not internals.session_touched()
+        assert request.environ[flask_internals.OPENED_SESSION] is not None
+        assert not flask_internals.session_touched()
         session.get("anything")
-        assert internals.session_touched()
+        assert flask_internals.session_touched()
     with app.test_request_context("/"):
-        request.environ[internals.OPENED_SESSION]["flash"] = "x"  # modified, not through proxy
-        assert internals.session_touched()
+        request.environ[flask_internals.OPENED_SESSION]["flash"] = (
+            "x"  # modified, not through proxy
+        )
+        assert flask_internals.session_touched()
 
 
 def test_the_app_uses_the_watched_session(app):
-    assert isinstance(app.session_interface, internals.WatchedSessionInterface)
+    assert isinstance(app.session_interface, flask_internals.WatchedSessionInterface)
 
 
 def test_an_untrusted_host_leaves_no_url_adapter_and_gets_one(app):
     with app.test_request_context("/en/services", headers={"Host": "evil.example"}):
         assert request_ctx.url_adapter is None  # Flask refuses to bind one
-        internals.bind_site_url_adapter()
+        flask_internals.bind_site_url_adapter()
         assert request_ctx.url_adapter.url_scheme == "https"
         assert request_ctx.url_adapter.server_name == "www.motorlab.example"
 
@@ -59,7 +61,7 @@ def test_the_contact_form_reads_text_fields_from_the_form_only(app):
 
 
 def test_frozen_flask_still_builds_each_url_in_build_one():
-    freezer = internals.fresh_context_freezer()
+    freezer = flask_internals.fresh_context_freezer()
     assert list(inspect.signature(freezer.__mro__[1]._build_one).parameters) == [
         "self",
         "url",
@@ -89,7 +91,7 @@ def test_each_app_reaches_its_own_cache_backend_through_cache_cache():
 def test_our_view_answers_flasks_static_route(app):
     # static_files replaces the view through `app.endpoint`, and serves with
     # `send_static_file`, as Flask's own static view does.
-    from motorlab.static_files import servable
+    from motorlab.web.static_files import servable
 
     (rule,) = [rule for rule in app.url_map.iter_rules() if rule.endpoint == "static"]
     assert rule.rule == "/static/<path:filename>"
@@ -147,4 +149,4 @@ def test_read_cookies_reads_a_header_as_request_cookies_does(app):
     ]
     for header in headers:
         with app.test_request_context("/", environ_base={"HTTP_COOKIE": header}):
-            assert internals.read_cookies(header) == request.cookies, header
+            assert flask_internals.read_cookies(header) == request.cookies, header

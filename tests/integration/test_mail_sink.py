@@ -9,7 +9,7 @@ import smtplib
 
 import pytest
 
-from motorlab.mail_sink import MailSink
+from motorlab.dev.mail_sink import MailSink
 
 # A forged "contact request": the terminal's clipboard (OSC 52), its screen cleared (CSI 2 J),
 # its title set (OSC 0), text hidden (SGR 8), and C1's one-byte CSI.

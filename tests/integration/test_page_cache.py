@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from werkzeug.test import Client
 
-from motorlab import analytics, compression, config, create_app
-from motorlab.public_pages import public_paths
+from motorlab import config, create_app
+from motorlab.pages.public import public_paths
+from motorlab.rendering import analytics
+from motorlab.web import compression
 from tests.support.app import analytics_config, config_with, soup_of, visible_text
 from tests.support.contact_support import csrf_token
 from tests.support.internals import stored_entries
@@ -237,7 +239,7 @@ def test_slash_variants_never_add_keys_to_redis(launch):
 
 def test_only_known_pages_are_stored_and_each_page_once_whatever_the_cookies():
     """One entry for a path, whatever cookies come in: with analytics on, the consent cookie
-    is the browser's business (motorlab.analytics)."""
+    is the browser's business (motorlab.rendering.analytics)."""
     app = create_app(analytics_config())
     client = app.test_client()
     for n in range(40):
@@ -251,7 +253,7 @@ def test_only_known_pages_are_stored_and_each_page_once_whatever_the_cookies():
 @pytest.fixture
 def dispatched(app):
     """Requests that reached Flask (a store hit never does)."""
-    from motorlab.page_store import PageStore
+    from motorlab.web.page_store import PageStore
 
     seen: list[str] = []
     store = app.wsgi_app
@@ -305,7 +307,7 @@ def test_the_stored_first_visit_never_answers_a_visitor_with_the_cookie(app, dis
 
 def team_page(rendered: list[str], cookie: str | None = None):
     """A WSGI page that differs by an `X-Team` header, kept in the store, counting renders."""
-    from motorlab.page_store import keep
+    from motorlab.web.page_store import keep
 
     def page(environ, start_response):
         team = environ["HTTP_X_TEAM"]
@@ -320,7 +322,7 @@ def team_page(rendered: list[str], cookie: str | None = None):
 
 
 def team_store(app, page):
-    from motorlab.page_store import PageStore, Policy
+    from motorlab.web.page_store import PageStore, Policy
 
     policy = Policy(
         paths=lambda app: {"/page"},
@@ -362,7 +364,7 @@ def test_in_debug_no_page_stored_before_a_rebuild_is_answered_after_it():
 
     from flask import template_rendered
 
-    from motorlab.page_cache import BUILD_MANIFEST
+    from motorlab.web.page_cache import BUILD_MANIFEST
 
     seen: list[str] = []
     debug, production = create_app(config_with(DEBUG=True)), create_app(config.TestConfig())

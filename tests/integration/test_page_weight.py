@@ -21,7 +21,7 @@ import pytest
 from werkzeug.exceptions import abort
 
 from motorlab import config, create_app
-from motorlab.export import ERROR_PAGES
+from motorlab.build.export import ERROR_PAGES
 from motorlab.i18n import COOKIE_NAME, LOCALES, localized_rule
 from motorlab.pages import registry
 from tests.support.contact_support import csrf_token

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from motorlab import analytics, create_app
-from motorlab.hosts import trusted_hosts
-from motorlab.security import headers as security_headers
+from motorlab import create_app
+from motorlab.rendering import analytics
+from motorlab.web.hosts import trusted_hosts
+from motorlab.web.security import headers as security_headers
 from tests.support.app import SITE, config_with, soup_of, visible_text
 
 EVIL = {"Host": "evil.example"}

@@ -13,8 +13,8 @@ from flask import render_template_string
 
 from motorlab import create_app
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import content_security_policy
-from motorlab.widget_props import widget_labels
+from motorlab.rendering.widget_props import widget_labels
+from motorlab.web.security import content_security_policy
 from tests.support.app import config_with, soup_of
 
 pytestmark = pytest.mark.usefixtures("widget_manifest")

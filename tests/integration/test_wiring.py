@@ -86,7 +86,7 @@ def test_one_module_registers_the_template_globals():
 
 
 def test_assets_is_an_importable_api(app):
-    from motorlab import assets
+    from motorlab.rendering import assets
 
     with app.test_request_context("/"):
         assert assets.asset_url("img/favicon.svg").startswith("/static/img/favicon.svg?v=")

@@ -226,7 +226,7 @@ def print_first_visits(servers: dict[str, str]) -> None:
 def render_times() -> list[tuple[str, float, float]]:
     from motorlab import create_app
     from motorlab.config import TestConfig
-    from motorlab.public_pages import public_paths
+    from motorlab.pages.public import public_paths
 
     class Uncached(TestConfig):
         def __init__(self) -> None:
@@ -286,7 +286,7 @@ def main() -> int:
     env = app_environment(workdir / "outbox.sqlite3", SITE_URL="http://127.0.0.1")
     os.environ.update({k: env[k] for k in ("SECRET_KEY", "SITE_URL", "OUTBOX_PATH")})
     from motorlab import create_app
-    from motorlab.export import export
+    from motorlab.build.export import export
 
     export(create_app(), workdir / "site")
     started = []

@@ -27,8 +27,8 @@ def production_front(secret_key: str) -> Iterator[SimpleNamespace]:
     from tests.support.app import config_with
 
     from motorlab import create_app
-    from motorlab.deploy_config import Tls
-    from motorlab.export import export
+    from motorlab.build.export import export
+    from motorlab.deploy.nginx_config import Tls
 
     with tempfile.TemporaryDirectory(prefix="motorlab-front-") as scratch:
         folder = Path(scratch)

@@ -45,8 +45,8 @@ from tests.perf.figures import medians, misses, table  # noqa: E402
 from tests.perf.front import production_front  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
-from motorlab import compression  # noqa: E402
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
+from motorlab.web import compression  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from hypothesis import strategies as st
 
-from motorlab import analytics
+from motorlab.rendering import analytics
 from tests.support.pages import LOCALES, ROUTES, localized
 
 # Markup that must never come back as it was sent: a page shows it escaped, or not at all.

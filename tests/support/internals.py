@@ -1,5 +1,5 @@
 """The framework internals the tests rely on, kept here (the app's own are in
-motorlab.internals), each pinned by tests/integration/test_internals.py.
+motorlab.web.flask_internals), each pinned by tests/integration/test_internals.py.
 
 - Jinja's compiled templates are shared by every app the test process builds: a class-wide
   `Flask.jinja_options`, set when this module is imported (tests.support.app imports it).

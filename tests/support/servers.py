@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from motorlab.mail_sink import free_loopback_port as free_port
+from motorlab.dev.mail_sink import free_loopback_port as free_port
 
 if TYPE_CHECKING:
-    from motorlab.deploy_config import Tls
+    from motorlab.deploy.nginx_config import Tls
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -198,13 +198,13 @@ def start_gunicorn(
     port: int | None = None,
 ) -> tuple[Process, str]:
     """gunicorn serving `target` once `health` answers: (process, base URL). Run as `make
-    prod` and the systemd unit run it: its settings from motorlab.gunicorn_config, `workers`
+    prod` and the systemd unit run it: its settings from motorlab.deploy.gunicorn_config, `workers`
     through WEB_CONCURRENCY (which that module reads), its logs in the workdir."""
     port = port or free_port()
     args = [
         str(BIN / "gunicorn"),
         "--config",
-        "python:motorlab.gunicorn_config",
+        "python:motorlab.deploy.gunicorn_config",
         "--bind",
         f"127.0.0.1:{port}",
         target,
@@ -266,9 +266,9 @@ def start_nginx(
     tls: Tls | None = None,
 ) -> tuple[Process, str]:
     """nginx with the rendered config on a free loopback port, once it answers: (process,
-    base URL). With `tls` (motorlab.deploy_config.Tls, its `listen` a free port too), that base
-    is the plain port-80 server and the site answers on https at `tls.listen`."""
-    from motorlab.deploy_config import render
+    base URL). With `tls` (motorlab.deploy.nginx_config.Tls, its `listen` a free port too),
+    that base is the plain port-80 server and the site answers on https at `tls.listen`."""
+    from motorlab.deploy.nginx_config import render
 
     if not Path(NGINX).exists():
         raise RuntimeError(
@@ -400,8 +400,8 @@ def session_dir():
 def exported_site(session_dir):
     """`make export` once per session, into a temporary folder: (folder, frozen URLs)."""
     from motorlab import create_app
+    from motorlab.build.export import export
     from motorlab.config import TestConfig
-    from motorlab.export import export
 
     destination = session_dir / "export" / "site"
     urls = export(create_app(TestConfig()), destination)
@@ -453,7 +453,7 @@ def analytics_deployment(session_dir, launch):
     limits. (front, app, export, error_log): nginx's and gunicorn's base URLs, the export's
     folder, nginx's error log."""
     from motorlab import create_app
-    from motorlab.export import export
+    from motorlab.build.export import export
     from tests.support.app import ANALYTICS_ID, config_with
 
     workdir = session_dir / "analytics"

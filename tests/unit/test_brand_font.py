@@ -1,4 +1,4 @@
-"""The brand typeface is the site's own subset of Figtree (motorlab.font_subset, built by make
+"""The brand typeface is the site's own subset of Figtree (motorlab.build.font_subset, built by make
 before esbuild): every weight, within the first round trip of a connection, and every
 character a page shows in it, in every language."""
 
@@ -12,7 +12,7 @@ import unicodedata
 import pytest
 from fontTools.ttLib import TTFont
 
-from motorlab import font_subset
+from motorlab.build import font_subset
 from motorlab.paths import FIGTREE
 from tests.support.app import ROOT, STATIC, soup_of, visible_text
 from tests.support.pages import LOCALES, PAGES, localized

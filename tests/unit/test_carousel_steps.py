@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from motorlab import widget_props
 from motorlab.content import brands, portfolio
+from motorlab.rendering import widget_props
 
 
 def test_the_carousels_read_their_slides_per_step_from_the_stylesheet():

@@ -1,4 +1,4 @@
-"""`make run`'s settings (motorlab.dev_run), the mail sink's print-out, `make help` naming
+"""`make run`'s settings (motorlab.dev.run), the mail sink's print-out, `make help` naming
 the address `make run` serves, and the app in development (debug mode, as `make run` runs
 it) with real compiled catalogs: it starts with a catalog that is not ready, logs each
 message it shows in English under `lang="es"` once, with its page and what to do, and reads
@@ -20,9 +20,9 @@ from bs4 import BeautifulSoup
 from flask import request
 
 from motorlab import create_app
-from motorlab.dev_run import catalog_warnings, debugger_refusal, environment, random_pin
-from motorlab.mail_sink import readable
-from motorlab.public_pages import public_paths
+from motorlab.dev.mail_sink import readable
+from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
+from motorlab.pages.public import public_paths
 from tests.support.app import config_with
 from tests.support.servers import ROOT
 

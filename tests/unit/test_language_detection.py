@@ -5,7 +5,7 @@ import subprocess
 import pytest
 
 from motorlab.config import PROJECT_ROOT
-from motorlab.deploy_config import DETECTION, detection_module, render
+from motorlab.deploy.nginx_config import DETECTION, detection_module, render
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LANGUAGES, LOCALES
 from motorlab.language.detection import (
     LANGUAGE_ENTRY,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import create_app, deploy_config, i18n
+from motorlab import create_app, i18n
+from motorlab.deploy import nginx_config
 from motorlab.i18n import LANGUAGES, IncompleteCatalog, read_languages
 from tests.support.app import ROOT, config_with
 
@@ -61,7 +62,7 @@ def test_a_wrong_declaration_is_refused_with_its_reason(tmp_path, values, messag
 def test_nginx_template_names_no_language_by_hand():
     """/en locations come from the declaration (`{% for language in languages %}`), never
     typed in."""
-    template = deploy_config.TEMPLATE.read_text()
+    template = nginx_config.TEMPLATE.read_text()
     code = [line for line in template.splitlines() if not line.strip().startswith("#")]
     for language in LANGUAGES:
         if language.prefix:
@@ -72,10 +73,10 @@ def test_nginx_template_names_no_language_by_hand():
 @pytest.mark.skipif(not Path("/usr/sbin/nginx").exists(), reason="needs Debian's nginx")
 def test_a_config_rendered_for_three_languages_passes_nginx_t(tmp_path, monkeypatch):
     three = (*LANGUAGES, i18n.Language("fr", "/fr", "Français", "fr_FR"))
-    monkeypatch.setattr(deploy_config, "LANGUAGES", three)
+    monkeypatch.setattr(nginx_config, "LANGUAGES", three)
     runtime = tmp_path / "run"
     runtime.mkdir()
-    rendered = deploy_config.render(
+    rendered = nginx_config.render(
         listen="127.0.0.1:1", root=tmp_path, app="127.0.0.1:2", runtime=runtime
     )
     assert "location ^~ /fr/ {" in rendered and '"~^/fr(/|$)" "/fr";' in rendered  # error pages

@@ -1,6 +1,6 @@
 """How the modules depend on each other: content is data that pages and blueprints read (it
 never reaches up into a blueprint), no module of the package imports itself back through
-another, at any distance, the page store imports no feature, and only motorlab.internals
+another, at any distance, the page store imports no feature, and only motorlab.web.flask_internals
 reaches past a framework's public API."""
 
 import ast
@@ -116,11 +116,11 @@ def test_the_cycle_check_sees_a_cycle_of_any_length():
 def test_the_page_store_imports_no_feature():
     # The store is generic (keys, compression, ETag, WSGI): what may be shared and what pages
     # differ by (the first visit's language on `/`) is the policy that create_app
-    # hands it (motorlab.page_cache). The package's own packages are the site's features and
+    # hands it (motorlab.web.page_cache). The package's own packages are the site's features and
     # blueprints; the package itself is create_app, which imports them all.
     packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
-    reached = reachable(package_graph(), "motorlab.page_store")
-    assert "motorlab.compression" in reached  # the walk follows the store's imports
+    reached = reachable(package_graph(), "motorlab.web.page_store")
+    assert "motorlab.web.compression" in reached  # the walk follows the store's imports
     features = [
         module
         for module in sorted(reached)
@@ -129,7 +129,7 @@ def test_the_page_store_imports_no_feature():
     assert features == []
 
 
-INTERNALS = MODULES["motorlab.internals"]
+INTERNALS = MODULES["motorlab.web.flask_internals"]
 # Werkzeug's sans-IO layer, under the WSGI functions that are its public face.
 PRIVATE_MODULE_PARTS = {"sansio"}
 

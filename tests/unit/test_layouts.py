@@ -1,6 +1,6 @@
 import pytest
 
-from motorlab.layouts import LAYOUTS, UnknownLayoutError, uses_layout
+from motorlab.rendering.layouts import LAYOUTS, UnknownLayoutError, uses_layout
 
 
 def test_the_three_layouts_of_the_spec_exist():

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from motorlab import tokens
 from motorlab.identity import AGENCY
 from motorlab.images.resize import WIDTHS
+from motorlab.rendering import tokens
 from tests.support.app import ROOT
 
 PACKAGE = ROOT / "site" / "motorlab"
@@ -117,7 +117,7 @@ def test_the_reply_time_is_one_phrase():
 def test_the_carousel_interval_is_set_in_widget_props_only():
     """Every carousel rotates every CAROUSEL_INTERVAL ms: no other number in the widget, the
     macro or the props' signature, and the widget's README says where it lives."""
-    from motorlab.widget_props import CAROUSEL_INTERVAL, carousel_props
+    from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
 
     assert carousel_props("logos", "Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
     settings = [

@@ -9,9 +9,9 @@ import os
 import pytest
 from flask import Response
 
-from motorlab.assets import cache_for_a_year
 from motorlab.contact.outbox import OutboxUnavailable, SqliteOutbox
 from motorlab.files import fingerprint, write_atomically
+from motorlab.rendering.assets import cache_for_a_year
 
 
 def test_write_atomically_replaces_and_leaves_no_draft(tmp_path):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from motorlab import assets, tokens
 from motorlab.content import guideline
+from motorlab.rendering import assets, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 STYLES = ROOT / "site" / "motorlab" / "styles"
@@ -33,8 +33,9 @@ BUDGET = 40 * 1024
 # The guideline's stylesheet, inlined there instead of the bundle: the files of site.css it
 # needs, then the demo rows it shares with /test and its own samples.
 GUIDELINE_INDEX = STYLES / "guideline.css"
-# The stylesheets the bundle leaves out (motorlab.assets.PAGE_STYLESHEETS, widgets/build.mjs),
-# by manifest key: the entry esbuild builds, and the file whose rules the bundle ends with.
+# The stylesheets the bundle leaves out (motorlab.rendering.assets.PAGE_STYLESHEETS,
+# widgets/build.mjs), by manifest key: the entry esbuild builds, and the file whose rules the
+# bundle ends with.
 OWN_BUNDLES = {
     "consent_banner.css": COMPONENTS / "consent_banner" / "consent_banner.css",
     "error_page.css": COMPONENTS / "error_page" / "error_page.css",

@@ -1,10 +1,10 @@
-"""A heading's last two words kept together (motorlab.typography)."""
+"""A heading's last two words kept together (motorlab.rendering.typography)."""
 
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from motorlab import config, create_app
-from motorlab.typography import last_words_together
+from motorlab.rendering.typography import last_words_together
 
 
 def test_the_last_two_words_of_three_or_more_share_one_span():

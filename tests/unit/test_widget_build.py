@@ -37,8 +37,8 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
     """Files a previous build named and this one does not (a page loaded before the rebuild
     links them) stay RETENTION after they were replaced, recorded in retired.json; older
     ones go. The retention is the pages' longest lifetime plus a margin (one source)."""
-    from motorlab.page_cache import DEFAULT_CACHE_CONTROL
     from motorlab.releases import MARGIN, RETENTION, page_lifetime
+    from motorlab.web.page_cache import DEFAULT_CACHE_CONTROL
 
     assert DEFAULT_CACHE_CONTROL == "public, max-age=60, s-maxage=300"
     assert page_lifetime() == 300 and RETENTION == 300 + MARGIN
@@ -68,7 +68,7 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
 
 def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_path):
     """The font is the site's own subset, which make builds with Python before esbuild
-    (motorlab.font_subset): build.mjs calls no Python for it, and without it says so."""
+    (motorlab.build.font_subset): build.mjs calls no Python for it, and without it says so."""
     copy = tmp_path / "project"
     for part in ("widgets", "site/motorlab/styles", "templates"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))

@@ -6,7 +6,7 @@
 // The choice is kept in the page's own storage (localStorage), which no other origin can
 // write: a cookie can be set for the whole domain by a sibling host (decisions/0022). The
 // names, the lifetime, the two choices, the script and the ID come from the server's props
-// (motorlab.analytics); the CSP names the analytics origins on every page.
+// (motorlab.rendering.analytics); the CSP names the analytics origins on every page.
 import { showToast, toastRegion } from "../toast/index.js";
 
 const views = new Set(); // every mounted node's update(choice): a choice shows in all of them

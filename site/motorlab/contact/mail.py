@@ -30,7 +30,7 @@ from flask_babel import gettext as _
 
 from motorlab.contact.outbox import Row
 from motorlab.i18n import DEFAULT_LOCALE, LANGUAGE_NAMES
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 SUBJECT_NAME_LENGTH = 60
 FLOWED_WIDTH = 72  # RFC 3676 recommends 66-72 characters, and never more than 78

@@ -37,10 +37,10 @@ from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
 from motorlab.errors.handlers import http_error
 from motorlab.extensions import csrf
-from motorlab.hosts import fetched_from_this_site
 from motorlab.i18n import current_locale
-from motorlab.negotiation import wants_json
 from motorlab.pages.page import Page, render_page
+from motorlab.web.hosts import fetched_from_this_site
+from motorlab.web.negotiation import wants_json
 
 
 # The contact page's view (pages/registry.py names it; pages/routes.py routes it). Exempt from

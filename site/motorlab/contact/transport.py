@@ -36,7 +36,7 @@ from email.utils import getaddresses
 STOP_GRACE = 2.0  # seconds an attempt may go on once the sender is told to stop
 # Seconds the whole sender takes at most to stop on SIGTERM: STOP_GRACE, then the attempt's
 # ending and the worker's exit (docs/decisions/0009). A supervisor waits longer before SIGKILL
-# (the sender unit's TimeoutStopSec: this and motorlab.deploy_units.STOP_MARGIN).
+# (the sender unit's TimeoutStopSec: this and motorlab.deploy.units.STOP_MARGIN).
 STOP_TIME = 5
 WATCH_EVERY = 0.1  # seconds between the watchdog's looks at `stop`
 

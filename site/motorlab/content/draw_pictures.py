@@ -26,7 +26,7 @@ from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, words
 from motorlab.content.pictures.people import PEOPLE, TONES, defs, person
 from motorlab.i18n import LOCALES
 from motorlab.identity import AGENCY
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 IMG = STATIC / "img"

@@ -1,12 +1,12 @@
 """Content of the guideline page: the design tokens of the site's stylesheet, shown live.
 
 The token names are listed here once, with what each is for; their values are read
-(motorlab.tokens) from the `:root` block of `styles/tokens.css`, the one file that defines
+(motorlab.rendering.tokens) from the `:root` block of `styles/tokens.css`, the one file that defines
 them (and the only one where a raw colour may appear), which the bundled stylesheet imports
 first. Every swatch or sample on the page is drawn by a class of
 `templates/components/guideline/guideline.css` that uses `var(--token)`. Tests check that
 this list and `:root` hold exactly the same tokens, so the guideline cannot drift from the
-site. The image breakpoints are the image service's (motorlab/image_breakpoints.py).
+site. The image breakpoints are the image service's (motorlab/images/breakpoints.py).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
-from motorlab.image_breakpoints import BREAKPOINTS
+from motorlab.images.breakpoints import BREAKPOINTS
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Design guideline")

@@ -9,8 +9,9 @@ from datetime import date
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab import analytics, i18n
+from motorlab import i18n
 from motorlab.content.types import BulletList, LegalSection, Paragraph, Topic
+from motorlab.rendering import analytics
 
 # The cookie and the storage entry the text names, as the app names them.
 LANGUAGE_COOKIE = i18n.COOKIE_NAME

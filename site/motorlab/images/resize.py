@@ -12,9 +12,9 @@ from pathlib import Path
 from PIL import Image, ImageOps
 
 from motorlab.files import write_atomically
-from motorlab.image_breakpoints import BREAKPOINTS
+from motorlab.images.breakpoints import BREAKPOINTS
 from motorlab.images.sources import RASTER_SUFFIXES
-from motorlab.negotiation import accepts_explicitly
+from motorlab.web.negotiation import accepts_explicitly
 
 WIDTHS = tuple(sorted({width for _name, width in BREAKPOINTS}))  # each width once
 # Anything larger is refused before it is decoded (a decompression bomb): 40 megapixels

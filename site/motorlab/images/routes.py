@@ -10,12 +10,12 @@ from flask import Blueprint, Response, abort, current_app, request
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from motorlab.assets import brand_font_file, cache_for_a_day, cache_for_a_year
 from motorlab.files import file_version, write_atomically
 from motorlab.i18n import LOCALES
 from motorlab.images import resize, share, sources
 from motorlab.images.urls import cache_dir
 from motorlab.pages.registry import page_at
+from motorlab.rendering.assets import brand_font_file, cache_for_a_day, cache_for_a_year
 
 bp = Blueprint("images", __name__, url_prefix="/_img")
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from motorlab.icons import LOGO
 from motorlab.identity import AGENCY
 from motorlab.images import vector
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 VERSION = 2  # of the drawing code: part of the cached files' names, so a new design replaces them
 SIZE = (1200, 630)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from flask import current_app, request, url_for
 
-from motorlab.assets import asset_url
 from motorlab.files import file_version
 from motorlab.i18n import PREFIXES, absolute_url, current_locale
 from motorlab.images import resize, sources
+from motorlab.rendering.assets import asset_url
 
 
 def cache_dir() -> Path:

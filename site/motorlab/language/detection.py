@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from flask import Response, after_this_request, redirect, request
 
-from motorlab.cookies import remember
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
-from motorlab.internals import read_cookies
+from motorlab.web.cookies import remember
+from motorlab.web.flask_internals import read_cookies
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
 ROOT_VARY = ("Accept-Language", "Cookie")

@@ -4,9 +4,9 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from motorlab.hosts import local_path
 from motorlab.i18n import LOCALE_ARG, LOCALES, locale_from_path
 from motorlab.language.detection import remember_locale
+from motorlab.web.hosts import local_path
 
 bp = Blueprint("language", __name__)
 

@@ -20,7 +20,6 @@ from typing import Any
 from flask import request
 from flask_babel import LazyString
 
-from motorlab import tokens
 from motorlab.contact.routes import contact_view
 from motorlab.content import (
     case_study,
@@ -36,6 +35,7 @@ from motorlab.content import (
 from motorlab.content.brands import BRANDS
 from motorlab.content.types import CaseStudy
 from motorlab.pages.page import Page, source_file
+from motorlab.rendering import tokens
 
 
 def content_page(content: ModuleType, path: str, *, also_from=(), **options: Any) -> Page:

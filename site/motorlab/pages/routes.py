@@ -9,9 +9,9 @@ from functools import wraps
 from flask import request
 
 from motorlab.i18n import LocalizedBlueprint
-from motorlab.layouts import uses_layout
 from motorlab.pages.page import BLUEPRINT, Page, render_page
 from motorlab.pages.registry import PAGES, page_for
+from motorlab.rendering.layouts import uses_layout
 
 bp = LocalizedBlueprint(BLUEPRINT, __name__)
 

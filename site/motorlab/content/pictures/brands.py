@@ -11,7 +11,7 @@ first page the brands share one request instead of six competing with the text's
 from __future__ import annotations
 
 from motorlab.content.pictures.figtree import BOLD, EXTRA_BOLD, LIGHT, words
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 INK = colour("color-ink")
 SIZE = (200, 56)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from motorlab.content.pictures.figtree import BOLD, REGULAR, SEMIBOLD, width, words
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 INK = colour("color-ink")
 MUTED = colour("color-muted")

@@ -7,7 +7,7 @@ not a `<use>` a glyph: the browser styles a drawing's 200 glyph `<use>`s, each a
 on the page's main thread (kuzu.es.svg: 13 ms against 8.9 ms as paths, unthrottled), and
 brotli finds the repeated outlines as it found the `<use>`s (5.9 kB against 6.0 kB). The
 glyphs come from the brand's variable woff2 as npm brings it (paths.FIGTREE, the source of
-the subset the stylesheet loads: motorlab.font_subset), instanced at the weights below by
+the subset the stylesheet loads: motorlab.build.font_subset), instanced at the weights below by
 fontTools. Build time only: the drawings are written by draw_pictures and served as files.
 """
 

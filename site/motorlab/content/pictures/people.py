@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from motorlab.content.pictures.canvas import BLUE_TINT
-from motorlab.tokens import colour
+from motorlab.rendering.tokens import colour
 
 ACCENT = colour("color-accent")
 ACCENT_DARK = colour("color-accent-dark")

@@ -21,7 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wsgi import get_host
 
 from motorlab.errors.handlers import render_error
-from motorlab.internals import bind_site_url_adapter
+from motorlab.web.flask_internals import bind_site_url_adapter
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 FORWARDED_SCHEMES = {"http", "https"}

@@ -222,14 +222,14 @@ def render(layout: Layout, release: Path, slot: str) -> Path:
     env = environment_file.environment(layout.environment_file)
     settings = environment_file.read(layout.environment_file)
     common = {"cwd": release, "env": env}
-    run([python, "-m", "motorlab.deploy_units", "--environment-file",
+    run([python, "-m", "motorlab.deploy.units", "--environment-file",
          str(layout.environment_file), "--user", layout.user, "--web", slot, "--app",
          layout.slots[slot], "--current", str(layout.current), "--backups", str(layout.backups),
          "--output", str(layout.systemd)], "deploy_units", **common)  # fmt: skip
     draft = layout.nginx_conf.with_name(".motorlab-next.conf")
     flags = [arg for name, flag in NGINX_SETTINGS.items() if settings.get(name)
              for arg in (flag, settings[name])]  # fmt: skip
-    run([python, "-m", "motorlab.deploy_config", "--environment-file",
+    run([python, "-m", "motorlab.deploy.nginx_config", "--environment-file",
          str(layout.environment_file), "--root", str(release / "build" / "site"), "--app",
          layout.slots[slot], "--runtime", str(layout.nginx_runtime), "--pid",
          str(layout.nginx_pid), "--logs", str(layout.nginx_logs), *flags, "--output",

@@ -1,6 +1,6 @@
 """The page store: whole answers kept per page and variant, compressed once, and answered
 before Flask runs. Generic: which requests may be shared, which paths are pages and which
-variants a page has are the site's policy (motorlab.page_cache), handed to the store in
+variants a page has are the site's policy (motorlab.web.page_cache), handed to the store in
 create_app; this module knows no feature of the site.
 
 - The policy's hook marks a response to keep (`keep`); `PageStore`, a WSGI middleware around
@@ -33,10 +33,11 @@ from pathlib import Path
 from flask import Flask, Response, request
 from werkzeug.http import dump_header, parse_etags, parse_set_header
 
-from motorlab import compression, files
+from motorlab import files
 from motorlab.extensions import cache
+from motorlab.web import compression
 
-KEEP = "motorlab.page_store.keep"  # in the WSGI environ: set by `keep`
+KEEP = "motorlab.web.page_store.keep"  # in the WSGI environ: set by `keep`
 COMPRESSIBLE_TYPES = (
     "text/html",
     "application/xml",

@@ -47,7 +47,7 @@ YEAR_CACHE_CONTROL = f"public, max-age={YEAR}, immutable"
 DAY_CACHE_CONTROL = f"public, max-age={DAY}"
 # Flask's static folder and its URL, given to Flask by create_app: the inline stylesheet's
 # url()s and nginx's copy of the CSP (deploy_config, which has no app) need them too.
-STATIC_FOLDER = Path(__file__).resolve().parent / "static"
+STATIC_FOLDER = Path(__file__).resolve().parents[1] / "static"
 STATIC_URL_PATH = "/static"
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
 # esbuild's manifest: read here to link the bundles, never served nor exported (static_files).

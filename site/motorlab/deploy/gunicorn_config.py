@@ -1,16 +1,17 @@
 """gunicorn's settings, the only place they are written: `make prod`, the systemd unit
 (deploy/motorlab-web.service) and the tests' servers (tests/support/servers.py) all run
 
-    gunicorn --config python:motorlab.gunicorn_config --bind HOST:PORT wsgi:app
+    gunicorn --config python:motorlab.deploy.gunicorn_config --bind HOST:PORT wsgi:app
 
 gunicorn reads the module's names that are its settings and ignores the rest. The request
-limits must agree with nginx in front of it (motorlab.http_limits), and nginx's upstream
+limits must agree with nginx in front of it (motorlab.web.http_limits), and nginx's upstream
 timeout is derived from `timeout` (deploy_config).
 """
 
 import os
 
-from motorlab import http_limits, refuse_to_start, startup
+from motorlab import refuse_to_start, startup
+from motorlab.web import http_limits
 
 # Sync workers: nginx buffers every request and answer, so a worker never waits on a slow
 # client; one request per worker at a time.
@@ -21,7 +22,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
 # A worker silent this long (seconds) is killed and replaced.
 timeout = 30
 # On SIGTERM a worker finishes the request it serves, which may take that long; the web
-# unit's TimeoutStopSec waits longer (motorlab.deploy_units).
+# unit's TimeoutStopSec waits longer (motorlab.deploy.units).
 graceful_timeout = timeout
 # No request header becomes SCRIPT_NAME or PATH_INFO (gunicorn's default takes them from a
 # trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an

@@ -8,7 +8,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-STYLESHEET = Path(__file__).resolve().parent / "styles" / "tokens.css"
+STYLESHEET = Path(__file__).resolve().parents[1] / "styles" / "tokens.css"
 
 _ROOT = re.compile(r"^:root\s*\{(?P<body>[^}]*)\}", re.MULTILINE)
 _DECLARATION = re.compile(r"--(?P<name>[\w-]+)\s*:\s*(?P<value>[^;]+);")

@@ -2,7 +2,7 @@
 the path safely (no `..`) but follows a symbolic link wherever it points, so a link planted in
 static/ (to /etc/passwd) would be served. The image service refuses the same (images.sources).
 esbuild's manifest and the build's record of retired files (assets.BOOKKEEPING) are the build's
-own bookkeeping, for the app to read: they are not served, nor exported (motorlab.export), so
+own bookkeeping, for the app to read: they are not served, nor exported (motorlab.build.export), so
 nginx cannot serve them either.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask, abort
 from werkzeug.security import safe_join
 
-from motorlab.assets import BOOKKEEPING
+from motorlab.rendering.assets import BOOKKEEPING
 
 
 def servable(static_folder: str, filename: str) -> bool:

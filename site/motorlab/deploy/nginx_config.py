@@ -1,12 +1,12 @@
 """Render deploy/nginx.conf, a Jinja template, with the app's values: the security headers
-(motorlab.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID,
+(motorlab.web.security.headers, for the same settings: SITE_URL, API_BASE_URL, ANALYTICS_ID,
 SCRIPT_NAME, and the hashes of the build's inline stylesheets), the Cache-Control of each kind
 of file (the root files' paths from motorlab.icons), the media type of each (`media_types`),
 `/`'s Vary and cookie, the request limits, the body limit and the upstream timeout, so nginx
 states each as the app does: run it with the app's environment and build (and its Python: the
 media types are its mimetypes').
 
-    python -m motorlab.deploy_config --listen 80 --root /srv/motorlab/current/build/site \
+    python -m motorlab.deploy.nginx_config --listen 80 --root /srv/motorlab/current/build/site \
         --app 127.0.0.1:8000 --runtime /run/motorlab --output /etc/nginx/nginx.conf
 
 The languages come from translations/languages.toml (`LANGUAGES`): the template's per-language
@@ -42,29 +42,22 @@ import jinja2
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.utils import get_content_type
 
-from motorlab import (
-    assets,
-    environment_file,
-    export,
-    files,
-    gunicorn_config,
-    http_limits,
-    icons,
-    page_cache,
-    request_body,
-    security,
-)
+from motorlab import files, icons
+from motorlab.build import export
+from motorlab.build.export import ERROR_PAGES
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
-from motorlab.cookies import cookie_header
-from motorlab.deploy_release import SLOTS
-from motorlab.export import ERROR_PAGES
+from motorlab.deploy import environment_file, gunicorn_config
+from motorlab.deploy.release import SLOTS
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import headers, origin
+from motorlab.rendering import assets
 from motorlab.seo import routes as seo
+from motorlab.web import http_limits, page_cache, request_body, security
+from motorlab.web.cookies import cookie_header
+from motorlab.web.security import headers, origin
 
 DEPLOY = PROJECT_ROOT / "deploy"
 TEMPLATE = DEPLOY / "nginx.conf"

@@ -1,11 +1,11 @@
 """How large a request's head may be: one choice for every layer that reads it.
 
-nginx (deploy/nginx.conf, rendered by motorlab.deploy_config) is the layer that refuses: a
+nginx (deploy/nginx.conf, rendered by motorlab.deploy.nginx_config) is the layer that refuses: a
 request line longer than REQUEST_LINE gets the site's 414 page, a header line that does not
 fit in HEADER_LINE bytes, or lines that together do not fit in its buffers, the site's 431
 page, and so do more than HEADER_BYTES of header lines, over HTTP/1.1 and HTTP/2 alike. nginx
 joins some lines into one (X-Forwarded-For, HTTP/2's cookie crumbs), which is then as long as
-all the buffers hold at most. gunicorn (motorlab.gunicorn_config, for `make
+all the buffers hold at most. gunicorn (motorlab.deploy.gunicorn_config, for `make
 prod` and the tests) takes everything nginx passes on, so its own bare refusals, which can
 never be localised, are not reached through nginx.
 """

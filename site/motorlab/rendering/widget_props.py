@@ -18,8 +18,8 @@ from functools import cache
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab import analytics
 from motorlab.paths import PROJECT_ROOT
+from motorlab.rendering import analytics
 
 # The carousel's stylesheet says how many slides a step shows, by kind and width: the server's
 # list has that shape before the widget mounts, and the widget's props are read from it.
@@ -92,7 +92,7 @@ def widget_labels(name: str) -> dict[str, str]:
 def consent_props(analytics_id: str, mode: str) -> dict:
     """Props of a consent_banner node: `mode` "banner" (the bottom sheet that asks) or
     "choice" (the privacy page's block that shows and changes the choice), the analytics ID,
-    and the storage, the old cookie and the script as motorlab.analytics defines them."""
+    and the storage, the old cookie and the script as motorlab.rendering.analytics defines them."""
     return {
         "mode": mode,
         "id": analytics_id,

@@ -1,14 +1,14 @@
 """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
-local SMTP sink (motorlab.mail_sink) that prints in this terminal every mail staff would
+local SMTP sink (motorlab.dev.mail_sink) that prints in this terminal every mail staff would
 receive, so a contact request goes all the way on a fresh clone.
 
-    python -m motorlab.dev_run --host 127.0.0.1 --port 5000
+    python -m motorlab.dev.run --host 127.0.0.1 --port 5000
 
 Here only, SITE_URL defaults to this server's own address (http://127.0.0.1:PORT), so
 canonical links, hreflang and the sitemap name the port it runs on, and 127.0.0.1 and
 localhost are trusted hosts whatever the host it listens on. Both run in Flask's debug mode
 (the reloader; tracebacks in this terminal) and no page is stored (CACHE_TYPE=NullCache
-unless set): an edited template or catalog shows at the next request (motorlab.dev_catalogs),
+unless set): an edited template or catalog shows at the next request (motorlab.dev.catalogs),
 and a catalog that is not ready is said here in one line per language instead of stopping
 start-up as it would in production. Ctrl-C (or
 SIGTERM) stops the server, then the sender (within its own stop time), then the sink.
@@ -38,7 +38,7 @@ from motorlab.i18n import catalog_problems
 from motorlab.paths import PROJECT_ROOT
 
 if TYPE_CHECKING:
-    from motorlab.mail_sink import MailSink
+    from motorlab.dev.mail_sink import MailSink
 
 FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
@@ -65,7 +65,7 @@ def environment(
     if debugger_pin is not None:
         env["WERKZEUG_DEBUG_PIN"] = debugger_pin
     env["PYTHONUNBUFFERED"] = "1"  # their lines and the sink's reach the terminal in order
-    env["FLASK_DEBUG"] = "1"  # the reloader; catalogs as motorlab.dev_catalogs
+    env["FLASK_DEBUG"] = "1"  # the reloader; catalogs as motorlab.dev.catalogs
     env.setdefault("CACHE_TYPE", "NullCache")  # every page rendered from today's files
     return env
 
@@ -121,7 +121,7 @@ def run(host: str, port: int, debugger: bool = False) -> int:
         signal.signal(signum, lambda *_: stopping.set())
     sink = None
     if not os.environ.get("MAIL_SERVER"):
-        from motorlab.mail_sink import MailSink  # aiosmtpd: a development dependency
+        from motorlab.dev.mail_sink import MailSink  # aiosmtpd: a development dependency
 
         sink = MailSink().start()
         print(

@@ -9,7 +9,7 @@ reference (each width, with the `.avif` and `.webp` siblings the app answers in 
 which nginx picks by `Accept`: rasters have both, the logo none), and the share images; then
 `.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. One
 file per page: a page is the same for every visitor (the analytics choice lives in the
-browser, motorlab.analytics). The language switcher (`/language/…`) and the contact page
+browser, motorlab.rendering.analytics). The language switcher (`/language/…`) and the contact page
 (its CSRF token is per visitor) are not frozen: nginx sends them to the app.
 
 The previous release's hashed files (static/build/: stylesheet, scripts, fonts) that this one
@@ -18,7 +18,7 @@ or cached before the upgrade still finds them; older ones go. They come from `pr
 previous release's export (by default the destination itself, exported again in place), and
 when each was retired is recorded beside the export (releases.ledger_of).
 
-Usage: python -m motorlab.export [DESTINATION] [--previous EXPORT]   (default build/site)
+Usage: python -m motorlab.build.export [DESTINATION] [--previous EXPORT]   (default build/site)
 """
 
 from __future__ import annotations
@@ -35,14 +35,15 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-from motorlab import compression, icons, releases
-from motorlab.assets import BOOKKEEPING, BUILD_DIR, RETIRED
+from motorlab import icons, releases
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
-from motorlab.internal_request import error_page, fetch, site_origin
-from motorlab.internals import fresh_context_freezer
+from motorlab.pages.public import public_paths
 from motorlab.pages.registry import page_for
 from motorlab.paths import PROJECT_ROOT
-from motorlab.public_pages import public_paths
+from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED
+from motorlab.web import compression
+from motorlab.web.flask_internals import fresh_context_freezer
+from motorlab.web.self_request import error_page, fetch, site_origin
 
 DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
@@ -52,7 +53,7 @@ _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
 # rendered from this list): a request it cannot read (400), a missing file (404), a method
 # other than GET or HEAD on a file (405), a condition a file does not meet (If-Match,
 # If-Unmodified-Since: 412), a body over its limit (413, deploy_config), a request
-# line or header lines over the limits (414, 431: motorlab.http_limits), a visitor over the
+# line or header lines over the limits (414, 431: motorlab.web.http_limits), a visitor over the
 # per-address limits (429), a transfer coding or an HTTP version it does not take (501, 505).
 ERROR_PAGES = (400, 404, 405, 412, 413, 414, 429, 431, 501, 505)
 # Rendered as for a path no page has: the header's language switcher then links to each

@@ -1,5 +1,5 @@
 """The page cache's policy: what may be shared and which variants a page has. create_app
-hands `POLICY` to the store (motorlab.page_store: keys, compression, ETag, the WSGI layer),
+hands `POLICY` to the store (motorlab.web.page_store: keys, compression, ETag, the WSGI layer),
 which knows nothing of the site's features.
 
 - A request may be shared when it is a GET or HEAD with no query string for a trusted host
@@ -11,11 +11,11 @@ which knows nothing of the site's features.
 - The paths: those of known pages (`known_page_paths`: the sitemap's, `/test`,
   `robots.txt`, …), which are all canonical.
 - The variants: every page is the same for every visitor (the analytics choice lives in the
-  browser: motorlab.analytics), but `/` answers a first visit (no language cookie) by the locale
-  detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or the
-  redirect to `/en`, each setting the language cookie (the same header for every visitor of
-  that locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps
-  it. `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run
+  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie)
+  by the locale detected from `Accept-Language` (motorlab.language.detection): the Spanish
+  page, or the redirect to `/en`, each setting the language cookie (the same header for every
+  visitor of that locale) and saying `Cache-Control: private, no-store`, so that no shared
+  cache keeps it. `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run
   watch` rebuilds the stylesheet and widgets under new names while the app runs, pages also
   differ by the build (its manifest's version): no stored page links the files of a build
   replaced since (kept a while for pages browsers hold: motorlab.releases).
@@ -29,12 +29,13 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
-from motorlab import files, page_store
-from motorlab.assets import MANIFEST
-from motorlab.hosts import host_is_trusted
+from motorlab import files
 from motorlab.i18n import COOKIE_NAME
-from motorlab.internals import session_touched
 from motorlab.language.detection import ROOT_PATH, first_visit_locale
+from motorlab.rendering.assets import MANIFEST
+from motorlab.web import page_store
+from motorlab.web.flask_internals import session_touched
+from motorlab.web.hosts import host_is_trusted
 
 SHAREABLE_TYPES = ("text/html", "application/xml", "text/plain")
 DEFAULT_CACHE_CONTROL = "public, max-age=60, s-maxage=300"
@@ -67,7 +68,8 @@ def first_visit_variant(config: Mapping, environ: dict) -> str:
     return first_visit_of(environ) or ""
 
 
-BUILD_MANIFEST = Path(__file__).parent / "static" / MANIFEST  # the app's static folder's
+# The manifest in the app's static folder.
+BUILD_MANIFEST = Path(__file__).resolve().parents[1] / "static" / MANIFEST
 
 
 def build_variant(config: Mapping, environ: dict) -> str:
@@ -80,7 +82,7 @@ def known_page_paths(app: Flask) -> frozenset[str]:
     """Paths of the pages the store may hold: every public page of both locales (the
     sitemap's) and every other route without a variable part (`/test`, `/robots.txt`, …);
     never one with a trailing slash but `/`."""
-    from motorlab.public_pages import public_paths
+    from motorlab.pages.public import public_paths
 
     fixed = {
         rule.rule

@@ -12,7 +12,7 @@ draws it in the next face of the stack). Build time only: `make` writes the file
 esbuild bundles it (styles/fonts.css); tests/unit/test_brand_font.py checks that it covers
 every page's text.
 
-    python -m motorlab.font_subset OUT.woff2
+    python -m motorlab.build.font_subset OUT.woff2
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def build(chars: set[str], source: Path = FIGTREE) -> bytes:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m motorlab.font_subset OUT.woff2", file=sys.stderr)
+        print("usage: python -m motorlab.build.font_subset OUT.woff2", file=sys.stderr)
         return 2
     target = Path(argv[0])
     chars = characters()

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 from flask import Response, current_app, redirect, request
 
-from motorlab.hosts import host_is_trusted
+from motorlab.web.hosts import host_is_trusted
 
 # Characters a path keeps as they are (RFC 3986 pchar and "/"), so an encoded one stays encoded.
 PATH_SAFE = "/:@!$&'()*+,;=-._~%"

@@ -5,7 +5,7 @@ switches), the mail sender, the nightly backup and the late-mail check with thei
 Each service may write only the folders the settings name (the outbox's, the image cache's,
 the backups'). All units are written aside, then moved into place, or none is.
 
-    python -m motorlab.deploy_units --environment-file /etc/motorlab/env --user motorlab \\
+    python -m motorlab.deploy.units --environment-file /etc/motorlab/env --user motorlab \\
         --web blue --output /etc/systemd/system
 """
 
@@ -16,11 +16,12 @@ import os
 import sys
 from pathlib import Path
 
-from motorlab import environment_file, files, gunicorn_config
+from motorlab import files
 from motorlab.config import Config, SettingError
 from motorlab.contact.transport import STOP_TIME
-from motorlab.deploy_config import TEMPLATES
-from motorlab.deploy_release import SLOTS, Layout, web_unit
+from motorlab.deploy import environment_file, gunicorn_config
+from motorlab.deploy.nginx_config import TEMPLATES
+from motorlab.deploy.release import SLOTS, Layout, web_unit
 from motorlab.paths import PROJECT_ROOT
 
 # The deploy command's layout: the link to the live release, the backups' folder.

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from flask import Flask
 
-from motorlab import assets, i18n, icons, identity, typography, widget_props
+from motorlab import i18n, icons, identity
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.images import urls as image_urls
+from motorlab.pages.public import own_paths
 from motorlab.pages.registry import current_section
-from motorlab.public_pages import own_paths
+from motorlab.rendering import assets, typography, widget_props
 from motorlab.seo import structured_data
 
 

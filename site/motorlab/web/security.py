@@ -10,7 +10,7 @@ ones its page holds, nginx's every one the build and the export hold; every answ
 no HTML page (pictures, the typeface, scripts, the manifest, the sitemap) gets FILE_POLICY.
 With ANALYTICS_ID set a page's policy also names the analytics origins, on every page: the
 consent_banner widget loads gtag right after "accept", on the page the visitor is on
-(motorlab.analytics).
+(motorlab.rendering.analytics).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, request
 
-from motorlab import analytics, assets
-from motorlab.assets import InlineBlock
+from motorlab.rendering import analytics, assets
+from motorlab.rendering.assets import InlineBlock
 
 MAX_PATH_LENGTH = 2048
 HSTS = "max-age=63072000; includeSubDomains"

@@ -1,0 +1,1 @@
+"""What templates are rendered with: layouts, globals, asset URLs, widget props, tokens."""
