@@ -11,14 +11,14 @@ which knows nothing of the site's features.
 - The paths: those of known pages (`known_page_paths`: the sitemap's, `/test`,
   `robots.txt`, …), which are all canonical.
 - The variants: every page is the same for every visitor (the analytics choice lives in the
-  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie)
-  by the locale detected from `Accept-Language` (motorlab.language.detection): the Spanish
-  page, or the redirect to `/en`, each setting the language cookie (the same header for every
-  visitor of that locale) and saying `Cache-Control: private, no-store`, so that no shared
-  cache keeps it. `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run
-  watch` rebuilds the stylesheet and widgets under new names while the app runs, pages also
-  differ by the build (its manifest's version): no stored page links the files of a build
-  replaced since (kept a while for pages browsers hold: motorlab.releases).
+  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie) by
+  the locale detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or
+  the redirect to `/en`, each setting the language cookie (the same header for every visitor of
+  that locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps it.
+  `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run watch`
+  rebuilds the stylesheet and widgets under new names while the app runs, pages also differ by
+  the build (its manifest's version): no stored page links the files of a build replaced since
+  (kept a while for pages browsers hold: motorlab.releases).
 """
 
 from __future__ import annotations
