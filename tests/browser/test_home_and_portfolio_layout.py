@@ -397,6 +397,8 @@ def test_home_lays_each_project_as_a_row_on_a_tablet(open_page, path):
 
 
 def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(open_page):
+    """The widget reads its shape from the stylesheet again as the window changes: a grid,
+    then two cards a step, then one, then a grid again."""
     page = open_page("/en/portfolio", width=1280)
     projects = page.locator(".c-carousel--projects")
     assert projects.locator(".c-carousel__region").count() == 0
@@ -404,6 +406,11 @@ def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(
     page.wait_for_selector(".c-carousel--projects .c-carousel__region")
     assert projects.locator(".c-carousel__dot").count() == 2
     assert projects.locator("[aria-roledescription=slide]:not([inert])").count() == 2
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.wait_for_function(
+        "() => document.querySelectorAll('.c-carousel--projects .c-carousel__dot').length === 4"
+    )
+    assert projects.locator("[aria-roledescription=slide]:not([inert])").count() == 1
     page.set_viewport_size({"width": 1024, "height": 800})
     page.wait_for_function(
         "() => !document.querySelector('.c-carousel--projects .c-carousel__region')"

@@ -14,6 +14,7 @@ HOME = "/en"
 PORTFOLIO = "/en/portfolio"
 INTERVAL_MS = 5000
 PHONE = 375  # one service per step: three steps to rotate through
+SHOWN_SLIDE = ".c-carousel--slides [aria-roledescription=slide]:not([inert])"
 
 
 def current_step(page, kind):
@@ -190,12 +191,20 @@ def test_on_a_phone_the_portfolio_fetches_a_picture_when_it_comes_into_view(open
     assert page.evaluate(PROJECT_PICTURES)[2] == "/static/img/projects/vc.en.svg"
 
 
-def test_portfolio_shows_two_cards_per_step_on_tablets(open_page):
-    """From 64 rem all four show, without a carousel (test_home_and_portfolio_layout.py)."""
-    page = open_page(PORTFOLIO, width=800)
+@pytest.mark.parametrize("width", [700, 800, 1000])
+def test_on_tablets_a_step_shows_two_cards_or_one_service(open_page, width):
+    """Between 41 and 64 rem (656 and 1024 px) the stylesheet's steps: the portfolio two
+    cards, home's services one. From 64 rem all show, without a carousel
+    (test_home_and_portfolio_layout.py)."""
+    page = open_page(PORTFOLIO, width=width)
     visible = page.locator(".c-carousel--projects [aria-roledescription=slide]:not([inert])")
     assert visible.count() == 2
     assert page.locator(".c-carousel--projects .c-carousel__dot").count() == 2
+    page.goto(page.base + HOME)
+    wait_for_widgets(page)
+    assert region(page, "slides").get_attribute("aria-roledescription") == "carousel"
+    assert page.locator(SHOWN_SLIDE).count() == 1
+    assert page.locator(".c-carousel--slides .c-carousel__dot").count() == 3
 
 
 def test_swipe_moves_one_step(browser, live_server):

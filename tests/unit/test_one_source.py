@@ -119,7 +119,7 @@ def test_the_carousel_interval_is_set_in_widget_props_only():
     macro or the props' signature, and the widget's README says where it lives."""
     from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
 
-    assert carousel_props("logos", "Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
+    assert carousel_props("Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
     settings = [
         f"{path.relative_to(ROOT)}: {match}"
         for path in code_files()

@@ -19,7 +19,7 @@
 //   vertical panning from the browser (touch-action: pan-y), so a horizontal swipe is the
 //   carousel's and never the browser's back gesture.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { format, useItemsPerStep, useMediaQuery } from "./hooks.js";
+import { format, useMediaQuery, usePerStep } from "./hooks.js";
 
 const SWIPE_PX = 40;
 
@@ -46,8 +46,9 @@ function Icon({ shape }) {
   );
 }
 
-export function Carousel({ slides, label, labels, autoRotate = false, interval, itemsPerStep = 1 }) {
-  const perStep = Math.min(useItemsPerStep(itemsPerStep), slides.length);
+// `node`: the widget's node, whose stylesheet sets the slides per step (hooks.js, readShape).
+export function Carousel({ node, slides, label, labels, autoRotate = false, interval }) {
+  const perStep = Math.min(usePerStep(node), slides.length);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const [step, setStep] = useState(0);
   const [stopped, setStopped] = useState(false);

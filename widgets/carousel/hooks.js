@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 export function useMediaQuery(query) {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
@@ -12,36 +12,29 @@ export function useMediaQuery(query) {
   return matches;
 }
 
-// itemsPerStep: {"0": 1, "41rem": 2, "65rem": 4} → the value of the widest matching
-// min-width; a plain number applies at every width.
-function breakpoints(itemsPerStep) {
-  const entries =
-    typeof itemsPerStep === "number" ? [["0", itemsPerStep]] : Object.entries(itemsPerStep || { 0: 1 });
-  return entries.map(([width, count]) => [width === "0" ? "all" : `(min-width: ${width})`, count]);
+// The carousel's shape at the window's width, as carousel.css sets it on the widget's node:
+// whether it is a carousel there at all (`--carousel-mode: grid` says no) and how many
+// slides a step shows (`--carousel-per-step`, 1 when unset). The stylesheet is the one
+// place both are written.
+export function readShape(node) {
+  const style = getComputedStyle(node);
+  return {
+    carousel: style.getPropertyValue("--carousel-mode").trim() !== "grid",
+    perStep: Math.max(1, parseInt(style.getPropertyValue("--carousel-per-step"), 10) || 1),
+  };
 }
 
-function countAt(queries) {
-  let value = 1;
-  for (const [query, count] of queries) {
-    if (window.matchMedia(query).matches) value = count;
-  }
-  return Math.max(1, value);
+// Calls `onResize` whenever the window's size changes (a media query may then set another
+// shape); returns the unsubscribe.
+export function onWindowResize(onResize) {
+  window.addEventListener("resize", onResize);
+  return () => window.removeEventListener("resize", onResize);
 }
 
-// One state and one effect however many widths there are (hooks never run in a loop): the
-// effect listens to every width's media query and recounts on any change.
-export function useItemsPerStep(itemsPerStep) {
-  const key = JSON.stringify(breakpoints(itemsPerStep));
-  const [value, setValue] = useState(() => countAt(JSON.parse(key)));
-  useEffect(() => {
-    const queries = JSON.parse(key);
-    const lists = queries.map(([query]) => window.matchMedia(query));
-    const update = () => setValue(countAt(queries));
-    update();
-    lists.forEach((list) => list.addEventListener("change", update));
-    return () => lists.forEach((list) => list.removeEventListener("change", update));
-  }, [key]);
-  return value;
+// Slides per step on `node`, read again after every resize (a number: no render when it
+// stays the same).
+export function usePerStep(node) {
+  return useSyncExternalStore(onWindowResize, () => readShape(node).perStep);
 }
 
 export const format = (template, values) =>

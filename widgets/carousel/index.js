@@ -5,6 +5,7 @@
 import { startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { Carousel } from "./Carousel.jsx";
+import { onWindowResize, readShape } from "./hooks.js";
 
 // Runs `onCommit` once React has put the carousel's DOM in place, in the same task, before
 // the browser paints.
@@ -13,21 +14,16 @@ function Committed({ onCommit, children }) {
   return children;
 }
 
-// Resolves to the cleanup once the carousel is on the page, or, with `props.until` (a
-// width such as "64rem"), once it is on the page below that width: from it up every item
-// fits, so the server's list stays as it is (a grid, no carousel to name or tab through).
-// Crossing the width later mounts or unmounts the carousel.
+// Resolves to the cleanup once the carousel is on the page, or, where carousel.css sets
+// `--carousel-mode: grid` at the window's width, once the widget has left the server's list
+// as it is there (every item fits: no carousel to name or tab through). A resize that
+// changes that mounts or unmounts the carousel.
 export function mount(node, props) {
-  return props.until ? mountBelow(node, props, props.until) : mountCarousel(node, props);
-}
-
-function mountBelow(node, props, width) {
-  const wide = window.matchMedia(`(min-width: ${width})`);
   let current = Promise.resolve(null); // the cleanup of the carousel on the page, if any
   // One change at a time, in order: a quick resize back and forth ends in the right state.
   const update = () => {
     current = current.then((cleanup) => {
-      if (!wide.matches) return cleanup ?? mountCarousel(node, props);
+      if (readShape(node).carousel) return cleanup ?? mountCarousel(node, props) ?? null;
       cleanup?.();
       return null;
     });
@@ -35,9 +31,9 @@ function mountBelow(node, props, width) {
   };
   const onChange = () => update().catch((error) => console.warn("Carousel did not mount", error));
   return update().then(() => {
-    wide.addEventListener("change", onChange);
+    const stopWatching = onWindowResize(onChange);
     return () => {
-      wide.removeEventListener("change", onChange);
+      stopWatching();
       current.then((cleanup) => cleanup?.());
     };
   });
@@ -74,7 +70,7 @@ function mountCarousel(node, props) {
     startTransition(() =>
       root.render(
         <Committed onCommit={onCommit}>
-          <Carousel slides={slides} {...props} />
+          <Carousel node={node} slides={slides} {...props} />
         </Committed>,
       ),
     );

@@ -140,7 +140,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
             ),
             Example(
                 ("projects", portfolio.PROJECTS, portfolio.CLIENTS_TITLE),
-                {**portfolio.CAROUSEL, "id_prefix": "t-carousel-"},
+                {"id_prefix": "t-carousel-"},
             ),
         ),
         "nav_menu": (Example((MAIN_NAVIGATION,), {"label": NAV_LABEL, "id": "t-nav-list"}),),

@@ -68,9 +68,6 @@ RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
 )
 
 SERVICES_TITLE = _l("What we do")
-# The services' carousel rotates one slide a step below 64 rem; from there the three stand
-# side by side, a plain list (components/carousel/carousel.css lays them out from that width).
-SERVICES_CAROUSEL = {"auto_rotate": True, "until": "64rem"}
 SLIDES: tuple[Slide, ...] = (
     Slide(
         # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title

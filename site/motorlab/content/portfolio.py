@@ -20,8 +20,3 @@ INTRO = _l(
 CLIENTS_TITLE = _l("Our Clients")
 
 PROJECTS: tuple[ProjectCard, ...] = tuple(project_card(study.slug) for study in CASE_STUDIES)
-
-# The cards' carousel (one card a step on phones, two on tablets, each with a peek of the
-# next: components/carousel/carousel.css); from 64 rem a plain list without controls, two
-# large cards a row (the stylesheet lays them out from the same width).
-CAROUSEL = {"until": "64rem"}

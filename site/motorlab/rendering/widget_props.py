@@ -3,7 +3,7 @@ in the page's language (widgets ship no catalogs). Templates render them into th
 node's <script type="application/json"> with `|tojson`:
 
     {{ widget_labels("nav_menu")|tojson }}
-    {{ carousel_props("logos", _("Brands we work with"), auto_rotate=True)|tojson }}
+    {{ carousel_props(_("Brands we work with"), auto_rotate=True)|tojson }}
     {{ consent_props(config.ANALYTICS_ID, "banner")|tojson }}
 
 Each widget's README (widgets/<name>/README.md) documents its props. A setting that is the
@@ -13,20 +13,9 @@ default): the carousel's CAROUSEL_INTERVAL.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from flask_babel import lazy_gettext as _l
 
-from motorlab.paths import PROJECT_ROOT
 from motorlab.rendering import analytics
-
-# The carousel's stylesheet says how many slides a step shows, by kind and width: the server's
-# list has that shape before the widget mounts, and the widget's props are read from it.
-CAROUSEL_CSS = PROJECT_ROOT / "templates" / "components" / "carousel" / "carousel.css"
-_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
-_PER_STEP = re.compile(r"\.c-carousel--(?P<kind>[\w-]+) \{ --carousel-per-step: (?P<count>\d+); \}")
-_MIN_WIDTH = re.compile(r"@media \(min-width: (?P<width>[\d.]+rem)\)")
 
 # Milliseconds a rotating carousel shows each step (every carousel: the macro does not take it).
 CAROUSEL_INTERVAL = 5000
@@ -106,52 +95,13 @@ def consent_props(analytics_id: str, mode: str) -> dict:
     }
 
 
-def _enclosing_blocks(css: str, position: int) -> list[str]:
-    """The preludes of the blocks that hold `position` (e.g. ["@media (min-width: 41rem)"])."""
-    preludes, start = [], 0
-    for brace in re.finditer(r"[{}]", css[:position]):
-        if brace[0] == "{":
-            preludes.append(css[start : brace.start()].rpartition(";")[2].strip())
-        else:
-            preludes.pop()
-        start = brace.end()
-    return preludes
-
-
-@cache
-def items_per_step(kind: str) -> int | dict[str, int]:
-    """Slides per step of a carousel of `kind` as carousel.css sets `--carousel-per-step`:
-    {"0": n, "41rem": n, …} by minimum width (1 below the first), or 1 when it sets none."""
-    css = _COMMENT.sub("", CAROUSEL_CSS.read_text(encoding="utf-8"))
-    counts = {}
-    for rule in _PER_STEP.finditer(css):
-        if rule["kind"] != kind:
-            continue
-        match _enclosing_blocks(css, rule.start()):
-            case []:
-                counts["0"] = int(rule["count"])
-            case [media] if _MIN_WIDTH.fullmatch(media):
-                counts[_MIN_WIDTH.fullmatch(media)["width"]] = int(rule["count"])
-            case blocks:
-                raise ValueError(f"{CAROUSEL_CSS}: the widget cannot follow {blocks} ({kind})")
-    return {"0": 1, **counts} if counts else 1
-
-
-def carousel_props(
-    kind: str, label: str, auto_rotate: bool = False, until: str | None = None
-) -> dict:
-    """Props of one carousel of `kind` ("logos", "slides", "projects"): its accessible name,
-    rotation (every CAROUSEL_INTERVAL ms), and slides per step (read from carousel.css,
-    `items_per_step`); with `until`
-    (a width such as "64rem") it is a carousel only below that width, and from it up the
-    server's list stays as it is."""
-    props = {
+def carousel_props(label: str, auto_rotate: bool = False) -> dict:
+    """Props of one carousel: its accessible name and rotation (every CAROUSEL_INTERVAL ms).
+    Its slides per step, and the widths where it is no carousel, the widget reads from
+    carousel.css on the page."""
+    return {
         "label": str(label),
         "autoRotate": auto_rotate,
         "interval": CAROUSEL_INTERVAL,
-        "itemsPerStep": items_per_step(kind),
         "labels": widget_labels("carousel"),
     }
-    if until:
-        props["until"] = until
-    return props
