@@ -12,29 +12,24 @@
 //     "boot": "boot-HASH.js",  (widgets/boot.js, inlined by every page like the stylesheet)
 //     "entry": {"file": "mount-HASH.js", "imports": []},
 //     "fonts": ["fonts/figtree-HASH.woff2"],
-//     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
+//     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …},
+//     "files": [every file this build wrote] }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // The font is the site's own subset of Figtree (styles/fonts.css), which `make` writes with
 // Python before this build (motorlab.font_subset); without it the build stops and says so.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
-// A build keeps the files of the previous ones that it no longer names (a page loaded before
-// it still links them) for motorlab.releases.RETENTION after they were replaced, recorded in
-// retired.json ({file: seconds since the epoch}), and deletes those replaced longer ago.
+// A build only adds files: those of earlier builds that a page loaded before it still links
+// stay, until motorlab.releases (run by make after this build, and by the export) deletes
+// those that `files` no longer lists once a page's lifetime has passed.
 import { build, context } from "esbuild";
-import { execFileSync } from "node:child_process";
-import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
 const outdir = outdirArg ? outdirArg.slice("--outdir=".length) : "site/motorlab/static/build";
 const watch = process.argv.includes("--watch");
 const development = process.env.NODE_ENV === "development";
-// One source: the pages' Cache-Control, read by motorlab/releases.py in the project's Python.
-const retention = Number(
-  execFileSync(path.join(".venv", "bin", "python"), ["-m", "motorlab.releases"], { encoding: "utf8" }),
-);
-const LEDGER = "retired.json";
 
 // The stylesheets the shared one leaves out: what only rare pages show, so that every other
 // page's first round trip carries none of it. Inlined after the shared one: the analytics
@@ -102,34 +97,6 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
-async function readLedger() {
-  try {
-    return JSON.parse(await readFile(path.join(outdir, LEDGER), "utf8"));
-  } catch (error) {
-    if (error.code === "ENOENT") return {};
-    throw error;
-  }
-}
-
-async function retireStale(outputs) {
-  // Files this build does not name: retired now, or when the ledger says; kept for the
-  // retention, then deleted.
-  const current = new Set(Object.keys(outputs).map(rel));
-  const ledger = await readLedger();
-  const now = Date.now() / 1000;
-  const kept = {};
-  for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === "manifest.json" || entry.name === LEDGER) continue;
-    const file = rel(path.join(entry.parentPath ?? entry.path, entry.name));
-    if (current.has(file)) continue;
-    const since = ledger[file] ?? now;
-    if (now - since < retention) kept[file] = since;
-    else await rm(path.join(outdir, file), { force: true });
-  }
-  const sorted = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
-  await writeFile(path.join(outdir, LEDGER), JSON.stringify(sorted, null, 2) + "\n");
-}
-
 async function writeManifest(result) {
   // A failed rebuild keeps the last good output.
   if (result.errors.length || !result.metafile) return;
@@ -149,7 +116,7 @@ async function writeManifest(result) {
   }
   manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());
   manifest.fonts.sort();
-  await retireStale(outputs);
+  manifest.files = Object.keys(outputs).map(rel).sort();
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   console.log(`built: ${Object.keys(outputs).length} files in ${outdir}`);
 }

@@ -14,7 +14,7 @@ import pytest
 from motorlab import config, create_app
 from motorlab.assets import RETIRED
 from motorlab.export import export
-from motorlab.releases import RETENTION, ledger_of, read_ledger, still_kept
+from motorlab.releases import RETENTION, built_files, ledger_of, read_ledger
 
 # A whole export or two: with the system tests, out of make test-fast's edit loop.
 pytestmark = pytest.mark.system
@@ -50,7 +50,7 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
     # The checkout's own build may have retired files (a developer rebuilt the widgets): the
     # export keeps and records those too, since when the build says.
     built = read_ledger(Path(app.static_folder) / RETIRED)
-    own = still_kept({name: t for name, t in built.items() if name in current}, time.time())
+    own = [name for name in built if name in current and name not in built_files()]
     export(app, upgraded, previous=previous)
     kept = ["chunks/index-OLDER.js", "site-PREVIOUS.css"]
     with_siblings = [f"{name}{suffix}" for name in kept for suffix in ("", ".br", ".gz")]
