@@ -2,10 +2,12 @@
 // - the stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
 //   component's CSS (templates/components/<name>/<name>.css) -> one minified site-HASH.css;
 // - the stylesheets only a few pages need, each its own minified NAME-HASH.css, inlined by
-//   those pages alone (PAGE_STYLESHEETS below, motorlab.assets.PAGE_STYLESHEETS);
+//   those pages alone (PAGE_STYLESHEETS below);
 // - the widgets: widgets/mount.js and the widgets it imports lazily (widgets/<name>/index.js)
 //   as ES modules with code splitting (React lands in one shared chunk), minified.
-// Every file name carries its content hash. manifest.json tells assets.py what to link:
+// Every file name carries its content hash. manifest.json, the one source of these names
+// for motorlab.assets (every key ending in .css a stylesheet, the shared one first), says
+// what to link:
 //   { "site.css": "site-HASH.css",
 //     "consent_banner.css": "consent_banner-HASH.css", "error_page.css": …, "examples.css": …,
 //     "guideline.css": …,
@@ -43,13 +45,10 @@ const PAGE_STYLESHEETS = {
   guideline: "site/motorlab/styles/guideline.css",
 };
 
+const STYLESHEETS = { site: "site/motorlab/styles/site.css", ...PAGE_STYLESHEETS };
+
 const options = {
-  entryPoints: {
-    boot: "widgets/boot.js",
-    mount: "widgets/mount.js",
-    site: "site/motorlab/styles/site.css",
-    ...PAGE_STYLESHEETS,
-  },
+  entryPoints: { boot: "widgets/boot.js", mount: "widgets/mount.js", ...STYLESHEETS },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -102,16 +101,17 @@ async function writeManifest(result) {
   if (result.errors.length || !result.metafile) return;
   const outputs = result.metafile.outputs;
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
-  const manifest = { "site.css": null, boot: null, entry: null, fonts: [], widgets: {} };
-  const pageStylesheets = Object.fromEntries(Object.entries(PAGE_STYLESHEETS).map(([name, source]) => [source, name]));
+  const stylesheets = Object.keys(STYLESHEETS).map((name) => [`${name}.css`, null]);
+  const manifest = { ...Object.fromEntries(stylesheets), boot: null, entry: null, fonts: [], widgets: {} };
+  const entryOf = Object.fromEntries(Object.entries(options.entryPoints).map(([name, source]) => [source, name]));
   for (const [file, meta] of Object.entries(outputs)) {
     if (file.endsWith(".woff2")) manifest.fonts.push(rel(file));
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
-    if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
-    else if (source in pageStylesheets) manifest[`${pageStylesheets[source]}.css`] = rel(file);
-    else if (source === "widgets/boot.js") manifest.boot = rel(file);
-    else if (source === "widgets/mount.js") manifest.entry = describe(file);
+    const entry = entryOf[source];
+    if (entry === "boot") manifest.boot = rel(file);
+    else if (entry === "mount") manifest.entry = describe(file);
+    else if (entry) manifest[`${entry}.css`] = rel(file);
     else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
   }
   manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());

@@ -311,7 +311,7 @@ def render_files(
             assets.inline_blocks_in(
                 Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
             ),
-            stylesheets=assets.STYLESHEETS,
+            stylesheets=assets.stylesheet_keys(),
         ),
         file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),

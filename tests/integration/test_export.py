@@ -147,7 +147,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
     app serves it, the shared one first (the guideline's own instead), the error pages'
     after it on theirs, and no stylesheet link."""
     folder, _urls = exported_site
-    block = {key: str(assets.stylesheet(key=key).element()) for key in assets.STYLESHEETS}
+    block = {key: str(assets.stylesheet(key=key).element()) for key in assets.stylesheet_keys()}
     wrong = {}
     for page in sorted(folder.rglob("*.html")):
         html, name = page.read_text(), str(page.relative_to(folder))
@@ -157,7 +157,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
             *(["error_page.css"] if re.fullmatch(r"(en/)?\d{3}\.html", name) else []),
         ]
         if (
-            [key for key in assets.STYLESHEETS if block[key] in html] != expected
+            [key for key in assets.stylesheet_keys() if block[key] in html] != expected
             or html.count("<style") != len(expected)
             or 'rel="stylesheet"' in html
         ):

@@ -123,7 +123,7 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
     assert invalid and invalid.get("aria-describedby")
 
 
-# The stylesheets of a page (assets.STYLESHEETS): the shared one, but for the guideline and
+# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
 # /test.
 STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
 
