@@ -63,7 +63,7 @@ from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.paths import PROJECT_ROOT
-from motorlab.security import headers, origin
+from motorlab.security import headers, serialized_origin
 from motorlab.seo import routes as seo
 
 DEPLOY = PROJECT_ROOT / "deploy"
@@ -291,7 +291,7 @@ def render_files(
     nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,
         tls=tls,
-        site_origin=origin(config.SITE_URL),
+        site_origin=serialized_origin(config.SITE_URL),
         root=os.path.abspath(root),
         app=app,
         runtime=str(runtime),

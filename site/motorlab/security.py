@@ -32,7 +32,7 @@ HSTS = "max-age=63072000; includeSubDomains"
 FILE_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
-def origin(url: str) -> str:
+def serialized_origin(url: str) -> str:
     """The origin of an absolute http(s) URL, or "" (a relative or empty base is same-origin)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -55,8 +55,8 @@ def content_security_policy(
     it is another address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
-    api = origin(config.get("API_BASE_URL", ""))
-    if api and api != origin(config["SITE_URL"]):
+    api = serialized_origin(config.get("API_BASE_URL", ""))
+    if api and api != serialized_origin(config["SITE_URL"]):
         form_action += f" {api}"
         connect += f" {api}"
     script_name = config.get("SCRIPT_NAME", "")
