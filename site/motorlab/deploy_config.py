@@ -58,7 +58,7 @@ from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.cookies import cookie_header
 from motorlab.deploy_release import SLOTS
-from motorlab.export import ERROR_PAGES
+from motorlab.export import DEFAULT_DESTINATION, ERROR_PAGES
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.images import resize
 from motorlab.language import detection
@@ -350,7 +350,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
     )
-    parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
+    parser.add_argument("--root", default=str(DEFAULT_DESTINATION), help="the export")
     parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
     parser.add_argument("--runtime", default=RUNTIME, help="temp files and the njs module")
     parser.add_argument("--user", default=DEBIAN_USER, help="nginx's workers' user")

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 from flask import Flask
 
 from motorlab import compression, icons, releases
-from motorlab.assets import BOOKKEEPING, BUILD_DIR, RETIRED
+from motorlab.assets import BOOKKEEPING, BUILD_DIR, RETIRED, STATIC_URL_PATH
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
 from motorlab.internal_request import error_page, fetch, site_origin
 from motorlab.internals import fresh_context_freezer
@@ -127,9 +127,14 @@ def export(
     return urls
 
 
+def build_folder(export: Path) -> Path:
+    """An export's static/build/: the app's static folder's build, under its URL path."""
+    return export / STATIC_URL_PATH.strip("/") / BUILD_DIR
+
+
 def _hashed_files(export: Path) -> dict[str, bytes]:
     """An export's files under static/build/ (their .br and .gz siblings are made again)."""
-    folder = export / "static" / BUILD_DIR
+    folder = build_folder(export)
     if not folder.is_dir():
         return {}
     return {
@@ -143,7 +148,7 @@ def _keep_retired(app: Flask, destination: Path, previous: Path, earlier: dict[s
     """Put back the files of `previous` that this export does not hold, then keep every file
     the build does not name while within the retention (retired when the build's record or
     the previous export's says, else now); record them beside the export."""
-    build = destination / "static" / BUILD_DIR
+    build = build_folder(destination)
     for name, data in earlier.items():
         if not (build / name).exists():
             (build / name).parent.mkdir(parents=True, exist_ok=True)

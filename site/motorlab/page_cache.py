@@ -24,13 +24,12 @@ which knows nothing of the site's features.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
 
 from motorlab import files, page_store
-from motorlab.assets import MANIFEST
+from motorlab.assets import MANIFEST, STATIC_FOLDER
 from motorlab.hosts import host_is_trusted
 from motorlab.i18n import COOKIE_NAME
 from motorlab.internals import session_touched
@@ -67,7 +66,7 @@ def first_visit_variant(config: Mapping, environ: dict) -> str:
     return first_visit_of(environ) or ""
 
 
-BUILD_MANIFEST = Path(__file__).parent / "static" / MANIFEST  # the app's static folder's
+BUILD_MANIFEST = STATIC_FOLDER / MANIFEST  # the app's static folder's
 
 
 def build_variant(config: Mapping, environ: dict) -> str:

@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup
 from PIL import Image, features
 
 from motorlab import assets, compression, config, create_app
+from motorlab.export import build_folder
 from motorlab.public_pages import public_paths
 from tests.support.app import soup_of, visible_text
 from tests.support.widgets import read_widget_manifest
@@ -168,7 +169,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
 
 def test_text_files_have_precompressed_siblings(exported_site):
     folder, _urls = exported_site
-    bundle = next((folder / "static" / "build").glob("site-*.css")).relative_to(folder)
+    bundle = next(build_folder(folder).glob("site-*.css")).relative_to(folder)
     for name in ("en/services/index.html", str(bundle), "sitemap.xml"):
         original = (folder / name).read_bytes()
         for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
@@ -249,9 +250,9 @@ def test_every_exported_image_is_what_its_name_says(exported_site):
 def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, client):
     """esbuild's manifest and the record of retired files (motorlab.releases)."""
     folder, _urls = exported_site
-    assert not (folder / "static" / "build" / "manifest.json").exists()
-    assert not (folder / "static" / "build" / "retired.json").exists()
-    assert (folder / "static" / "build").is_dir()
+    assert not (build_folder(folder) / "manifest.json").exists()
+    assert not (build_folder(folder) / "retired.json").exists()
+    assert build_folder(folder).is_dir()
     for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json",
                  "build/retired.json", "build/./retired.json"):  # fmt: skip
         response = client.get("/static/" + path)
@@ -271,7 +272,7 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
     for widget in manifest["widgets"].values():
         files.update([widget["file"], *widget["imports"]])
     for file in sorted(files):
-        exported = folder / "static" / "build" / file
+        exported = build_folder(folder) / file
         assert exported.is_file(), file
         large = exported.stat().st_size >= compression.MIN_SIZE
         assert exported.with_name(exported.name + ".gz").is_file() is large, file

@@ -13,7 +13,7 @@ import pytest
 
 from motorlab import config, create_app
 from motorlab.assets import RETIRED
-from motorlab.export import export
+from motorlab.export import build_folder, export
 from motorlab.releases import RETENTION, built_files, ledger_of, read_ledger
 
 # A whole export or two: with the system tests, out of make test-fast's edit loop.
@@ -24,7 +24,7 @@ CONTENT = "/* {} */\n" + "a{{color:red}}\n" * 200
 
 
 def build_files(export_folder: Path) -> list[str]:
-    folder = export_folder / "static" / "build"
+    folder = build_folder(export_folder)
     return sorted(
         file.relative_to(folder).as_posix() for file in folder.rglob("*") if file.is_file()
     )
@@ -41,7 +41,7 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
         "site-OLDEST.css": now - RETENTION - 1,
     }
     for name in earlier:
-        (previous / "static" / "build" / name).write_text(CONTENT.format(name))
+        (build_folder(previous) / name).write_text(CONTENT.format(name))
     record = {name: since for name, since in earlier.items() if since is not None}
     ledger_of(previous).write_text(json.dumps(record))
 
@@ -56,7 +56,7 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
     with_siblings = [f"{name}{suffix}" for name in kept for suffix in ("", ".br", ".gz")]
     assert build_files(upgraded) == sorted([*current, *with_siblings])
     for name in kept:
-        assert (upgraded / "static" / "build" / name).read_text() == CONTENT.format(name)
+        assert (build_folder(upgraded) / name).read_text() == CONTENT.format(name)
     retired = json.loads(ledger_of(upgraded).read_text())
     assert sorted(retired) == sorted([*kept, *own])
     assert retired["chunks/index-OLDER.js"] == earlier["chunks/index-OLDER.js"]

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import re
 
 import pytest
 
 from motorlab import assets, create_app
-from tests.support.app import STATIC, config_with, soup_of
+from tests.support.app import config_with, soup_of
 from tests.support.pages import PAGES
+from tests.support.widgets import BUILD, read_widget_manifest
 
-BUILD = STATIC / "build"
-MANIFEST = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+MANIFEST = read_widget_manifest()
 ERRORS = [  # (path, headers, method, status): the error pages, in both languages
     ("/no-such-page", {}, "get", 404),
     ("/en/no-such-page", {}, "get", 404),
