@@ -131,14 +131,9 @@ _RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)"
 
 
 def stylesheet_keys(static_folder: Path = STATIC_FOLDER) -> tuple[str, ...]:
-    """The build's stylesheets by manifest key (every key ending in .css, widgets/build.mjs
-    names them): the shared one, "site.css", then each bundle of its own that only some pages
-    inline, so that the pages everyone opens fit the first round trip of a connection
-    (tests/integration/test_page_weight.py): after the shared one, the analytics consent's
-    (every page, with ANALYTICS_ID set), the error pages' and the demo rows of /test; instead
-    of it, the guideline's (styles/guideline.css: what that long page shows of the site, and
-    its samples). The navigation swaps only between pages of the same blocks
-    (widgets/navigation/swap.js): to and from a page of other blocks it loads the page."""
+    """The build's stylesheets by manifest key (every key ending in .css): the shared one,
+    "site.css", then those only some pages inline, to keep the pages everyone opens within a
+    connection's first round trip (widgets/build.mjs says which, and why)."""
     return _stylesheet_keys(read_manifest(static_folder))
 
 
@@ -157,9 +152,8 @@ def stylesheet(
 
 
 def _stylesheet_key(bundles: dict, key: str) -> str:
-    if key not in _stylesheet_keys(bundles):
-        built = ", ".join(_stylesheet_keys(bundles))
-        raise KeyError(f"unknown stylesheet {key!r}; built: {built}")
+    if key not in (built := _stylesheet_keys(bundles)):
+        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(built)}")
     return key
 
 
