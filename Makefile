@@ -62,9 +62,11 @@ $(STAMPS)/node: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@ $(STAMPS)/node-runtime
 
-# The build asks the project's Python how long to keep the previous build's files (motorlab.releases).
+# esbuild only adds files; Python deletes earlier builds' once no cached page links them
+# (motorlab.releases, which reads the pages' cache lifetime).
 $(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES) $(BRAND_FONT)
 	npm run build
+	$(BIN)/python -m motorlab.releases
 	@touch $@
 
 # Every character of the catalogs and the languages' names, from npm's font (fontTools):

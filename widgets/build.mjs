@@ -2,39 +2,36 @@
 // - the stylesheet: site/motorlab/styles/site.css imports the tokens, base, layouts and every
 //   component's CSS (templates/components/<name>/<name>.css) -> one minified site-HASH.css;
 // - the stylesheets only a few pages need, each its own minified NAME-HASH.css, inlined by
-//   those pages alone (PAGE_STYLESHEETS below, motorlab.rendering.assets.PAGE_STYLESHEETS);
+//   those pages alone (PAGE_STYLESHEETS below);
 // - the widgets: widgets/mount.js and the widgets it imports lazily (widgets/<name>/index.js)
 //   as ES modules with code splitting (React lands in one shared chunk), minified.
-// Every file name carries its content hash. manifest.json tells assets.py what to link:
+// Every file name carries its content hash. manifest.json, the one source of these names
+// for motorlab.rendering.assets (every key ending in .css a stylesheet, the shared one first), says
+// what to link:
 //   { "site.css": "site-HASH.css",
 //     "consent_banner.css": "consent_banner-HASH.css", "error_page.css": …, "examples.css": …,
 //     "guideline.css": …,
 //     "boot": "boot-HASH.js",  (widgets/boot.js, inlined by every page like the stylesheet)
 //     "entry": {"file": "mount-HASH.js", "imports": []},
 //     "fonts": ["fonts/figtree-HASH.woff2"],
-//     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …} }
+//     "widgets": {"carousel": {"file": "chunks/index-HASH.js", "imports": ["chunks/chunk-HASH.js"]}, …},
+//     "files": [every file this build wrote] }
 // `imports` is every chunk the file needs statically (transitively), for modulepreload.
 // The font is the site's own subset of Figtree (styles/fonts.css), which `make` writes with
 // Python before this build (motorlab.build.font_subset); without it the build stops and says so.
 // `--watch` (npm run watch, NODE_ENV=development adds linked source maps) rebuilds on change;
 // `--outdir=DIR` builds elsewhere (the reproducibility test).
-// A build keeps the files of the previous ones that it no longer names (a page loaded before
-// it still links them) for motorlab.releases.RETENTION after they were replaced, recorded in
-// retired.json ({file: seconds since the epoch}), and deletes those replaced longer ago.
+// A build only adds files: those of earlier builds that a page loaded before it still links
+// stay, until motorlab.releases (run by make after this build, and by the export) deletes
+// those that `files` no longer lists once a page's lifetime has passed.
 import { build, context } from "esbuild";
-import { execFileSync } from "node:child_process";
-import { access, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const outdirArg = process.argv.find((arg) => arg.startsWith("--outdir="));
 const outdir = outdirArg ? outdirArg.slice("--outdir=".length) : "site/motorlab/static/build";
 const watch = process.argv.includes("--watch");
 const development = process.env.NODE_ENV === "development";
-// One source: the pages' Cache-Control, read by motorlab/releases.py in the project's Python.
-const retention = Number(
-  execFileSync(path.join(".venv", "bin", "python"), ["-m", "motorlab.releases"], { encoding: "utf8" }),
-);
-const LEDGER = "retired.json";
 
 // The stylesheets the shared one leaves out: what only rare pages show, so that every other
 // page's first round trip carries none of it. Inlined after the shared one: the analytics
@@ -48,13 +45,10 @@ const PAGE_STYLESHEETS = {
   guideline: "site/motorlab/styles/guideline.css",
 };
 
+const STYLESHEETS = { site: "site/motorlab/styles/site.css", ...PAGE_STYLESHEETS };
+
 const options = {
-  entryPoints: {
-    boot: "widgets/boot.js",
-    mount: "widgets/mount.js",
-    site: "site/motorlab/styles/site.css",
-    ...PAGE_STYLESHEETS,
-  },
+  entryPoints: { boot: "widgets/boot.js", mount: "widgets/mount.js", ...STYLESHEETS },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -102,54 +96,27 @@ function staticImports(outputs, file, seen = new Set()) {
   return seen;
 }
 
-async function readLedger() {
-  try {
-    return JSON.parse(await readFile(path.join(outdir, LEDGER), "utf8"));
-  } catch (error) {
-    if (error.code === "ENOENT") return {};
-    throw error;
-  }
-}
-
-async function retireStale(outputs) {
-  // Files this build does not name: retired now, or when the ledger says; kept for the
-  // retention, then deleted.
-  const current = new Set(Object.keys(outputs).map(rel));
-  const ledger = await readLedger();
-  const now = Date.now() / 1000;
-  const kept = {};
-  for (const entry of await readdir(outdir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === "manifest.json" || entry.name === LEDGER) continue;
-    const file = rel(path.join(entry.parentPath ?? entry.path, entry.name));
-    if (current.has(file)) continue;
-    const since = ledger[file] ?? now;
-    if (now - since < retention) kept[file] = since;
-    else await rm(path.join(outdir, file), { force: true });
-  }
-  const sorted = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => (a < b ? -1 : 1)));
-  await writeFile(path.join(outdir, LEDGER), JSON.stringify(sorted, null, 2) + "\n");
-}
-
 async function writeManifest(result) {
   // A failed rebuild keeps the last good output.
   if (result.errors.length || !result.metafile) return;
   const outputs = result.metafile.outputs;
   const describe = (file) => ({ file: rel(file), imports: [...staticImports(outputs, file)].map(rel).sort() });
-  const manifest = { "site.css": null, boot: null, entry: null, fonts: [], widgets: {} };
-  const pageStylesheets = Object.fromEntries(Object.entries(PAGE_STYLESHEETS).map(([name, source]) => [source, name]));
+  const stylesheets = Object.keys(STYLESHEETS).map((name) => [`${name}.css`, null]);
+  const manifest = { ...Object.fromEntries(stylesheets), boot: null, entry: null, fonts: [], widgets: {} };
+  const entryOf = Object.fromEntries(Object.entries(options.entryPoints).map(([name, source]) => [source, name]));
   for (const [file, meta] of Object.entries(outputs)) {
     if (file.endsWith(".woff2")) manifest.fonts.push(rel(file));
     if (!meta.entryPoint || file.endsWith(".map")) continue;
     const source = meta.entryPoint.split(path.sep).join("/");
-    if (source === "site/motorlab/styles/site.css") manifest["site.css"] = rel(file);
-    else if (source in pageStylesheets) manifest[`${pageStylesheets[source]}.css`] = rel(file);
-    else if (source === "widgets/boot.js") manifest.boot = rel(file);
-    else if (source === "widgets/mount.js") manifest.entry = describe(file);
+    const entry = entryOf[source];
+    if (entry === "boot") manifest.boot = rel(file);
+    else if (entry === "mount") manifest.entry = describe(file);
+    else if (entry) manifest[`${entry}.css`] = rel(file);
     else if (/^widgets\/[a-z_]+\/index\.js$/.test(source)) manifest.widgets[source.split("/")[1]] = describe(file);
   }
   manifest.widgets = Object.fromEntries(Object.entries(manifest.widgets).sort());
   manifest.fonts.sort();
-  await retireStale(outputs);
+  manifest.files = Object.keys(outputs).map(rel).sort();
   await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   console.log(`built: ${Object.keys(outputs).length} files in ${outdir}`);
 }

@@ -3,23 +3,24 @@ under static/build/ (widgets/build.mjs) that a page still links after a new buil
 replaced them. A page may be kept for its lifetime (page_cache.DEFAULT_CACHE_CONTROL: its
 longest max-age, a CDN's s-maxage) and shown later still; its files must answer all along.
 
-Each file a build or export no longer links is "retired" at that moment, and kept for
+esbuild only adds files; this module is the one place that deletes them, after a build
+(`make` runs it: `python -m motorlab.releases`) and in an export (motorlab.build.export). Each file
+the build's manifest does not name is "retired" at the first such pass, and kept for
 RETENTION after it; older ones are deleted. The record of when each was retired is a JSON
 object {path under static/build/: seconds since the epoch}: the build's in static/build/
 (assets.RETIRED, neither served nor exported), the export's beside its folder (`ledger_of`).
-
-    python -m motorlab.releases     # prints RETENTION in seconds (for widgets/build.mjs)
 """
 
 from __future__ import annotations
 
 import json
-import sys
+import time
 from pathlib import Path
 
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import parse_cache_control_header
 
+from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED, STATIC_FOLDER, read_manifest
 from motorlab.web.page_cache import DEFAULT_CACHE_CONTROL
 
 # Beyond a page's lifetime: a page open in a tab imports a widget's chunk when the widget
@@ -43,16 +44,47 @@ def read_ledger(path: Path) -> dict[str, float]:
         return {}
 
 
+def write_ledger(path: Path, kept: dict[str, float]) -> None:
+    path.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
+
+
 def ledger_of(export: Path) -> Path:
     """The export's record of retired files: beside its folder, so nginx never serves it."""
     return export.with_name(f"{export.name}.retired.json")
 
 
-def still_kept(retired: dict[str, float], now: float) -> dict[str, float]:
-    """Those retired less than RETENTION ago."""
-    return {name: since for name, since in sorted(retired.items()) if now - since < RETENTION}
+def built_files(static_folder: Path = STATIC_FOLDER) -> set[str]:
+    """Every file the last build wrote under static/build/, as its manifest lists them."""
+    return set(read_manifest(static_folder)["files"])
+
+
+def retire(
+    folder: Path, current: set[str], retired: dict[str, float], now: float | None = None
+) -> dict[str, float]:
+    """Delete the files under `folder` (a static/build/) not `current` that were retired
+    RETENTION ago or more (when `retired` says, else now); return when each kept one was."""
+    now = time.time() if now is None else now
+    kept = {}
+    for file in sorted(folder.rglob("*")):
+        name = file.relative_to(folder).as_posix()
+        if not file.is_file() or name in current or f"{BUILD_DIR}/{name}" in BOOKKEEPING:
+            continue
+        since = retired.get(name, now)
+        if now - since < RETENTION:
+            kept[name] = since
+        else:
+            file.unlink()
+    return kept
+
+
+def retire_build(static_folder: Path = STATIC_FOLDER) -> dict[str, float]:
+    """After a build: keep the earlier builds' files a while, recorded in assets.RETIRED."""
+    ledger = static_folder / RETIRED
+    kept = retire(static_folder / BUILD_DIR, built_files(static_folder), read_ledger(ledger))
+    write_ledger(ledger, kept)
+    return kept
 
 
 if __name__ == "__main__":
-    print(RETENTION)
-    sys.exit(0)
+    kept = retire_build()
+    print(f"kept {len(kept)} files of earlier builds in {STATIC_FOLDER / BUILD_DIR}")

@@ -80,7 +80,7 @@ def is_the_apps_policy(front: str, alone: str) -> bool:
     return (
         directives == apps
         and set(app_styles) <= set(styles)
-        and len(styles) == len(set(styles)) == 1 + len(assets.STYLESHEETS)
+        and len(styles) == len(set(styles)) == 1 + len(assets.stylesheet_keys())
     )
 
 

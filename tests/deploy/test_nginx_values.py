@@ -135,7 +135,7 @@ def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatc
     )
     policy = next(line for line in conf.splitlines() if "style-src" in line)
     static = tmp_path / "site" / "static"
-    stylesheets = [assets.stylesheet(key=key) for key in assets.STYLESHEETS]
+    stylesheets = [assets.stylesheet(key=key) for key in assets.stylesheet_keys()]
     for directive, current, tag in (
         ("style-src", stylesheets, "style"),
         ("script-src", [assets.boot_script()], "script"),

@@ -11,6 +11,7 @@ from bs4 import BeautifulSoup
 from PIL import Image, features
 
 from motorlab import config, create_app
+from motorlab.build.export import build_folder
 from motorlab.pages.public import public_paths
 from motorlab.rendering import assets
 from motorlab.web import compression
@@ -149,7 +150,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
     app serves it, the shared one first (the guideline's own instead), the error pages'
     after it on theirs, and no stylesheet link."""
     folder, _urls = exported_site
-    block = {key: str(assets.stylesheet(key=key).element()) for key in assets.STYLESHEETS}
+    block = {key: str(assets.stylesheet(key=key).element()) for key in assets.stylesheet_keys()}
     wrong = {}
     for page in sorted(folder.rglob("*.html")):
         html, name = page.read_text(), str(page.relative_to(folder))
@@ -159,7 +160,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
             *(["error_page.css"] if re.fullmatch(r"(en/)?\d{3}\.html", name) else []),
         ]
         if (
-            [key for key in assets.STYLESHEETS if block[key] in html] != expected
+            [key for key in assets.stylesheet_keys() if block[key] in html] != expected
             or html.count("<style") != len(expected)
             or 'rel="stylesheet"' in html
         ):
@@ -170,7 +171,7 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
 
 def test_text_files_have_precompressed_siblings(exported_site):
     folder, _urls = exported_site
-    bundle = next((folder / "static" / "build").glob("site-*.css")).relative_to(folder)
+    bundle = next(build_folder(folder).glob("site-*.css")).relative_to(folder)
     for name in ("en/services/index.html", str(bundle), "sitemap.xml"):
         original = (folder / name).read_bytes()
         for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
@@ -251,9 +252,9 @@ def test_every_exported_image_is_what_its_name_says(exported_site):
 def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, client):
     """esbuild's manifest and the record of retired files (motorlab.releases)."""
     folder, _urls = exported_site
-    assert not (folder / "static" / "build" / "manifest.json").exists()
-    assert not (folder / "static" / "build" / "retired.json").exists()
-    assert (folder / "static" / "build").is_dir()
+    assert not (build_folder(folder) / "manifest.json").exists()
+    assert not (build_folder(folder) / "retired.json").exists()
+    assert build_folder(folder).is_dir()
     for path in ("build/manifest.json", "build/./manifest.json", "build/chunks/../manifest.json",
                  "build/retired.json", "build/./retired.json"):  # fmt: skip
         response = client.get("/static/" + path)
@@ -273,7 +274,7 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
     for widget in manifest["widgets"].values():
         files.update([widget["file"], *widget["imports"]])
     for file in sorted(files):
-        exported = folder / "static" / "build" / file
+        exported = build_folder(folder) / file
         assert exported.is_file(), file
         large = exported.stat().st_size >= compression.MIN_SIZE
         assert exported.with_name(exported.name + ".gz").is_file() is large, file

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from motorlab import config, create_app
-from motorlab.build.export import export
-from motorlab.releases import RETENTION, ledger_of, read_ledger, still_kept
+from motorlab.build.export import build_folder, export
+from motorlab.releases import RETENTION, built_files, ledger_of, read_ledger
 from motorlab.rendering.assets import RETIRED
 
 # A whole export or two: with the system tests, out of make test-fast's edit loop.
@@ -24,7 +24,7 @@ CONTENT = "/* {} */\n" + "a{{color:red}}\n" * 200
 
 
 def build_files(export_folder: Path) -> list[str]:
-    folder = export_folder / "static" / "build"
+    folder = build_folder(export_folder)
     return sorted(
         file.relative_to(folder).as_posix() for file in folder.rglob("*") if file.is_file()
     )
@@ -41,7 +41,7 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
         "site-OLDEST.css": now - RETENTION - 1,
     }
     for name in earlier:
-        (previous / "static" / "build" / name).write_text(CONTENT.format(name))
+        (build_folder(previous) / name).write_text(CONTENT.format(name))
     record = {name: since for name, since in earlier.items() if since is not None}
     ledger_of(previous).write_text(json.dumps(record))
 
@@ -50,13 +50,13 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
     # The checkout's own build may have retired files (a developer rebuilt the widgets): the
     # export keeps and records those too, since when the build says.
     built = read_ledger(Path(app.static_folder) / RETIRED)
-    own = still_kept({name: t for name, t in built.items() if name in current}, time.time())
+    own = [name for name in built if name in current and name not in built_files()]
     export(app, upgraded, previous=previous)
     kept = ["chunks/index-OLDER.js", "site-PREVIOUS.css"]
     with_siblings = [f"{name}{suffix}" for name in kept for suffix in ("", ".br", ".gz")]
     assert build_files(upgraded) == sorted([*current, *with_siblings])
     for name in kept:
-        assert (upgraded / "static" / "build" / name).read_text() == CONTENT.format(name)
+        assert (build_folder(upgraded) / name).read_text() == CONTENT.format(name)
     retired = json.loads(ledger_of(upgraded).read_text())
     assert sorted(retired) == sorted([*kept, *own])
     assert retired["chunks/index-OLDER.js"] == earlier["chunks/index-OLDER.js"]

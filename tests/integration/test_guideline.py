@@ -1,7 +1,6 @@
 """The guideline shows the design system from the very tokens of site.css, styled by a
 stylesheet of its own (styles/guideline.css) that holds every rule of site.css it needs."""
 
-import json
 import re
 from pathlib import Path
 
@@ -12,10 +11,10 @@ from motorlab.content import guideline
 from motorlab.rendering import tokens
 from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
+from tests.support.widgets import BUILD, read_widget_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILD = ROOT / "site" / "motorlab" / "static" / "build"
-MANIFEST = json.loads((BUILD / "manifest.json").read_text())
+MANIFEST = read_widget_manifest()
 CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines
 OWN_CSS = BUILD / MANIFEST["guideline.css"]  # the guideline's instead
 COMPONENTS = ROOT / "templates" / "components"
@@ -124,7 +123,7 @@ def test_guideline_shows_buttons_cards_and_labelled_fields(soup):
     assert invalid and invalid.get("aria-describedby")
 
 
-# The stylesheets of a page (assets.STYLESHEETS): the shared one, but for the guideline and
+# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
 # /test.
 STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
 

@@ -1,7 +1,7 @@
 """The stylesheet arrives with the page: one `<style>` block, the same on every page (both
 languages, the error pages) but the guideline, allowed by its hash in the CSP, and no
 stylesheet link left to wait for; on the pages that show them only, the stylesheets few pages
-need (assets.PAGE_STYLESHEETS: the consent's, the error pages', /test's demo rows after it;
+need (assets.stylesheet_keys(): the consent's, the error pages', /test's demo rows after it;
 the guideline's instead of it), each allowed by its hash in that answer's CSP alone. (The
 export's files: test_export.py; nginx's policy: tests/deploy/test_nginx.py; the page styled
 in Chromium without a CSP violation: tests/browser/test_page_frame.py.)"""
@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import re
 
 import pytest
 
 from motorlab import create_app
 from motorlab.rendering import assets
-from tests.support.app import STATIC, config_with, soup_of
+from tests.support.app import config_with, soup_of
 from tests.support.pages import PAGES
+from tests.support.widgets import BUILD, read_widget_manifest
 
-BUILD = STATIC / "build"
-MANIFEST = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+MANIFEST = read_widget_manifest()
 ERRORS = [  # (path, headers, method, status): the error pages, in both languages
     ("/no-such-page", {}, "get", 404),
     ("/en/no-such-page", {}, "get", 404),
@@ -94,13 +93,13 @@ def test_every_page_carries_the_blocks_its_csp_allows_and_no_stylesheet_link(ana
     assert len(text) > 10_000, "the whole bundle"
 
 
-def test_each_page_stylesheet_is_a_bundle_of_its_own_left_out_of_the_shared_one():
+def test_each_page_stylesheet_is_a_bundle_of_its_own_left_out_of_the_shared_one(app):
     shared = (BUILD / MANIFEST["site.css"]).read_text(encoding="utf-8")
-    for key in assets.PAGE_STYLESHEETS:
+    for key in assets.stylesheet_keys()[1:]:
         block = assets.stylesheet(key=key)
         assert re.fullmatch(rf"{key.removesuffix('.css')}-[A-Z0-9]{{8}}\.css", block.name)
         assert block.text not in shared and block.text.count("\n") <= 1
-    with pytest.raises(KeyError, match="unknown stylesheet"):
+    with app.test_request_context(), pytest.raises(KeyError, match="unknown stylesheet"):
         assets.inline_stylesheet("nowhere.css")
 
 

@@ -15,10 +15,11 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES
+from motorlab.rendering.assets import STATIC_FOLDER
 from tests.support import internals  # noqa: F401  (every app shares compiled templates)
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "site" / "motorlab" / "static"
+STATIC = STATIC_FOLDER
 SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
 
 

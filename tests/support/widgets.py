@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from tests.support.app import STATIC
+from motorlab.rendering.assets import BUILD_DIR, MANIFEST, STATIC_FOLDER
 
-BUILD = STATIC / "build"
+BUILD = STATIC_FOLDER / BUILD_DIR
 
 
 def read_widget_manifest() -> dict:
-    path = BUILD / "manifest.json"
+    path = STATIC_FOLDER / MANIFEST
     if not path.exists():
         pytest.fail(f"{path} is missing: run `make setup` (npm run build)")
     return json.loads(path.read_text(encoding="utf-8"))

@@ -14,10 +14,10 @@ from fontTools.ttLib import TTFont
 
 from motorlab.build import font_subset
 from motorlab.paths import FIGTREE
-from tests.support.app import ROOT, STATIC, soup_of, visible_text
+from tests.support.app import ROOT, soup_of, visible_text
 from tests.support.pages import LOCALES, PAGES, localized
+from tests.support.widgets import BUILD
 
-BUILD = STATIC / "build"
 # TCP's initial window is 10 x 1460 = 14,600 bytes: Lighthouse's simulated phone (Lantern)
 # charges a round trip (150 ms) for each window a response needs beyond the first. The
 # subset is 12.6 kB; this leaves room for a few new letters, not for a second window.

@@ -2,7 +2,6 @@
 imported by the index styles/site.css and bundled by esbuild into one minified, hashed file."""
 
 import gzip
-import json
 import re
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import pytest
 
 from motorlab.content import guideline
 from motorlab.rendering import assets, tokens
+from tests.support.widgets import BUILD, read_widget_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 STYLES = ROOT / "site" / "motorlab" / "styles"
@@ -17,7 +17,6 @@ INDEX = STYLES / "site.css"
 TOKENS = STYLES / "tokens.css"
 COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
-BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 # Bytes, before compression: 25 kB before the header, carousel icons and font; 30 kB before
 # the wide views of #29 (layout system, footer and buttons, home hero, What we do, portfolio);
 # 34 kB before #36's portfolio cards (brands, figure, one stretched link) and their no-JS row,
@@ -26,16 +25,16 @@ BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 # 40 kB before #44's case-study layouts per kind of product, the compact consent sheet, the
 # portfolio's named picker, the two-row brand logos and the balanced headings (42.3 kB, 8.6 kB
 # gzipped; 42.8 kB with the case studies' third screens); 36.4 kB since the guideline's, the
-# error pages' and the consent's rules are stylesheets of their own (PAGE_STYLESHEETS),
+# error pages' and the consent's rules are stylesheets of their own (assets.stylesheet_keys),
 # inlined only by the pages that show them, and two rules that matched nothing went: every
 # page's first round trip carries this bundle.
 BUDGET = 40 * 1024
 # The guideline's stylesheet, inlined there instead of the bundle: the files of site.css it
 # needs, then the demo rows it shares with /test and its own samples.
 GUIDELINE_INDEX = STYLES / "guideline.css"
-# The stylesheets the bundle leaves out (motorlab.rendering.assets.PAGE_STYLESHEETS,
-# widgets/build.mjs), by manifest key: the entry esbuild builds, and the file whose rules the
-# bundle ends with.
+# The stylesheets the bundle leaves out (widgets/build.mjs,
+# motorlab.rendering.assets.stylesheet_keys), by manifest key: the entry esbuild builds, and the
+# file whose rules the bundle ends with.
 OWN_BUNDLES = {
     "consent_banner.css": COMPONENTS / "consent_banner" / "consent_banner.css",
     "error_page.css": COMPONENTS / "error_page" / "error_page.css",
@@ -105,7 +104,7 @@ def raw_colours(css: str) -> list[str]:
 
 
 def bundle() -> Path:
-    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_widget_manifest()
     return BUILD / manifest["site.css"]
 
 
@@ -133,7 +132,7 @@ def test_every_component_stylesheet_is_imported_exactly_once_in_sorted_order():
 
 
 def test_each_stylesheet_built_on_its_own_is_an_entry_of_the_build():
-    assert set(OWN_BUNDLES) == set(assets.PAGE_STYLESHEETS)
+    assert set(OWN_BUNDLES) == set(assets.stylesheet_keys()) - {"site.css"}
     build = (ROOT / "widgets" / "build.mjs").read_text(encoding="utf-8")
     for key, path in OWN_BUNDLES.items():
         assert path.is_file(), key
@@ -204,7 +203,7 @@ def test_the_bundle_holds_every_component_and_stays_under_budget():
     text = bundle().read_text(encoding="utf-8")
     for path in component_stylesheets():
         assert holds(text, path) == (path not in OWN_RULES.values()), path.name
-    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_widget_manifest()
     for key, path in OWN_RULES.items():
         own = (BUILD / manifest[key]).read_text(encoding="utf-8")
         assert holds(own, path) and not holds(text, path), key
@@ -233,7 +232,7 @@ def font_faces() -> list[dict[str, str]]:
 
 def test_the_brand_font_is_one_latin_woff2_used_if_in_time_under_budget():
     """One face, the site's own subset of Figtree (built by make: test_brand_font.py)."""
-    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_widget_manifest()
     assert manifest["fonts"] and all(name.endswith(".woff2") for name in manifest["fonts"])
     assert sum((BUILD / name).stat().st_size for name in manifest["fonts"]) <= FONT_BUDGET
     brand = [face for face in font_faces() if face["font-family"] == '"Figtree"']
@@ -261,7 +260,7 @@ def test_the_fallback_face_is_sized_like_figtree(weights, fallback):
         for f in font_faces()
         if f["font-family"] == '"Figtree Fallback"' and f["font-weight"] == weights
     )
-    manifest = json.loads((BUILD / "manifest.json").read_text(encoding="utf-8"))
+    manifest = read_widget_manifest()
     figtree = ImageFont.truetype(str(BUILD / manifest["fonts"][0]), 1000)  # the one served
     figtree.set_variation_by_axes([400 if fallback == "Regular" else 700])
     arial = ImageFont.truetype(str(LIBERATION / f"LiberationSans-{fallback}.ttf"), 1000)

@@ -1,5 +1,6 @@
 """The widget build is reproducible: building the same sources twice gives the same
-content-hashed files and manifest, and the one in static/build/ is up to date."""
+content-hashed files and manifest, and the one in static/build/ is up to date; what it
+replaced stays a while (motorlab.releases)."""
 
 import json
 import shutil
@@ -31,20 +32,22 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
     for widget in widget_manifest["widgets"].values():
         named.update([widget["file"], *widget["imports"]])
     assert {name for name in first if name.endswith(".js")} == named  # nothing unaccounted
+    # Every file it wrote, which the retention keeps (motorlab.releases).
+    assert set(widget_manifest["files"]) == set(first) - {"manifest.json"}
 
 
 def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_them(tmp_path):
-    """Files a previous build named and this one does not (a page loaded before the rebuild
-    links them) stay RETENTION after they were replaced, recorded in retired.json; older
-    ones go. The retention is the pages' longest lifetime plus a margin (one source)."""
-    from motorlab.releases import MARGIN, RETENTION, page_lifetime
+    """Files a previous build wrote and this one's manifest does not list (a page loaded
+    before the rebuild links them) stay RETENTION after they were replaced, recorded in
+    retired.json; older ones go. The retention is the pages' longest lifetime plus a margin
+    (one source)."""
+    from motorlab.releases import MARGIN, RETENTION, page_lifetime, retire_build
     from motorlab.web.page_cache import DEFAULT_CACHE_CONTROL
 
     assert DEFAULT_CACHE_CONTROL == "public, max-age=60, s-maxage=300"
     assert page_lifetime() == 300 and RETENTION == 300 + MARGIN
     outdir = tmp_path / "build"
-    fresh = build(outdir)
-    assert json.loads(fresh.pop("retired.json")) == {}
+    fresh = {"site-NEW.css": "a{}", "fonts/figtree-NEW.woff2": "font"}
     now = time.time()
     previous = {  # as earlier builds left them: name -> when replaced (None: by this build)
         "site-PREVIOUS1.css": None,
@@ -52,28 +55,31 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
         "mount-OLDER.js": now - RETENTION + 120,
         "site-OLDEST.css": now - RETENTION - 1,
     }
-    for name in previous:
-        (outdir / name).write_text(f"/* {name} */")
+    for name, text in {**fresh, **{name: f"/* {name} */" for name in previous}}.items():
+        (outdir / name).parent.mkdir(parents=True, exist_ok=True)
+        (outdir / name).write_text(text)
+    (outdir / "manifest.json").write_text(json.dumps({"files": sorted(fresh)}))
     ledger = {name: since for name, since in previous.items() if since is not None}
     (outdir / "retired.json").write_text(json.dumps(ledger))
-    rebuilt = build(outdir)
-    retired = json.loads(rebuilt.pop("retired.json"))
+    assert retire_build(tmp_path) == json.loads((outdir / "retired.json").read_text())
+    retired = json.loads((outdir / "retired.json").read_text())
     assert sorted(retired) == ["chunks/index-PREVIOUS1.js", "mount-OLDER.js", "site-PREVIOUS1.css"]
     assert retired["mount-OLDER.js"] == previous["mount-OLDER.js"]
     assert (
         now <= retired["site-PREVIOUS1.css"] == retired["chunks/index-PREVIOUS1.js"] <= time.time()
     )
-    assert rebuilt == {**fresh, **{name: f"/* {name} */".encode() for name in retired}}
+    left = {p.relative_to(outdir).as_posix() for p in outdir.rglob("*") if p.is_file()}
+    assert left == {*fresh, *retired, "manifest.json", "retired.json"}
 
 
 def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_path):
     """The font is the site's own subset, which make builds with Python before esbuild
-    (motorlab.build.font_subset): build.mjs calls no Python for it, and without it says so."""
+    (motorlab.build.font_subset): build.mjs calls no Python (the copy has no .venv), and without
+    the font says so."""
     copy = tmp_path / "project"
     for part in ("widgets", "site/motorlab/styles", "templates"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))
-    for part in ("node_modules", ".venv"):
-        (copy / part).symlink_to(ROOT / part)
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
     result = subprocess.run(
         ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"],
         cwd=copy,

@@ -24,10 +24,8 @@ Usage: python -m motorlab.build.export [DESTINATION] [--previous EXPORT]   (defa
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +38,7 @@ from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
 from motorlab.pages.public import public_paths
 from motorlab.pages.registry import page_for
 from motorlab.paths import PROJECT_ROOT
-from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED
+from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED, STATIC_URL_PATH
 from motorlab.web import compression
 from motorlab.web.flask_internals import fresh_context_freezer
 from motorlab.web.self_request import error_page, fetch, site_origin
@@ -130,9 +128,14 @@ def export(
     return urls
 
 
+def build_folder(export: Path) -> Path:
+    """An export's static/build/: the app's static folder's build, under its URL path."""
+    return export / STATIC_URL_PATH.strip("/") / BUILD_DIR
+
+
 def _hashed_files(export: Path) -> dict[str, bytes]:
     """An export's files under static/build/ (their .br and .gz siblings are made again)."""
-    folder = export / "static" / BUILD_DIR
+    folder = build_folder(export)
     if not folder.is_dir():
         return {}
     return {
@@ -143,23 +146,21 @@ def _hashed_files(export: Path) -> dict[str, bytes]:
 
 
 def _keep_retired(app: Flask, destination: Path, previous: Path, earlier: dict[str, bytes]) -> None:
-    """Put back the files of `previous` that this export does not hold, retired now or when
-    its record says, while they are within the retention; record them."""
-    now = time.time()
-    build = destination / "static" / BUILD_DIR
-    current = {file.relative_to(build).as_posix() for file in build.rglob("*") if file.is_file()}
-    # The build's own retired files, exported with the rest: since when the build says.
-    retired = releases.read_ledger(Path(app.static_folder) / RETIRED)
-    since = {name: t for name, t in retired.items() if name in current}
-    previous_record = releases.read_ledger(releases.ledger_of(previous))
-    for name in earlier.keys() - current:
-        since[name] = previous_record.get(name, now)
-    kept = releases.still_kept(since, now)
-    for name in kept.keys() - current:
-        (build / name).parent.mkdir(parents=True, exist_ok=True)
-        (build / name).write_bytes(earlier[name])
-    ledger = releases.ledger_of(destination)
-    ledger.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
+    """Put back the files of `previous` that this export does not hold, then keep every file
+    the build does not name while within the retention (retired when the build's record or
+    the previous export's says, else now); record them beside the export."""
+    build = build_folder(destination)
+    for name, data in earlier.items():
+        if not (build / name).exists():
+            (build / name).parent.mkdir(parents=True, exist_ok=True)
+            (build / name).write_bytes(data)
+    static = Path(app.static_folder)
+    retired = {
+        **releases.read_ledger(releases.ledger_of(previous)),
+        **releases.read_ledger(static / RETIRED),
+    }
+    kept = releases.retire(build, releases.built_files(static), retired)
+    releases.write_ledger(releases.ledger_of(destination), kept)
 
 
 def _is_dynamic(app: Flask, path: str) -> bool:

@@ -44,7 +44,7 @@ from werkzeug.utils import get_content_type
 
 from motorlab import files, icons
 from motorlab.build import export
-from motorlab.build.export import ERROR_PAGES
+from motorlab.build.export import DEFAULT_DESTINATION, ERROR_PAGES
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.deploy import environment_file, gunicorn_config
@@ -57,7 +57,7 @@ from motorlab.rendering import assets
 from motorlab.seo import routes as seo
 from motorlab.web import http_limits, page_cache, request_body, security
 from motorlab.web.cookies import cookie_header
-from motorlab.web.security import headers, origin
+from motorlab.web.security import headers, serialized_origin
 
 DEPLOY = PROJECT_ROOT / "deploy"
 TEMPLATE = DEPLOY / "nginx.conf"
@@ -284,7 +284,7 @@ def render_files(
     nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,
         tls=tls,
-        site_origin=origin(config.SITE_URL),
+        site_origin=serialized_origin(config.SITE_URL),
         root=os.path.abspath(root),
         app=app,
         runtime=str(runtime),
@@ -304,7 +304,7 @@ def render_files(
             assets.inline_blocks_in(
                 Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
             ),
-            stylesheets=assets.STYLESHEETS,
+            stylesheets=assets.stylesheet_keys(),
         ),
         file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),
@@ -343,7 +343,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
     )
-    parser.add_argument("--root", default=str(PROJECT_ROOT / "build" / "site"), help="the export")
+    parser.add_argument("--root", default=str(DEFAULT_DESTINATION), help="the export")
     parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
     parser.add_argument("--runtime", default=RUNTIME, help="temp files and the njs module")
     parser.add_argument("--user", default=DEBIAN_USER, help="nginx's workers' user")

@@ -7,7 +7,7 @@ use) and what esbuild builds into static/build/ with the hash in the file name
 - `inline_stylesheet()`: the stylesheet bundle, inlined as one `<style>` block, the same on
   every page (`stylesheet()`: its text and the hash the CSP allows it by), so the first paint
   waits for no second request; `inline_stylesheet("error_page.css")`: one of the few
-  stylesheets only some pages need (`PAGE_STYLESHEETS`), inlined by those pages alone, whose
+  stylesheets only some pages need (`stylesheet_keys()`), inlined by those pages alone, whose
   answers' CSP then allows it (`stylesheets_inlined()`);
   `inline_boot_script()`: widgets/boot.js, the one inline `<script>`, likewise
   (`boot_script()`).
@@ -128,45 +128,38 @@ class InlineBlock:
 # esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
 # build ends with its source map's name: inlined, they would resolve from each page's URL.
 _RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
-# The stylesheets only some pages inline, by manifest key, each a bundle of its own
-# (widgets/build.mjs), so that the pages everyone opens fit the first round trip of a
-# connection (tests/integration/test_page_weight.py): after the shared one, the analytics
-# consent's (every page, with ANALYTICS_ID set), the error pages' and the demo rows of /test;
-# instead of it, the guideline's (styles/guideline.css: what that long page shows of the site,
-# and its samples). The navigation swaps only between pages of the same blocks
-# (widgets/navigation/swap.js): to and from a page of other blocks it loads the page.
-PAGE_STYLESHEETS = ("consent_banner.css", "error_page.css", "examples.css", "guideline.css")
-STYLESHEETS = ("site.css", *PAGE_STYLESHEETS)
-# The manifest's key of each inline bundle, and the names its builds take.
-INLINE_BUNDLES = {
-    "site.css": "site-*.css",
-    "boot": "boot-*.js",
-    **{key: key.replace(".css", "-*.css") for key in PAGE_STYLESHEETS},
-}
+
+
+def stylesheet_keys(static_folder: Path = STATIC_FOLDER) -> tuple[str, ...]:
+    """The build's stylesheets by manifest key (every key ending in .css): the shared one,
+    "site.css", then those only some pages inline, to keep the pages everyone opens within a
+    connection's first round trip (widgets/build.mjs says which, and why)."""
+    return _stylesheet_keys(read_manifest(static_folder))
+
+
+def _stylesheet_keys(bundles: dict) -> tuple[str, ...]:
+    return tuple(key for key in bundles if key.endswith(".css"))
 
 
 def stylesheet(
     static_folder: Path = STATIC_FOLDER, script_name: str = "", key: str = "site.css"
 ) -> InlineBlock:
     """The stylesheet the manifest in `static_folder` names (the shared one, or `key` of
-    PAGE_STYLESHEETS), for an app mounted at `script_name` (SCRIPT_NAME): the one source of
+    stylesheet_keys()), for an app mounted at `script_name` (SCRIPT_NAME): the one source of
     the inline block and of its CSP hash."""
-    return _inline_bundle(static_folder, _stylesheet_key(key), script_name)
+    bundles = read_manifest(static_folder)
+    return _read_block(static_folder, _bundle(bundles, _stylesheet_key(bundles, key)), script_name)
 
 
-def _stylesheet_key(key: str) -> str:
-    if key not in STYLESHEETS:
-        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(STYLESHEETS)}")
+def _stylesheet_key(bundles: dict, key: str) -> str:
+    if key not in (built := _stylesheet_keys(bundles)):
+        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(built)}")
     return key
 
 
 def boot_script(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
     """The boot script the manifest in `static_folder` names (as `stylesheet`)."""
-    return _inline_bundle(static_folder, "boot", script_name)
-
-
-def _inline_bundle(static_folder: Path, key: str, script_name: str) -> InlineBlock:
-    return _read_block(static_folder, _bundle(read_manifest(static_folder), key), script_name)
+    return _read_block(static_folder, _bundle(read_manifest(static_folder), "boot"), script_name)
 
 
 def _bundle(bundles: dict, key: str) -> str:
@@ -189,16 +182,20 @@ def _read_block(static_folder: Path, name: str, script_name: str) -> InlineBlock
     return block
 
 
+# A bundle's hash in its name: site-HASH.css -> site-*.css, the name every build gives it.
+_ANY_HASH = re.compile(r"-[^-]+(\.[a-z]+)$")
+
+
 def inline_blocks_in(static_folder: Path, script_name: str = "") -> tuple[InlineBlock, ...]:
     """Every inline bundle a static folder holds, stylesheets and boot scripts: its build's
     and the previous builds' it keeps for pages loaded before (widgets/build.mjs, an
-    export's PREVIOUS), by name."""
+    export's PREVIOUS), by name: those named as this checkout's build names them."""
+    bundles = read_manifest(STATIC_FOLDER)
+    patterns = [
+        _ANY_HASH.sub(r"-*\1", bundles[key]) for key in (*_stylesheet_keys(bundles), "boot")
+    ]
     build = static_folder / BUILD_DIR
-    names = (
-        sorted(path.name for pattern in INLINE_BUNDLES.values() for path in build.glob(pattern))
-        if build.is_dir()
-        else []
-    )
+    names = sorted(path.name for pattern in patterns for path in build.glob(pattern))
     return tuple(_read_block(static_folder, name, script_name) for name in names)
 
 
@@ -209,18 +206,18 @@ def _page_block(key: str) -> Markup:
 
 def inline_stylesheet(key: str = "site.css") -> Markup:
     """A `<style>` block of the page: the shared one (every page's but the guideline's, byte
-    for byte), or one of PAGE_STYLESHEETS, each recorded for this answer's CSP
+    for byte), or one of stylesheet_keys(), each recorded for this answer's CSP
     (`stylesheets_inlined`)."""
-    key = _stylesheet_key(key)
+    key = _stylesheet_key(manifest(), key)
     g.stylesheets = {*g.get("stylesheets", ()), key}
     return _page_block(key)
 
 
 def stylesheets_inlined() -> tuple[str, ...]:
-    """The STYLESHEETS this request's page inlined (in STYLESHEETS' order), which its
+    """The stylesheets this request's page inlined (in the manifest's order), which its
     answer's CSP allows: the shared one alone for an answer that is no page."""
     inlined = g.get("stylesheets", ())
-    return tuple(key for key in STYLESHEETS if key in inlined) or ("site.css",)
+    return tuple(key for key in _stylesheet_keys(manifest()) if key in inlined) or ("site.css",)
 
 
 def inline_boot_script() -> Markup:

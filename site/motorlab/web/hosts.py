@@ -120,7 +120,7 @@ OWN_FETCH_SITES = ("same-origin", "none")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-def origin(url: str) -> tuple[str, str, int] | None:
+def origin_parts(url: str) -> tuple[str, str, int] | None:
     """(scheme, host, port) of an absolute http(s) URL, the default port filled in; None for
     anything else (`null`, a path, a bad port)."""
     try:
@@ -144,8 +144,8 @@ def fetched_from_this_site() -> bool | None:
     claimed = request.headers.get("Origin") or request.headers.get("Referer")
     if claimed is None:
         return None
-    own = origin(current_app.config["SITE_URL"])
-    return own is not None and origin(claimed) == own
+    own = origin_parts(current_app.config["SITE_URL"])
+    return own is not None and origin_parts(claimed) == own
 
 
 def local_path(candidate: str | None, max_length: int = 2048) -> str | None:

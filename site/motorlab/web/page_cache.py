@@ -11,20 +11,19 @@ which knows nothing of the site's features.
 - The paths: those of known pages (`known_page_paths`: the sitemap's, `/test`,
   `robots.txt`, …), which are all canonical.
 - The variants: every page is the same for every visitor (the analytics choice lives in the
-  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie) by
-  the locale detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or
-  the redirect to `/en`, each setting the language cookie (the same header for every visitor of
-  that locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps it.
-  `/` keeps its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run watch`
-  rebuilds the stylesheet and widgets under new names while the app runs, pages also differ by
-  the build (its manifest's version): no stored page links the files of a build replaced since
-  (kept a while for pages browsers hold: motorlab.releases).
+  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie) by the
+  locale detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or the
+  redirect to `/en`, each setting the language cookie (the same header for every visitor of that
+  locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps it. `/` keeps
+  its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run watch` rebuilds the
+  stylesheet and widgets under new names while the app runs, pages also differ by the build (its
+  manifest's version): no stored page links the files of a build replaced since (kept a while for
+  pages browsers hold: motorlab.releases).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, request
@@ -32,7 +31,7 @@ from flask import Flask, Response, current_app, request
 from motorlab import files
 from motorlab.i18n import COOKIE_NAME
 from motorlab.language.detection import ROOT_PATH, first_visit_locale
-from motorlab.rendering.assets import MANIFEST
+from motorlab.rendering.assets import MANIFEST, STATIC_FOLDER
 from motorlab.web import page_store
 from motorlab.web.flask_internals import session_touched
 from motorlab.web.hosts import host_is_trusted
@@ -68,8 +67,7 @@ def first_visit_variant(config: Mapping, environ: dict) -> str:
     return first_visit_of(environ) or ""
 
 
-# The manifest in the app's static folder.
-BUILD_MANIFEST = Path(__file__).resolve().parents[1] / "static" / MANIFEST
+BUILD_MANIFEST = STATIC_FOLDER / MANIFEST  # the app's static folder's
 
 
 def build_variant(config: Mapping, environ: dict) -> str:

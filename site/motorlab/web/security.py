@@ -5,7 +5,7 @@ deploy/nginx.conf for the exported files (`deploy_config` fills it from `headers
 a hash-based Content-Security-Policy (it keeps cached and exported pages valid, where a
 nonce would change on every response), HSTS when SITE_URL is https, and
 `Cross-Origin-Opener-Policy: same-origin`. Only the policy differs between answers: a page's
-by the stylesheets only some pages inline (assets.PAGE_STYLESHEETS), an answer's naming the
+by the stylesheets only some pages inline (assets.stylesheet_keys), an answer's naming the
 ones its page holds, nginx's every one the build and the export hold; every answer that is
 no HTML page (pictures, the typeface, scripts, the manifest, the sitemap) gets FILE_POLICY.
 With ANALYTICS_ID set a page's policy also names the analytics origins, on every page: the
@@ -32,7 +32,7 @@ HSTS = "max-age=63072000; includeSubDomains"
 FILE_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
-def origin(url: str) -> str:
+def serialized_origin(url: str) -> str:
     """The origin of an absolute http(s) URL, or "" (a relative or empty base is same-origin)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -46,7 +46,7 @@ def content_security_policy(
     """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
     Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
     inline script and the inline `stylesheets` (the build's, for the app mounted at
-    SCRIPT_NAME: assets.boot_script, assets.stylesheet; the keys of assets.STYLESHEETS the
+    SCRIPT_NAME: assets.boot_script, assets.stylesheet; the keys of assets.stylesheet_keys the
     answer's page inlines, each hash 54 bytes of its first round trip) are allowed by their
     hashes (a nonce would change on every response, and cached pages would break), and so is
     each of the `kept` blocks (nginx's policy: the blocks of the pages a release keeps from
@@ -55,8 +55,8 @@ def content_security_policy(
     it is another address."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
-    api = origin(config.get("API_BASE_URL", ""))
-    if api and api != origin(config["SITE_URL"]):
+    api = serialized_origin(config.get("API_BASE_URL", ""))
+    if api and api != serialized_origin(config["SITE_URL"]):
         form_action += f" {api}"
         connect += f" {api}"
     script_name = config.get("SCRIPT_NAME", "")
