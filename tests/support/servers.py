@@ -9,7 +9,9 @@ that is not `system` cannot start a process (tests/conftest.py)."""
 
 from __future__ import annotations
 
+import fcntl
 import http.client
+import json
 import os
 import re
 import shutil
@@ -396,16 +398,31 @@ def session_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def shared_folder(name: str) -> Path:
+    """A folder every xdist worker of this test run shares (its workers are the controller's
+    children): made at most once, removed by the controller at the end (tests/conftest.py)."""
+    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+    folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / name
+    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+    folder.parent.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
+    return folder
+
+
 @pytest.fixture(scope="session")
-def exported_site(session_dir):
-    """`make export` once per session, into a temporary folder: (folder, frozen URLs)."""
+def exported_site():
+    """`make export` once per test run, whichever worker asks first (the others wait for it
+    and read it): (folder, frozen URLs)."""
     from motorlab import create_app
     from motorlab.build.export import export
     from motorlab.config import TestConfig
 
-    destination = session_dir / "export" / "site"
-    urls = export(create_app(TestConfig()), destination)
-    return destination, urls
+    folder = shared_folder("export")
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        record = folder / "urls.json"
+        if not record.exists():
+            record.write_text(json.dumps(export(create_app(TestConfig()), folder / "site")))
+    return folder / "site", json.loads(record.read_text())
 
 
 @pytest.fixture(scope="session")
