@@ -113,12 +113,12 @@ PYTEST := $(BIN)/pytest -n auto
 test: setup chromium nginx systemd ## Set up, then run every test (browser and system tests included)
 	$(PYTEST)
 
-# No browser, and no `system` test (gunicorn, nginx, PostgreSQL, Redis, Java, long property runs,
-# a whole export of its own).
+# No browser, no `system` test (gunicorn, nginx, PostgreSQL, Redis, Java, long property runs,
+# a whole export of its own) and no `build` test (esbuild, npm ci, pybabel extract).
 # One worker more than the cores: the contact tests spend about 10 s waiting on deadlines and
 # sockets, time a third worker fills (on 2 cores: 44-45 s with two workers, 40 s with three).
-test-fast: setup ## Every test but the browser and system ones, for the edit loop (under 45 s on 2 cores)
-	$(BIN)/pytest -n $$(( $$(nproc) + 1 )) -m "not browser and not system"
+test-fast: setup ## Every test but the browser, system and build ones, for the edit loop
+	$(BIN)/pytest -n $$(( $$(nproc) + 1 )) -m "not browser and not system and not build"
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
 	@if [ ! -x $(CHROMIUM) ]; then \

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
@@ -56,6 +57,7 @@ def pybabel(copy, *args) -> None:
     subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
 
 
+@pytest.mark.build
 def test_a_page_declared_once_appears_everywhere(tmp_path):
     copy = tmp_path / "project"
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")

@@ -44,6 +44,7 @@ def catalog_copy(tmp_path):
     return catalog_dir
 
 
+@pytest.mark.build
 def test_spanish_catalog_is_complete_after_extract_and_update(catalog_copy):
     run_make_messages(catalog_copy)
     catalog = read_catalog(catalog_copy / "es" / "LC_MESSAGES" / "messages.po")
@@ -58,6 +59,7 @@ def test_spanish_catalog_is_complete_after_extract_and_update(catalog_copy):
     assert any(comment.startswith("TRANSLATORS:") for m in messages for comment in m.auto_comments)
 
 
+@pytest.mark.build
 def test_make_messages_twice_changes_nothing(catalog_copy):
     run_make_messages(catalog_copy)
     po = catalog_copy / "es" / "LC_MESSAGES" / "messages.po"
@@ -68,6 +70,7 @@ def test_make_messages_twice_changes_nothing(catalog_copy):
     assert first == (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po").read_bytes()
 
 
+@pytest.mark.build
 def test_a_reworded_message_keeps_its_translation_as_a_fuzzy_suggestion(catalog_copy):
     """The translator is offered the old translation to check, and the catalog test fails
     until they do; a removed message stays as obsolete, not lost. Both survive a second run

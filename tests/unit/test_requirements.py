@@ -92,6 +92,7 @@ def test_make_run_installs_what_it_runs_and_no_test_or_lint_tool():
     assert [command for command in commands if command[0] == "npm"] == prod_setup_npm_commands()
 
 
+@pytest.mark.build
 def test_prod_setup_installs_the_build_but_no_npm_development_tool(tmp_path):
     """`make prod-setup`'s install, run on the lock as it stands: every package it installs is
     one the lock does not mark `dev`, none of package.json's devDependencies is there, and

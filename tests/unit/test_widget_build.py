@@ -8,6 +8,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -22,6 +24,7 @@ def build(outdir: Path) -> dict[str, bytes]:
     return {str(p.relative_to(outdir)): p.read_bytes() for p in outdir.rglob("*") if p.is_file()}
 
 
+@pytest.mark.build
 def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
     first = build(tmp_path / "a")
     second = build(tmp_path / "b")
@@ -72,6 +75,7 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
     assert left == {*fresh, *retired, "manifest.json", "retired.json"}
 
 
+@pytest.mark.build
 def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_path):
     """The font is the site's own subset, which make builds with Python before esbuild
     (motorlab.build.font_subset): build.mjs calls no Python (the copy has no .venv), and without
