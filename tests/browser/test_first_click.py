@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from tests.browser.test_widget_navigation import (
+from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
+from tests.support.navigation import (
     CONTACT,
     PLAIN,
     PORTFOLIO,
@@ -19,7 +20,6 @@ from tests.browser.test_widget_navigation import (
     click_without_hover,
     start_navigation,
 )
-from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 

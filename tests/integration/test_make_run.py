@@ -22,8 +22,9 @@ import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
+from tests.support.clients import Visitor
 from tests.support.contact_support import wait_for
-from tests.support.servers import BIN, ROOT, Visitor, app_environment, free_port
+from tests.support.servers import BIN, ROOT, app_environment, free_port
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
 
