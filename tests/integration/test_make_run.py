@@ -10,20 +10,19 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
-from tests.support.clients import Visitor
+from tests.support.clients import SPANISH_COOKIE, Visitor, get_text
 from tests.support.contact_support import wait_for
+from tests.support.project_copy import catalog, compile_catalog, copy_project
 from tests.support.servers import BIN, ROOT, app_environment, free_port
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
@@ -233,26 +232,11 @@ def fuzzy_copy(tmp_path) -> Path:
     """A copy of the project whose Spanish catalog has one fuzzy entry, compiled (as after
     `make messages` marked a reworded text, then `make setup`): its package comes first on
     PYTHONPATH, so every command below runs the copy."""
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
-    for part in ("site", "templates", "translations"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
-    shutil.copy(ROOT / "wsgi.py", copy)
-    po = copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+    copy = copy_project(tmp_path, "site", "templates", "translations", files=("wsgi.py",))
+    po = catalog(copy / "translations")
     po.write_text(po.read_text(encoding="utf-8").replace(FOOTER, "#, fuzzy\n" + FOOTER))
-    pybabel = BIN / "pybabel"
-    subprocess.run([pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True)
+    compile_catalog(po)
     return copy
-
-
-def spanish_po(copy: Path) -> Path:
-    return copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
-
-
-def page(url: str) -> str:
-    request = urllib.request.Request(url, headers={"Cookie": "i18n_redirected=es"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.read().decode()
 
 
 def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
@@ -260,16 +244,16 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
 ):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    po = spanish_po(fuzzy_copy)
+    po = catalog(fuzzy_copy / "translations")
     process = start(launch, tmp_path, port, PYTHONPATH=str(fuzzy_copy / "site"))
     try:
         said = [line for line in output(process).splitlines() if "make run: es" in line]
         assert len(said) == 1, output(process)
         assert "es/LC_MESSAGES/messages.po has 0 untranslated and 1 fuzzy" in said[0]
         assert "after make messages" in said[0]
-        assert "All rights reserved" in page(base + "/")
-        page(base + "/services")
-        page(base + "/")
+        assert "All rights reserved" in get_text(base + "/", SPANISH_COOKIE)[1]
+        assert get_text(base + "/services", SPANISH_COOKIE)[0] == 200
+        assert get_text(base + "/", SPANISH_COOKIE)[0] == 200
         miss = (
             "Untranslated (es) on /: 'All rights reserved' shows in English: run make "
             "messages, then translate it in translations/es/LC_MESSAGES/messages.po"
@@ -284,7 +268,7 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
         footer.write_text(
             html.replace('<footer class="c-footer">', '<footer class="c-footer" data-edited>')
         )
-        home = page(base + "/")
+        home = get_text(base + "/", SPANISH_COOKIE)[1]
         assert "Todos los derechos reservados" in home and "data-edited" in home
         assert output(process).count("Restarting with stat") == 1  # the reloader's first start
         assert "Traceback" not in output(process)
@@ -295,7 +279,7 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
 def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, launch):
     """gunicorn as the unit runs it, the sender, and the export: each ends with status 3 and
     one line of its own, no traceback."""
-    po = spanish_po(fuzzy_copy)
+    po = catalog(fuzzy_copy / "translations")
     with open(po, "rb") as handle:
         total = len([message for message in read_po(handle) if message.id])
     refusal = (

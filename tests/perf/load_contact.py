@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.clients import NoRedirect  # noqa: E402
 from tests.support.servers import flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import SmtpServer  # noqa: E402
 
@@ -40,11 +41,6 @@ CLIENTS = 20
 STOP_AT, RESTART_AT = 150, 350
 TIME_LIMIT = 240  # seconds, for the whole run
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # a 303 is the answer we measure, not something to follow
 
 
 class Run:

@@ -121,6 +121,21 @@ def draw_raster(path, size, fmt):
     return path
 
 
+def raster_portrait_first(monkeypatch):
+    """content/team.py with its first member's portrait the PNG (RASTER_PORTRAIT): that
+    member."""
+    from dataclasses import replace
+
+    from motorlab.content import team
+
+    first = team.TEAMS[0]
+    member = first.members[0]
+    member = replace(member, image=replace(member.image, src=RASTER_PORTRAIT))
+    first = replace(first, members=(member, *first.members[1:]))
+    monkeypatch.setattr(team, "TEAMS", (first, *team.TEAMS[1:]))
+    return member
+
+
 @pytest.fixture(scope="session")
 def drawn_rasters(tmp_path_factory):
     """The PNG portrait and the JPEG photo, drawn once for the whole run (36 ms a pair)."""

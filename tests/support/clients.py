@@ -36,6 +36,12 @@ def get(url: str, headers: dict | None = None, opener=None):
         return error.code, error.headers, error.read()
 
 
+def get_text(url: str, headers: dict | None = None) -> tuple[int, str]:
+    """(status, body as text) without following redirects."""
+    status, _headers, body = get(url, headers)
+    return status, body.decode()
+
+
 class ServerClient:
     """`get(path, headers=…)` and `set_cookie(name, value)` against a real server, like
     Flask's test client, whose answers are werkzeug responses as that client's are."""
