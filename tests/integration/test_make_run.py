@@ -116,33 +116,26 @@ def test_make_run_prints_the_staff_mail_and_names_its_own_port(tmp_path, launch)
         process.stop()
 
 
-def processes_in_group(group: int) -> list[str]:
-    """The command lines of the processes of a group, but the launcher's watcher (a shell)."""
+def processes_in_group(group: int) -> list[tuple[str, str]]:
+    """The processes of a group but the launcher's watcher (a shell): each one's command line
+    and /proc/PID/status."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rpartition(")")[2].split()
             command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            status = (stat.parent / "status").read_text()
         except OSError:
             continue
         if int(fields[2]) == group and not command.startswith("/bin/sh"):
-            found.append(command)
+            found.append((command, status))
     return found
 
 
 def umasks_in_group(group: int) -> list[str]:
     """The umask of each process of a group, but the launcher's watcher."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-            command = (stat.parent / "cmdline").read_bytes()
-            status = (stat.parent / "status").read_text()
-        except OSError:
-            continue
-        if int(fields[2]) == group and not command.startswith(b"/bin/sh"):
-            found.append(re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1])
-    return found
+    processes = processes_in_group(group)
+    return [re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1] for _, status in processes]
 
 
 def test_ctrl_c_stops_the_server_the_sender_and_the_sink(tmp_path, launch):
