@@ -3,16 +3,15 @@ stylesheet of its own (styles/guideline.css) that holds every rule of site.css i
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from motorlab import create_app, tokens
 from motorlab.content import guideline
+from tests.support import ROOT
 from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
 
-ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "site" / "motorlab" / "static" / "build"
 MANIFEST = json.loads((BUILD / "manifest.json").read_text())
 CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines

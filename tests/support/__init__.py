@@ -18,3 +18,7 @@ test module nor from tests/conftest.py.
 - `hostile`, `whatwg_url`: hostile request targets, and URLs resolved as a browser does.
 - `internals`: the framework internals the tests rely on; `systemctl`: a stand-in systemctl.
 """
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout

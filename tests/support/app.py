@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import fields, is_dataclass
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -15,9 +14,8 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES
-from tests.support import internals  # noqa: F401  (every app shares compiled templates)
+from tests.support import ROOT, internals  # noqa: F401  (every app shares compiled templates)
 
-ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "site" / "motorlab" / "static"
 SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
 

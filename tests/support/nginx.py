@@ -78,12 +78,13 @@ def varies(headers) -> list[str]:
 
 
 # The headers the site's answers carry; an injected line would add another.
-HEADER_NAMES = set(
-    "server date content-type content-length transfer-encoding connection keep-alive "
-    "location content-security-policy x-content-type-options referrer-policy x-frame-options "
-    "permissions-policy cross-origin-opener-policy strict-transport-security cache-control "
-    "vary etag last-modified accept-ranges content-encoding retry-after allow set-cookie".split()
-)
+HEADER_NAMES = {
+    "server", "date", "content-type", "content-length", "transfer-encoding", "connection",
+    "keep-alive", "location", "content-security-policy", "x-content-type-options",
+    "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy",
+    "strict-transport-security", "cache-control", "vary", "etag", "last-modified",
+    "accept-ranges", "content-encoding", "retry-after", "allow", "set-cookie",
+}  # fmt: skip
 
 
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}

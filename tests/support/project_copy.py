@@ -11,7 +11,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import ROOT
+
 PYBABEL = Path(sys.executable).parent / "pybabel"
 
 

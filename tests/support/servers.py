@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from motorlab.mail_sink import free_loopback_port as free_port
+from tests.support import ROOT
 
 if TYPE_CHECKING:
     from motorlab.deploy_config import Tls
 
-ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 

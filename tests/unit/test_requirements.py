@@ -13,7 +13,7 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import ROOT
 
 
 def pinned(name: str) -> dict[str, str]:

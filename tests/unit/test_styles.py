@@ -10,8 +10,8 @@ import pytest
 
 from motorlab import assets, tokens
 from motorlab.content import guideline
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 STYLES = ROOT / "site" / "motorlab" / "styles"
 INDEX = STYLES / "site.css"
 TOKENS = STYLES / "tokens.css"

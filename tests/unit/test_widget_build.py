@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import ROOT
 
 
 def build(outdir: Path) -> dict[str, bytes]:
