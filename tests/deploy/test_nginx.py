@@ -9,10 +9,6 @@ import hashlib
 import http.client
 import re
 import shutil
-import urllib.error
-import urllib.parse
-import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -21,7 +17,8 @@ from bs4 import BeautifulSoup
 from motorlab import compression
 from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
 from motorlab.security import FILE_POLICY
-from tests.support.clients import SPANISH_COOKIE, NoRedirect, get
+from tests.support.clients import SPANISH_COOKIE, Visitor, get
+from tests.support.contact_support import VALID
 from tests.support.nginx import (
     PAGES,
     assert_the_apps_security_headers,
@@ -31,8 +28,6 @@ from tests.support.nginx import (
     varies,
 )
 from tests.support.widgets import read_widget_manifest
-
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def utf8(value: str) -> str:
@@ -340,37 +335,14 @@ def test_the_language_switcher_reaches_the_app(nginx_server):
 
 
 def test_the_contact_form_works_through_nginx(nginx_server):
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect())
-    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
-    assert status == 200
-    token = TOKEN.search(body.decode()).group(1)
-    form = urllib.parse.urlencode(
-        {
-            "csrf_token": token,
-            "name": "José Núñez",
-            "email": "jose.nunez@example.com",
-            "description": "We need a booking app for the workshops of three brands.",
-        }
-    ).encode()
-    request = urllib.request.Request(nginx_server + "/en/contact", data=form)
-    try:
-        opener.open(request, timeout=20)
-        raise AssertionError("expected a 303")
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 303
-        assert answer.headers["Location"].endswith("/en/contact")
-    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
-    page = BeautifulSoup(body.decode(), "html.parser")
+    visitor = Visitor(nginx_server)
+    visitor.fetch_token()
+    assert visitor.post("/en/contact", VALID)[0] == 303
+    assert visitor.headers["Location"].endswith("/en/contact")
+    page = BeautifulSoup(visitor.get("/en/contact")[1], "html.parser")
     assert page.find(class_="c-contact-sent") is not None  # the confirmation, once
-    invalid = urllib.parse.urlencode(
-        {"csrf_token": token, "name": "", "email": "x", "description": "short"}
-    ).encode()
-    try:
-        opener.open(urllib.request.Request(nginx_server + "/en/contact", data=invalid), timeout=20)
-        raise AssertionError("expected a 422")
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 422
+    invalid = {"name": "", "email": "x", "description": "short"}
+    assert visitor.post("/en/contact", invalid)[0] == 422
 
 
 def test_health_and_unexported_images_reach_the_app(nginx_server):

@@ -118,11 +118,14 @@ class Visitor:
         return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
 
     def _open(self, request) -> tuple[int, str]:
-        """The status and body; 0 when the server cannot be reached, hangs up or times out."""
+        """The status and body (its headers in `self.headers`); 0 when the server cannot be
+        reached, hangs up or times out."""
         try:
             with self.opener.open(request, timeout=30) as response:
+                self.headers = response.headers
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
+            self.headers = error.headers
             return error.code, error.read().decode()
         except (OSError, http.client.HTTPException):  # URLError and timeouts are OSErrors
             return 0, ""
