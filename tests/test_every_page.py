@@ -4,7 +4,6 @@ gunicorn with several workers, and in real Chromium (JavaScript on and off, phon
 
 from __future__ import annotations
 
-import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,6 +17,7 @@ from tests.support.browser import (
     wait_for_widgets,
     words_split_across_lines,
 )
+from tests.support.clients import SPANISH_COOKIE, get_text
 from tests.support.pages import (
     LOCALES,
     NOINDEX_ROUTES,
@@ -167,12 +167,8 @@ def test_links_stay_in_the_page_language_under_gunicorn(app_server):
     for locale in ("es", "en", "es", "en", "es", "en"):
         for route in ROUTES:
             path = localized(route, locale)
-            request = urllib.request.Request(
-                app_server + path,
-                headers={"Cookie": "i18n_redirected=es", "Connection": "close"},
-            )
-            with urllib.request.urlopen(request, timeout=10) as response:
-                html = response.read().decode()
+            status, html = get_text(app_server + path, {**SPANISH_COOKIE, "Connection": "close"})
+            assert status == 200, path
             if found := links_in_wrong_language(html, locale):
                 wrong[path] = found
     assert wrong == {}
@@ -250,22 +246,35 @@ def test_page_in_chromium(browser, live_server, artifacts, axe, path, locale, ja
         context.close()
 
 
-@pytest.mark.browser
-def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server):
-    context = browser.new_context(viewport={"width": 320, "height": 640}, java_script_enabled=False)
+def found_on_every_page(browser, base, find, width, height=800, javascript=True) -> dict:
+    """What `find(page)` finds on each page in both languages in a `width` px window, by path
+    (a page where it finds nothing left out)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, java_script_enabled=javascript
+    )
     page = context.new_page()
     try:
-        too_wide = {}
+        found = {}
         for route in ROUTES:
             for locale in LOCALES:
                 path = localized(route, locale)
-                page.goto(live_server + path)
-                width = page.evaluate("document.documentElement.scrollWidth")
-                if width > 320:
-                    too_wide[path] = width
-        assert too_wide == {}
+                page.goto(base + path)
+                if javascript:
+                    wait_for_widgets(page)
+                if what := find(page):
+                    found[path] = what
+        return found
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server):
+    def too_wide(page):
+        width = page.evaluate("document.documentElement.scrollWidth")
+        return width if width > 320 else None
+
+    assert found_on_every_page(browser, live_server, too_wide, 320, 640, javascript=False) == {}
 
 
 @pytest.mark.browser
@@ -295,20 +304,8 @@ def test_no_word_is_broken_across_lines_on_a_phone(browser, live_server):
     """At 375 px (and 320 px) no page shows a word cut in two ("TypeScrip/t"); a token may
     wrap only after a hyphen or a slash. Guideline tables become stacked lists there."""
     for width in (375, 320):
-        context = browser.new_context(viewport={"width": width, "height": 800})
-        page = context.new_page()
-        try:
-            split = {}
-            for route in ROUTES:
-                for locale in LOCALES:
-                    path = localized(route, locale)
-                    page.goto(live_server + path)
-                    wait_for_widgets(page)
-                    if words := words_split_across_lines(page):
-                        split[path] = words
-            assert split == {}, width
-        finally:
-            context.close()
+        split = found_on_every_page(browser, live_server, words_split_across_lines, width)
+        assert split == {}, width
 
 
 # Every control a finger uses, as it is shown: links that are not part of a sentence (an
@@ -325,20 +322,10 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
 
 @pytest.mark.browser
 def test_every_control_is_a_44px_target_on_a_phone(browser, live_server):
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    page = context.new_page()
-    try:
-        small = {}
-        for route in ROUTES:
-            for locale in LOCALES:
-                path = localized(route, locale)
-                page.goto(live_server + path)
-                wait_for_widgets(page)
-                if found := page.evaluate(SMALL_TARGETS):
-                    small[path] = found
-        assert small == {}
-    finally:
-        context.close()
+    def small_targets(page):
+        return page.evaluate(SMALL_TARGETS)
+
+    assert found_on_every_page(browser, live_server, small_targets, 375) == {}
 
 
 @pytest.mark.browser

@@ -9,7 +9,6 @@ choice. A sibling host's cookies: tests/browser/test_consent_sibling.py."""
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
@@ -19,11 +18,11 @@ from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID
 from tests.support.browser import NAVIGATION_STARTED, axe_report
+from tests.support.consent import ANALYTICS_ORIGINS, BANNER_MOUNTED, banner
 
 pytestmark = pytest.mark.browser
 
 GTAG = analytics.SCRIPT_URL + ANALYTICS_ID
-ANALYTICS_ORIGINS = ("https://www.googletagmanager.com/**", "https://*.google-analytics.com/**")
 # The stub counts its runs: a script the CSP refused would never run.
 STUB = "window.__gtagRuns = (window.__gtagRuns || 0) + 1;"
 # Before any script of the page: layout shifts and CSP violations, as the page meets them.
@@ -36,7 +35,6 @@ window.__violations = [];
 document.addEventListener("securitypolicyviolation",
   (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
 """
-BANNER_MOUNTED = ".c-consent-banner[data-mounted=true]"
 PHONE, DESKTOP = 375, 1280
 
 
@@ -77,12 +75,6 @@ def visit(browser, analytics_server):
     yield open_page
     for context in contexts:
         context.close()
-
-
-def banner(page):
-    return page.get_by_role(
-        "region", name=re.compile("^(Visit statistics|Estadísticas de visitas)$")
-    )
 
 
 def consent_cookie(page):

@@ -17,13 +17,12 @@ from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID, config_with
 from tests.support.browser import CHROMIUM, serving
+from tests.support.consent import ANALYTICS_ORIGINS, BANNER_MOUNTED, banner
 
 pytestmark = pytest.mark.browser
 
 SITE, SIBLING = "motorlab.test", "evil.motorlab.test"
 RESOLVE = f"--host-resolver-rules=MAP {SITE} 127.0.0.1, MAP {SIBLING} 127.0.0.1"
-ANALYTICS_ORIGINS = ("https://www.googletagmanager.com/**", "https://*.google-analytics.com/**")
-BANNER_MOUNTED = ".c-consent-banner[data-mounted=true]"
 # What the sibling's page writes: valid for every host of the domain, on / and on /en.
 GRANTS = [
     f"{analytics.COOKIE_NAME}={analytics.GRANTED}; Domain={SITE}; Path=/en; Max-Age=9999999",
@@ -86,12 +85,6 @@ def from_the_sibling(page, cookies: list[str]) -> None:
 def visit(page, path: str) -> None:
     assert page.goto(page.site + path).status == 200
     page.wait_for_selector(BANNER_MOUNTED, state="attached")
-
-
-def banner(page):
-    return page.get_by_role(
-        "region", name=re.compile("^(Visit statistics|Estadísticas de visitas)$")
-    )
 
 
 def said(page) -> str:

@@ -9,17 +9,9 @@ import time
 
 import pytest
 
-from tests.browser.test_widget_navigation import (
-    CONTACT,
-    PLAIN,
-    PORTFOLIO,
-    PRIVACY,
-    RECORD_BAR,
-    busy,
-    click_without_hover,
-    start_navigation,
-)
+from tests.support import navigation
 from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
+from tests.support.navigation import PLAIN, PORTFOLIO, RECORD_BAR, busy, start_navigation
 
 pytestmark = pytest.mark.browser
 
@@ -123,7 +115,7 @@ def test_a_tap_on_a_touch_screen_asks_for_the_page_at_once(browser, live_server,
         wait_for_widgets(page)
         page.evaluate(MARK)
         requests = document_requests(page, "/en/privacy")
-        page.tap(PRIVACY)  # touch start (the intent), then the click
+        page.tap(navigation.PRIVACY)  # touch start (the intent), then the click
         html.wait()
         code.wait()
         code.release()
@@ -232,9 +224,9 @@ def test_the_bar_shows_without_react_and_react_joins_once_the_visit_ends(open_pa
     page.add_init_script(RECORD_BAR)
     react = Held(page, "**/static/build/" + react_chunk)
     page.goto(page.base + PLAIN)
-    start_navigation(page, CONTACT)
+    start_navigation(page, navigation.CONTACT)
     html = Held(page, "**/en/portfolio", kinds={"fetch"})
-    click_without_hover(page, PORTFOLIO)
+    navigation.click_without_hover(page, PORTFOLIO)
     html.wait()
     bar = page.locator(".c-loading-bar[data-state=loading]")
     bar.wait_for(state="attached")  # past its 200 ms throttle: the stand-in

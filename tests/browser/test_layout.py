@@ -11,7 +11,7 @@ import pytest
 
 from motorlab.content.pictures.figtree import text_sizes
 from tests.support.app import STATIC
-from tests.support.browser import wait_for_widgets
+from tests.support.browser import open_at
 from tests.support.pages import LOCALES, PAGES, ROUTES, localized, path_of
 
 pytestmark = pytest.mark.browser
@@ -88,15 +88,6 @@ LONG_LINES = """limit => {
   }
   return found;
 }"""
-
-
-def open_at(open_page, path, width):
-    """The page at `width` px, any status (the 404 too), widgets mounted, fonts in."""
-    page = open_page(path, width=width, goto=False)
-    page.goto(page.base + path)
-    wait_for_widgets(page)
-    page.wait_for_function("() => document.fonts.status === 'loaded'")
-    return page
 
 
 NOT_FOUND = [

@@ -5,7 +5,7 @@ and the space between bands grows with the window."""
 
 import pytest
 
-from tests.browser.test_layout import open_at
+from tests.support.browser import open_at
 from tests.support.pages import LOCALES, PAGES, localized
 
 pytestmark = pytest.mark.browser

@@ -36,9 +36,7 @@ def test_the_review_set_is_every_page_in_both_languages_and_leaves_docs_alone(
         assert home.height > 2 * 812, "the whole page, not its first screen"
 
 
-def test_the_review_set_has_the_four_widths_and_is_outside_git():
-    assert list(screenshots.WINDOWS) == [375, 1024, 1280, 1920]
-    assert screenshots.SCREENS == ROOT / "build" / "screens"
+def test_the_review_set_is_outside_git():
     ignored = subprocess.run(
         ["git", "check-ignore", "-q", str(screenshots.SCREENS / "home-es-375.png")], cwd=ROOT
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.test_units import UNITS, environment
+from tests.support.deploy_tools import UNITS, environment
 from tests.support.servers import ROOT
 from tests.support.tls import throwaway_ca  # noqa: F401 (a fixture)
 

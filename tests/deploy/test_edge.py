@@ -6,8 +6,6 @@ from __future__ import annotations
 import http.client
 import socket
 import time
-import urllib.error
-import urllib.request
 from contextlib import suppress
 from pathlib import Path
 
@@ -17,15 +15,7 @@ from bs4 import BeautifulSoup
 from motorlab import create_app
 from motorlab.images.breakpoints import BREAKPOINTS
 from tests.support.app import config_with
-
-
-def fetch(url: str, headers: dict | None = None) -> tuple[int, str]:
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=20) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
+from tests.support.clients import SPANISH_COOKIE, get_text
 
 
 def script_and_lang(body: str) -> tuple[str, str]:
@@ -49,16 +39,16 @@ def gunicorn_alone(session_dir):
 
 def test_a_script_name_header_cannot_poison_the_page_cache(gunicorn_alone):
     """Regression: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links."""
-    cookie = {"Cookie": "i18n_redirected=es"}
-    status, body = fetch(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
+    cookie = SPANISH_COOKIE
+    status, body = get_text(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
     assert status == 200
     script, lang = script_and_lang(body)
     assert lang == "en" and script.startswith("/static/"), "the English page, at the root"
     for _ in range(3):  # whichever worker answers
-        status, body = fetch(gunicorn_alone + "/aboutus", cookie)
+        status, body = get_text(gunicorn_alone + "/aboutus", cookie)
         script, lang = script_and_lang(body)
         assert status == 200 and lang == "es" and script.startswith("/static/")
-        assert fetch(gunicorn_alone + script.split("?")[0])[0] == 200
+        assert get_text(gunicorn_alone + script.split("?")[0])[0] == 200
 
 
 def test_a_configured_prefix_is_the_only_script_name():
@@ -163,24 +153,31 @@ def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
             connection.close()
 
 
-def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
-    """limit_req on the proxied paths (20/s, bursts of 100); files of the export are not."""
-    host, port = edge_nginx.removeprefix("http://").split(":")
+def statuses_of(base: str, address: str, path: str, times: int, **headers: str) -> list[int]:
+    """The statuses of `times` GETs of `path` on one keep-alive connection from `address`
+    (another visitor than the tests' own, which nginx_server exempts from the limits)."""
+    host, port = base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(
-        host, int(port), timeout=10, source_address=("127.0.0.3", 0)
+        host, int(port), timeout=10, source_address=(address, 0)
     )
-    statuses = {}
+    statuses = []
     try:
-        for path in ("/robots.txt", "/healthz"):  # the export's; the app's
-            seen = []
-            for _ in range(250):
-                connection.request("GET", path, headers={"Host": "127.0.0.1"})
-                response = connection.getresponse()
-                response.read()
-                seen.append(response.status)
-            statuses[path] = seen
+        for _ in range(times):
+            connection.request("GET", path, headers={"Host": "127.0.0.1", **headers})
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
     finally:
         connection.close()
+    return statuses
+
+
+def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
+    """limit_req on the proxied paths (20/s, bursts of 100); files of the export are not."""
+    statuses = {  # the export's; the app's
+        path: statuses_of(edge_nginx, "127.0.0.3", path, 250)
+        for path in ("/robots.txt", "/healthz")
+    }
     assert set(statuses["/robots.txt"]) == {200}
     assert 429 not in statuses["/healthz"][:100], "the burst gets through"
     assert statuses["/healthz"].count(429) > 50
@@ -189,21 +186,7 @@ def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
 def test_the_root_is_rate_limited_like_the_apps_paths(edge_nginx):
     """`/` runs the language detection (njs) on every first visit: the same limit_req as the
     proxied paths, so one address cannot burn nginx's CPU with long Accept-Language headers."""
-    host, port = edge_nginx.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(
-        host, int(port), timeout=10, source_address=("127.0.0.4", 0)
-    )
-    statuses = []
-    try:
-        for _ in range(250):
-            connection.request(
-                "GET", "/", headers={"Host": "127.0.0.1", "Accept-Language": "fr, " * 1500}
-            )
-            response = connection.getresponse()
-            response.read()
-            statuses.append(response.status)
-    finally:
-        connection.close()
+    statuses = statuses_of(edge_nginx, "127.0.0.4", "/", 250, **{"Accept-Language": "fr, " * 1500})
     assert set(statuses[:100]) == {200}, "the burst gets through"
     assert statuses.count(429) > 50
 
@@ -226,19 +209,7 @@ def test_exported_images_are_rate_limited_per_address(edge_nginx, exported_site)
         for path in sorted((exported_site[0] / "_img").rglob("*"))
         if path.suffix in (".png", ".jpg") and "share" not in path.parts
     )
-    host, port = edge_nginx.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(
-        host, int(port), timeout=10, source_address=("127.0.0.5", 0)
-    )
-    statuses = []
-    try:
-        for _ in range(600):
-            connection.request("GET", image, headers={"Host": "127.0.0.1"})
-            response = connection.getresponse()
-            response.read()
-            statuses.append(response.status)
-    finally:
-        connection.close()
+    statuses = statuses_of(edge_nginx, "127.0.0.5", image, 600)
     assert set(statuses[:300]) == {200}, "the burst gets through"
     assert statuses.count(429) > 100
 
@@ -272,6 +243,6 @@ def test_the_image_heaviest_page_loads_at_every_breakpoint_from_one_address(
 )
 def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
     """Regression: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
-    status, body = fetch(gunicorn_alone + "/en/services", {"Host": host})
+    status, body = get_text(gunicorn_alone + "/en/services", {"Host": host})
     assert status == 200 and script_and_lang(body)[1] == "en"
-    assert fetch(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400
+    assert get_text(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import re
 import socket
 import threading
 import urllib.parse
@@ -23,41 +22,11 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
-from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.web import http_limits, request_body
+from tests.support.clients import Answer, exchange
 from tests.support.hostile import REDIRECT_BAIT, targets
-from tests.support.servers import Answer, exchange, free_port
-from tests.support.whatwg_url import BrowserUrls
-
-# The headers the site's answers carry; an injected line would add another.
-HEADER_NAMES = {
-    "server",
-    "date",
-    "content-type",
-    "content-length",
-    "transfer-encoding",
-    "connection",
-    "keep-alive",
-    "location",
-    "content-security-policy",
-    "x-content-type-options",
-    "referrer-policy",
-    "x-frame-options",
-    "permissions-policy",
-    "cross-origin-opener-policy",
-    "strict-transport-security",
-    "cache-control",
-    "vary",
-    "etag",
-    "last-modified",
-    "accept-ranges",
-    "content-encoding",
-    "retry-after",
-    "allow",
-    "set-cookie",
-}
-COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
+from tests.support.nginx import assert_safe
+from tests.support.servers import free_port
 
 
 def request(base: str, target: bytes, *, method: str = "GET", headers=(), body=b"") -> Answer:
@@ -67,24 +36,6 @@ def request(base: str, target: bytes, *, method: str = "GET", headers=(), body=b
         lines.append(f"Content-Length: {len(body)}".encode())
     head = b"\r\n".join([*lines, b"Connection: close", b"", b""])
     return Answer(exchange(base, head, body))
-
-
-def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrls) -> None:
-    """No header written by the path, no redirect off the site, none kept by a shared cache."""
-    assert answer.status < 500, (target, answer.status)
-    for line in answer.lines:
-        assert not re.search(r"[\r\n\t]", line), (target, line)
-    names = {name.lower() for name, _value in answer.headers}
-    assert names <= HEADER_NAMES, (target, names - HEADER_NAMES)
-    for cookie in answer.get("Set-Cookie"):
-        assert cookie.split("=", 1)[0] in COOKIE_NAMES, (target, cookie)
-    for location in answer.get("Location"):
-        page = base + target.split("?")[0] if target.startswith("/") else base + "/"
-        resolved = browser_urls.resolve(page, location)
-        assert resolved is not None and resolved.startswith(base + "/"), (target, location)
-    if 300 <= answer.status < 400:
-        for value in answer.get("Cache-Control"):
-            assert "public" not in value and "s-maxage" not in value, (target, value)
 
 
 @pytest.mark.parametrize(

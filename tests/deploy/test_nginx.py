@@ -9,53 +9,25 @@ import hashlib
 import http.client
 import re
 import shutil
-import urllib.error
-import urllib.parse
-import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from motorlab import config, create_app
 from motorlab.language.detection import MAX_LANGUAGE_ENTRIES
-from motorlab.pages.public import public_paths
-from motorlab.rendering import assets
 from motorlab.web import compression
 from motorlab.web.security import FILE_POLICY
-from tests.support.app import visible_text
+from tests.support.clients import SPANISH_COOKIE, Visitor, get
+from tests.support.contact_support import VALID
+from tests.support.nginx import (
+    PAGES,
+    assert_the_apps_security_headers,
+    is_the_apps_policy,
+    policy_but_stylesheets,
+    text_of,
+    varies,
+)
 from tests.support.widgets import read_widget_manifest
-
-PAGES = public_paths(create_app(config.TestConfig()))
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
-
-
-def get(url: str, headers: dict | None = None, opener=None):
-    """(status, headers, body) without following redirects."""
-    opener = opener or urllib.request.build_opener(NoRedirect())
-    request = urllib.request.Request(url, headers=headers or {})
-    try:
-        with opener.open(request, timeout=20) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
-
-
-def text_of(body: bytes) -> str:
-    soup = BeautifulSoup(body.decode(), "html.parser")
-    token = soup.find("input", attrs={"name": "csrf_token"})
-    if token is not None:
-        token["value"] = ""
-    return visible_text(soup)
-
-
-COOKIE = {"Cookie": "i18n_redirected=es"}
 
 
 def utf8(value: str) -> str:
@@ -63,31 +35,10 @@ def utf8(value: str) -> str:
     return value.encode().decode("latin-1")
 
 
-def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]:
-    """A policy's directives but style-src, and style-src's sources."""
-    directives = {part.split()[0]: part.split()[1:] for part in value.split(";") if part.split()}
-    return directives, directives.pop("style-src")
-
-
-def is_the_apps_policy(front: str, alone: str) -> bool:
-    """nginx's policy is the app's, but that one policy for every exported page names every
-    inline stylesheet of the build (deploy_config) where the app's answer names only those its
-    page holds (security.set_security_headers): all of them, and no other source. A file that
-    is no page has the same short policy from both (security.FILE_POLICY)."""
-    if alone == FILE_POLICY:
-        return front == alone
-    (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
-    return (
-        directives == apps
-        and set(app_styles) <= set(styles)
-        and len(styles) == len(set(styles)) == 1 + len(assets.stylesheet_keys())
-    )
-
-
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
-    front = get(nginx_server + path, COOKIE)
-    alone = get(app_server + path, COOKIE)
+    front = get(nginx_server + path, SPANISH_COOKIE)
+    alone = get(app_server + path, SPANISH_COOKIE)
     assert front[0] == alone[0] == 200
     assert text_of(front[2]) == text_of(alone[2])
     csp = "Content-Security-Policy"
@@ -330,7 +281,7 @@ def test_repeated_fields_are_read_as_gunicorn_joins_them(nginx_server, app_serve
 
 
 @pytest.mark.parametrize("coding", ["br", "gzip", "identity"])
-@pytest.mark.parametrize("headers", [{}, COOKIE, {"Accept-Language": "en"}])
+@pytest.mark.parametrize("headers", [{}, SPANISH_COOKIE, {"Accept-Language": "en"}])
 def test_the_root_says_vary_once(nginx_server, app_server, coding, headers):
     for base in (nginx_server, app_server):
         answer = get(base + "/", {**headers, "Accept-Encoding": coding})
@@ -346,7 +297,7 @@ def test_the_root_says_vary_once(nginx_server, app_server, coding, headers):
 def test_nginx_serves_the_root_itself(nginx_server, exported_site):
     """The export's bytes (the app's page differs in its ETag-less headers and is not the
     file): a first visit and a visitor with the cookie both get build/site/index.html."""
-    for headers in ({}, {"Accept-Language": "es"}, COOKIE):
+    for headers in ({}, {"Accept-Language": "es"}, SPANISH_COOKIE):
         status, headers, body = get(nginx_server + "/", headers)
         assert status == 200 and body == (exported_site[0] / "index.html").read_bytes()
         assert re.fullmatch(r'"[0-9a-f]+-[0-9a-f]+"', headers["ETag"]), "nginx's file ETag"
@@ -384,37 +335,14 @@ def test_the_language_switcher_reaches_the_app(nginx_server):
 
 
 def test_the_contact_form_works_through_nginx(nginx_server):
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect())
-    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
-    assert status == 200
-    token = TOKEN.search(body.decode()).group(1)
-    form = urllib.parse.urlencode(
-        {
-            "csrf_token": token,
-            "name": "José Núñez",
-            "email": "jose.nunez@example.com",
-            "description": "We need a booking app for the workshops of three brands.",
-        }
-    ).encode()
-    request = urllib.request.Request(nginx_server + "/en/contact", data=form)
-    try:
-        opener.open(request, timeout=20)
-        raise AssertionError("expected a 303")
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 303
-        assert answer.headers["Location"].endswith("/en/contact")
-    status, _headers, body = get(nginx_server + "/en/contact", opener=opener)
-    page = BeautifulSoup(body.decode(), "html.parser")
+    visitor = Visitor(nginx_server)
+    visitor.fetch_token()
+    assert visitor.post("/en/contact", VALID)[0] == 303
+    assert visitor.headers["Location"].endswith("/en/contact")
+    page = BeautifulSoup(visitor.get("/en/contact")[1], "html.parser")
     assert page.find(class_="c-contact-sent") is not None  # the confirmation, once
-    invalid = urllib.parse.urlencode(
-        {"csrf_token": token, "name": "", "email": "x", "description": "short"}
-    ).encode()
-    try:
-        opener.open(urllib.request.Request(nginx_server + "/en/contact", data=invalid), timeout=20)
-        raise AssertionError("expected a 422")
-    except urllib.error.HTTPError as answer:
-        assert answer.code == 422
+    invalid = {"name": "", "email": "x", "description": "short"}
+    assert visitor.post("/en/contact", invalid)[0] == 422
 
 
 def test_health_and_unexported_images_reach_the_app(nginx_server):
@@ -478,35 +406,14 @@ def test_nginx_picks_the_exported_image_format_by_accept(
     assert "immutable" in headers["Cache-Control"]
 
 
-SECURITY_HEADERS = (
-    "Content-Security-Policy",
-    "X-Content-Type-Options",
-    "Referrer-Policy",
-    "X-Frame-Options",
-    "Permissions-Policy",
-    "Cross-Origin-Opener-Policy",
-)
-
-
-def assert_the_apps_security_headers(front, alone, names=SECURITY_HEADERS, proxied=False):
-    """nginx's answer carries each of the app's security headers once, with the app's value
-    (its policy: is_the_apps_policy, but for a `proxied` answer, the app's own)."""
-    for name in names:
-        assert len(front.get_all(name)) == len(alone.get_all(name)) == 1, name
-        if name == "Content-Security-Policy" and not proxied:
-            assert is_the_apps_policy(front[name], alone[name])
-        else:
-            assert front[name] == alone[name], name
-
-
 @pytest.mark.parametrize(
     "path", ["/en/services", "/static/img/favicon.svg", "/en/no-such-page", "/", "/en/contact"]
 )
 def test_nginx_sends_the_apps_security_headers_once(nginx_server, app_server, path):
     """Exported files get nginx's copy of the app's headers; proxied answers keep the app's
     own, never both."""
-    front = get(nginx_server + path, COOKIE)[1]
-    alone = get(app_server + path, COOKIE)[1]
+    front = get(nginx_server + path, SPANISH_COOKIE)[1]
+    alone = get(app_server + path, SPANISH_COOKIE)[1]
     assert_the_apps_security_headers(front, alone, proxied=path.endswith("/contact"))
     # SITE_URL is plain http on loopback: no HSTS from either.
     assert "Strict-Transport-Security" not in front and "Strict-Transport-Security" not in alone
@@ -517,20 +424,13 @@ def test_nginx_allows_the_inline_stylesheets_of_the_exported_pages(nginx_server,
     """Each <style> block of an exported page (the shared one or the guideline's, the error
     pages' after it) is one nginx's policy names by its hash (both come from the build: a
     stylesheet nginx refused would leave the page unstyled)."""
-    _status, headers, body = get(nginx_server + path, COOKIE)
+    _status, headers, body = get(nginx_server + path, SPANISH_COOKIE)
     styles = BeautifulSoup(body.decode(), "html.parser").find_all("style")
     assert len(styles) == (2 if "no-such-page" in path else 1)
     csp = dict(d.split(" ", 1) for d in headers["Content-Security-Policy"].split("; "))
     for style in styles:
         digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
         assert f"'sha256-{digest}'" in csp["style-src"].split()
-
-
-def varies(headers) -> list[str]:
-    """Every name Vary lists, over all its field lines (one line or two mean the same)."""
-    return sorted(
-        name.strip() for line in headers.get_all("Vary") or [] for name in line.split(",")
-    )
 
 
 # Files of the export that are no address of their own: the app answers them 404.

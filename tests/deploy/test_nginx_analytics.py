@@ -10,7 +10,8 @@ import pytest
 
 from motorlab import config, create_app
 from motorlab.pages.public import public_paths
-from tests.deploy.test_nginx import assert_the_apps_security_headers, get, varies
+from tests.support.clients import get
+from tests.support.nginx import assert_the_apps_security_headers, varies
 
 PAGES = public_paths(create_app(config.TestConfig()))
 # `/` varies by language and cookie, and the contact page carries a per-visitor token: the

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.support.servers import exchange
+from tests.support.clients import exchange
 
 SITE_STATUSES = {200, 302, 400, 431}
 BROKEN = [

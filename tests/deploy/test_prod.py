@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 import subprocess
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support import ROOT
 
 
 def make_prod(*flags: str, **env: str) -> subprocess.CompletedProcess:

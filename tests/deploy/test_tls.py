@@ -33,20 +33,18 @@ from hypothesis import HealthCheck, given, settings
 
 from motorlab.deploy import nginx_config
 from motorlab.deploy.nginx_config import Tls, render
-from tests.deploy.test_front_door import assert_safe
-from tests.deploy.test_nginx import (
-    COOKIE,
-    PAGES,
-    SECURITY_HEADERS,
-    NoRedirect,
-    assert_the_apps_security_headers,
-    get,
-    text_of,
-)
 from tests.support import browser as browser_support
 from tests.support.app import visible_text
+from tests.support.clients import SPANISH_COOKIE, Answer, NoRedirect, Visitor, exchange, get
 from tests.support.hostile import REDIRECT_BAIT, targets
-from tests.support.servers import Answer, Visitor, app_environment, exchange, free_port
+from tests.support.nginx import (
+    PAGES,
+    SECURITY_HEADERS,
+    assert_safe,
+    assert_the_apps_security_headers,
+    text_of,
+)
+from tests.support.servers import app_environment, free_port
 
 SITE = "https://www.motorlab.example"  # the export's SITE_URL (TestConfig's) and the app's
 HTTPS_SETTINGS = {"SITE_URL": SITE, "API_BASE_URL": SITE + "/api"}
@@ -451,8 +449,8 @@ def https_opener(throwaway_ca):
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_over_https_carries_the_apps_headers(tls_front, https_app, https_opener, path):
-    front = get(tls_front.https + path, COOKIE, opener=https_opener)
-    alone = get(https_app + path, COOKIE)
+    front = get(tls_front.https + path, SPANISH_COOKIE, opener=https_opener)
+    alone = get(https_app + path, SPANISH_COOKIE)
     assert front[0] == alone[0] == 200
     assert text_of(front[2]) == text_of(alone[2])
     assert_the_apps_security_headers(
@@ -482,7 +480,7 @@ def cookie_attributes(headers) -> list[list[str]]:
     [
         ("/", {"Accept-Language": "en"}),  # nginx's own cookie (the first visit's language)
         ("/", {"Accept-Language": "es"}),
-        ("/en/contact", COOKIE),  # the app's session cookie (CSRF token)
+        ("/en/contact", SPANISH_COOKIE),  # the app's session cookie (CSRF token)
         ("/language/en?next=/en/services", {}),  # the switcher's
     ],
 )

@@ -21,20 +21,11 @@ import pytest
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy.units import STOP_MARGIN
+from tests.support.deploy_tools import UNITS, environment
 from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
-UNITS = [
-    "motorlab-backup.service", "motorlab-backup.timer", "motorlab-check.service",
-    "motorlab-check.timer", "motorlab-sender.service", "motorlab-web-blue.service",
-]  # fmt: skip
 SERVICES = [name for name in UNITS if name.endswith(".service")]
-# Settings of the test run or a developer's shell that would move the writable folders.
-MOVED = ("OUTBOX_PATH", "OUTBOX_URL", "IMAGE_CACHE_DIR", "MAKEFLAGS", "MAKELEVEL")
-
-
-def environment(**settings: str) -> dict[str, str]:
-    return {**{k: v for k, v in os.environ.items() if k not in MOVED}, **settings}
 
 
 def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]]]:
@@ -158,7 +149,8 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
     without a home): the instance folder they create is 0750, the outbox 0600 and the image
     cache 0640 (none readable by other users), and gunicorn's log holds no error (before,
     its control server logged `Permission denied` at every start)."""
-    from tests.support.servers import Visitor, app_environment, free_port
+    from tests.support.clients import Visitor
+    from tests.support.servers import app_environment, free_port
     from tests.support.smtp import SmtpServer
 
     instance = tmp_path / "instance"

@@ -10,19 +10,24 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 
 from motorlab.deploy import nginx_config
 from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
+from tests.support.project_copy import (
+    catalog,
+    compile_catalog,
+    copy_project,
+    extract_messages,
+    pybabel,
+    translate_marked,
+)
 from tests.support.servers import free_port, start_nginx
 
-PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
 FRENCH = """
 [[language]]
 code = "fr"
@@ -80,50 +85,26 @@ def probe(copy) -> dict:
     return json.loads(result.stdout)
 
 
-def pybabel(copy, *args) -> str:
-    result = subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
-    return result.stdout + result.stderr
-
-
 @pytest.mark.system
 def test_a_third_language_appears_everywhere_from_its_declaration(
     tmp_path, monkeypatch, session_dir
 ):
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
-    for part in ("site", "templates", "translations", "deploy"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
-    shutil.copy(ROOT / "babel.cfg", copy)
+    copy = copy_project(tmp_path, "site", "templates", "translations", "deploy")
 
     # Step 1: declare the language.
     declaration = copy / "translations" / "languages.toml"
     declaration.write_text(declaration.read_text() + FRENCH, encoding="utf-8")
     # Step 2: extract the messages and create the French catalog.
-    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--sort-by-file",
-            "--add-location=file",
-            "--add-comments=TRANSLATORS:", "-k", "_l", "-k", "lazy_pgettext:1c,2",
-            "-o", "translations/messages.pot", "site", "templates")  # fmt: skip
+    extract_messages(copy)
     pybabel(copy, "init", "-i", "translations/messages.pot", "-d", "translations", "-l", "fr")
-    po = copy / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
-    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+    compile_catalog(catalog(copy / "translations", "fr"))
 
     # Untranslated, it is refused at start-up, with what to do.
     refused = probe(copy)["refused"]
     assert "fr (Français)" in refused and "untranslated" in refused and "0 % done" in refused
 
     # Step 3: translate (here: a marked copy of each English text, placeholders kept).
-    with open(po, "rb") as handle:
-        catalog = read_po(handle)
-    for message in catalog:
-        if message.id:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            strings = tuple(f"[fr] {text}" for text in ids)
-            if isinstance(message.id, tuple):
-                strings = (strings[0], strings[1])
-            message.string = strings if isinstance(message.id, tuple) else strings[0]
-    with open(po, "wb") as handle:
-        write_po(handle, catalog)
-    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+    translate_marked(copy, "fr")
     # Step 4: the drawings that hold words, drawn in French too (in the brand font, which
     # comes with the npm packages).
     (copy / "node_modules").symlink_to(ROOT / "node_modules")

@@ -6,17 +6,14 @@ checks that the export writes exactly those) and given a share image, with nothi
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 from bs4 import BeautifulSoup
 
-from tests.support.app import ROOT, SITE, visible_text
-
-PYBABEL = ROOT / ".venv" / "bin" / "pybabel"
+from tests.support.app import SITE, visible_text
+from tests.support.project_copy import copy_project, extract_messages, pybabel, translate_marked
 
 CONTENT = '''"""Content of the careers page."""
 
@@ -53,17 +50,9 @@ print(json.dumps({
 """
 
 
-def pybabel(copy, *args) -> None:
-    subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
-
-
 @pytest.mark.build
 def test_a_page_declared_once_appears_everywhere(tmp_path):
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
-    for part in ("site", "templates", "translations"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
-    shutil.copy(ROOT / "babel.cfg", copy)
+    copy = copy_project(tmp_path, "site", "templates", "translations")
 
     # Step 3: the registry entry, and the import of its content module.
     registry = copy / "site" / "motorlab" / "pages" / "registry.py"
@@ -78,19 +67,9 @@ def test_a_page_declared_once_appears_everywhere(tmp_path):
     (copy / "site" / "motorlab" / "content" / "careers.py").write_text(CONTENT, encoding="utf-8")
     (copy / "templates" / "pages" / "careers.html").write_text(TEMPLATE, encoding="utf-8")
     # Step 4: its text in the Spanish catalog (here: a marked copy of the English).
-    pybabel(copy, "extract", "-F", "babel.cfg", "--omit-header", "--add-location=file",
-            "-k", "_l", "-k", "lazy_pgettext:1c,2",
-            "-o", "translations/messages.pot", "site", "templates")  # fmt: skip
+    extract_messages(copy)
     pybabel(copy, "update", "-N", "-i", "translations/messages.pot", "-d", "translations")
-    po = copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
-    with open(po, "rb") as handle:
-        catalog = read_po(handle)
-    for message in catalog:
-        if message.id and not message.string:
-            message.string = f"[es] {message.id}"
-    with open(po, "wb") as handle:
-        write_po(handle, catalog)
-    pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
+    translate_marked(copy, "es")
 
     result = subprocess.run(
         [sys.executable, "-c", PROBE, str(copy / "site")],

@@ -10,8 +10,7 @@ from contextlib import closing
 from pathlib import Path
 
 from motorlab.contact.outbox import open_outbox
-from tests.integration.test_contact_workers import site_env
-from tests.support.contact_support import VALID, wait_for
+from tests.support.contact_support import VALID, site_env, wait_for
 from tests.support.smtp import SmtpServer
 
 REQUESTS = 40

@@ -15,9 +15,16 @@ import pytest
 from motorlab import create_app
 from motorlab.contact import transport
 from motorlab.contact.outbox import open_outbox
-from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
-from tests.support.contact_support import HEALTHY, VALID, contact_config, deliver, stored, wait_for
+from tests.support.contact_support import (
+    HEALTHY,
+    VALID,
+    contact_config,
+    deliver,
+    site_env,
+    stored,
+    wait_for,
+)
 from tests.support.smtp import SmtpServer
 
 TRICKLE = 0.3  # seconds per byte: a 37-byte reply takes 11 s, each read well within 1 s

@@ -2,14 +2,12 @@
 injected, a stopped server loses nothing, and `flask outbox send` delivers each row once."""
 
 import time
-from pathlib import Path
 
 from motorlab.contact import outbox
 from motorlab.contact.outbox import open_outbox
 from tests.support.contact_support import VALID, deliver, post_contact, stored
 from tests.support.smtp import SmtpServer
 
-ROOT = Path(__file__).resolve().parents[2]
 RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]
 
 

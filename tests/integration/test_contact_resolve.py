@@ -15,9 +15,8 @@ import pytest
 from motorlab import create_app
 from motorlab.contact import transport
 from motorlab.contact.outbox import open_outbox
-from tests.integration.test_contact_workers import site_env
 from tests.support.app import config_with
-from tests.support.contact_support import VALID, wait_for
+from tests.support.contact_support import VALID, site_env, wait_for
 from tests.support.smtp import SmtpServer
 
 NAME = "mail.motorlab.example"  # no resolver knows it

@@ -17,8 +17,8 @@ from contextlib import ExitStack
 import pytest
 
 from motorlab.contact.outbox import open_outbox
+from tests.support.clients import Visitor
 from tests.support.contact_support import wait_for
-from tests.support.servers import Visitor
 from tests.support.services import postgres_bin, redis_bin
 from tests.support.smtp import SmtpServer
 

@@ -9,24 +9,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from motorlab.contact.outbox import open_outbox
-from tests.support.contact_support import VALID
-from tests.support.servers import Visitor
+from tests.support.clients import Visitor
+from tests.support.contact_support import VALID, site_env
 from tests.support.smtp import StalledServer
 
 pytestmark = pytest.mark.system  # gunicorn with several workers
-
-
-def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:
-    return {
-        "SECRET_KEY": "workers-test-secret",
-        "SITE_URL": "http://127.0.0.1",
-        "OUTBOX_PATH": str(tmp_path / "outbox.sqlite3"),
-        "MAIL_SERVER": "127.0.0.1",
-        "MAIL_PORT": str(mail_port),
-        "MAIL_TIMEOUT": "3",
-        "OUTBOX_POLL_INTERVAL": "0.05",
-        **extra,
-    }
 
 
 def test_the_rate_limit_is_shared_by_four_workers_and_counts_only_accepted_posts(tmp_path, launch):

@@ -184,19 +184,10 @@ def test_raster_pictures_are_exported_at_every_width_with_avif_and_webp(
     raster_app, monkeypatch, tmp_path
 ):
     """A photograph in content/team.py: the export holds each srcset width in three formats."""
-    import dataclasses
-
     from motorlab.build.export import export
-    from motorlab.content import team
-    from tests.support.app import RASTER_PORTRAIT
+    from tests.support.app import raster_portrait_first
 
-    first = team.TEAMS[0]
-    member = first.members[0]
-    member = dataclasses.replace(
-        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
-    )
-    first = dataclasses.replace(first, members=(member, *first.members[1:]))
-    monkeypatch.setattr(team, "TEAMS", (first, *team.TEAMS[1:]))
+    raster_portrait_first(monkeypatch)
     folder = tmp_path / "site"
     export(raster_app, folder)
     page = BeautifulSoup((folder / "en/aboutus/index.html").read_text(), "html.parser")

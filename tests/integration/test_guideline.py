@@ -2,18 +2,17 @@
 stylesheet of its own (styles/guideline.css) that holds every rule of site.css it needs."""
 
 import re
-from pathlib import Path
 
 import pytest
 
 from motorlab import create_app
 from motorlab.content import guideline
 from motorlab.rendering import tokens
+from tests.support import ROOT
 from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
 from tests.support.widgets import BUILD, read_widget_manifest
 
-ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = read_widget_manifest()
 CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines
 OWN_CSS = BUILD / MANIFEST["guideline.css"]  # the guideline's instead

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from motorlab.rendering import analytics
 from tests.support.app import SITE
+from tests.support.clients import Answer
 from tests.support.hostile import MARK, MARK_BYTES, targets
-from tests.support.servers import Answer
 
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 TRUSTED_HOST = "127.0.0.1"

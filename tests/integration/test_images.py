@@ -13,7 +13,13 @@ from motorlab.content import team
 from motorlab.content.types import ArtDirectedImage
 from motorlab.content.types import Image as ContentImage
 from motorlab.images.resize import MAX_PIXELS, WIDTHS
-from tests.support.app import RASTER_PHOTO, RASTER_PORTRAIT, draw_raster, soup_of
+from tests.support.app import (
+    RASTER_PHOTO,
+    RASTER_PORTRAIT,
+    draw_raster,
+    raster_portrait_first,
+    soup_of,
+)
 
 FORMATS = {  # Accept header -> (Pillow format, media type)
     "image/avif,image/webp,image/*;q=0.8": ("AVIF", "image/avif"),
@@ -128,20 +134,19 @@ def test_svg_is_served_as_it_is(client, app):
 # --- the macros ---------------------------------------------------------------------------
 
 
-def render_macro(app, source: str, **values) -> str:
-    template = app.jinja_env.from_string(source)
+def rendered(app, macro: str, call: str, **values):
+    """The component `macro` called as `call` (`image(img, priority=true)`) during a request
+    for an English page, parsed."""
+    from bs4 import BeautifulSoup
+
+    source = f'{{% from "components/{macro}/{macro}.html" import {macro} %}}{{{{ {call} }}}}'
     with app.test_request_context("/en/aboutus"):
-        return template.render(**values)
+        return BeautifulSoup(app.jinja_env.from_string(source).render(**values), "html.parser")
 
 
 def test_image_macro_gives_a_raster_srcset_sizes_and_lazy_loading(raster_app):
     portrait = ContentImage(RASTER_PORTRAIT, "Portrait", 160, 160)
-    html = render_macro(
-        raster_app,
-        '{% from "components/image/image.html" import image %}{{ image(img, class="c") }}',
-        img=portrait,
-    )
-    img = soup_of_html(html).find("img")
+    img = rendered(raster_app, "image", 'image(img, class="c")', img=portrait).find("img")
     candidates = [item.strip().split(" ") for item in img["srcset"].split(",")]
     urls = [url for url, _ in candidates]
     assert [descriptor for _, descriptor in candidates] == ["320w", "640w", "768w", "800w"]
@@ -158,12 +163,7 @@ def test_image_macro_gives_a_raster_srcset_sizes_and_lazy_loading(raster_app):
 
 def test_image_macro_marks_the_first_large_image_high_priority(raster_app):
     photo = ContentImage(RASTER_PHOTO, "Workshop", 1200, 675)
-    html = render_macro(
-        raster_app,
-        '{% from "components/image/image.html" import image %}{{ image(img, priority=true) }}',
-        img=photo,
-    )
-    img = soup_of_html(html).find("img")
+    img = rendered(raster_app, "image", "image(img, priority=true)", img=photo).find("img")
     assert img["fetchpriority"] == "high" and img["loading"] == "eager"
     assert img["sizes"] == "(max-width: 1200px) 100vw, 1200px"
     assert img["src"].startswith("/_img/1280/")
@@ -192,10 +192,7 @@ def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
 
 def test_image_macro_keeps_svg_at_its_static_url(app):
     logo = ContentImage("img/favicon.svg", "", 32, 32)
-    html = render_macro(
-        app, '{% from "components/image/image.html" import image %}{{ image(img) }}', img=logo
-    )
-    img = soup_of_html(html).find("img")
+    img = rendered(app, "image", "image(img)", img=logo).find("img")
     assert img["src"].startswith("/static/img/favicon.svg?v=")
     assert not img.has_attr("srcset")
     assert img["loading"] == "lazy" and img["decoding"] == "async"
@@ -206,12 +203,7 @@ def test_picture_macro_gives_each_crop_a_srcset(raster_app):
         wide=ContentImage(RASTER_PHOTO, "Team", 1200, 675),
         narrow=ContentImage(RASTER_PORTRAIT, "Team", 600, 600),
     )
-    html = render_macro(
-        raster_app,
-        '{% from "components/picture/picture.html" import picture %}{{ picture(art) }}',
-        art=art,
-    )
-    page = soup_of_html(html)
+    page = rendered(raster_app, "picture", "picture(art)", art=art)
     source, img = page.find("source"), page.find("img")
     assert RASTER_PHOTO in source["srcset"] and "1536w" in source["srcset"]
     assert source["sizes"] == "(max-width: 1200px) 100vw, 1200px"
@@ -222,13 +214,7 @@ def test_real_photographs_replace_the_team_pictures_without_a_template_change(
     raster_app, monkeypatch
 ):
     """The agency swaps the drawn SVGs for a PNG/JPEG in content/team.py: nothing else."""
-    first_team = team.TEAMS[0]
-    member = first_team.members[0]
-    member = dataclasses.replace(
-        member, image=dataclasses.replace(member.image, src=RASTER_PORTRAIT)
-    )
-    first_team = dataclasses.replace(first_team, members=(member, *first_team.members[1:]))
-    monkeypatch.setattr(team, "TEAMS", (first_team, *team.TEAMS[1:]))
+    member = raster_portrait_first(monkeypatch)
     photo = dataclasses.replace(
         team.PHOTO,
         wide=dataclasses.replace(team.PHOTO.wide, src=RASTER_PHOTO),
@@ -245,12 +231,6 @@ def test_real_photographs_replace_the_team_pictures_without_a_template_change(
     for url in [c.split(" ")[0] for c in portraits[0]["srcset"].split(", ")]:
         response = client.get(url, headers={"Accept": "image/webp"})
         assert response.status_code == 200 and decoded(response).format == "WEBP"
-
-
-def soup_of_html(html: str):
-    from bs4 import BeautifulSoup
-
-    return BeautifulSoup(html, "html.parser")
 
 
 @pytest.mark.parametrize(

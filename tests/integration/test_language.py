@@ -1,10 +1,22 @@
-"""Locale by URL prefix; browser-language detection only on `/`, once; the switcher's cookie."""
+"""Locale by URL prefix; browser-language detection only on `/`, once; the switcher's cookie.
+The tests of `/` run against the app and through nginx, which answers `/` itself from the
+export: the same status, Location, cookie and page as the app."""
 
 import pytest
 
 from tests.support.app import soup_of
+from tests.support.clients import ServerClient
 
 COOKIE = "i18n_redirected"
+
+
+@pytest.fixture(params=["app", pytest.param("nginx", marks=pytest.mark.system)])
+def root_client(request, first_visit_client):
+    """A visitor without the language cookie, of the app (Flask's test client) or of nginx
+    in front of the export (`nginx_server`), whose answers are werkzeug responses too."""
+    if request.param == "app":
+        return first_visit_client
+    return ServerClient(request.getfixturevalue("nginx_server"))
 
 
 def set_cookie_header(response) -> str:
@@ -23,8 +35,8 @@ def assert_detection_cookie(response, value):
 @pytest.mark.parametrize(
     "accept", ["en", "en-US,en;q=0.9", "en-GB, es;q=0.8", "fr, en;q=0.7", "EN"]
 )
-def test_root_redirects_english_browsers_and_remembers(first_visit_client, accept):
-    response = first_visit_client.get("/", headers={"Accept-Language": accept})
+def test_root_redirects_english_browsers_and_remembers(root_client, accept):
+    response = root_client.get("/", headers={"Accept-Language": accept})
     assert response.status_code == 302
     assert response.headers["Location"] == "/en"
     assert_detection_cookie(response, "en")
@@ -32,9 +44,9 @@ def test_root_redirects_english_browsers_and_remembers(first_visit_client, accep
 
 
 @pytest.mark.parametrize("accept", [None, "es", "es-ES,en;q=0.5", "fr", "*", ""])
-def test_root_stays_in_spanish_and_remembers(first_visit_client, accept):
+def test_root_stays_in_spanish_and_remembers(root_client, accept):
     headers = {"Accept-Language": accept} if accept is not None else {}
-    response = first_visit_client.get("/", headers=headers)
+    response = root_client.get("/", headers=headers)
     assert response.status_code == 200
     assert soup_of(response).html["lang"] == "es"
     assert_detection_cookie(response, "es")
@@ -42,21 +54,21 @@ def test_root_stays_in_spanish_and_remembers(first_visit_client, accept):
 
 
 @pytest.mark.parametrize("cookie", ["es", "en", "anything"])
-def test_an_existing_cookie_never_redirects(first_visit_client, cookie):
-    first_visit_client.set_cookie(COOKIE, cookie)
-    response = first_visit_client.get("/", headers={"Accept-Language": "en"})
+def test_an_existing_cookie_never_redirects(root_client, cookie):
+    root_client.set_cookie(COOKIE, cookie)
+    response = root_client.get("/", headers={"Accept-Language": "en"})
     assert response.status_code == 200
     assert soup_of(response).html["lang"] == "es"
     assert "Set-Cookie" not in response.headers
     assert {"Accept-Language", "Cookie"} <= set(response.vary)
 
 
-def test_detection_happens_once(first_visit_client):
-    first = first_visit_client.get("/", headers={"Accept-Language": "en"})
+def test_detection_happens_once(root_client):
+    first = root_client.get("/", headers={"Accept-Language": "en"})
     assert first.status_code == 302
-    # The first_visit_client now holds the cookie: the browser language is no longer consulted.
-    first_visit_client.set_cookie(COOKIE, "es")
-    again = first_visit_client.get("/", headers={"Accept-Language": "en"})
+    # The visitor now holds the cookie: the browser language is no longer consulted.
+    root_client.set_cookie(COOKIE, "es")
+    again = root_client.get("/", headers={"Accept-Language": "en"})
     assert again.status_code == 200
 
 
@@ -127,7 +139,7 @@ def test_url_for_keeps_the_current_locale(app):
 @pytest.mark.parametrize(
     "accept", ["en;q=abc", "x" * 10000, ",,,;;;", "en-" + "a" * 500, "é", "en;q=-1", "en;q=1e400"]
 )
-def test_malformed_accept_language_never_fails(first_visit_client, accept):
-    response = first_visit_client.get("/", headers={"Accept-Language": accept})
+def test_malformed_accept_language_never_fails(root_client, accept):
+    response = root_client.get("/", headers={"Accept-Language": accept})
     assert response.status_code in (200, 302)
     assert_detection_cookie(response, "en" if response.status_code == 302 else "es")

@@ -10,20 +10,20 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
+from tests.support.clients import SPANISH_COOKIE, Visitor, get_text
 from tests.support.contact_support import wait_for
-from tests.support.servers import BIN, ROOT, Visitor, app_environment, free_port
+from tests.support.project_copy import catalog, compile_catalog, copy_project
+from tests.support.servers import BIN, ROOT, app_environment, free_port
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
 
@@ -116,33 +116,26 @@ def test_make_run_prints_the_staff_mail_and_names_its_own_port(tmp_path, launch)
         process.stop()
 
 
-def processes_in_group(group: int) -> list[str]:
-    """The command lines of the processes of a group, but the launcher's watcher (a shell)."""
+def processes_in_group(group: int) -> list[tuple[str, str]]:
+    """The processes of a group but the launcher's watcher (a shell): each one's command line
+    and /proc/PID/status."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rpartition(")")[2].split()
             command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            status = (stat.parent / "status").read_text()
         except OSError:
             continue
         if int(fields[2]) == group and not command.startswith("/bin/sh"):
-            found.append(command)
+            found.append((command, status))
     return found
 
 
 def umasks_in_group(group: int) -> list[str]:
     """The umask of each process of a group, but the launcher's watcher."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-            command = (stat.parent / "cmdline").read_bytes()
-            status = (stat.parent / "status").read_text()
-        except OSError:
-            continue
-        if int(fields[2]) == group and not command.startswith(b"/bin/sh"):
-            found.append(re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1])
-    return found
+    processes = processes_in_group(group)
+    return [re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1] for _, status in processes]
 
 
 def test_ctrl_c_stops_the_server_the_sender_and_the_sink(tmp_path, launch):
@@ -232,26 +225,11 @@ def fuzzy_copy(tmp_path) -> Path:
     """A copy of the project whose Spanish catalog has one fuzzy entry, compiled (as after
     `make messages` marked a reworded text, then `make setup`): its package comes first on
     PYTHONPATH, so every command below runs the copy."""
-    copy = tmp_path / "project"
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pot")
-    for part in ("site", "templates", "translations"):
-        shutil.copytree(ROOT / part, copy / part, ignore=ignore)
-    shutil.copy(ROOT / "wsgi.py", copy)
-    po = copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+    copy = copy_project(tmp_path, "site", "templates", "translations", files=("wsgi.py",))
+    po = catalog(copy / "translations")
     po.write_text(po.read_text(encoding="utf-8").replace(FOOTER, "#, fuzzy\n" + FOOTER))
-    pybabel = BIN / "pybabel"
-    subprocess.run([pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True)
+    compile_catalog(po)
     return copy
-
-
-def spanish_po(copy: Path) -> Path:
-    return copy / "translations" / "es" / "LC_MESSAGES" / "messages.po"
-
-
-def page(url: str) -> str:
-    request = urllib.request.Request(url, headers={"Cookie": "i18n_redirected=es"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return response.read().decode()
 
 
 def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
@@ -259,16 +237,16 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
 ):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    po = spanish_po(fuzzy_copy)
+    po = catalog(fuzzy_copy / "translations")
     process = start(launch, tmp_path, port, PYTHONPATH=str(fuzzy_copy / "site"))
     try:
         said = [line for line in output(process).splitlines() if "make run: es" in line]
         assert len(said) == 1, output(process)
         assert "es/LC_MESSAGES/messages.po has 0 untranslated and 1 fuzzy" in said[0]
         assert "after make messages" in said[0]
-        assert "All rights reserved" in page(base + "/")
-        page(base + "/services")
-        page(base + "/")
+        assert "All rights reserved" in get_text(base + "/", SPANISH_COOKIE)[1]
+        assert get_text(base + "/services", SPANISH_COOKIE)[0] == 200
+        assert get_text(base + "/", SPANISH_COOKIE)[0] == 200
         miss = (
             "Untranslated (es) on /: 'All rights reserved' shows in English: run make "
             "messages, then translate it in translations/es/LC_MESSAGES/messages.po"
@@ -283,7 +261,7 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
         footer.write_text(
             html.replace('<footer class="c-footer">', '<footer class="c-footer" data-edited>')
         )
-        home = page(base + "/")
+        home = get_text(base + "/", SPANISH_COOKIE)[1]
         assert "Todos los derechos reservados" in home and "data-edited" in home
         assert output(process).count("Restarting with stat") == 1  # the reloader's first start
         assert "Traceback" not in output(process)
@@ -294,7 +272,7 @@ def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
 def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, launch):
     """gunicorn as the unit runs it, the sender, and the export: each ends with status 3 and
     one line of its own, no traceback."""
-    po = spanish_po(fuzzy_copy)
+    po = catalog(fuzzy_copy / "translations")
     with open(po, "rb") as handle:
         total = len([message for message in read_po(handle) if message.id])
     refusal = (

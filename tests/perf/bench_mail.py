@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import misses, table  # noqa: E402
+from tests.support.descriptions import white, words  # noqa: E402
 
 from motorlab import create_app  # noqa: E402
 from motorlab.config import TestConfig  # noqa: E402
@@ -26,16 +27,6 @@ from motorlab.contact.mail import build_message  # noqa: E402
 from motorlab.contact.outbox import Row  # noqa: E402
 
 RUNS = 30
-SENTENCE = "Necesitamos reservar citas en cuarenta talleres de tres marcas distintas. "
-
-
-def words(size: int) -> str:
-    return (SENTENCE * (size // len(SENTENCE) + 1))[:size]
-
-
-def white(size: int) -> str:
-    """The issue's description: a word, a line of ideographic spaces, a word."""
-    return "abcdefghij\n" + "\u3000" * (size - 13) + "\nz"
 
 
 DESCRIPTIONS = {

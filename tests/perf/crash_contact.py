@@ -28,12 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import (  # noqa: E402
-    Visitor,
-    app_environment,
-    flask,
-    start_gunicorn,
-)
+from tests.support.clients import Visitor  # noqa: E402
+from tests.support.servers import app_environment, flask, start_gunicorn  # noqa: E402
 from tests.support.smtp import SmtpServer  # noqa: E402
 
 from motorlab.contact.outbox import open_outbox  # noqa: E402

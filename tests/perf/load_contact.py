@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.clients import NoRedirect, Visitor  # noqa: E402
 from tests.support.servers import flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import SmtpServer  # noqa: E402
 
@@ -39,12 +39,6 @@ REQUESTS = 500
 CLIENTS = 20
 STOP_AT, RESTART_AT = 150, 350
 TIME_LIMIT = 240  # seconds, for the whole run
-TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # a 303 is the answer we measure, not something to follow
 
 
 class Run:
@@ -63,7 +57,7 @@ class Run:
             urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect()
         )
         with opener.open(self.base + "/en/contact", timeout=30) as page:
-            token = TOKEN.search(page.read().decode()).group(1)
+            token = Visitor.TOKEN.search(page.read().decode()).group(1)
         for index in range(count):
             if time.monotonic() > self.deadline:
                 return

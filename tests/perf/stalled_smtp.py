@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.load_contact import percentile  # noqa: E402
-from tests.support.servers import Visitor, flask, free_port, start_gunicorn  # noqa: E402
+from tests.support.clients import Visitor  # noqa: E402
+from tests.support.servers import flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import StalledServer  # noqa: E402
 
 POSTS = 8

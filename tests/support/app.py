@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import fields, is_dataclass
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
@@ -15,11 +14,9 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.content.types import Image
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES
-from motorlab.rendering.assets import STATIC_FOLDER
-from tests.support import internals  # noqa: F401  (every app shares compiled templates)
+from tests.support import ROOT, internals  # noqa: F401  (every app shares compiled templates)
 
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = STATIC_FOLDER
+STATIC = ROOT / "site" / "motorlab" / "static"
 SITE = "https://www.motorlab.example"  # TestConfig's SITE_URL
 
 
@@ -120,6 +117,21 @@ def draw_raster(path, size, fmt):
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, fmt)
     return path
+
+
+def raster_portrait_first(monkeypatch):
+    """content/team.py with its first member's portrait the PNG (RASTER_PORTRAIT): that
+    member."""
+    from dataclasses import replace
+
+    from motorlab.content import team
+
+    first = team.TEAMS[0]
+    member = first.members[0]
+    member = replace(member, image=replace(member.image, src=RASTER_PORTRAIT))
+    first = replace(first, members=(member, *first.members[1:]))
+    monkeypatch.setattr(team, "TEAMS", (first, *team.TEAMS[1:]))
+    return member
 
 
 @pytest.fixture(scope="session")

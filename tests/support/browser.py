@@ -213,3 +213,12 @@ SPLIT_WORDS = r"""() => {
 def words_split_across_lines(page) -> list[str]:
     """The words the page shows broken inside, across two lines (SPLIT_WORDS)."""
     return page.evaluate(SPLIT_WORDS)
+
+
+def open_at(open_page, path, width):
+    """The page at `width` px, any status (the 404 too), widgets mounted, fonts in."""
+    page = open_page(path, width=width, goto=False)
+    page.goto(page.base + path)
+    wait_for_widgets(page)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    return page

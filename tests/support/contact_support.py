@@ -38,6 +38,21 @@ def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
     return config_with(**{**defaults, **overrides})
 
 
+def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:
+    """The environment of the site served by gunicorn with several workers (and its sender),
+    its outbox in `tmp_path`, its mail to `mail_port` on loopback."""
+    return {
+        "SECRET_KEY": "workers-test-secret",
+        "SITE_URL": "http://127.0.0.1",
+        "OUTBOX_PATH": str(tmp_path / "outbox.sqlite3"),
+        "MAIL_SERVER": "127.0.0.1",
+        "MAIL_PORT": str(mail_port),
+        "MAIL_TIMEOUT": "3",
+        "OUTBOX_POLL_INTERVAL": "0.05",
+        **extra,
+    }
+
+
 @pytest.fixture
 def smtp():
     server = SmtpServer().start()

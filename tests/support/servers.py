@@ -1,22 +1,19 @@
 """Real servers on loopback for the tests and the benchmarks: the one way to start gunicorn
 (serving the app or any WSGI target) and Debian's nginx with deploy/nginx.conf, the one
-`free_port`, a visitor with its own cookies, and the session's deployment fixtures (the export,
-gunicorn, nginx). Every process the tests start (servers and `flask` commands) goes through
-`Process`: it runs in its own process group with a watcher, which `stop()` ends (and only it),
-and which the watcher kills when the test run dies however it ends (even SIGKILL). Tests reach
-these functions through the `launch` fixture: asking for it marks a test `system`, and a test
-that is not `system` cannot start a process (tests/conftest.py)."""
+`free_port`, and the session's deployment fixtures (the export, gunicorn, nginx); their clients
+are in tests/support/clients.py. Every process the tests start (servers and `flask` commands)
+goes through `Process`: it runs in its own process group with a watcher, which `stop()` ends
+(and only it), and which the watcher kills when the test run dies however it ends (even
+SIGKILL). Tests reach these functions through the `launch` fixture: asking for it marks a test
+`system`, and a test that is not `system` cannot start a process (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import fcntl
-import http.client
 import json
 import os
-import re
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import sys
@@ -27,7 +24,6 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from http.cookiejar import CookieJar
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
@@ -35,11 +31,11 @@ from typing import TYPE_CHECKING
 import pytest
 
 from motorlab.dev.mail_sink import free_loopback_port as free_port
+from tests.support import ROOT
 
 if TYPE_CHECKING:
     from motorlab.deploy.nginx_config import Tls
 
-ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
@@ -311,78 +307,6 @@ def start_nginx(
             f"https://{tls.listen}/robots.txt", context=ssl._create_unverified_context()
         )
     return server, base
-
-
-def exchange(base: str, head: bytes, body: bytes = b"") -> bytes:
-    """Send a request written byte by byte (no client library tidies it) and read the whole
-    answer. `head` asks for `Connection: close`. The sending side stays open: nginx takes a
-    half-closed connection for a visitor who left and drops a proxied request unanswered."""
-    port = urllib.parse.urlsplit(base).port
-    with socket.create_connection(("127.0.0.1", port), timeout=20) as conn:
-        conn.sendall(head + body)
-        answer = b""
-        while chunk := conn.recv(65536):
-            answer += chunk
-    return answer
-
-
-class Answer:
-    """A raw HTTP answer read apart: status, header lines as sent, body."""
-
-    def __init__(self, raw: bytes) -> None:
-        head, _, self.body = raw.partition(b"\r\n\r\n")
-        status_line, *lines = head.decode("latin-1").split("\r\n")
-        self.status = int(status_line.split()[1])
-        self.lines = lines
-        fields = (line.partition(":") for line in lines)
-        self.headers = [(name, value.strip(" ")) for name, _, value in fields]
-
-    def get(self, name: str) -> list[str]:
-        return [value for key, value in self.headers if key.lower() == name.lower()]
-
-
-class Visitor:
-    """A browser-like HTTP client with its own cookies, for servers started by the tests."""
-
-    TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-
-    def __init__(self, base: str, context: ssl.SSLContext | None = None) -> None:
-        """`context`: the TLS client settings for an https `base` (the CA it trusts)."""
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPSHandler(context=context),
-            urllib.request.HTTPCookieProcessor(CookieJar()),
-            _NoRedirect(),
-        )
-        self.token = ""
-
-    def get(self, path: str) -> tuple[int, str]:
-        return self._open(urllib.request.Request(self.base + path))
-
-    def fetch_token(self, path: str = "/en/contact") -> None:
-        self.token = self.TOKEN.search(self.get(path)[1]).group(1)
-
-    def post(
-        self, path: str, fields: dict, *, as_json: bool = False, headers: dict | None = None
-    ) -> tuple[int, str]:
-        body = urllib.parse.urlencode({**fields, "csrf_token": self.token}).encode()
-        headers = {"Accept": "application/json" if as_json else "text/html", **(headers or {})}
-        return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
-
-    def _open(self, request) -> tuple[int, str]:
-        """The status and body; 0 when the server cannot be reached, hangs up or times out."""
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-        except (OSError, http.client.HTTPException):  # URLError and timeouts are OSErrors
-            return 0, ""
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
 
 
 # --- The session's deployment: the export, gunicorn and nginx in front of both ---------------

@@ -24,6 +24,7 @@ from motorlab.dev.mail_sink import readable
 from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
 from motorlab.pages.public import public_paths
 from tests.support.app import config_with
+from tests.support.project_copy import catalog, compile_catalog
 from tests.support.servers import ROOT
 
 FOOTER = 'msgid "All rights reserved"\nmsgstr "Todos los derechos reservados"'
@@ -154,10 +155,6 @@ def catalogs(tmp_path):
     return directory
 
 
-def spanish_po(catalogs):
-    return catalogs / "es" / "LC_MESSAGES" / "messages.po"
-
-
 def edit(po, old: str, new: str) -> None:
     """Change the .po as a translator's editor saves it: later than its .mo."""
     text = po.read_text(encoding="utf-8")
@@ -166,11 +163,6 @@ def edit(po, old: str, new: str) -> None:
     mo = po.with_suffix(".mo")
     if mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
         os.utime(po, ns=(po.stat().st_atime_ns, mo.stat().st_mtime_ns + 1))
-
-
-def compile_catalog(po) -> None:
-    pybabel = ROOT / ".venv" / "bin" / "pybabel"
-    subprocess.run([pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True)
 
 
 def development_app(catalogs):
@@ -195,7 +187,7 @@ def line(page: str, message: str, po) -> str:
 
 
 def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, caplog):
-    po = spanish_po(catalogs)
+    po = catalog(catalogs)
     edit(po, FOOTER, "#, fuzzy\n" + FOOTER)  # as `make messages` marks a reworded text
     edit(po, SERVICES, SERVICES.split("msgstr")[0] + 'msgstr ""')
     compile_catalog(po)
@@ -224,7 +216,7 @@ def test_with_the_committed_catalogs_no_page_logs_a_message(catalogs, caplog):
 
 
 def test_a_catalog_edited_while_it_runs_shows_at_the_next_request(catalogs, caplog):
-    po = spanish_po(catalogs)
+    po = catalog(catalogs)
     client = development_app(catalogs)
     assert "Todos los derechos reservados" in client.get("/").get_data(as_text=True)
     edit(po, FOOTER, FOOTER.replace("reservados", "bien reservados"))
@@ -237,7 +229,7 @@ def test_a_catalog_edited_while_it_runs_shows_at_the_next_request(catalogs, capl
 
 
 def test_make_run_says_in_one_line_what_a_catalog_lacks(catalogs):
-    po = spanish_po(catalogs)
+    po = catalog(catalogs)
     assert catalog_warnings(catalogs) == []
     edit(po, FOOTER, "#, fuzzy\n" + FOOTER)
     with open(po, "rb") as handle:
@@ -266,7 +258,7 @@ def terminal_lines(caplog) -> list[str]:
 
 
 def test_an_untranslated_message_logs_the_requests_path_escaped(catalogs, caplog):
-    po = spanish_po(catalogs)
+    po = catalog(catalogs)
     edit(po, FOOTER, "#, fuzzy\n" + FOOTER)
     compile_catalog(po)
     client = development_app(catalogs)

@@ -13,6 +13,7 @@ from motorlab import create_app, i18n
 from motorlab.deploy import nginx_config
 from motorlab.i18n import LANGUAGES, IncompleteCatalog, read_languages
 from tests.support.app import ROOT, config_with
+from tests.support.project_copy import catalog, compile_catalog
 
 TOML = """
 [[language]]
@@ -103,15 +104,12 @@ def catalogs(tmp_path):
     """A copy of the catalogs whose Spanish one lacks a translation, compiled."""
     directory = tmp_path / "translations"
     shutil.copytree(ROOT / "translations", directory)
-    po = directory / "es" / "LC_MESSAGES" / "messages.po"
+    po = catalog(directory)
     text = po.read_text(encoding="utf-8")
     po.write_text(
         text.replace('msgstr "Todos los derechos reservados"', 'msgstr ""'), encoding="utf-8"
     )
-    pybabel = ROOT / ".venv" / "bin" / "pybabel"
-    subprocess.run(
-        [pybabel, "compile", "-i", po, "-o", po.with_suffix(".mo")], check=True, capture_output=True
-    )
+    compile_catalog(po)
     return directory
 
 

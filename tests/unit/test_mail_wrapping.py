@@ -8,18 +8,9 @@ from __future__ import annotations
 import time
 
 from motorlab.contact.mail import flowed
+from tests.support.descriptions import white, words
 
-SENTENCE = "Necesitamos reservar citas en cuarenta talleres de tres marcas distintas. "
 SIZE = 4000
-
-
-def white(size: int) -> str:
-    """The issue's description: a word, a line of ideographic spaces, a word."""
-    return "abcdefghij\n" + "\u3000" * (size - 13) + "\nz"
-
-
-def words(size: int) -> str:
-    return (SENTENCE * (size // len(SENTENCE) + 1))[:size]
 
 
 def best_time(text: str, runs: int = 7, budget: float = 1.0) -> float:

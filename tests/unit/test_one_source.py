@@ -116,7 +116,7 @@ def test_the_reply_time_is_one_phrase():
 
 def test_the_carousel_interval_is_set_in_widget_props_only():
     """Every carousel rotates every CAROUSEL_INTERVAL ms: no other number in the widget, the
-    macro or the props' signature, and the widget's README says where it lives."""
+    macro or the props' signature."""
     from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
 
     assert carousel_props("Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
@@ -127,8 +127,6 @@ def test_the_carousel_interval_is_set_in_widget_props_only():
         for match in re.findall(r"\binterval\s*[=:]\s*\w+", path.read_text("utf-8"))
     ]
     assert settings == []
-    readme = (ROOT / "widgets" / "carousel" / "README.md").read_text(encoding="utf-8")
-    assert "`widget_props.CAROUSEL_INTERVAL` (5000)" in readme and CAROUSEL_INTERVAL == 5000
 
 
 def test_the_guideline_lists_the_widths_the_image_service_makes(client):

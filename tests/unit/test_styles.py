@@ -9,9 +9,9 @@ import pytest
 
 from motorlab.content import guideline
 from motorlab.rendering import assets, tokens
+from tests.support import ROOT
 from tests.support.widgets import BUILD, read_widget_manifest
 
-ROOT = Path(__file__).resolve().parents[2]
 STYLES = ROOT / "site" / "motorlab" / "styles"
 INDEX = STYLES / "site.css"
 TOKENS = STYLES / "tokens.css"

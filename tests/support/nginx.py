@@ -1,0 +1,109 @@
+"""What the nginx tests compare: the site's pages, an answer's readable text, the app's
+security headers and policy against nginx's copy of them, and what a hostile target may not
+get out of the front door (no header of its own, no redirect off the site)."""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup
+
+from motorlab import config, create_app
+from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from motorlab.pages.public import public_paths
+from motorlab.rendering import assets
+from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
+from motorlab.web.security import FILE_POLICY
+from tests.support.app import visible_text
+from tests.support.clients import Answer
+from tests.support.whatwg_url import BrowserUrls
+
+PAGES = public_paths(create_app(config.TestConfig()))
+
+
+def text_of(body: bytes) -> str:
+    soup = BeautifulSoup(body.decode(), "html.parser")
+    token = soup.find("input", attrs={"name": "csrf_token"})
+    if token is not None:
+        token["value"] = ""
+    return visible_text(soup)
+
+
+def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]:
+    """A policy's directives but style-src, and style-src's sources."""
+    directives = {part.split()[0]: part.split()[1:] for part in value.split(";") if part.split()}
+    return directives, directives.pop("style-src")
+
+
+def is_the_apps_policy(front: str, alone: str) -> bool:
+    """nginx's policy is the app's, but that one policy for every exported page names every
+    inline stylesheet of the build (deploy_config) where the app's answer names only those its
+    page holds (security.set_security_headers): all of them, and no other source. A file that
+    is no page has the same short policy from both (security.FILE_POLICY)."""
+    if alone == FILE_POLICY:
+        return front == alone
+    (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
+    return (
+        directives == apps
+        and set(app_styles) <= set(styles)
+        and len(styles) == len(set(styles)) == 1 + len(assets.stylesheet_keys())
+    )
+
+
+SECURITY_HEADERS = (
+    "Content-Security-Policy",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "X-Frame-Options",
+    "Permissions-Policy",
+    "Cross-Origin-Opener-Policy",
+)
+
+
+def assert_the_apps_security_headers(front, alone, names=SECURITY_HEADERS, proxied=False):
+    """nginx's answer carries each of the app's security headers once, with the app's value
+    (its policy: is_the_apps_policy, but for a `proxied` answer, the app's own)."""
+    for name in names:
+        assert len(front.get_all(name)) == len(alone.get_all(name)) == 1, name
+        if name == "Content-Security-Policy" and not proxied:
+            assert is_the_apps_policy(front[name], alone[name])
+        else:
+            assert front[name] == alone[name], name
+
+
+def varies(headers) -> list[str]:
+    """Every name Vary lists, over all its field lines (one line or two mean the same)."""
+    return sorted(
+        name.strip() for line in headers.get_all("Vary") or [] for name in line.split(",")
+    )
+
+
+# The headers the site's answers carry; an injected line would add another.
+HEADER_NAMES = {
+    "server", "date", "content-type", "content-length", "transfer-encoding", "connection",
+    "keep-alive", "location", "content-security-policy", "x-content-type-options",
+    "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy",
+    "strict-transport-security", "cache-control", "vary", "etag", "last-modified",
+    "accept-ranges", "content-encoding", "retry-after", "allow", "set-cookie",
+}  # fmt: skip
+
+
+COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
+
+
+def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrls) -> None:
+    """No header written by the path, no redirect off the site, none kept by a shared cache."""
+    assert answer.status < 500, (target, answer.status)
+    for line in answer.lines:
+        assert not re.search(r"[\r\n\t]", line), (target, line)
+    names = {name.lower() for name, _value in answer.headers}
+    assert names <= HEADER_NAMES, (target, names - HEADER_NAMES)
+    for cookie in answer.get("Set-Cookie"):
+        assert cookie.split("=", 1)[0] in COOKIE_NAMES, (target, cookie)
+    for location in answer.get("Location"):
+        page = base + target.split("?")[0] if target.startswith("/") else base + "/"
+        resolved = browser_urls.resolve(page, location)
+        assert resolved is not None and resolved.startswith(base + "/"), (target, location)
+    if 300 <= answer.status < 400:
+        for value in answer.get("Cache-Control"):
+            assert "public" not in value and "s-maxage" not in value, (target, value)
