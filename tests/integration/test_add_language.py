@@ -79,6 +79,23 @@ def probe(copy) -> dict:
     return json.loads(result.stdout)
 
 
+def build(copy) -> None:
+    """`make setup`'s pictures rule in the copy, with the project's installs and stamps (their
+    times kept): only what the steps above changed makes it draw again."""
+    for name in ("Makefile", "requirements.lock", "pyproject.toml", "package.json",
+                 "package-lock.json", ".setup-stamps"):  # fmt: skip
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name, copy / name)
+    for part in ("node_modules", ".venv"):
+        (copy / part).symlink_to(ROOT / part)
+    subprocess.run(
+        ["make", ".setup-stamps/pictures"],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy / "site")},
+        capture_output=True,
+        check=True,
+    )
+
+
 def pybabel(copy, *args) -> str:
     result = subprocess.run([PYBABEL, *args], cwd=copy, capture_output=True, text=True, check=True)
     return result.stdout + result.stderr
@@ -123,16 +140,10 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     with open(po, "wb") as handle:
         write_po(handle, catalog)
     pybabel(copy, "compile", "-i", str(po), "-o", str(po.with_suffix(".mo")))
-    # Step 4: the drawings that hold words, drawn in French too (in the brand font, which
-    # comes with the npm packages).
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    subprocess.run(
-        [sys.executable, "-m", "motorlab.content.draw_pictures"],
-        cwd=copy,
-        env={**os.environ, "PYTHONPATH": str(copy / "site")},
-        capture_output=True,
-        check=True,
-    )
+    # `make setup`'s build, with nothing more to do, draws the drawings that hold words in
+    # French too (in the brand font that comes with npm); here its pictures alone, the
+    # project's packages standing in for the copy's installed ones.
+    build(copy)
     assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
     result = probe(copy)
