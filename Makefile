@@ -18,6 +18,10 @@ CHROMIUM := /usr/bin/chromium
 # The brand typeface, the site's own subset of npm's Figtree (styles/fonts.css), built here
 # before esbuild bundles it: never committed.
 BRAND_FONT := site/motorlab/styles/build/figtree.woff2
+# The drawings and icons: their code, the content and tokens they draw from, the logo.
+PICTURE_SOURCES := $(shell find site/motorlab/build/drawings site/motorlab/content -name '*.py' 2>/dev/null) \
+  site/motorlab/build/pictures.py site/motorlab/build/icons.py site/motorlab/identity.py \
+  site/motorlab/styles/tokens.css site/motorlab/static/img/favicon.svg
 
 .PHONY: help setup run test test-fast prod prod-setup prod-env export messages lint chromium nginx systemd wrk bench watch screenshots
 
@@ -26,7 +30,7 @@ help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' -v host='$(HOST)' -v port='$(PORT)' \
 	  '{gsub(/\$$\(HOST\)/, host, $$2); gsub(/\$$\(PORT\)/, port, $$2); printf "  %-12s %s\n", $$1, $$2}'
 
-setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(MO_FILES) ## Install everything (idempotent)
+setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(STAMPS)/pictures $(MO_FILES) ## Install everything (idempotent)
 
 # Three layers in one virtualenv: `runtime` is what the site needs to run (requirements.lock,
 # all `make prod` installs); `local` adds the SMTP sink `make run` prints mail with
@@ -74,6 +78,13 @@ $(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES) $(
 $(BRAND_FONT): site/motorlab/build/font_subset.py $(PO_FILES) translations/languages.toml $(STAMPS)/node-runtime $(STAMPS)/runtime
 	$(BIN)/python -m motorlab.build.font_subset $@
 
+# The drawings in every declared language, and the icons (motorlab.build.pictures), never
+# committed. The stamp lists the files written: one of them deleted is drawn again.
+DRAWN := $(shell cat $(STAMPS)/pictures 2>/dev/null)
+$(STAMPS)/pictures: $(PICTURE_SOURCES) $(MO_FILES) translations/languages.toml $(STAMPS)/node-runtime $(STAMPS)/runtime $(DRAWN)
+	$(BIN)/python -m motorlab.build.pictures > $@.tmp && mv $@.tmp $@
+$(DRAWN):
+
 # No --statistics: pybabel counts a fuzzy entry as translated ("100%") although it leaves it
 # out. The app says what a catalog lacks: `make run` once per language and once per message
 # shown, production by refusing to start (motorlab.i18n.check_catalogs).
@@ -92,7 +103,7 @@ run: $(STAMPS)/local prod-setup ## Set up, then serve the site on http://$(HOST)
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
 # (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/deploy/gunicorn_config.py's, the
 # systemd units' too (deploy/motorlab-web.service).
-prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
+prod-setup: $(STAMPS)/runtime $(STAMPS)/widgets $(STAMPS)/pictures $(MO_FILES) ## Install only what the site runs on (a server: no test or lint tool)
 
 prod: prod-env prod-setup ## Serve the site with gunicorn (WEB_CONCURRENCY workers, 2 x cores + 1) and its mail sender; needs SECRET_KEY and SITE_URL
 	$(BIN)/flask --app wsgi outbox worker & sender=$$!; trap 'kill $$sender' EXIT; \

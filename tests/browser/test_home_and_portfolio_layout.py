@@ -102,7 +102,7 @@ def test_the_six_brands_fit_at_every_width_without_controls(
 
 @pytest.mark.parametrize("path", HOMES)
 def test_the_six_logos_come_in_one_request_each_drawn(open_page, path):
-    """The logos are views of one file (content/pictures/brands.py): on the first page they
+    """The logos are views of one file (build/drawings/brands.py): on the first page they
     take one request, not six beside the typeface's; each shows its own brand, whole."""
     page = open_page(path, width=375, height=812)
     page.wait_for_function(

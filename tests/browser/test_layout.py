@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from motorlab.content.pictures.figtree import text_sizes
+from motorlab.build.drawings.figtree import text_sizes
 from tests.support.app import STATIC
 from tests.support.browser import open_at
 from tests.support.pages import LOCALES, PAGES, ROUTES, localized, path_of

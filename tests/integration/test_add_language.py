@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -85,6 +86,23 @@ def probe(copy) -> dict:
     return json.loads(result.stdout)
 
 
+def build(copy) -> None:
+    """`make setup`'s pictures rule in the copy, with the project's installs and stamps (their
+    times kept): only what the steps above changed makes it draw again."""
+    for name in ("Makefile", "requirements.lock", "pyproject.toml", "package.json",
+                 "package-lock.json", ".setup-stamps"):  # fmt: skip
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name, copy / name)
+    for part in ("node_modules", ".venv"):
+        (copy / part).symlink_to(ROOT / part)
+    subprocess.run(
+        ["make", ".setup-stamps/pictures"],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy / "site")},
+        capture_output=True,
+        check=True,
+    )
+
+
 @pytest.mark.system
 def test_a_third_language_appears_everywhere_from_its_declaration(
     tmp_path, monkeypatch, session_dir
@@ -105,16 +123,10 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
 
     # Step 3: translate (here: a marked copy of each English text, placeholders kept).
     translate_marked(copy, "fr")
-    # Step 4: the drawings that hold words, drawn in French too (in the brand font, which
-    # comes with the npm packages).
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    subprocess.run(
-        [sys.executable, "-m", "motorlab.content.draw_pictures"],
-        cwd=copy,
-        env={**os.environ, "PYTHONPATH": str(copy / "site")},
-        capture_output=True,
-        check=True,
-    )
+    # `make setup`'s build, with nothing more to do, draws the drawings that hold words in
+    # French too (in the brand font that comes with npm); here its pictures alone, the
+    # project's packages standing in for the copy's installed ones.
+    build(copy)
     assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
     result = probe(copy)

@@ -1,5 +1,5 @@
 """Icons and app metadata: /favicon.ico, /apple-touch-icon.png and the web app
-manifest, made from the logo by `python -m motorlab.icons`, linked from every page and
+manifest, drawn from the logo by `make` (motorlab.build.icons), linked from every page and
 written by the export (nginx serves them from there: tests/deploy/test_nginx.py)."""
 
 from __future__ import annotations
@@ -74,16 +74,6 @@ def test_every_page_links_its_icons_manifest_and_theme_colour(client, path, loca
     assert head.select_one('link[rel=apple-touch-icon][href="/apple-touch-icon.png"]')
     assert head.select_one('link[rel=manifest][href="/manifest.webmanifest"]')
     assert head.select_one("meta[name=theme-color]")["content"] == icons.theme_color()
-
-
-def test_the_committed_icons_are_the_logos(tmp_path):
-    """static/icons/ is what `python -m motorlab.icons` draws from the logo today."""
-    for made in icons.generate(tmp_path):
-        committed = icons.ICONS / made.name
-        assert committed.is_file(), made.name
-        ours, theirs = image_of(made.read_bytes()), image_of(committed.read_bytes())
-        assert ours.size == theirs.size
-        assert ours.convert("RGBA").tobytes() == theirs.convert("RGBA").tobytes(), made.name
 
 
 def test_the_png_icons_hold_a_palette_of_256_colours_at_most():

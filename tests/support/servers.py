@@ -336,17 +336,24 @@ def shared_folder(name: str) -> Path:
 def exported_site():
     """`make export` once per test run, whichever worker asks first (the others wait for it
     and read it): (folder, frozen URLs)."""
-    from motorlab import create_app
-    from motorlab.build.export import export
-    from motorlab.config import TestConfig
-
     folder = shared_folder("export")
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         record = folder / "urls.json"
-        if not record.exists():
-            record.write_text(json.dumps(export(create_app(TestConfig()), folder / "site")))
+        if not record.exists():  # in a fresh interpreter: nothing an earlier test left applies
+            subprocess.run([sys.executable, "-c", EXPORT, str(folder / "site"), str(record)],
+                           check=True, timeout=600)  # fmt: skip
     return folder / "site", json.loads(record.read_text())
+
+
+EXPORT = """
+import json, sys
+from pathlib import Path
+from motorlab import create_app
+from motorlab.build.export import export
+from motorlab.config import TestConfig
+Path(sys.argv[2]).write_text(json.dumps(export(create_app(TestConfig()), sys.argv[1])))
+"""
 
 
 @pytest.fixture(scope="session")

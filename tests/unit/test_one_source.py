@@ -18,7 +18,7 @@ from tests.support.app import ROOT
 PACKAGE = ROOT / "site" / "motorlab"
 TEMPLATES = ROOT / "templates"
 IDENTITY = PACKAGE / "identity.py"
-# Drawings, not code: the pictures draw_pictures.py writes (from the tokens) and the logo,
+# Drawings, not code: the pictures motorlab.build writes (from the tokens) and the logo,
 # which is a drawing of its own (static/img/favicon.svg, which the header and footer inline).
 DRAWINGS = (PACKAGE / "static",)
 GETTEXT = {"_", "_l", "gettext", "lazy_gettext", "ngettext", "lazy_pgettext"}

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from motorlab.content.pictures.canvas import BLUE_TINT, PAPER, parts
-from motorlab.content.pictures.figtree import RUN_SCALE
-from motorlab.content.pictures.products import CAR_SIDE, DRAWINGS
+from motorlab.build.drawings.canvas import BLUE_TINT, CAR_SIDE, PAPER, parts
+from motorlab.build.drawings.figtree import RUN_SCALE
+from motorlab.build.drawings.products import DRAWINGS
 from motorlab.i18n import LOCALES
 from tests.support.app import STATIC
 

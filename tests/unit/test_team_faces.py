@@ -4,9 +4,9 @@ face for each person standing in it."""
 
 from __future__ import annotations
 
+from motorlab.build.drawings.canvas import parts
+from motorlab.build.drawings.people import PEOPLE
 from motorlab.content import team
-from motorlab.content.pictures.canvas import parts
-from motorlab.content.pictures.people import PEOPLE
 from tests.support.app import STATIC
 
 TEAM = STATIC / "img" / "team"

@@ -34,7 +34,7 @@ BRANDS_LABEL = _l("Brands we work for")
 # the portfolio.
 INTRO_SECONDARY = _l("See our work")
 INTRO_SECONDARY_LINK = Link("pages.portfolio")
-# Beside the intro from 64 rem, and only there (drawn by content/draw_pictures.py);
+# Beside the intro from 64 rem, and only there (drawn by build/drawings/scenes.py);
 # decorative: the headline says it all. The width matches .c-intro__visual's media query.
 INTRO_IMAGE = ArtDirectedImage(Image("img/hero.svg", "", 560, 460), media="(min-width: 64rem)")
 

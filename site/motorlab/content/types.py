@@ -60,7 +60,7 @@ class Image:
     @property
     def fragment(self) -> str:
         """`#<view>` when the picture is one view of a file that holds several (the brands'
-        logos: content/pictures/brands.py), else empty."""
+        logos: build/drawings/brands.py), else empty."""
         _, mark, view = self.src.partition("#")
         return mark + view
 

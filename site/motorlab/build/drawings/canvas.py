@@ -1,0 +1,154 @@
+# ruff: noqa: E501 - SVG path data reads best on one line
+"""A drawing under way: shapes and Figtree text in order, written out as one small SVG; the
+palette every drawing takes its colours from (the brand's tokens, styles/tokens.css), and the
+interface parts the product screens share (window, phone, chip, button, panel)."""
+
+from __future__ import annotations
+
+import re
+
+from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD, width, words
+from motorlab.rendering.tokens import colour
+
+INK = colour("color-ink")
+ACCENT_DARK = colour("color-accent-dark")
+ACCENT_LIGHT = colour("color-accent-light")
+MUTED = colour("color-muted")
+LINE = colour("color-line")
+LINE_STRONG = colour("color-line-strong")
+SURFACE = colour("color-surface")
+NIGHT = colour("color-night")
+ACCENT = colour("color-accent")
+BLUE = colour("color-blue")
+SUCCESS = colour("color-success")
+SUCCESS_SURFACE = colour("color-success-surface")
+ACCENT_TINT = colour("color-accent-tint")
+PAPER = colour("color-paper")
+BLUE_TINT = "#dce7fd"  # the illustrations' light blue (not a token: drawings only)
+AMBER, AMBER_TINT = "#9a5b00", "#fdf0d8"
+# A saloon, side view, in a 72..285 x 116..192 box, then its windows: the home page's car.
+CAR_SIDE = (
+    "M72 176v-14q0-8 8-10l40-10 32-22q7-4 15-4h44q8 0 15 5l26 20q22 3 28 8q5 3 5 11v16z",
+    "M158 140l15-13q3-2 7-2h17v15zM204 140v-15h10q5 0 8 3l15 12z",
+)
+
+
+def svg(w, h, body: str, attributes: str = "") -> str:
+    """A drawing's file: its size in px, its view box the same."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+        f'height="{h}"{attributes}>{body}</svg>\n'
+    )
+
+
+class Canvas:
+    def __init__(self, width: int, height: int):
+        self.size = (width, height)
+        self.parts: list[str] = []
+
+    def add(self, *parts: str) -> None:
+        self.parts += parts
+
+    def rect(self, x, y, w, h, fill, rx=0, extra="") -> None:
+        radius = f' rx="{rx}"' if rx else ""
+        self.add(f'<rect x="{x}" y="{y}" width="{w}" height="{h}"{radius} fill="{fill}"{extra}/>')
+
+    def text(self, x, y, text, size, weight=REGULAR, fill=INK, anchor="start", limit=None):
+        """Set `text` (a lazy string is rendered in the current locale); `limit` cuts it
+        with an ellipsis where it would run wider. Returns the width set."""
+        text = str(text)
+        if limit and width(text, size, weight) > limit:
+            while text and width(text + "…", size, weight) > limit:
+                text = text[:-1]
+            text = text.rstrip() + "…"
+        self.add(words(x, y, text, size, weight, fill, anchor))
+        return width(text, size, weight)
+
+    def svg(self) -> str:
+        return svg(*self.size, "".join(self.parts))
+
+
+def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER) -> None:
+    """A raised panel: a soft offset shadow under it and a hairline edge."""
+    c.rect(x, y + 6, w, h, NIGHT, rx, ' opacity=".08"')
+    c.rect(x, y, w, h, fill, rx, f' stroke="{LINE}"')
+
+
+def window(c: Canvas, x, y, w, h, address: str = "", size=10) -> int:
+    """A browser window, its address set at `size` px; returns the top of its page."""
+    panel(c, x, y, w, h, 10)
+    c.add(
+        f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
+        f'<g fill="{LINE}"><circle cx="{x + 14}" cy="{y + 14}" r="4"/><circle cx="{x + 27}" cy="{y + 14}" r="4"/><circle cx="{x + 40}" cy="{y + 14}" r="4"/></g>',
+    )
+    if address:
+        c.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
+        c.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
+    return y + 28
+
+
+def phone(c: Canvas, x, y, w, h) -> tuple[int, int, int, int]:
+    """A phone; returns its screen's box."""
+    c.rect(x + 4, y + 8, w, h, NIGHT, 30, ' opacity=".1"')
+    c.rect(x, y, w, h, INK, 30, ' class="phone"')
+    c.rect(x + 8, y + 8, w - 16, h - 16, PAPER, 23)
+    c.rect(x + w / 2 - 22, y + 14, 44, 8, INK, 4)
+    return x + 8, y + 8, w - 16, h - 16
+
+
+def chip(c: Canvas, x, y, text, fg, bg, size=11, anchor="start", weight=SEMIBOLD) -> float:
+    """A pill sized to its text, `y` its top; returns its width."""
+    text = str(text)
+    w = width(text, size, weight) + size * 1.4
+    left = x - w if anchor == "end" else x
+    c.rect(round(left, 1), y, round(w, 1), round(size * 1.8), bg, round(size * 0.9))
+    c.text(left + size * 0.7, y + size * 1.28, text, size, weight, fg)
+    return w
+
+
+def button(c: Canvas, x, y, w, h, text, fill=ACCENT, fg=PAPER, size=13) -> None:
+    c.rect(x, y, w, h, fill, h / 2 if h < 40 else 10)
+    c.text(x + w / 2, y + h / 2 + size * 0.36, text, size, BOLD, fg, "middle")
+
+
+def dot(c: Canvas, x, y, r, fill) -> None:
+    c.add(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"/>')
+
+
+def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:
+    """A done mark: a tick in a disc centred on (x, y)."""
+    dot(c, x, y, r, fill)
+    s = r / 9
+    c.add(
+        f'<path d="M{x - 4.5 * s:.1f} {y:.1f}l{3 * s:.1f} {3 * s:.1f} {6 * s:.1f}-{6.5 * s:.1f}" fill="none" stroke="{PAPER}" stroke-width="{2.4 * s:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
+    )
+
+
+def ring(c: Canvas, x, y, r=9) -> None:
+    """A step still to come: an open ring centred on (x, y)."""
+    c.add(
+        f'<circle cx="{x}" cy="{y}" r="{r - 1}" fill="{PAPER}" stroke="{LINE_STRONG}" stroke-width="2"/>'
+    )
+
+
+def wrap(text: str, size: float, limit: float) -> list[str]:
+    """`text` in lines no wider than `limit` at `size` px (regular weight)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", size) <= limit:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+PART = re.compile(r'class="([a-z]+)"')
+
+
+def parts(markup: str) -> list[str]:
+    """What a drawing shows, in order: the class names of its named parts (a van, a photo,
+    a face's eyes...), read back from its markup by the tests."""
+    return PART.findall(markup)
+
+
+__all__ = ["BOLD", "REGULAR", "SEMIBOLD", "Canvas", "parts", "width"]

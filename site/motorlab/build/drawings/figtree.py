@@ -1,0 +1,212 @@
+"""Text in the drawings, set in Figtree and converted to outlines.
+
+A drawing shown by <img> cannot use the page's fonts, so its words are paths: each run of
+words is one `<path>`, every glyph's outline moved to its place (its advance width with the
+font's kerning) by an absolute `M` and drawn in relative commands after it. One element a run,
+not a `<use>` a glyph: the browser styles a drawing's 200 glyph `<use>`s, each a shadow tree,
+on the page's main thread (kuzu.es.svg: 13 ms against 8.9 ms as paths, unthrottled), and
+brotli finds the repeated outlines as it found the `<use>`s (5.9 kB against 6.0 kB). The
+glyphs come from the brand's variable woff2 as npm brings it (paths.FIGTREE, the source of
+the subset the stylesheet loads: motorlab.build.font_subset), instanced at the weights below by
+fontTools. Build time only: `make` writes the drawings (motorlab.build.pictures), the site
+serves them as files.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from fontTools.pens.basePen import BasePen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+from fontTools.varLib import instancer
+
+from motorlab.paths import FIGTREE
+
+LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
+WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
+# Glyphs are stored at a tenth of the font's units (100 to the em): whole numbers, short
+# paths, and a step of 0.2 px at the 20 px the drawings mostly use, which renders as the
+# font's own units do (at 2x, a few edge pixels differ by a shade); a drawing is 17 % smaller
+# than at 200 to the em (brotli), and the portfolio's first card is its page's LCP image.
+UNITS = 10
+
+
+class Face:
+    """Figtree at one weight: outlines (y down, in glyph units), advances and kerning."""
+
+    def __init__(self, weight: int):
+        font = instancer.instantiateVariableFont(TTFont(FIGTREE), {"wght": weight})
+        self.weight = weight
+        self.em = font["head"].unitsPerEm / UNITS
+        self.cmap = font.getBestCmap()
+        self.glyphs = font.getGlyphSet()
+        self.advances = font["hmtx"].metrics
+        self.kerning = _pair_kerning(font)
+        self._outlines: dict[str, str] = {}
+
+    def glyph(self, char: str) -> str:
+        return self.cmap.get(ord(char)) or self.cmap[ord("?")]
+
+    def outline(self, name: str) -> str:
+        if name not in self._outlines:
+            self._outlines[name] = self._draw(name)
+        return self._outlines[name]
+
+    def _draw(self, name: str) -> str:
+        pen = _RelativePen(self.glyphs)
+        self.glyphs[name].draw(TransformPen(pen, (1 / UNITS, 0, 0, -1 / UNITS, 0, 0)))
+        return pen.path()
+
+    def advance(self, left: str, right: str | None) -> float:
+        """The pen's move after `left` (followed by `right`), in glyph units."""
+        kern = self.kerning.get((left, right), 0) if right else 0
+        return (self.advances[left][0] + kern) / UNITS
+
+    def width(self, text: str, size: float) -> float:
+        names = [self.glyph(c) for c in text]
+        units = sum(self.advance(a, b) for a, b in zip(names, [*names[1:], None], strict=True))
+        return units * size / self.em
+
+
+@cache
+def face(weight: int) -> Face:
+    return Face(weight)
+
+
+def width(text: str, size: float, weight: int = REGULAR) -> float:
+    """How wide `text` is set at `size` px."""
+    return face(weight).width(text, size)
+
+
+def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
+    """The `kern` feature's pair adjustments (formats 1 and 2) as a (left, right) table."""
+    gpos = font["GPOS"].table
+    lookups = {
+        index
+        for record in gpos.FeatureList.FeatureRecord
+        if record.FeatureTag == "kern"
+        for index in record.Feature.LookupListIndex
+    }
+    pairs: dict[tuple[str, str], int] = {}
+    for index in sorted(lookups):
+        for table in gpos.LookupList.Lookup[index].SubTable:
+            if table.Format == 1:
+                for left, pair_set in zip(table.Coverage.glyphs, table.PairSet, strict=True):
+                    for record in pair_set.PairValueRecord:
+                        value = getattr(record.Value1, "XAdvance", 0) or 0
+                        pairs.setdefault((left, record.SecondGlyph), value)
+            elif table.Format == 2:
+                first, second = table.ClassDef1.classDefs, table.ClassDef2.classDefs
+                rights: dict[int, list[str]] = {}
+                for name, number in second.items():
+                    rights.setdefault(number, []).append(name)
+                for left in table.Coverage.glyphs:
+                    row = table.Class1Record[first.get(left, 0)]
+                    for number, names in rights.items():
+                        value = getattr(row.Class2Record[number].Value1, "XAdvance", 0) or 0
+                        if value:
+                            for right in names:
+                                pairs.setdefault((left, right), value)
+    return pairs
+
+
+def words(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    weight: int = REGULAR,
+    fill: str = "#000",
+    anchor: str = "start",
+    extra: str = "",
+    tracking: float = 0,
+) -> str:
+    """`text` on the baseline `y`, starting at `x` (or centred on it, or ending there),
+    as a group holding one path; `extra` adds attributes (a stroke) to the group,
+    `tracking` space between letters (in em)."""
+    font = face(weight)
+    spacing = tracking * font.em
+    total = font.width(text, size) + tracking * size * (len(text) - 1)
+    shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * total
+    names = [font.glyph(c) for c in text]
+    pen, outlines = 0.0, []
+    for left, right in zip(names, [*names[1:], None], strict=True):
+        outline = font.outline(left)
+        if outline:  # a space moves the pen and draws nothing
+            outlines.append(f"M{round(pen)} 0{outline}")
+        pen += font.advance(left, right) + spacing
+    place = f"translate({coordinate(x - shift)} {coordinate(y)}) scale({size / font.em:.4g})"
+    return f'<g transform="{place}" fill="{fill}"{extra}><path d="{"".join(outlines)}"/></g>'
+
+
+# A run of glyphs as `words` writes it: its place, then its scale (the size over the em).
+RUN_SCALE = re.compile(r'<g transform="translate\([^)]*\) scale\(([0-9.e-]+)\)"[^>]*><path d="M')
+
+
+def text_sizes(svg: str) -> list[float]:
+    """The size in px (the drawing's units) of each run of words in a drawing, read back from
+    its markup: what a test multiplies by the drawing's rendered scale."""
+    em = face(REGULAR).em
+    return [round(float(scale) * em, 1) for scale in RUN_SCALE.findall(svg)]
+
+
+def coordinate(value: float) -> str:
+    """A coordinate with one decimal at most (none when whole)."""
+    return f"{value:.1f}".removesuffix(".0")
+
+
+class _RelativePen(BasePen):
+    """SVG path data with relative commands between whole-number points (rounded where they
+    stand, so no error adds up): about a third shorter than absolute coordinates."""
+
+    def __init__(self, glyphs):
+        super().__init__(glyphs)
+        self.parts: list[str] = []
+        self.at = self.start = (0, 0)
+        self.last = ""
+
+    def _step(self, point) -> tuple[int, int]:
+        x, y = round(point[0]), round(point[1])
+        step = (x - self.at[0], y - self.at[1])
+        self.at = (x, y)
+        return step
+
+    def _add(self, command: str, *numbers: int) -> None:
+        """A command, its letter left out when it repeats the one before (SVG allows it)."""
+        text = " ".join(map(str, numbers)).replace(" -", "-")
+        if command == self.last and command != "m":
+            self.parts.append(text if text.startswith("-") else " " + text)
+        else:
+            self.parts.append(command + text)
+        self.last = command
+
+    def _moveTo(self, point):
+        self._add("m", *self._step(point))
+        self.start = self.at
+
+    def _lineTo(self, point):
+        dx, dy = self._step(point)
+        if dy == 0:
+            self._add("h", dx)
+        elif dx == 0:
+            self._add("v", dy)
+        else:
+            self._add("l", dx, dy)
+
+    def _qCurveToOne(self, control, point):
+        first = self._step(control)
+        second = self._step(point)
+        self._add("q", *first, first[0] + second[0], first[1] + second[1])
+
+    def _curveToOne(self, one, two, point):
+        a, b, c = self._step(one), self._step(two), self._step(point)
+        self._add("c", *a, a[0] + b[0], a[1] + b[1], a[0] + b[0] + c[0], a[1] + b[1] + c[1])
+
+    def _closePath(self):
+        self._add("z")
+        self.at = self.start  # where SVG puts the pen after `z`
+
+    def path(self) -> str:
+        return "".join(self.parts)

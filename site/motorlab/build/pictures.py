@@ -1,0 +1,27 @@
+"""Write the site's drawings (in every declared language) and icons: `make` runs
+
+    .venv/bin/python -m motorlab.build.pictures
+
+and keeps what it prints, the files written (one a line, from the project's root), as its
+stamp: a file in the list that goes missing is drawn again. Nothing here is committed."""
+
+from __future__ import annotations
+
+from motorlab.build import icons
+from motorlab.build.drawings import drawings
+from motorlab.paths import PROJECT_ROOT
+
+
+def main() -> None:
+    written = []
+    for path, text in drawings().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    written += icons.generate()
+    for path in written:
+        print(path.relative_to(PROJECT_ROOT))
+
+
+if __name__ == "__main__":
+    main()

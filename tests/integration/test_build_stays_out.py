@@ -1,0 +1,41 @@
+"""The running app never loads the build's code: after every public page (and the root
+files) is served, in a fresh interpreter, no `motorlab.build` module nor fontTools (the
+drawings' outlines, the font subset) is loaded. Build code is what `make` runs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.support.app import ROOT
+
+SERVE_EVERYTHING = """
+import json, sys
+from motorlab import create_app
+from motorlab.config import TestConfig
+from motorlab.icons import ROOT_FILES
+from motorlab.pages.public import public_paths
+app = create_app(TestConfig())
+client = app.test_client()
+paths = public_paths(app) + list(ROOT_FILES)
+statuses = {path: client.get(path).status_code for path in paths}
+loaded = sorted(name for name in sys.modules if name.split(".")[0] == "fontTools"
+                or name == "motorlab.build" or name.startswith("motorlab.build."))
+print(json.dumps({"statuses": statuses, "loaded": loaded}))
+"""
+
+
+def test_serving_every_page_loads_no_build_code():
+    result = subprocess.run(
+        [sys.executable, "-c", SERVE_EVERYTHING],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    served = json.loads(result.stdout.splitlines()[-1])
+    assert len(served["statuses"]) > 20
+    assert set(served["statuses"].values()) == {200}
+    assert served["loaded"] == []
