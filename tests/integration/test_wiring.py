@@ -82,7 +82,7 @@ def test_one_module_registers_the_template_globals():
         for path in package.rglob("*.py")
         if "jinja_env.globals" in path.read_text(encoding="utf-8")
     )
-    assert setters == ["template_globals.py"]
+    assert setters == ["rendering/template_globals.py"]
 
 
 def test_assets_is_an_importable_api(app):

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 # The app's reader of environment files, by its path: importing the package costs a second.
-_READER = Path(__file__).resolve().parents[2] / "site" / "motorlab" / "environment_file.py"
+_READER = Path(__file__).resolve().parents[2] / "site/motorlab/deploy/environment_file.py"
 _spec = importlib.util.spec_from_file_location("environment_file", _READER)
 environment_file = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(environment_file)
