@@ -158,7 +158,7 @@ def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict
         "status": status,
         "headers": kept,
         # The visitor whose request fills the entry waits for it, every later one gains.
-        "bodies": compression.variants(data, compression.STORED),
+        "bodies": dict(_stored_variants(data)),
         "hash": hashlib.sha256(data).hexdigest()[:24],
         "sets_cookie": any(name.lower() == "set-cookie" for name, _ in kept),
     }
@@ -221,13 +221,29 @@ def _compressed_static(data: bytes, coding: str) -> bytes:
     return compression.compress(data, coding, compression.STORED)
 
 
+@functools.lru_cache(maxsize=16)
+def _stored_variants(data: bytes) -> dict[str, bytes]:
+    """A page's stored codings, kept for the same bytes stored again (by another app of the
+    process: a test run builds hundreds; brotli 10 on a page is about 20 ms)."""
+    return compression.variants(data, compression.STORED)
+
+
 def release_fingerprint(app: Flask) -> str:
     """A digest of what pages are made of (code, templates, static files, catalogs), so a new
     release never reads pages that the previous one left in a shared store (Redis)."""
-    roots = [Path(app.root_path), Path(app.template_folder)]
-    roots.append(Path(app.config.get("BABEL_TRANSLATION_DIRECTORIES", app.root_path)))
+    return _fingerprint(
+        app.root_path,
+        app.template_folder,
+        app.config.get("BABEL_TRANSLATION_DIRECTORIES", app.root_path),
+    )
+
+
+@functools.cache
+def _fingerprint(*folders: str) -> str:
+    """Worked out once per process and folders: a process serves one release (a test run
+    builds hundreds of apps, each would walk every file again)."""
     digest = hashlib.sha256()
-    for root in roots:
+    for root in map(Path, folders):
         for file in sorted(p for p in root.rglob("*") if p.is_file()):
             if "__pycache__" not in file.parts:
                 digest.update(file.relative_to(root).as_posix().encode() + b"\0")
