@@ -96,8 +96,10 @@ watch: $(STAMPS)/node-runtime $(BRAND_FONT) ## Rebuild the stylesheet and widget
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
 # set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev.run).
-# What it runs and no more (the test and lint tools come with `make setup` and `make test`).
-run: $(STAMPS)/local prod-setup ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
+# What it runs and no more (the test and lint tools come with `make setup` and `make test`),
+# one job per core: the widgets, the drawings and the catalogs build side by side.
+run: ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
+	@$(MAKE) --no-print-directory --jobs=$$(nproc) $(STAMPS)/local prod-setup
 	$(BIN)/python -m motorlab.dev.run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
