@@ -67,7 +67,8 @@ def test_make_messages_twice_changes_nothing(catalog_copy):
     run_make_messages(catalog_copy)
     assert po.read_bytes() == first
     # The committed catalog is already what `make messages` writes: no stale references.
-    assert first == (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po").read_bytes()
+    committed = (ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po").read_bytes()
+    assert first == committed, "the catalog is not as `make messages` writes it: run it"
 
 
 @pytest.mark.build
