@@ -12,21 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    ACCENT_DARK,
-    ACCENT_LIGHT,
-    ACCENT_TINT,
-    BLUE,
-    BLUE_TINT,
-    INK,
-    LINE,
-    MUTED,
-    NIGHT,
-    PAPER,
-    SURFACE,
-    svg,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import EXTRA_BOLD, words
 from motorlab.identity import AGENCY
 
@@ -51,16 +37,28 @@ class Tone(NamedTuple):
 
 TONES = {
     "red": Tone(
-        ACCENT_TINT, mix(ACCENT_LIGHT, PAPER, 0.45), ACCENT, ACCENT_DARK, NIGHT, ACCENT_LIGHT
+        ui.ACCENT_TINT,
+        mix(ui.ACCENT_LIGHT, ui.PAPER, 0.45),
+        ui.ACCENT,
+        ui.ACCENT_DARK,
+        ui.NIGHT,
+        ui.ACCENT_LIGHT,
     ),
-    "blue": Tone(BLUE_TINT, mix(BLUE, PAPER, 0.3), BLUE, NIGHT, NIGHT, mix(BLUE, PAPER, 0.55)),
+    "blue": Tone(
+        ui.BLUE_TINT,
+        mix(ui.BLUE, ui.PAPER, 0.3),
+        ui.BLUE,
+        ui.NIGHT,
+        ui.NIGHT,
+        mix(ui.BLUE, ui.PAPER, 0.55),
+    ),
     "ink": Tone(
-        SURFACE,
-        mix(mix(ACCENT_LIGHT, MUTED, 0.4), PAPER, 0.45),
-        MUTED,
-        INK,
-        INK,
-        mix(ACCENT_LIGHT, PAPER, 0.6),
+        ui.SURFACE,
+        mix(mix(ui.ACCENT_LIGHT, ui.MUTED, 0.4), ui.PAPER, 0.45),
+        ui.MUTED,
+        ui.INK,
+        ui.INK,
+        mix(ui.ACCENT_LIGHT, ui.PAPER, 0.6),
     ),
 }
 
@@ -112,7 +110,7 @@ FRINGE = {  # over the head's top
 STROKE = 'fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"'
 EYES = {  # the left eye at x 69, the right at 91, both at y 78
     "open": '<circle cx="69" cy="78" r="3.2"/><circle cx="91" cy="78" r="3.2"/>',
-    "wide": f'<circle cx="69" cy="78" r="4.6" fill="{PAPER}"/><circle cx="91" cy="78" r="4.6" fill="{PAPER}"/><circle cx="69.6" cy="78.6" r="2.6"/><circle cx="91.6" cy="78.6" r="2.6"/>',
+    "wide": f'<circle cx="69" cy="78" r="4.6" fill="{ui.PAPER}"/><circle cx="91" cy="78" r="4.6" fill="{ui.PAPER}"/><circle cx="69.6" cy="78.6" r="2.6"/><circle cx="91.6" cy="78.6" r="2.6"/>',
     "happy": f'<path d="M64 79q5-6 10 0M86 79q5-6 10 0" {STROKE}/>',
     "wink": f'<circle cx="69" cy="78" r="3.2"/><path d="M86 78.5q5 3 10 0" {STROKE}/>',
 }
@@ -124,13 +122,13 @@ BROWS = {
 }
 MOUTHS = {
     "smile": f'<path d="M71 92q9 8 18 0" {STROKE}/>',
-    "grin": f'<path d="M69 90h22q-2 11-11 11t-11-11z"/><path d="M71 90h18v3H71z" fill="{PAPER}"/>',
-    "laugh": f'<path d="M68 89h24q-1 14-12 14t-12-14z"/><path d="M74 99q6-4 12 0-2 4-6 4t-6-4z" fill="{ACCENT_LIGHT}"/>',
+    "grin": f'<path d="M69 90h22q-2 11-11 11t-11-11z"/><path d="M71 90h18v3H71z" fill="{ui.PAPER}"/>',
+    "laugh": f'<path d="M68 89h24q-1 14-12 14t-12-14z"/><path d="M74 99q6-4 12 0-2 4-6 4t-6-4z" fill="{ui.ACCENT_LIGHT}"/>',
     "smirk": f'<path d="M72 94q9 3 16-4" {STROKE}/>',
     "calm": f'<path d="M74 93q6 3 12 0" {STROKE}/>',
 }
 PARTS = {
-    "body": f'<path d="M22 160a58 50 0 0 1 116 0v600H22z"/><path d="M68 118l12 18 12-18z" fill="{PAPER}" opacity=".85"/><path d="M68 98h24v18a12 12 0 0 1-24 0z" fill="currentColor"/>',
+    "body": f'<path d="M22 160a58 50 0 0 1 116 0v600H22z"/><path d="M68 118l12 18 12-18z" fill="{ui.PAPER}" opacity=".85"/><path d="M68 98h24v18a12 12 0 0 1-24 0z" fill="currentColor"/>',
     "head": '<circle cx="50" cy="80" r="6"/><circle cx="110" cy="80" r="6"/><circle cx="80" cy="74" r="30"/>',
     "earrings": '<circle cx="49" cy="89" r="2.6"/><circle cx="111" cy="89" r="2.6"/>',
     "cheeks": '<g opacity=".7"><circle cx="62" cy="88" r="4.5"/><circle cx="98" cy="88" r="4.5"/></g>',
@@ -155,13 +153,13 @@ def parts_of(slug: str) -> list[tuple[str, str, str, str]]:
     """The parts of a person, bottom to top: (part, class, fill, color)."""
     p = PEOPLE[slug]
     t = TONES[p.tone]
-    brows = t.hair if p.tone != "ink" else INK
+    brows = t.hair if p.tone != "ink" else ui.INK
     found = [("body", "shoulders", t.clothes, t.face)]
     if p.hair in BACK_HAIR:
         found.append((f"back-{p.hair}", "hair", t.hair, ""))
     found.append(("head", "face", t.face, ""))
     if "earrings" in p.extras:
-        found.append(("earrings", "earrings", ACCENT if p.tone != "red" else NIGHT, ""))
+        found.append(("earrings", "earrings", ui.ACCENT if p.tone != "red" else ui.NIGHT, ""))
     if FRINGE[p.hair]:
         found.append((f"fringe-{p.hair}", "hair", t.hair, ""))
     found.append(("cheeks", "cheeks", t.cheeks, ""))
@@ -197,7 +195,7 @@ def defs(slugs) -> str:
 
 def portrait(slug: str) -> str:
     background = f'<rect width="160" height="160" fill="{TONES[PEOPLE[slug].tone].background}"/>'
-    return svg(160, 160, defs([slug]) + background + person(slug))
+    return ui.svg(160, 160, defs([slug]) + background + person(slug))
 
 
 def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
@@ -206,9 +204,9 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
     step = 160 * scale * 0.74
     back, front = slugs[: (len(slugs) - 1) // 2], slugs[(len(slugs) - 1) // 2 :]
     body = [
-        f'<rect width="{width}" height="{height}" fill="{SURFACE}"/>',
-        f'<circle cx="{width * 0.86:.0f}" cy="{height * 0.12:.0f}" r="{height * 0.42:.0f}" fill="{BLUE_TINT}"/>',
-        f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{height * 0.3:.0f}" height="{height * 0.12:.0f}" rx="4" fill="{NIGHT}"/>',
+        f'<rect width="{width}" height="{height}" fill="{ui.SURFACE}"/>',
+        f'<circle cx="{width * 0.86:.0f}" cy="{height * 0.12:.0f}" r="{height * 0.42:.0f}" fill="{ui.BLUE_TINT}"/>',
+        f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{height * 0.3:.0f}" height="{height * 0.12:.0f}" rx="4" fill="{ui.NIGHT}"/>',
         words(
             width * 0.06 + height * 0.15,
             height * 0.1 + height * 0.085,
@@ -219,7 +217,7 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
             "middle",
             tracking=0.08,
         ),
-        f'<rect y="{height * 0.78:.0f}" width="{width}" height="{height}" fill="{LINE}"/>',
+        f'<rect y="{height * 0.78:.0f}" width="{width}" height="{height}" fill="{ui.LINE}"/>',
     ]
     for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.5, scale)):
         for index, slug in enumerate(people):
@@ -230,4 +228,4 @@ def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
                 + person(slug)
                 + "</g>"
             )
-    return svg(width, height, defs(slugs) + "".join(body))
+    return ui.svg(width, height, defs(slugs) + "".join(body))

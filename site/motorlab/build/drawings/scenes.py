@@ -3,28 +3,14 @@
 
 from __future__ import annotations
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    ACCENT_TINT,
-    BLUE,
-    BLUE_TINT,
-    CAR_SIDE,
-    INK,
-    LINE,
-    LINE_STRONG,
-    MUTED,
-    NIGHT,
-    SUCCESS_SURFACE,
-    SURFACE,
-    svg,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import EXTRA_BOLD, words
 
 # The home page's hero, beside its headline from 64 rem: "from the showroom website to the
 # workshop floor". A dealer's website (a car on its stage, the configurator's colours), the
 # workshop's phone app (a checklist) and a card of figures, joined by the data line.
 HERO_SIZE = (560, 460)
-SWATCHES = (ACCENT, INK, BLUE, MUTED)
+SWATCHES = (ui.ACCENT, ui.INK, ui.BLUE, ui.MUTED)
 CHECKLIST = (True, True, True, False)  # the workshop's tasks, done or not
 BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one highlighted
 
@@ -33,16 +19,16 @@ def panel(x: int, y: int, width: int, height: int, radius: int, fill: str) -> st
     """A rounded panel on a soft shadow (an offset copy: no filter to render), with a hairline
     edge so a white panel still shows on the white page."""
     return (
-        f'<rect x="{x}" y="{y + 8}" width="{width}" height="{height}" rx="{radius}" fill="{NIGHT}" opacity=".08"/>'
-        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{fill}" stroke="{LINE}"/>'
+        f'<rect x="{x}" y="{y + 8}" width="{width}" height="{height}" rx="{radius}" fill="{ui.NIGHT}" opacity=".08"/>'
+        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{fill}" stroke="{ui.LINE}"/>'
     )
 
 
 def car(place: str, body: str, rims: str) -> str:
     """The saloon at `place`, four fifths of its size, its wheels ringed in `rims`."""
     return (
-        f'<g transform="{place} scale(.8)"><path d="{CAR_SIDE[0]}" fill="{body}"/><path d="{CAR_SIDE[1]}" fill="{BLUE_TINT}"/>'
-        f'<g fill="{INK}" stroke="{rims}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
+        f'<g transform="{place} scale(.8)"><path d="{ui.CAR_SIDE[0]}" fill="{body}"/><path d="{ui.CAR_SIDE[1]}" fill="{ui.BLUE_TINT}"/>'
+        f'<g fill="{ui.INK}" stroke="{rims}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
         '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>'
     )
 
@@ -50,36 +36,36 @@ def car(place: str, body: str, rims: str) -> str:
 def hero() -> str:
     body = [
         # No backdrop: the picture stands on the page's white, on two soft discs.
-        f'<circle cx="420" cy="150" r="140" fill="{BLUE_TINT}" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ACCENT_TINT}"/>',
+        f'<circle cx="420" cy="150" r="140" fill="{ui.BLUE_TINT}" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ui.ACCENT_TINT}"/>',
         # The showroom website: its bar, navigation, stage with the car, colours, models.
         panel(36, 40, 400, 290, 12, "#fff"),
-        f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{NIGHT}"/>',
+        f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{ui.NIGHT}"/>',
         '<g fill="#fff" opacity=".35"><circle cx="54" cy="55" r="4"/><circle cx="68" cy="55" r="4"/><circle cx="82" cy="55" r="4"/></g>',
         '<rect x="104" y="48" width="200" height="14" rx="7" fill="#fff" opacity=".15"/>',
-        f'<rect x="56" y="84" width="16" height="16" rx="4" fill="{ACCENT}"/>',
-        f'<g fill="{MUTED}" opacity=".35"><rect x="256" y="89" width="28" height="6" rx="3"/><rect x="292" y="89" width="28" height="6" rx="3"/><rect x="328" y="89" width="28" height="6" rx="3"/></g>',
-        f'<rect x="56" y="112" width="360" height="130" rx="8" fill="{BLUE_TINT}"/>',
-        f'<g fill="{INK}"><rect x="72" y="134" width="112" height="10" rx="5"/><rect x="72" y="152" width="84" height="10" rx="5"/></g>',
-        f'<g fill="{MUTED}" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
-        f'<rect x="72" y="204" width="72" height="22" rx="11" fill="{ACCENT}"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
-        f'<ellipse cx="286" cy="233" rx="92" ry="5" fill="{NIGHT}" opacity=".12"/>',
-        car("translate(142 78)", ACCENT, BLUE_TINT),
-        f'<circle cx="72" cy="266" r="12" fill="none" stroke="{ACCENT}" stroke-width="2"/>',
+        f'<rect x="56" y="84" width="16" height="16" rx="4" fill="{ui.ACCENT}"/>',
+        f'<g fill="{ui.MUTED}" opacity=".35"><rect x="256" y="89" width="28" height="6" rx="3"/><rect x="292" y="89" width="28" height="6" rx="3"/><rect x="328" y="89" width="28" height="6" rx="3"/></g>',
+        f'<rect x="56" y="112" width="360" height="130" rx="8" fill="{ui.BLUE_TINT}"/>',
+        f'<g fill="{ui.INK}"><rect x="72" y="134" width="112" height="10" rx="5"/><rect x="72" y="152" width="84" height="10" rx="5"/></g>',
+        f'<g fill="{ui.MUTED}" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
+        f'<rect x="72" y="204" width="72" height="22" rx="11" fill="{ui.ACCENT}"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
+        f'<ellipse cx="286" cy="233" rx="92" ry="5" fill="{ui.NIGHT}" opacity=".12"/>',
+        car("translate(142 78)", ui.ACCENT, ui.BLUE_TINT),
+        f'<circle cx="72" cy="266" r="12" fill="none" stroke="{ui.ACCENT}" stroke-width="2"/>',
         "".join(
             f'<circle cx="{72 + 26 * index}" cy="266" r="8" fill="{colour}"/>'
             for index, colour in enumerate(SWATCHES)
         ),
-        f'<rect x="184" y="258" width="80" height="8" rx="4" fill="{INK}" opacity=".8"/><rect x="184" y="272" width="56" height="6" rx="3" fill="{MUTED}" opacity=".4"/>',
-        f'<g fill="{SURFACE}"><rect x="56" y="294" width="112" height="24" rx="6"/><rect x="180" y="294" width="112" height="24" rx="6"/><rect x="304" y="294" width="112" height="24" rx="6"/></g>',
+        f'<rect x="184" y="258" width="80" height="8" rx="4" fill="{ui.INK}" opacity=".8"/><rect x="184" y="272" width="56" height="6" rx="3" fill="{ui.MUTED}" opacity=".4"/>',
+        f'<g fill="{ui.SURFACE}"><rect x="56" y="294" width="112" height="24" rx="6"/><rect x="180" y="294" width="112" height="24" rx="6"/><rect x="304" y="294" width="112" height="24" rx="6"/></g>',
         # The data line from the figures to the workshop, through the website.
-        f'<path d="M200 372h176" stroke="{BLUE}" stroke-width="2" stroke-dasharray="4 4"/>',
-        f'<circle cx="294" cy="372" r="9" fill="{BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
+        f'<path d="M200 372h176" stroke="{ui.BLUE}" stroke-width="2" stroke-dasharray="4 4"/>',
+        f'<circle cx="294" cy="372" r="9" fill="{ui.BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
         # The workshop's phone: the job's header, its checklist, progress and button.
-        panel(376, 140, 150, 300, 24, INK),
-        f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{INK}"/>',
-        f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{BLUE}"/>',
+        panel(376, 140, 150, 300, 24, ui.INK),
+        f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{ui.INK}"/>',
+        f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{ui.BLUE}"/>',
         # A spanner: a round head, its jaw cut in the header's blue, and a handle.
-        f'<g transform="translate(416 188) rotate(45)" fill="#fff"><circle r="8"/><rect x="-3" y="-10" width="6" height="8" fill="{BLUE}"/><rect x="-2.5" y="5" width="5" height="17" rx="2.5"/></g>',
+        f'<g transform="translate(416 188) rotate(45)" fill="#fff"><circle r="8"/><rect x="-3" y="-10" width="6" height="8" fill="{ui.BLUE}"/><rect x="-2.5" y="5" width="5" height="17" rx="2.5"/></g>',
         '<rect x="434" y="186" width="60" height="7" rx="3.5" fill="#fff"/><rect x="434" y="200" width="40" height="6" rx="3" fill="#fff" opacity=".6"/>',
     ]
     for index, done in enumerate(CHECKLIST):
@@ -87,27 +73,27 @@ def hero() -> str:
         mark = (
             f'<circle cx="404" cy="{y + 10}" r="9" fill="#1f8a5b"/><path d="M399.5 {y + 10}l3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>'
             if done
-            else f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{LINE_STRONG}" stroke-width="2"/>'
+            else f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="2"/>'
         )
         body.append(
             mark
-            + f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{MUTED}" opacity=".35"/>'
+            + f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{ui.INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{ui.MUTED}" opacity=".35"/>'
         )
     done_share = sum(CHECKLIST) / len(CHECKLIST)
     body += [
-        f'<rect x="396" y="382" width="110" height="8" rx="4" fill="{LINE}"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
-        f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ACCENT}"/>',
+        f'<rect x="396" y="382" width="110" height="8" rx="4" fill="{ui.LINE}"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
+        f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ui.ACCENT}"/>',
         # The figures: a card of columns with a rising mark.
         panel(16, 300, 196, 120, 12, "#fff"),
-        f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{INK}" opacity=".8"/>',
-        f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
-        f'<path d="M30 404h168" stroke="{LINE}" stroke-width="2"/>',
+        f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{ui.INK}" opacity=".8"/>',
+        f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{ui.SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
+        f'<path d="M30 404h168" stroke="{ui.LINE}" stroke-width="2"/>',
     ]
     body += [
-        f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{BLUE if index == len(BARS) - 1 else BLUE_TINT}"/>'
+        f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{ui.BLUE if index == len(BARS) - 1 else ui.BLUE_TINT}"/>'
         for index, bar in enumerate(BARS)
     ]
-    return svg(*HERO_SIZE, "".join(body))
+    return ui.svg(*HERO_SIZE, "".join(body))
 
 
 # The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
@@ -118,24 +104,24 @@ NOT_FOUND_SIZE = (480, 360)
 def not_found() -> str:
     w, h = NOT_FOUND_SIZE
     stripes = "".join(
-        f'<path d="M{362 + 22 * i} 236h12l-10 22h-12z" fill="{ACCENT}"/>' for i in range(5)
+        f'<path d="M{362 + 22 * i} 236h12l-10 22h-12z" fill="{ui.ACCENT}"/>' for i in range(5)
     )
     body = [
-        f'<circle cx="{w * 0.62:.0f}" cy="{h * 0.4:.0f}" r="150" fill="{BLUE_TINT}"/>',
-        f'<rect y="276" width="{w}" height="{h - 276}" fill="{SURFACE}"/>',
-        f'<path d="M0 300h{w}" stroke="{LINE_STRONG}" stroke-width="4" stroke-dasharray="28 20"/>',
+        f'<circle cx="{w * 0.62:.0f}" cy="{h * 0.4:.0f}" r="150" fill="{ui.BLUE_TINT}"/>',
+        f'<rect y="276" width="{w}" height="{h - 276}" fill="{ui.SURFACE}"/>',
+        f'<path d="M0 300h{w}" stroke="{ui.LINE_STRONG}" stroke-width="4" stroke-dasharray="28 20"/>',
         # The sign: a night-blue plate on a post, the code in Figtree.
-        f'<rect x="86" y="160" width="8" height="118" fill="{MUTED}"/>',
-        f'<rect x="20" y="64" width="140" height="100" rx="12" fill="{NIGHT}"/>',
+        f'<rect x="86" y="160" width="8" height="118" fill="{ui.MUTED}"/>',
+        f'<rect x="20" y="64" width="140" height="100" rx="12" fill="{ui.NIGHT}"/>',
         '<rect x="28" y="72" width="124" height="84" rx="7" fill="none" stroke="#fff" stroke-width="2" opacity=".5"/>',
         words(90, 131, "404", 52, EXTRA_BOLD, "#fff", "middle"),
         # The barrier across the road's end, on two feet.
-        f'<g fill="{INK}"><rect x="362" y="256" width="6" height="24"/><rect x="450" y="256" width="6" height="24"/></g>',
-        f'<rect x="350" y="234" width="118" height="26" rx="4" fill="#fff" stroke="{INK}" stroke-width="2"/>',
+        f'<g fill="{ui.INK}"><rect x="362" y="256" width="6" height="24"/><rect x="450" y="256" width="6" height="24"/></g>',
+        f'<rect x="350" y="234" width="118" height="26" rx="4" fill="#fff" stroke="{ui.INK}" stroke-width="2"/>',
         stripes,
-        f'<circle cx="350" cy="226" r="8" fill="{ACCENT}"/><circle cx="468" cy="226" r="8" fill="{ACCENT}"/>',
+        f'<circle cx="350" cy="226" r="8" fill="{ui.ACCENT}"/><circle cx="468" cy="226" r="8" fill="{ui.ACCENT}"/>',
         # The car, stopped short of it.
-        f'<ellipse cx="222" cy="280" rx="96" ry="6" fill="{NIGHT}" opacity=".12"/>',
-        car("translate(54 130)", BLUE, SURFACE),
+        f'<ellipse cx="222" cy="280" rx="96" ry="6" fill="{ui.NIGHT}" opacity=".12"/>',
+        car("translate(54 130)", ui.BLUE, ui.SURFACE),
     ]
-    return svg(w, h, "".join(body))
+    return ui.svg(w, h, "".join(body))

@@ -6,34 +6,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    ACCENT_TINT,
-    AMBER,
-    AMBER_TINT,
-    BLUE,
-    BLUE_TINT,
-    INK,
-    LINE,
-    LINE_STRONG,
-    MUTED,
-    PAPER,
-    SUCCESS,
-    SUCCESS_SURFACE,
-    SURFACE,
-    Canvas,
-    chip,
-    dot,
-    ring,
-    window,
-    wrap,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD
 from motorlab.build.drawings.language import _l, euros, format_date, format_decimal, lazy
-from motorlab.build.drawings.products.screens import (
-    hero_tile,
-    screen_window,
-)
 from motorlab.content.case_study.ads import ADS
 
 # The application's sections: the case study's first seven modules.
@@ -42,7 +17,7 @@ TODAY_AT = _l("Workshop · today")
 ON_TIME = _l("Ready on time")
 IN_THE_WORKSHOP = _l("Cars in the workshop")
 IN_PROGRESS, WAITING_PARTS, READY = _l("In progress"), _l("Waiting for parts"), _l("Ready")
-JOB_STATES = ((BLUE, BLUE_TINT), (AMBER, AMBER_TINT), (SUCCESS, SUCCESS_SURFACE))
+JOB_STATES = ((ui.BLUE, ui.BLUE_TINT), (ui.AMBER, ui.AMBER_TINT), (ui.SUCCESS, ui.SUCCESS_SURFACE))
 SERVICE_30K = _l("30,000 km service")
 BRAKE_PADS = _l("Front brake pads")
 ENGINE_LIGHT = _l("Engine warning light")
@@ -59,29 +34,29 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
 def ads() -> str:
     """The workshop's day, large enough to read on a project card: the modules, today's
     figures and the appointments with their state."""
-    c = hero_tile(ACCENT_TINT)
-    top = window(c, 24, 24, 592, 392, "ads.aftersales")
+    c = ui.hero_tile(ui.ACCENT_TINT)
+    top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
     sidebar(c, 24, top, 416, ADS_SECTIONS[:6], 0, width_=150, size=13)
     left, right = 192, 600
-    c.text(left, top + 36, TODAY_AT, 22, BOLD, INK, limit=300)
+    c.text(left, top + 36, TODAY_AT, 22, BOLD, ui.INK, limit=300)
     figures = (
-        (ADS_SECTIONS[0], "128", INK),
-        (ON_TIME, format_decimal(0.94, "#%"), SUCCESS),
-        (IN_THE_WORKSHOP, "12", INK),
+        (ADS_SECTIONS[0], "128", ui.INK),
+        (ON_TIME, format_decimal(0.94, "#%"), ui.SUCCESS),
+        (IN_THE_WORKSHOP, "12", ui.INK),
     )
     for index, (label, figure, fill) in enumerate(figures):
         x = left + 138 * index
-        c.rect(x, top + 52, 130, 78, SURFACE, 10)
-        c.text(x + 12, top + 75, label, 12.5, SEMIBOLD, MUTED, limit=110)
+        c.rect(x, top + 52, 130, 78, ui.SURFACE, 10)
+        c.text(x + 12, top + 75, label, 12.5, SEMIBOLD, ui.MUTED, limit=110)
         c.text(x + 12, top + 114, figure, 30, BOLD, fill)
     for index, (time, plate, job, state) in enumerate(ADS_APPOINTMENTS):
         y = top + 172 + 46 * index
-        c.add(f'<path d="M{left} {y - 24}h{right - left}" stroke="{LINE}"/>')
-        c.text(left, y, time, 14, SEMIBOLD, INK)
-        c.text(left + 52, y, job, 14, SEMIBOLD, INK, limit=200)
-        c.text(left + 52, y + 17, plate, 12, REGULAR, MUTED)
+        c.add(f'<path d="M{left} {y - 24}h{right - left}" stroke="{ui.LINE}"/>')
+        c.text(left, y, time, 14, SEMIBOLD, ui.INK)
+        c.text(left + 52, y, job, 14, SEMIBOLD, ui.INK, limit=200)
+        c.text(left + 52, y + 17, plate, 12, REGULAR, ui.MUTED)
         fg, bg = JOB_STATES[state]
-        chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
+        ui.chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
     return c.svg()
 
 
@@ -97,20 +72,20 @@ OIL_FILTER, PADS_SET, ENGINE_OIL = (
 )
 
 
-def app_bar(c: Canvas, top, section, mark=ACCENT) -> None:
+def app_bar(c: ui.Canvas, top, section, mark=ui.ACCENT) -> None:
     """A screen's application bar: its mark and the section open."""
     c.rect(36, top + 14, 20, 20, mark, 5)
-    c.text(64, top + 29, section, 12, SEMIBOLD, MUTED, limit=300)
-    c.add(f'<path d="M16 {top + 48}h368" stroke="{LINE}"/>')
+    c.text(64, top + 29, section, 12, SEMIBOLD, ui.MUTED, limit=300)
+    c.add(f'<path d="M16 {top + 48}h368" stroke="{ui.LINE}"/>')
 
 
 def ads_work_order() -> str:
-    c, top = screen_window(ACCENT_TINT, "ads.aftersales")
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     app_bar(c, top, ADS_SECTIONS[2])
     left, right = 36, 364
-    c.text(left, top + 82, f"{WORK_ORDER} OT-24817", 17, BOLD, INK, limit=220)
-    chip(c, right, top + 67, IN_PROGRESS, BLUE, BLUE_TINT, 11, "end")
-    c.text(left, top + 102, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, MUTED)
+    c.text(left, top + 82, f"{WORK_ORDER} OT-24817", 17, BOLD, ui.INK, limit=220)
+    ui.chip(c, right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
+    c.text(left, top + 102, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, ui.MUTED)
     rows = (
         (OPERATIONS, ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5)), LABOUR),
         (PARTS, ((OIL_FILTER, 1), (PADS_SET, 1), (ENGINE_OIL, 1)), None),
@@ -118,62 +93,71 @@ def ads_work_order() -> str:
     y = top + 138
     prices = iter((96.0, 64.0, 40.0, 18.9, 74.5, 54.0))
     for heading, items, unit in rows:
-        c.text(left, y, heading, 12, BOLD, MUTED)
+        c.text(left, y, heading, 12, BOLD, ui.MUTED)
         y += 6
         for label, amount in items:
             y += 28
-            c.add(f'<path d="M{left} {y - 20}h{right - left}" stroke="{LINE}"/>')
-            c.text(left, y, label, 13, SEMIBOLD, INK, limit=190)
+            c.add(f'<path d="M{left} {y - 20}h{right - left}" stroke="{ui.LINE}"/>')
+            c.text(left, y, label, 13, SEMIBOLD, ui.INK, limit=190)
             shown = f"{format_decimal(amount, '0.0')} h" if unit else f"× {amount}"
-            c.text(left + 252, y, shown, 12, REGULAR, MUTED, "end")
-            c.text(right, y, euros(next(prices)), 13, SEMIBOLD, INK, "end")
+            c.text(left + 252, y, shown, 12, REGULAR, ui.MUTED, "end")
+            c.text(right, y, euros(next(prices)), 13, SEMIBOLD, ui.INK, "end")
         y += 34
-    c.rect(left, y - 16, right - left, 44, SURFACE, 8)
-    c.text(left + 12, y + 11, TOTAL, 14, BOLD, INK)
-    c.text(right - 12, y + 11, euros(347.4), 16, BOLD, INK, "end")
+    c.rect(left, y - 16, right - left, 44, ui.SURFACE, 8)
+    c.text(left + 12, y + 11, TOTAL, 14, BOLD, ui.INK)
+    c.text(right - 12, y + 11, euros(347.4), 16, BOLD, ui.INK, "end")
     return c.svg()
 
 
 PLANNER_JOBS = (  # bay, start hour, hours, label, colour
-    (0, 8, 1.5, SERVICE_30K, BLUE),
-    (0, 10, 2, ENGINE_LIGHT, ACCENT),
-    (1, 8, 1.5, BRAKE_PADS, SUCCESS),
-    (1, 10, 1.5, TYRES, BLUE),
-    (2, 9, 3, _l("Warranty repair"), AMBER),
-    (3, 8, 1.5, INSPECTION, SUCCESS),
-    (3, 10.5, 1.5, SERVICE_30K, BLUE),
+    (0, 8, 1.5, SERVICE_30K, ui.BLUE),
+    (0, 10, 2, ENGINE_LIGHT, ui.ACCENT),
+    (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
+    (1, 10, 1.5, TYRES, ui.BLUE),
+    (2, 9, 3, _l("Warranty repair"), ui.AMBER),
+    (3, 8, 1.5, INSPECTION, ui.SUCCESS),
+    (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
 )
 TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
 
 
 def ads_planning() -> str:
-    c, top = screen_window(ACCENT_TINT, "ads.aftersales")
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     app_bar(c, top, ADS_SECTIONS[3])
     left, right = 36, 364
-    c.text(left, top + 82, _l("Tuesday 14"), 17, BOLD, INK)
-    chip(c, right, top + 67, _l("%(count)s jobs", count=len(PLANNER_JOBS)), INK, SURFACE, 11, "end")
+    c.text(left, top + 82, _l("Tuesday 14"), 17, BOLD, ui.INK)
+    ui.chip(
+        c,
+        right,
+        top + 67,
+        _l("%(count)s jobs", count=len(PLANNER_JOBS)),
+        ui.INK,
+        ui.SURFACE,
+        11,
+        "end",
+    )
     grid, hour = 104, (right - 104) / 4  # 8:00 to 12:00
     for index in range(5):
         x = grid + hour * index
-        c.add(f'<path d="M{x:.0f} {top + 104}v{352}" stroke="{LINE}"/>')
+        c.add(f'<path d="M{x:.0f} {top + 104}v{352}" stroke="{ui.LINE}"/>')
         if index < 4:
-            c.text(x + 4, top + 118, f"{8 + index}:00", 11, SEMIBOLD, MUTED)
+            c.text(x + 4, top + 118, f"{8 + index}:00", 11, SEMIBOLD, ui.MUTED)
     for bay in range(4):
         y = top + 128 + 84 * bay
-        c.add(f'<path d="M{left} {y}h{right - left}" stroke="{LINE}"/>')
-        c.text(left, y + 32, _l("Bay %(number)s", number=bay + 1), 13, BOLD, INK)
-        c.text(left, y + 50, TECHNICIANS[bay], 11, REGULAR, MUTED)
+        c.add(f'<path d="M{left} {y}h{right - left}" stroke="{ui.LINE}"/>')
+        c.text(left, y + 32, _l("Bay %(number)s", number=bay + 1), 13, BOLD, ui.INK)
+        c.text(left, y + 50, TECHNICIANS[bay], 11, REGULAR, ui.MUTED)
     for bay, start, hours, label, fill in PLANNER_JOBS:
         x, y = grid + hour * (start - 8) + 3, top + 128 + 84 * bay + 8
         w = hour * hours - 6
         c.rect(round(x, 1), y, round(w, 1), 68, fill, 8, ' opacity=".14"')
         c.rect(round(x, 1), y, 4, 68, fill, 2)
-        lines = wrap(str(label), 11, w - 18)
+        lines = ui.wrap(str(label), 11, w - 18)
         if len(lines) > 2:
             lines = [lines[0], " ".join(lines[1:])]
         for row, line in enumerate(lines):
-            c.text(x + 12, y + 19 + 14 * row, line, 11, SEMIBOLD, INK, limit=w - 18)
-        c.text(x + 12, y + 58, f"{int(start)}:{'30' if start % 1 else '00'}", 11, REGULAR, MUTED)
+            c.text(x + 12, y + 19 + 14 * row, line, 11, SEMIBOLD, ui.INK, limit=w - 18)
+        c.text(x + 12, y + 58, f"{int(start)}:{'30' if start % 1 else '00'}", 11, REGULAR, ui.MUTED)
     return c.svg()
 
 
@@ -197,43 +181,47 @@ VISITS = (
 
 def ads_history() -> str:
     """One car's history across the group's workshops: every visit, whichever dealer."""
-    c, top = screen_window(ACCENT_TINT, "ads.aftersales")
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     app_bar(c, top, VEHICLE_HISTORY)
     left, right = 36, 364
-    c.text(left, top + 82, "1067 MBZ", 17, BOLD, INK)
-    c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, MUTED)
-    chip(c, right, top + 67, _l("%(count)s visits", count=len(VISITS)), INK, SURFACE, 11, "end")
-    c.add(f'<path d="M{left + 8} {top + 140}v252" stroke="{LINE_STRONG}" stroke-width="2"/>')
+    c.text(left, top + 82, "1067 MBZ", 17, BOLD, ui.INK)
+    c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, ui.MUTED)
+    ui.chip(
+        c, right, top + 67, _l("%(count)s visits", count=len(VISITS)), ui.INK, ui.SURFACE, 11, "end"
+    )
+    c.add(f'<path d="M{left + 8} {top + 140}v252" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
     for index, (day, km, job, where, paid) in enumerate(VISITS):
         y = top + 140 + 84 * index
         if index:
-            ring(c, left + 8, y, 7)
+            ui.ring(c, left + 8, y, 7)
         else:
-            dot(c, left + 8, y, 8, BLUE)
-        c.text(left + 28, y + 4, format_date(day, "d MMM y"), 12, SEMIBOLD, INK)
-        c.text(left + 28, y + 26, job, 14, BOLD, INK, limit=196)
-        c.text(left + 28, y + 44, f"{format_decimal(km)} km · {where}", 11, REGULAR, MUTED)
+            ui.dot(c, left + 8, y, 8, ui.BLUE)
+        c.text(left + 28, y + 4, format_date(day, "d MMM y"), 12, SEMIBOLD, ui.INK)
+        c.text(left + 28, y + 26, job, 14, BOLD, ui.INK, limit=196)
+        c.text(left + 28, y + 44, f"{format_decimal(km)} km · {where}", 11, REGULAR, ui.MUTED)
         if isinstance(paid, float):
-            c.text(right, y + 26, euros(paid), 13, SEMIBOLD, INK, "end")
+            c.text(right, y + 26, euros(paid), 13, SEMIBOLD, ui.INK, "end")
         else:
-            chip(c, right, y + 12, paid[0], *paid[1], 11, "end")
+            ui.chip(c, right, y + 12, paid[0], *paid[1], 11, "end")
     return c.svg()
 
 
-def sidebar(c: Canvas, x, top, bottom, items, chosen, mark=ACCENT, width_=140, size=11.5) -> None:
+def sidebar(
+    c: ui.Canvas, x, top, bottom, items, chosen, mark=ui.ACCENT, width_=140, size=11.5
+) -> None:
     """An application's left column: its mark, then its sections, one of them open."""
-    c.rect(x, top, width_, bottom - top, SURFACE)
+    c.rect(x, top, width_, bottom - top, ui.SURFACE)
     c.rect(x + 14, top + 14, 24, 24, mark, 6)
     for index, label in enumerate(items):
         y = top + 62 + round(size * 2.6) * index
         if index == chosen:
-            c.rect(x + 8, y - size * 1.45, width_ - 16, round(size * 2.25), PAPER, 6)
+            c.rect(x + 8, y - size * 1.45, width_ - 16, round(size * 2.25), ui.PAPER, 6)
         c.text(
             x + 16,
             y,
             label,
             size,
             SEMIBOLD if index == chosen else REGULAR,
-            INK if index == chosen else MUTED,
+            ui.INK if index == chosen else ui.MUTED,
             limit=width_ - 28,
         )

@@ -4,39 +4,9 @@ card (the hero), the VIN scanned, the fault marked on the car, and the fault fol
 
 from __future__ import annotations
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    ACCENT_TINT,
-    AMBER,
-    AMBER_TINT,
-    BLUE,
-    BLUE_TINT,
-    INK,
-    LINE,
-    LINE_STRONG,
-    MUTED,
-    NIGHT,
-    PAPER,
-    SUCCESS,
-    SUCCESS_SURFACE,
-    SURFACE,
-    Canvas,
-    button,
-    check,
-    chip,
-    dot,
-    panel,
-    phone,
-    ring,
-    wrap,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD
 from motorlab.build.drawings.language import _l
-from motorlab.build.drawings.products.screens import (
-    app_phone,
-    hero_tile,
-    phone_header,
-)
 
 # The car seen from above, 120 x 200, the fault's marker on it (car_top).
 CAR_TOP = "M18 0h84q18 0 18 22v156q0 22-18 22H18q-18 0-18-22V22Q0 0 18 0z"
@@ -58,75 +28,79 @@ ASSIGNED = _l("Assigned")
 PLANT = _l("Plant")
 NORTH_PLANT = _l("North plant")
 SUPPLIER = _l("Supplier")
-SEVERITY_COLOURS = ((SUCCESS, SUCCESS_SURFACE), (AMBER, AMBER_TINT), (ACCENT, ACCENT_TINT))
+SEVERITY_COLOURS = (
+    (ui.SUCCESS, ui.SUCCESS_SURFACE),
+    (ui.AMBER, ui.AMBER_TINT),
+    (ui.ACCENT, ui.ACCENT_TINT),
+)
 
 
-def car_top(c: Canvas, x, y, scale, mark=(24, 130)) -> None:
+def car_top(c: ui.Canvas, x, y, scale, mark=(24, 130)) -> None:
     """The car seen from above, with the fault's marker on it."""
     c.add(
         f'<g class="car" transform="translate({x} {y}) scale({scale})">'
-        f'<path d="{CAR_TOP}" fill="{SURFACE}" stroke="{INK}" stroke-width="3"/>'
-        f'<path d="M20 52q40-14 80 0l-6 30H26zM24 150h72l6 24q-42 10-84 0z" fill="{BLUE_TINT}" stroke="{INK}" stroke-width="2"/>'
-        f'<path d="M0 96h120M0 134h120" stroke="{LINE}" stroke-width="2"/>'
-        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="18" fill="{ACCENT}" opacity=".2"/>'
-        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="8" fill="{ACCENT}" stroke="{PAPER}" stroke-width="3"/></g>'
+        f'<path d="{CAR_TOP}" fill="{ui.SURFACE}" stroke="{ui.INK}" stroke-width="3"/>'
+        f'<path d="M20 52q40-14 80 0l-6 30H26zM24 150h72l6 24q-42 10-84 0z" fill="{ui.BLUE_TINT}" stroke="{ui.INK}" stroke-width="2"/>'
+        f'<path d="M0 96h120M0 134h120" stroke="{ui.LINE}" stroke-width="2"/>'
+        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="18" fill="{ui.ACCENT}" opacity=".2"/>'
+        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="8" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="3"/></g>'
     )
 
 
-def door_photo(c: Canvas, x, y, shot, w=50) -> None:
+def door_photo(c: ui.Canvas, x, y, shot, w=50) -> None:
     """A photo of the fault (50 x 36 unless `w` says): the rear left door close up (its
     window, handle and seal), the scratch ringed, each shot from a little further back."""
     zoom = (1.0, 0.8, 0.64)[shot]
     c.add(
         f'<svg class="photo" x="{x}" y="{y}" width="{w}" height="{w * 0.72:g}" viewBox="-25 -18 50 36">'
-        f'<rect x="-25" y="-18" width="50" height="36" fill="{NIGHT}"/><g transform="scale({zoom})">'
-        f'<path d="M-30 -24h54q8 0 8 8v40h-62z" fill="{BLUE}"/>'
-        f'<path d="M-24 -19h44q5 0 5 5v10h-49z" fill="{BLUE_TINT}"/>'
-        f'<path d="M-30 -1h62" stroke="{NIGHT}" stroke-width="1.5"/>'
-        f'<rect x="10" y="3" width="12" height="3.5" rx="1.75" fill="{PAPER}"/>'
-        f'<path d="M-14 10l9 -3 6 2" fill="none" stroke="{PAPER}" stroke-width="1.6" stroke-linecap="round"/>'
-        f'<circle cx="-7" cy="9" r="8" fill="none" stroke="{ACCENT}" stroke-width="2"/></g></svg>'
+        f'<rect x="-25" y="-18" width="50" height="36" fill="{ui.NIGHT}"/><g transform="scale({zoom})">'
+        f'<path d="M-30 -24h54q8 0 8 8v40h-62z" fill="{ui.BLUE}"/>'
+        f'<path d="M-24 -19h44q5 0 5 5v10h-49z" fill="{ui.BLUE_TINT}"/>'
+        f'<path d="M-30 -1h62" stroke="{ui.NIGHT}" stroke-width="1.5"/>'
+        f'<rect x="10" y="3" width="12" height="3.5" rx="1.75" fill="{ui.PAPER}"/>'
+        f'<path d="M-14 10l9 -3 6 2" fill="none" stroke="{ui.PAPER}" stroke-width="1.6" stroke-linecap="round"/>'
+        f'<circle cx="-7" cy="9" r="8" fill="none" stroke="{ui.ACCENT}" stroke-width="2"/></g></svg>'
     )
 
 
-def severity_row(c: Canvas, x, y, chosen=2, size=11) -> None:
+def severity_row(c: ui.Canvas, x, y, chosen=2, size=11) -> None:
     for index, label in enumerate((MINOR, MAJOR, CRITICAL)):
-        fg, bg = SEVERITY_COLOURS[index] if index == chosen else (MUTED, SURFACE)
-        x += chip(c, x, y, label, fg, bg, size) + 6
+        fg, bg = SEVERITY_COLOURS[index] if index == chosen else (ui.MUTED, ui.SURFACE)
+        x += ui.chip(c, x, y, label, fg, bg, size) + 6
 
 
 def kuzu() -> str:
-    c = hero_tile(BLUE_TINT)
-    box = phone(c, 56, 14, 224, 400)
+    c = ui.hero_tile(ui.BLUE_TINT)
+    box = ui.phone(c, 56, 14, 224, 400)
     x, y, w, _h = box
-    phone_header(c, box, NEW_FAULT)
-    c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, MUTED)
-    c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, INK)
-    c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, MUTED)
-    c.rect(x + 14, y + 124, w - 28, 132, SURFACE, 10)
+    ui.phone_header(c, box, NEW_FAULT)
+    c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, ui.MUTED)
+    c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)
+    c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, ui.MUTED)
+    c.rect(x + 14, y + 124, w - 28, 132, ui.SURFACE, 10)
     car_top(c, x + 30, y + 134, 0.56, (24, 150))
-    c.text(x + 112, y + 150, ZONE, 11, SEMIBOLD, MUTED)
-    c.text(x + 112, y + 168, "4", 22, BOLD, ACCENT)
-    for row, line in enumerate(wrap(str(REAR_LEFT_DOOR), 12, w - 126)):
-        c.text(x + 112, y + 188 + 15 * row, line, 12, SEMIBOLD, INK)
-    c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, MUTED)
+    c.text(x + 112, y + 150, ZONE, 11, SEMIBOLD, ui.MUTED)
+    c.text(x + 112, y + 168, "4", 22, BOLD, ui.ACCENT)
+    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), 12, w - 126)):
+        c.text(x + 112, y + 188 + 15 * row, line, 12, SEMIBOLD, ui.INK)
+    c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 290, 2, 11)
-    button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, ACCENT, PAPER, 14)
+    ui.button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, ui.ACCENT, ui.PAPER, 14)
     # The quality team's side: the fault as it arrives in the back office.
-    panel(c, 318, 74, 282, 250, 14)
-    c.text(338, 104, "KZ-0512", 13, BOLD, MUTED)
-    chip(c, 580, 90, CRITICAL, ACCENT, ACCENT_TINT, 11, "end")
-    c.text(338, 134, WIND_NOISE, 19, BOLD, INK, limit=248)
+    ui.panel(c, 318, 74, 282, 250, 14)
+    c.text(338, 104, "KZ-0512", 13, BOLD, ui.MUTED)
+    ui.chip(c, 580, 90, CRITICAL, ui.ACCENT, ui.ACCENT_TINT, 11, "end")
+    c.text(338, 134, WIND_NOISE, 19, BOLD, ui.INK, limit=248)
     rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
     for index, (label, value) in enumerate(rows):
         top = 162 + 34 * index
-        c.add(f'<path d="M338 {top - 6}h242" stroke="{LINE}"/>')
-        c.text(338, top + 14, label, 12, REGULAR, MUTED)
-        c.text(432, top + 14, value, 13, SEMIBOLD, INK, limit=148)
+        c.add(f'<path d="M338 {top - 6}h242" stroke="{ui.LINE}"/>')
+        c.text(338, top + 14, label, 12, REGULAR, ui.MUTED)
+        c.text(432, top + 14, value, 13, SEMIBOLD, ui.INK, limit=148)
     for index in range(3):
         door_photo(c, 338 + 58 * index, 272, index)
-    check(c, 528, 290, 10)
-    c.text(544, 294, FAULT_SENT, 11, SEMIBOLD, SUCCESS, limit=60)
+    ui.check(c, 528, 290, 10)
+    c.text(544, 294, FAULT_SENT, 11, SEMIBOLD, ui.SUCCESS, limit=60)
     return c.svg()
 
 
@@ -137,60 +111,60 @@ PHOTOS = _l("%(count)s photos", count=3)
 
 def kuzu_scan() -> str:
     """Identifying the car on the track: the camera reads the VIN, the car's details follow."""
-    c, box = app_phone(BLUE_TINT)
+    c, box = ui.app_phone(ui.BLUE_TINT)
     x, y, w, _h = box
-    phone_header(c, box, SCAN_VIN, NIGHT)
-    c.rect(x, y + 52, w, 240, INK)
+    ui.phone_header(c, box, SCAN_VIN, ui.NIGHT)
+    c.rect(x, y + 52, w, 240, ui.INK)
     left, right, top, foot = x + 40, x + w - 40, y + 88, y + 240
     c.add(
-        f'<path d="M{left} {top + 22}v-22h22M{right - 22} {top}h22v22M{left} {foot - 22}v22h22M{right - 22} {foot}h22v-22" fill="none" stroke="{PAPER}" stroke-width="3"/>',
-        f'<g fill="{PAPER}">'
+        f'<path d="M{left} {top + 22}v-22h22M{right - 22} {top}h22v22M{left} {foot - 22}v22h22M{right - 22} {foot}h22v-22" fill="none" stroke="{ui.PAPER}" stroke-width="3"/>',
+        f'<g fill="{ui.PAPER}">'
         + "".join(
             f'<rect x="{left + 18 + 5 * i}" y="{top + 44}" width="{1 + i % 3}" height="64"/>'
             for i in range(32)
         )
         + "</g>",
-        f'<path d="M{left + 6} {top + 76}h{right - left - 12}" stroke="{ACCENT}" stroke-width="2"/>',
+        f'<path d="M{left + 6} {top + 76}h{right - left - 12}" stroke="{ui.ACCENT}" stroke-width="2"/>',
     )
-    c.text(x + w / 2, y + 274, HOLD_OVER_VIN, 12, SEMIBOLD, LINE, "middle", w - 28)
-    check(c, x + 24, y + 322, 10)
-    c.text(x + 42, y + 327, VIN_READ, 14, BOLD, SUCCESS)
-    c.text(x + 14, y + 358, KUZU_VIN, 18, BOLD, INK)
-    c.text(x + 14, y + 380, "Prototype X2 · PT-118", 13, REGULAR, MUTED)
-    c.rect(x + 14, y + 402, w - 28, 92, SURFACE, 10)
+    c.text(x + w / 2, y + 274, HOLD_OVER_VIN, 12, SEMIBOLD, ui.LINE, "middle", w - 28)
+    ui.check(c, x + 24, y + 322, 10)
+    c.text(x + 42, y + 327, VIN_READ, 14, BOLD, ui.SUCCESS)
+    c.text(x + 14, y + 358, KUZU_VIN, 18, BOLD, ui.INK)
+    c.text(x + 14, y + 380, "Prototype X2 · PT-118", 13, REGULAR, ui.MUTED)
+    c.rect(x + 14, y + 402, w - 28, 92, ui.SURFACE, 10)
     for index, (label, value) in enumerate(((PLANT, NORTH_PLANT), (OPEN_FAULTS, "2"))):
-        c.text(x + 28, y + 434 + 38 * index, label, 12, REGULAR, MUTED)
-        c.text(x + w - 28, y + 434 + 38 * index, value, 13, SEMIBOLD, INK, "end")
-    c.add(f'<path d="M{x + 28} {y + 448}h{w - 56}" stroke="{LINE}"/>')
-    button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, BLUE, PAPER, 14)
+        c.text(x + 28, y + 434 + 38 * index, label, 12, REGULAR, ui.MUTED)
+        c.text(x + w - 28, y + 434 + 38 * index, value, 13, SEMIBOLD, ui.INK, "end")
+    c.add(f'<path d="M{x + 28} {y + 448}h{w - 56}" stroke="{ui.LINE}"/>')
+    ui.button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, ui.PAPER, 14)
     return c.svg()
 
 
 def kuzu_report() -> str:
     """The fault reported: its area marked on the car, its severity, photos and a voice note."""
-    c, box = app_phone(BLUE_TINT)
+    c, box = ui.app_phone(ui.BLUE_TINT)
     x, y, w, _h = box
-    phone_header(c, box, MARK_THE_AREA)
-    c.rect(x + 14, y + 66, w - 28, 200, SURFACE, 12)
+    ui.phone_header(c, box, MARK_THE_AREA)
+    c.rect(x + 14, y + 66, w - 28, 200, ui.SURFACE, 12)
     car_top(c, x + 30, y + 76, 0.9, (24, 150))
-    c.text(x + 150, y + 110, ZONE, 12, SEMIBOLD, MUTED)
-    c.text(x + 150, y + 142, "4", 30, BOLD, ACCENT)
-    for row, line in enumerate(wrap(str(REAR_LEFT_DOOR), 14, w - 170)):
-        c.text(x + 150, y + 166 + 18 * row, line, 14, SEMIBOLD, INK)
-    c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, MUTED)
+    c.text(x + 150, y + 110, ZONE, 12, SEMIBOLD, ui.MUTED)
+    c.text(x + 150, y + 142, "4", 30, BOLD, ui.ACCENT)
+    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), 14, w - 170)):
+        c.text(x + 150, y + 166 + 18 * row, line, 14, SEMIBOLD, ui.INK)
+    c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 304, 2, 12)
-    c.text(x + 14, y + 362, PHOTOS, 12, SEMIBOLD, MUTED)
+    c.text(x + 14, y + 362, PHOTOS, 12, SEMIBOLD, ui.MUTED)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 372, index, 76)
-    c.rect(x + 14, y + 446, w - 28, 48, SURFACE, 10)
-    dot(c, x + 38, y + 470, 11, ACCENT)
+    c.rect(x + 14, y + 446, w - 28, 48, ui.SURFACE, 10)
+    ui.dot(c, x + 38, y + 470, 11, ui.ACCENT)
     bars = "".join(
         f"M{x + 60 + 6 * i} {y + 470 - h / 2}v{h}"
         for i, h in enumerate((6, 14, 10, 18, 8, 12, 16, 6, 10, 14, 8, 12, 18, 10, 6, 12))
     )
-    c.add(f'<path d="{bars}" stroke="{MUTED}" stroke-width="2" stroke-linecap="round"/>')
-    c.text(x + w - 28, y + 475, "0:12", 12, SEMIBOLD, MUTED, "end")
-    button(c, x + 14, y + 528, w - 28, 40, SEND_FAULT, ACCENT, PAPER, 14)
+    c.add(f'<path d="{bars}" stroke="{ui.MUTED}" stroke-width="2" stroke-linecap="round"/>')
+    c.text(x + w - 28, y + 475, "0:12", 12, SEMIBOLD, ui.MUTED, "end")
+    ui.button(c, x + 14, y + 528, w - 28, 40, SEND_FAULT, ui.ACCENT, ui.PAPER, 14)
     return c.svg()
 
 
@@ -204,33 +178,33 @@ SUPPLIER_NOTE = _l("New seal fitted on PT-121. Please check it on the track.")
 
 def kuzu_fault() -> str:
     """The fault followed on the phone: its photos, car and supplier, and where the fix is."""
-    c, box = app_phone(BLUE_TINT)
+    c, box = ui.app_phone(ui.BLUE_TINT)
     x, y, w, _h = box
-    phone_header(c, box, "KZ-0512")
-    for row, line in enumerate(wrap(str(WIND_NOISE), 18, w - 28)):
-        c.text(x + 14, y + 84 + 22 * row, line, 18, BOLD, INK)
+    ui.phone_header(c, box, "KZ-0512")
+    for row, line in enumerate(ui.wrap(str(WIND_NOISE), 18, w - 28)):
+        c.text(x + 14, y + 84 + 22 * row, line, 18, BOLD, ui.INK)
     at = x + 14
-    for label, (fg, bg) in ((CRITICAL, SEVERITY_COLOURS[2]), (ASSIGNED, (BLUE, BLUE_TINT))):
-        at += chip(c, at, y + 100, label, fg, bg, 11) + 6
+    for label, (fg, bg) in ((CRITICAL, SEVERITY_COLOURS[2]), (ASSIGNED, (ui.BLUE, ui.BLUE_TINT))):
+        at += ui.chip(c, at, y + 100, label, fg, bg, 11) + 6
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 134, index, 76)
     rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
     for index, (label, value) in enumerate(rows):
         top = y + 206 + 30 * index
-        c.add(f'<path d="M{x + 14} {top}h{w - 28}" stroke="{LINE}"/>')
-        c.text(x + 14, top + 20, label, 11, REGULAR, MUTED)
-        c.text(x + 90, top + 20, value, 12, SEMIBOLD, INK, limit=w - 104)
-    c.text(x + 14, y + 316, STATUS, 12, BOLD, MUTED)
-    c.add(f'<path d="M{x + 24} {y + 336}v84" stroke="{LINE_STRONG}" stroke-width="2"/>')
+        c.add(f'<path d="M{x + 14} {top}h{w - 28}" stroke="{ui.LINE}"/>')
+        c.text(x + 14, top + 20, label, 11, REGULAR, ui.MUTED)
+        c.text(x + 90, top + 20, value, 12, SEMIBOLD, ui.INK, limit=w - 104)
+    c.text(x + 14, y + 316, STATUS, 12, BOLD, ui.MUTED)
+    c.add(f'<path d="M{x + 24} {y + 336}v84" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
     for index, (label, note) in enumerate(FAULT_STEPS):
         top = y + 336 + 42 * index
         done = index < 2
-        (check if done else ring)(c, x + 24, top, 10)
-        c.text(x + 44, top + 4, label, 13, SEMIBOLD, INK if done else MUTED, limit=w - 58)
-        c.text(x + 44, top + 21, note, 11, REGULAR, MUTED, limit=w - 58)
-    lines = wrap(str(SUPPLIER_NOTE), 12, w - 56)
-    c.rect(x + 14, y + 462, w - 28, 44 + 17 * len(lines), BLUE_TINT, 10)
-    c.text(x + 28, y + 484, "Trimtec · 16:05", 11, SEMIBOLD, BLUE)
+        (ui.check if done else ui.ring)(c, x + 24, top, 10)
+        c.text(x + 44, top + 4, label, 13, SEMIBOLD, ui.INK if done else ui.MUTED, limit=w - 58)
+        c.text(x + 44, top + 21, note, 11, REGULAR, ui.MUTED, limit=w - 58)
+    lines = ui.wrap(str(SUPPLIER_NOTE), 12, w - 56)
+    c.rect(x + 14, y + 462, w - 28, 44 + 17 * len(lines), ui.BLUE_TINT, 10)
+    c.text(x + 28, y + 484, "Trimtec · 16:05", 11, SEMIBOLD, ui.BLUE)
     for row, line in enumerate(lines):
-        c.text(x + 28, y + 504 + 17 * row, line, 12, REGULAR, INK)
+        c.text(x + 28, y + 504 + 17 * row, line, 12, REGULAR, ui.INK)
     return c.svg()

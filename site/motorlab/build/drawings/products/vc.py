@@ -4,59 +4,32 @@ dealer locator and a service booking on a phone."""
 
 from __future__ import annotations
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    AMBER_TINT,
-    BLUE,
-    BLUE_TINT,
-    INK,
-    LINE,
-    LINE_STRONG,
-    MUTED,
-    NIGHT,
-    PAPER,
-    SUCCESS,
-    SUCCESS_SURFACE,
-    SURFACE,
-    Canvas,
-    button,
-    check,
-    chip,
-    dot,
-    panel,
-    window,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD
 from motorlab.build.drawings.language import _l, euros, format_decimal
-from motorlab.build.drawings.products.screens import (
-    hero_tile,
-    phone_header,
-    screen_phone,
-    screen_window,
-)
 
 # A panel van, side view, facing left, in a 166 x 82 box: a short bonnet, the cab's windows,
 # the sliding door, lamps, bumpers and wheels in their arches.
 VAN = "M2 66V40q0-6 4-9l8-6 14-19q3-4 8-4h124q6 0 6 6v58q0 4-4 4H6q-4 0-4-4z"
 
 
-def van(c: Canvas, x, y, scale, body=PAPER, outline=INK) -> None:
+def van(c: ui.Canvas, x, y, scale, body=ui.PAPER, outline=ui.INK) -> None:
     thin = f"{1.6 / scale:.1f}"
     c.add(
         f'<g class="van" transform="translate({x} {y}) scale({scale})">'
         f'<path d="{VAN}" fill="{body}" stroke="{outline}" stroke-width="{2.4 / scale:.1f}"/>'
-        f'<path d="M14 30l16-20q2-2 5-2h9v22z" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
-        f'<rect x="50" y="8" width="30" height="22" rx="3" fill="{BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
-        f'<path d="M46 8v60M86 8v60M160 8v60" fill="none" stroke="{LINE_STRONG}" stroke-width="{thin}"/>'
+        f'<path d="M14 30l16-20q2-2 5-2h9v22z" fill="{ui.BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<rect x="50" y="8" width="30" height="22" rx="3" fill="{ui.BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<path d="M46 8v60M86 8v60M160 8v60" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="{thin}"/>'
         f'<rect x="90" y="36" width="12" height="4" rx="2" fill="{outline}"/><rect x="36" y="36" width="8" height="3" rx="1.5" fill="{outline}"/>'
-        f'<rect x="2" y="44" width="164" height="6" fill="{ACCENT}"/>'
+        f'<rect x="2" y="44" width="164" height="6" fill="{ui.ACCENT}"/>'
         f'<path d="M10 30h-6v6h4z" fill="{outline}"/>'
-        f'<rect x="2" y="38" width="8" height="5" rx="2" fill="{AMBER_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
-        f'<rect x="160" y="16" width="6" height="10" rx="2" fill="{ACCENT}"/>'
+        f'<rect x="2" y="38" width="8" height="5" rx="2" fill="{ui.AMBER_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<rect x="160" y="16" width="6" height="10" rx="2" fill="{ui.ACCENT}"/>'
         f'<g fill="{outline}"><rect x="0" y="60" width="22" height="8" rx="3"/><rect x="150" y="60" width="18" height="8" rx="3"/>'
         f'<path d="M16 70a16 16 0 0 1 32 0zM120 70a16 16 0 0 1 32 0z" opacity=".85"/></g>'
-        f'<g fill="{INK}" stroke="{body}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
-        f'<g fill="{SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
+        f'<g fill="{ui.INK}" stroke="{body}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
+        f'<g fill="{ui.SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
     )
 
 
@@ -69,42 +42,42 @@ VC_MODELS = (  # name, payload kg, volume m3, price
 )
 
 
-def vc_header(c: Canvas, x, top, w, items=VC_NAV) -> None:
-    c.rect(x + 20, top + 14, 20, 20, NIGHT, 4)
-    c.text(x + 46, top + 29, "VC", 15, BOLD, NIGHT)
+def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
+    c.rect(x + 20, top + 14, 20, 20, ui.NIGHT, 4)
+    c.text(x + 46, top + 29, "VC", 15, BOLD, ui.NIGHT)
     at = x + w - 20
     for label in reversed(items):
-        at -= c.text(at, top + 28, label, 12, SEMIBOLD, INK, "end") + 18
+        at -= c.text(at, top + 28, label, 12, SEMIBOLD, ui.INK, "end") + 18
 
 
 def vc() -> str:
     """The catalogue, large enough to read on a project card: vans by body type with the
     figures fleet buyers compare first."""
-    c = hero_tile(SURFACE)
-    top = window(c, 24, 24, 592, 392, "vc-vans")
+    c = ui.hero_tile(ui.SURFACE)
+    top = ui.window(c, 24, 24, 592, 392, "vc-vans")
     vc_header(c, 24, top, 592)
-    c.rect(24, top + 48, 592, 1, LINE)
-    c.text(44, top + 88, VC_NAV[0], 28, BOLD, NIGHT)
+    c.rect(24, top + 48, 592, 1, ui.LINE)
+    c.text(44, top + 88, VC_NAV[0], 28, BOLD, ui.NIGHT)
     x = 44
     for index, label in enumerate(BODY_TYPES):
-        fg, bg = (PAPER, NIGHT) if index == 0 else (INK, SURFACE)
-        x += chip(c, x, top + 102, label, fg, bg, 13) + 8
+        fg, bg = (ui.PAPER, ui.NIGHT) if index == 0 else (ui.INK, ui.SURFACE)
+        x += ui.chip(c, x, top + 102, label, fg, bg, 13) + 8
     for index, (name, payload, volume, price) in enumerate(VC_MODELS):
         x, y = 44 + 282 * index, top + 144
-        c.rect(x, y, 268, 230, PAPER, 12, f' stroke="{LINE}"')
-        c.rect(x, y, 268, 80, SURFACE, 12)
-        c.rect(x, y + 68, 268, 12, SURFACE)
+        c.rect(x, y, 268, 230, ui.PAPER, 12, f' stroke="{ui.LINE}"')
+        c.rect(x, y, 268, 80, ui.SURFACE, 12)
+        c.rect(x, y + 68, 268, 12, ui.SURFACE)
         van(c, x + 62 + 6 * index, y + 6, 0.82 + 0.05 * index)
-        c.text(x + 16, y + 110, name, 19, BOLD, INK)
+        c.text(x + 16, y + 110, name, 19, BOLD, ui.INK)
         facts = (
             (PAYLOAD, f"{format_decimal(payload)} kg"),
             (LOAD_VOLUME, f"{format_decimal(volume, '0.0')} m³"),
         )
         for column, (label, value) in enumerate(facts):
-            c.text(x + 16 + 126 * column, y + 138, label, 13, REGULAR, MUTED, limit=118)
-            c.text(x + 16 + 126 * column, y + 162, value, 18, BOLD, INK)
-        c.text(x + 16, y + 194, FROM, 13, REGULAR, MUTED)
-        c.text(x + 252, y + 196, euros(price, cents=False), 19, BOLD, ACCENT, "end")
+            c.text(x + 16 + 126 * column, y + 138, label, 13, REGULAR, ui.MUTED, limit=118)
+            c.text(x + 16 + 126 * column, y + 162, value, 18, BOLD, ui.INK)
+        c.text(x + 16, y + 194, FROM, 13, REGULAR, ui.MUTED)
+        c.text(x + 252, y + 196, euros(price, cents=False), 19, BOLD, ui.ACCENT, "end")
     return c.svg()
 
 
@@ -116,18 +89,18 @@ YOUR_VAN = _l("Your van")
 SEE_DEALERS = _l("Find a dealer")
 
 
-def option_row(c: Canvas, x, y, label, options, chosen, w=216) -> None:
-    c.text(x, y, label, 12, BOLD, INK)
+def option_row(c: ui.Canvas, x, y, label, options, chosen, w=216) -> None:
+    c.text(x, y, label, 12, BOLD, ui.INK)
     cell = w / len(options)
-    c.rect(x, y + 10, w, 32, SURFACE, 8)
+    c.rect(x, y + 10, w, 32, ui.SURFACE, 8)
     c.rect(
         round(x + 3 + cell * chosen, 1),
         y + 13,
         round(cell - 6, 1),
         26,
-        PAPER,
+        ui.PAPER,
         6,
-        f' stroke="{LINE}"',
+        f' stroke="{ui.LINE}"',
     )
     for index, option in enumerate(options):
         c.text(
@@ -136,30 +109,30 @@ def option_row(c: Canvas, x, y, label, options, chosen, w=216) -> None:
             option,
             12,
             SEMIBOLD if index == chosen else REGULAR,
-            INK if index == chosen else MUTED,
+            ui.INK if index == chosen else ui.MUTED,
             "middle",
             cell - 8,
         )
 
 
 def vc_configurator() -> str:
-    c, top = screen_window(SURFACE, "vc-vans")
+    c, top = ui.screen_window(ui.SURFACE, "vc-vans")
     vc_header(c, 16, top, 368, (VC_NAV[0], VC_NAV[2], VC_NAV[3]))
-    c.rect(16, top + 48, 368, 1, LINE)
-    c.text(36, top + 84, "Cargo L3H2", 20, BOLD, NIGHT)
-    c.add(f'<ellipse cx="200" cy="{top + 184}" rx="104" ry="6" fill="{NIGHT}" opacity=".1"/>')
-    van(c, 109, top + 96, 1.1, PAPER)
+    c.rect(16, top + 48, 368, 1, ui.LINE)
+    c.text(36, top + 84, "Cargo L3H2", 20, BOLD, ui.NIGHT)
+    c.add(f'<ellipse cx="200" cy="{top + 184}" rx="104" ry="6" fill="{ui.NIGHT}" opacity=".1"/>')
+    van(c, 109, top + 96, 1.1, ui.PAPER)
     c.add(
-        f'<path d="M144 {top + 198}h115" stroke="{BLUE}" stroke-width="2"/><path d="M144 {top + 192}v12M259 {top + 192}v12" stroke="{BLUE}" stroke-width="2"/>'
+        f'<path d="M144 {top + 198}h115" stroke="{ui.BLUE}" stroke-width="2"/><path d="M144 {top + 192}v12M259 {top + 192}v12" stroke="{ui.BLUE}" stroke-width="2"/>'
     )
-    c.text(201, top + 220, f"{WHEELBASE}: 4 035 mm", 12, SEMIBOLD, BLUE, "middle")
+    c.text(201, top + 220, f"{WHEELBASE}: 4 035 mm", 12, SEMIBOLD, ui.BLUE, "middle")
     option_row(c, 36, top + 248, WHEELBASE, (SHORT, MEDIUM, LONG), 2, 328)
     option_row(c, 36, top + 306, ROOF, ("H1", "H2", "H3"), 1, 328)
     option_row(c, 36, top + 364, CONVERSION, (SHELVING, REFRIGERATED), 0, 328)
-    c.add(f'<path d="M36 {top + 418}h328" stroke="{LINE}"/>')
-    c.text(36, top + 440, YOUR_VAN, 12, REGULAR, MUTED)
-    c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, INK)
-    button(c, 204, top + 434, 160, 36, SEE_DEALERS, ACCENT, PAPER, 13)
+    c.add(f'<path d="M36 {top + 418}h328" stroke="{ui.LINE}"/>')
+    c.text(36, top + 440, YOUR_VAN, 12, REGULAR, ui.MUTED)
+    c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
+    ui.button(c, 204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)
     return c.svg()
 
 
@@ -168,49 +141,49 @@ COMMERCIAL_CENTRES = _l("Commercial-vehicle centres")
 VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
 
 
-def pin(c: Canvas, x, y, number) -> None:
+def pin(c: ui.Canvas, x, y, number) -> None:
     """A dealer's pin on the map, its point at (x, y), its number in its head."""
     c.add(
-        f'<g class="pin"><path d="M{x} {y}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ACCENT}" stroke="{PAPER}" stroke-width="2"/>'
+        f'<g class="pin"><path d="M{x} {y}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="2"/>'
     )
-    c.text(x, y - 17, str(number), 11, BOLD, PAPER, "middle")
+    c.text(x, y - 17, str(number), 11, BOLD, ui.PAPER, "middle")
     c.add("</g>")
 
 
 def vc_dealers() -> str:
     """The dealer locator on a phone: commercial-vehicle centres only, nearest first."""
-    c, box = screen_phone(SURFACE)
+    c, box = ui.screen_phone(ui.SURFACE)
     x, y, w, _h = box
-    phone_header(c, box, SEE_DEALERS, NIGHT)
-    c.rect(x + 12, y + 64, w - 24, 34, SURFACE, 17)
+    ui.phone_header(c, box, SEE_DEALERS, ui.NIGHT)
+    c.rect(x + 12, y + 64, w - 24, 34, ui.SURFACE, 17)
     c.add(
-        f'<g fill="none" stroke="{MUTED}" stroke-width="2"><circle cx="{x + 31}" cy="{y + 80}" r="6"/><path d="M{x + 35} {y + 85}l5 5"/></g>'
+        f'<g fill="none" stroke="{ui.MUTED}" stroke-width="2"><circle cx="{x + 31}" cy="{y + 80}" r="6"/><path d="M{x + 35} {y + 85}l5 5"/></g>'
     )
-    c.text(x + 46, y + 86, "28901 Getafe", 12, SEMIBOLD, INK)
-    chip(c, x + 12, y + 106, COMMERCIAL_CENTRES, BLUE, BLUE_TINT, 11)
+    c.text(x + 46, y + 86, "28901 Getafe", 12, SEMIBOLD, ui.INK)
+    ui.chip(c, x + 12, y + 106, COMMERCIAL_CENTRES, ui.BLUE, ui.BLUE_TINT, 11)
     top = y + 138
     c.add(
         f'<svg class="map" x="{x}" y="{top}" width="{w}" height="168" viewBox="0 0 224 168">'
-        f'<rect width="224" height="168" fill="{SURFACE}"/>'
-        f'<rect x="150" y="96" width="60" height="56" rx="8" fill="{SUCCESS_SURFACE}"/>'
-        f'<path d="M-4 40q60 10 100 60t132 40" fill="none" stroke="{BLUE_TINT}" stroke-width="12"/>'
-        f'<path d="M0 70h224M40 0v168M120 0l30 168M0 130l224-40" fill="none" stroke="{PAPER}" stroke-width="7"/>'
-        f'<path d="M0 20h224M80 0v168M190 0v168M0 160h224" fill="none" stroke="{PAPER}" stroke-width="3"/>'
-        f'<path d="M-4 98l232-58" fill="none" stroke="{AMBER_TINT}" stroke-width="9"/></svg>'
+        f'<rect width="224" height="168" fill="{ui.SURFACE}"/>'
+        f'<rect x="150" y="96" width="60" height="56" rx="8" fill="{ui.SUCCESS_SURFACE}"/>'
+        f'<path d="M-4 40q60 10 100 60t132 40" fill="none" stroke="{ui.BLUE_TINT}" stroke-width="12"/>'
+        f'<path d="M0 70h224M40 0v168M120 0l30 168M0 130l224-40" fill="none" stroke="{ui.PAPER}" stroke-width="7"/>'
+        f'<path d="M0 20h224M80 0v168M190 0v168M0 160h224" fill="none" stroke="{ui.PAPER}" stroke-width="3"/>'
+        f'<path d="M-4 98l232-58" fill="none" stroke="{ui.AMBER_TINT}" stroke-width="9"/></svg>'
     )
-    dot(c, x + 104, top + 92, 14, BLUE_TINT)
-    dot(c, x + 104, top + 92, 6, BLUE)
+    ui.dot(c, x + 104, top + 92, 14, ui.BLUE_TINT)
+    ui.dot(c, x + 104, top + 92, 6, ui.BLUE)
     for index, (_name, _km, (px, py)) in enumerate(VC_DEALERS):
         pin(c, x + px, top + py, index + 1)
     for index, (name, km, _at) in enumerate(VC_DEALERS):
         y0 = y + 318 + 76 * index
-        c.rect(x + 12, y0, w - 24, 66, PAPER, 10, f' stroke="{LINE}"')
-        dot(c, x + 32, y0 + 22, 10, ACCENT)
-        c.text(x + 32, y0 + 26, str(index + 1), 11, BOLD, PAPER, "middle")
-        c.text(x + 48, y0 + 26, name, 13, BOLD, INK, limit=w - 72)
-        c.text(x + 48, y0 + 43, OPEN_LATE, 11, REGULAR, MUTED, limit=w - 106)
-        c.text(x + w - 22, y0 + 43, f"{format_decimal(km, '0.0')} km", 11, SEMIBOLD, INK, "end")
-        c.text(x + 48, y0 + 58, REPLACEMENT_VANS, 11, SEMIBOLD, SUCCESS, limit=w - 72)
+        c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, f' stroke="{ui.LINE}"')
+        ui.dot(c, x + 32, y0 + 22, 10, ui.ACCENT)
+        c.text(x + 32, y0 + 26, str(index + 1), 11, BOLD, ui.PAPER, "middle")
+        c.text(x + 48, y0 + 26, name, 13, BOLD, ui.INK, limit=w - 72)
+        c.text(x + 48, y0 + 43, OPEN_LATE, 11, REGULAR, ui.MUTED, limit=w - 106)
+        c.text(x + w - 22, y0 + 43, f"{format_decimal(km, '0.0')} km", 11, SEMIBOLD, ui.INK, "end")
+        c.text(x + 48, y0 + 58, REPLACEMENT_VANS, 11, SEMIBOLD, ui.SUCCESS, limit=w - 72)
     return c.svg()
 
 
@@ -224,19 +197,29 @@ OPEN_LATE = _l("Open until 21:00")
 
 
 def vc_booking() -> str:
-    c, box = screen_phone(SURFACE, 56)
+    c, box = ui.screen_phone(ui.SURFACE, 56)
     x, y, w, _h = box
-    phone_header(c, box, BOOK_A_SERVICE, NIGHT)
-    c.text(x + 14, y + 78, "Cargo L2H2 · 5291 MXB", 12, SEMIBOLD, INK)
-    c.text(x + 14, y + 96, OPEN_LATE, 11, REGULAR, MUTED)
+    ui.phone_header(c, box, BOOK_A_SERVICE, ui.NIGHT)
+    c.text(x + 14, y + 78, "Cargo L2H2 · 5291 MXB", 12, SEMIBOLD, ui.INK)
+    c.text(x + 14, y + 96, OPEN_LATE, 11, REGULAR, ui.MUTED)
     cell = (w - 28) / 5
     for index, day in enumerate(DAYS):
         cx = x + 14 + cell * index
         chosen = index == 2
-        c.rect(round(cx + 2, 1), y + 110, round(cell - 4, 1), 50, NIGHT if chosen else SURFACE, 8)
-        c.text(cx + cell / 2, y + 129, day, 11, SEMIBOLD, PAPER if chosen else MUTED, "middle")
+        c.rect(
+            round(cx + 2, 1), y + 110, round(cell - 4, 1), 50, ui.NIGHT if chosen else ui.SURFACE, 8
+        )
         c.text(
-            cx + cell / 2, y + 150, str(13 + index), 15, BOLD, PAPER if chosen else INK, "middle"
+            cx + cell / 2, y + 129, day, 11, SEMIBOLD, ui.PAPER if chosen else ui.MUTED, "middle"
+        )
+        c.text(
+            cx + cell / 2,
+            y + 150,
+            str(13 + index),
+            15,
+            BOLD,
+            ui.PAPER if chosen else ui.INK,
+            "middle",
         )
     half = (w - 28) / 2
     for index, slot in enumerate(LATE_SLOTS):
@@ -247,9 +230,9 @@ def vc_booking() -> str:
             sy,
             round(half - 4, 1),
             32,
-            BLUE_TINT if chosen else PAPER,
+            ui.BLUE_TINT if chosen else ui.PAPER,
             8,
-            f' stroke="{BLUE if chosen else LINE}"',
+            f' stroke="{ui.BLUE if chosen else ui.LINE}"',
         )
         c.text(
             sx + half / 2 + (2 if index % 2 else -2),
@@ -257,18 +240,18 @@ def vc_booking() -> str:
             slot,
             13,
             BOLD if chosen else REGULAR,
-            BLUE if chosen else INK,
+            ui.BLUE if chosen else ui.INK,
             "middle",
         )
-    c.rect(x + 14, y + 268, w - 28, 44, SURFACE, 10)
-    c.text(x + 24, y + 295, REPLACEMENT_VAN, 12, SEMIBOLD, INK, limit=w - 84)
-    c.rect(x + w - 54, y + 280, 30, 20, SUCCESS, 10)
-    dot(c, x + w - 34, y + 290, 7, PAPER)
-    button(c, x + 14, y + 330, w - 28, 34, CONFIRM, ACCENT, PAPER, 14)
+    c.rect(x + 14, y + 268, w - 28, 44, ui.SURFACE, 10)
+    c.text(x + 24, y + 295, REPLACEMENT_VAN, 12, SEMIBOLD, ui.INK, limit=w - 84)
+    c.rect(x + w - 54, y + 280, 30, 20, ui.SUCCESS, 10)
+    ui.dot(c, x + w - 34, y + 290, 7, ui.PAPER)
+    ui.button(c, x + 14, y + 330, w - 28, 34, CONFIRM, ui.ACCENT, ui.PAPER, 14)
     # Over the phone's foot: the confirmation the fleet manager receives.
-    panel(c, 172, 404, 212, 92, 12)
-    check(c, 194, 430, 10)
-    c.text(210, 435, _l("Booked"), 13, BOLD, SUCCESS)
-    c.text(188, 460, f"{DAYS[2]} 15 · 18:00", 13, BOLD, INK)
-    c.text(188, 480, REPLACEMENT_VAN, 11, REGULAR, MUTED, limit=180)
+    ui.panel(c, 172, 404, 212, 92, 12)
+    ui.check(c, 194, 430, 10)
+    c.text(210, 435, _l("Booked"), 13, BOLD, ui.SUCCESS)
+    c.text(188, 460, f"{DAYS[2]} 15 · 18:00", 13, BOLD, ui.INK)
+    c.text(188, 480, REPLACEMENT_VAN, 11, REGULAR, ui.MUTED, limit=180)
     return c.svg()

@@ -4,37 +4,9 @@
 
 from __future__ import annotations
 
-from motorlab.build.drawings.canvas import (
-    ACCENT,
-    AMBER,
-    AMBER_TINT,
-    BLUE,
-    BLUE_TINT,
-    CAR_SIDE,
-    INK,
-    LINE,
-    MUTED,
-    NIGHT,
-    PAPER,
-    SUCCESS,
-    SUCCESS_SURFACE,
-    SURFACE,
-    Canvas,
-    button,
-    check,
-    chip,
-    dot,
-    panel,
-    window,
-    wrap,
-)
+from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD, width
 from motorlab.build.drawings.language import _l, euros, format_decimal
-from motorlab.build.drawings.products.screens import (
-    hero_tile,
-    screen_phone,
-    screen_window,
-)
 
 VIOLET, VIOLET_TINT = "#5b3fc4", "#ece8fb"
 BLOCKS = (_l("Header"), _l("Text"), _l("Gallery"), _l("Form"), _l("Map"))
@@ -48,7 +20,7 @@ HEADLINE = _l("Headline")
 DEALER = "Autos Rivera · Sevilla"
 
 
-def padlock(c: Canvas, x, y, fill=MUTED) -> None:
+def padlock(c: ui.Canvas, x, y, fill=ui.MUTED) -> None:
     c.add(
         f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{fill}" stroke-width="1.6"/>'
         f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{fill}"/>'
@@ -57,64 +29,64 @@ def padlock(c: Canvas, x, y, fill=MUTED) -> None:
 
 # The dealer's offers on its page: models (names, not words) with their prices and colours.
 DEALER_OFFERS = (
-    ("Ardentia S", 24900, ACCENT),
-    ("Nordvik E5", 38500, NIGHT),
-    ("Idrena 300", 19990, BLUE),
+    ("Ardentia S", 24900, ui.ACCENT),
+    ("Nordvik E5", 38500, ui.NIGHT),
+    ("Idrena 300", 19990, ui.BLUE),
 )
 
 
-def car_side(c: Canvas, x, y, scale, body) -> None:
+def car_side(c: ui.Canvas, x, y, scale, body) -> None:
     """A saloon from the side (the home page's car): 213 x 92 at scale 1, from (x, y)."""
     c.add(
         f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.3f})">'
-        f'<path d="{CAR_SIDE[0]}" transform="translate(-72 -100)" fill="{body}"/>'
-        f'<path d="{CAR_SIDE[1]}" transform="translate(-72 -100)" fill="{BLUE_TINT}"/>'
-        f'<g fill="{INK}"><circle cx="44" cy="76" r="17"/><circle cx="168" cy="76" r="17"/></g></g>'
+        f'<path d="{ui.CAR_SIDE[0]}" transform="translate(-72 -100)" fill="{body}"/>'
+        f'<path d="{ui.CAR_SIDE[1]}" transform="translate(-72 -100)" fill="{ui.BLUE_TINT}"/>'
+        f'<g fill="{ui.INK}"><circle cx="44" cy="76" r="17"/><circle cx="168" cy="76" r="17"/></g></g>'
     )
 
 
-def dealer_band(c: Canvas, x, y, w, band, r, scale=1.0, flat=True) -> None:
+def dealer_band(c: ui.Canvas, x, y, w, band, r, scale=1.0, flat=True) -> None:
     """The top of the dealer's open-day page: the dealer, the headline (as large as the width
     lets it be) and when, on the brand's night band with its quarter disc; `flat`, the band
     goes on into the page below."""
-    c.rect(x, y, w, band, NIGHT, 8)
+    c.rect(x, y, w, band, ui.NIGHT, 8)
     if flat:
-        c.rect(x, y + band - 8, w, 8, NIGHT)
-    c.add(f'<path d="M{x + w} {y + band - r}a{r} {r} 0 0 0-{r} {r}h{r}z" fill="{ACCENT}"/>')
+        c.rect(x, y + band - 8, w, 8, ui.NIGHT)
+    c.add(f'<path d="M{x + w} {y + band - r}a{r} {r} 0 0 0-{r} {r}h{r}z" fill="{ui.ACCENT}"/>')
     title = 26 * scale
     while width(str(OPEN_DAY), title, BOLD) > w - 32:
         title -= 1
-    c.text(x + 16, y + 26 * scale, DEALER, 10 * scale, SEMIBOLD, PAPER, limit=w - 32)
-    c.text(x + 16, y + 62 * scale, OPEN_DAY, title, BOLD, PAPER, limit=w - 32)
-    for row, line in enumerate(wrap(str(OPEN_DAY_WHEN), 11 * scale, w - 32)):
-        c.text(x + 16, y + (84 + 15 * row) * scale, line, 11 * scale, REGULAR, PAPER)
+    c.text(x + 16, y + 26 * scale, DEALER, 10 * scale, SEMIBOLD, ui.PAPER, limit=w - 32)
+    c.text(x + 16, y + 62 * scale, OPEN_DAY, title, BOLD, ui.PAPER, limit=w - 32)
+    for row, line in enumerate(ui.wrap(str(OPEN_DAY_WHEN), 11 * scale, w - 32)):
+        c.text(x + 16, y + (84 + 15 * row) * scale, line, 11 * scale, REGULAR, ui.PAPER)
 
 
-def offer(c: Canvas, x, y, w, h, model, price, body, size, car) -> None:
+def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
     """One of the dealer's offers: the car, from (x, y) `car` px wide, its model and price."""
     c.add('<g class="offer">')
-    c.rect(round(x, 1), round(y, 1), round(w, 1), round(h, 1), SURFACE, 6)
+    c.rect(round(x, 1), round(y, 1), round(w, 1), round(h, 1), ui.SURFACE, 6)
     car_side(c, x + 6, y + 4, car / 285, body)
     text = (x + 6, y + h - 22) if car > w / 2 else (x + car + 12, y + h / 2 - 3)
-    c.text(*text, model, size, BOLD, INK, limit=w - 20)
+    c.text(*text, model, size, BOLD, ui.INK, limit=w - 20)
     price = euros(price, cents=False)
-    c.text(text[0], text[1] + 13 * size / 9, price, size, SEMIBOLD, ACCENT, limit=w - 20)
+    c.text(text[0], text[1] + 13 * size / 9, price, size, SEMIBOLD, ui.ACCENT, limit=w - 20)
     c.add("</g>")
 
 
-def dealer_page(c: Canvas, x, y, w, h, scale=1.0) -> None:
+def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
     """The page being made: a dealer's open day on the brand's template."""
-    c.rect(x, y, w, h, PAPER, 8, f' stroke="{LINE}"')
+    c.rect(x, y, w, h, ui.PAPER, 8, f' stroke="{ui.LINE}"')
     dealer_band(c, x, y, w, round(h * 0.52), round(h * 0.36), scale)
-    button(
+    ui.button(
         c,
         x + 16,
         y + h * 0.52 + 14,
         150 * scale,
         28 * scale,
         BOOK_A_TEST_DRIVE,
-        ACCENT,
-        PAPER,
+        ui.ACCENT,
+        ui.PAPER,
         11 * scale,
     )
     cell = (w - 32) / 3
@@ -125,19 +97,19 @@ def dealer_page(c: Canvas, x, y, w, h, scale=1.0) -> None:
 
 
 def viewbox() -> str:
-    c = hero_tile(VIOLET_TINT)
-    top = window(c, 24, 24, 592, 392, "viewbox.studio")
+    c = ui.hero_tile(VIOLET_TINT)
+    top = ui.window(c, 24, 24, 592, 392, "viewbox.studio")
     # The blocks to add, the page, and the brand's locked settings.
-    c.rect(24, top, 120, 364, SURFACE)
-    c.text(38, top + 28, _l("Blocks"), 13, BOLD, INK)
+    c.rect(24, top, 120, 364, ui.SURFACE)
+    c.text(38, top + 28, _l("Blocks"), 13, BOLD, ui.INK)
     for index, label in enumerate(BLOCKS):
-        c.rect(36, top + 40 + 38 * index, 96, 30, PAPER, 6, f' stroke="{LINE}"')
+        c.rect(36, top + 40 + 38 * index, 96, 30, ui.PAPER, 6, f' stroke="{ui.LINE}"')
         c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
-        c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, INK, limit=68)
-    c.text(160, top + 28, OPEN_DAY, 14, BOLD, INK, limit=140)
-    chip(c, 596, top + 12, PUBLISH, PAPER, VIOLET, 12, "end")
+        c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, ui.INK, limit=68)
+    c.text(160, top + 28, OPEN_DAY, 14, BOLD, ui.INK, limit=140)
+    ui.chip(c, 596, top + 12, PUBLISH, ui.PAPER, VIOLET, 12, "end")
     for index in range(3):
-        c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else SURFACE, 5)
+        c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else ui.SURFACE, 5)
     c.add(
         f'<g fill="none" stroke="{VIOLET}" stroke-width="1.5"><rect x="322" y="{top + 17}" width="14" height="10" rx="1"/><rect x="352" y="{top + 16}" width="10" height="12" rx="1"/><rect x="382" y="{top + 16}" width="6" height="12" rx="1"/></g>'
     )
@@ -146,38 +118,38 @@ def viewbox() -> str:
         f'<rect x="158" y="{top + 42}" width="304" height="{160}" rx="9" fill="none" stroke="{VIOLET}" stroke-width="2" stroke-dasharray="5 4"/>'
     )
     x = 476
-    c.text(x, top + 62, HEADLINE, 13, BOLD, INK)
-    c.rect(x, top + 72, 120, 28, PAPER, 6, f' stroke="{VIOLET}"')
-    c.text(x + 8, top + 91, OPEN_DAY, 13, REGULAR, INK, limit=104)
-    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 12, BOLD, MUTED, limit=120)
+    c.text(x, top + 62, HEADLINE, 13, BOLD, ui.INK)
+    c.rect(x, top + 72, 120, 28, ui.PAPER, 6, f' stroke="{VIOLET}"')
+    c.text(x + 8, top + 91, OPEN_DAY, 13, REGULAR, ui.INK, limit=104)
+    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 12, BOLD, ui.MUTED, limit=120)
     for index, label in enumerate((TYPEFACE, COLOURS, LOGO)):
         y = top + 144 + 40 * index
-        c.rect(x, y, 120, 32, SURFACE, 6)
-        c.text(x + 8, y + 21, label, 12, SEMIBOLD, INK, limit=70)
+        c.rect(x, y, 120, 32, ui.SURFACE, 6)
+        c.text(x + 8, y + 21, label, 12, SEMIBOLD, ui.INK, limit=70)
         padlock(c, x + 102, y + 14)
         if index == 1:
-            for swatch, fill in enumerate((NIGHT, ACCENT, PAPER)):
+            for swatch, fill in enumerate((ui.NIGHT, ui.ACCENT, ui.PAPER)):
                 c.add(
-                    f'<circle cx="{x + 76 + 9 * swatch}" cy="{y + 16}" r="5" fill="{fill}" stroke="{LINE}"/>'
+                    f'<circle cx="{x + 76 + 9 * swatch}" cy="{y + 16}" r="5" fill="{fill}" stroke="{ui.LINE}"/>'
                 )
     return c.svg()
 
 
 TEMPLATES = (
-    (_l("Launch"), NIGHT, ACCENT),
-    (_l("Open day"), ACCENT, NIGHT),
-    (_l("Dealer page"), BLUE, PAPER),
-    (_l("Event"), VIOLET, ACCENT),
-    (_l("Offer"), SUCCESS, PAPER),
-    (_l("After-sales"), AMBER, PAPER),
+    (_l("Launch"), ui.NIGHT, ui.ACCENT),
+    (_l("Open day"), ui.ACCENT, ui.NIGHT),
+    (_l("Dealer page"), ui.BLUE, ui.PAPER),
+    (_l("Event"), VIOLET, ui.ACCENT),
+    (_l("Offer"), ui.SUCCESS, ui.PAPER),
+    (_l("After-sales"), ui.AMBER, ui.PAPER),
 )
 CHOOSE_A_TEMPLATE = _l("Choose a template")
 USE_THIS_TEMPLATE = _l("Use this template")
 
 
 def viewbox_templates() -> str:
-    c, top = screen_window(VIOLET_TINT, "viewbox.studio")
-    c.text(36, top + 36, CHOOSE_A_TEMPLATE, 17, BOLD, INK, limit=328)
+    c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
+    c.text(36, top + 36, CHOOSE_A_TEMPLATE, 17, BOLD, ui.INK, limit=328)
     for index, (name, fill, accent) in enumerate(TEMPLATES):
         x, y = 36 + 170 * (index % 2), top + 54 + 124 * (index // 2)
         chosen = index == 1
@@ -186,21 +158,22 @@ def viewbox_templates() -> str:
             y,
             158,
             114,
-            PAPER,
+            ui.PAPER,
             10,
-            f' stroke="{VIOLET if chosen else LINE}"' + (' stroke-width="2.5"' if chosen else ""),
+            f' stroke="{VIOLET if chosen else ui.LINE}"'
+            + (' stroke-width="2.5"' if chosen else ""),
         )
         # The template's first screen: its band in its colours, with the car it launches.
         c.add('<g class="template">')
         c.rect(x + 8, y + 8, 142, 58, fill, 6)
         c.add(f'<path d="M{x + 150} {y + 26}a40 40 0 0 0-40 40h40z" fill="{accent}"/>')
-        car_side(c, x + 16, y + 20, 0.33, PAPER)
+        car_side(c, x + 16, y + 20, 0.33, ui.PAPER)
         c.add("</g>")
-        c.text(x + 10, y + 86, name, 13, BOLD, INK, limit=118)
-        c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, MUTED)
+        c.text(x + 10, y + 86, name, 13, BOLD, ui.INK, limit=118)
+        c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, ui.MUTED)
         if chosen:
-            check(c, x + 140, y + 94, 10, VIOLET)
-    chip(c, 364, top + 432, USE_THIS_TEMPLATE, PAPER, VIOLET, 12, "end")
+            ui.check(c, x + 140, y + 94, 10, VIOLET)
+    ui.chip(c, 364, top + 432, USE_THIS_TEMPLATE, ui.PAPER, VIOLET, 12, "end")
     return c.svg()
 
 
@@ -212,30 +185,30 @@ COMMENT_TWO = _l("Done, photo changed. Ready to publish?")
 
 
 def viewbox_approval() -> str:
-    c, top = screen_window(VIOLET_TINT, "viewbox.studio")
-    c.text(36, top + 36, OPEN_DAY, 17, BOLD, INK, limit=180)
-    chip(c, 364, top + 20, WAITING_APPROVAL, AMBER, AMBER_TINT, 11, "end")
+    c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
+    c.text(36, top + 36, OPEN_DAY, 17, BOLD, ui.INK, limit=180)
+    ui.chip(c, 364, top + 20, WAITING_APPROVAL, ui.AMBER, ui.AMBER_TINT, 11, "end")
     dealer_band(c, 36, top + 54, 328, 118, 84, 1.1, flat=False)
     x = 36
-    c.text(x, top + 204, COMMENTS, 14, BOLD, INK)
+    c.text(x, top + 204, COMMENTS, 14, BOLD, ui.INK)
     thread = (
         (("Marta", _l("Brand team")), COMMENT_ONE, VIOLET),
-        (("Luis", DEALER.split(" · ")[0]), COMMENT_TWO, BLUE),
+        (("Luis", DEALER.split(" · ")[0]), COMMENT_TWO, ui.BLUE),
     )
     y = top + 216
     for (name, where), words, fill in thread:
-        dot(c, x + 12, y + 14, 12, fill)
-        c.text(x + 12, y + 18, name[0], 12, BOLD, PAPER, "middle")
-        c.text(x + 32, y + 12, name, 12, BOLD, INK)
-        c.text(x + 32, y + 27, where, 11, REGULAR, MUTED, limit=290)
-        lines = wrap(str(words), 12, 308)
-        c.rect(x, y + 36, 328, 12 + 17 * len(lines), SURFACE, 8)
+        ui.dot(c, x + 12, y + 14, 12, fill)
+        c.text(x + 12, y + 18, name[0], 12, BOLD, ui.PAPER, "middle")
+        c.text(x + 32, y + 12, name, 12, BOLD, ui.INK)
+        c.text(x + 32, y + 27, where, 11, REGULAR, ui.MUTED, limit=290)
+        lines = ui.wrap(str(words), 12, 308)
+        c.rect(x, y + 36, 328, 12 + 17 * len(lines), ui.SURFACE, 8)
         for row, line in enumerate(lines):
-            c.text(x + 10, y + 53 + 17 * row, line, 12, REGULAR, INK)
+            c.text(x + 10, y + 53 + 17 * row, line, 12, REGULAR, ui.INK)
         y += 60 + 17 * len(lines)
-    button(c, x, top + 424, 156, 36, APPROVE, SUCCESS, PAPER, 13)
-    c.rect(x + 166, top + 424, 162, 36, PAPER, 18, f' stroke="{LINE}"')
-    c.text(x + 247, top + 447, ASK_FOR_CHANGES, 12, BOLD, INK, "middle", 150)
+    ui.button(c, x, top + 424, 156, 36, APPROVE, ui.SUCCESS, ui.PAPER, 13)
+    c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, f' stroke="{ui.LINE}"')
+    c.text(x + 247, top + 447, ASK_FOR_CHANGES, 12, BOLD, ui.INK, "middle", 150)
     return c.svg()
 
 
@@ -247,25 +220,25 @@ WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's o
 
 def viewbox_published() -> str:
     """The dealer's open day as published, on a phone at its own address, and its visits."""
-    c, box = screen_phone(VIOLET_TINT, 24)
+    c, box = ui.screen_phone(VIOLET_TINT, 24)
     x, y, w, _h = box
-    c.rect(x + 12, y + 20, w - 24, 26, SURFACE, 13)
+    c.rect(x + 12, y + 20, w - 24, 26, ui.SURFACE, 13)
     padlock(c, x + 24, y + 34)
-    c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, MUTED)
+    c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, ui.MUTED)
     dealer_band(c, x, y + 56, w, 160, 104, 1.1)
-    button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE, ACCENT, PAPER, 13)
+    ui.button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE, ui.ACCENT, ui.PAPER, 13)
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
         offer(c, x + 12, y + 278 + 58 * index, w - 24, 50, model, price, body, 12, 66)
     # Beside the phone: what the space's statistics say since it went live.
-    panel(c, 236, 300, 152, 196, 12)
-    chip(c, 250, 314, PUBLISHED, SUCCESS, SUCCESS_SURFACE, 11)
-    c.text(250, 362, VISITS_THIS_WEEK, 11, SEMIBOLD, MUTED, limit=126)
-    c.text(250, 390, format_decimal(sum(WEEK_VISITS)), 24, BOLD, INK)
+    ui.panel(c, 236, 300, 152, 196, 12)
+    ui.chip(c, 250, 314, PUBLISHED, ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
+    c.text(250, 362, VISITS_THIS_WEEK, 11, SEMIBOLD, ui.MUTED, limit=126)
+    c.text(250, 390, format_decimal(sum(WEEK_VISITS)), 24, BOLD, ui.INK)
     bars = "".join(
         f'<rect x="{250 + 18 * i}" y="{452 - v / 5:.0f}" width="12" height="{v / 5:.0f}" rx="2" fill="{VIOLET if i == 6 else VIOLET_TINT}"/>'
         for i, v in enumerate(WEEK_VISITS)
     )
     c.add(f'<g class="chart">{bars}</g>')
-    c.text(250, 478, TEST_DRIVES_BOOKED, 11, REGULAR, MUTED, limit=102)
-    c.text(374, 479, "37", 15, BOLD, INK, "end")
+    c.text(250, 478, TEST_DRIVES_BOOKED, 11, REGULAR, ui.MUTED, limit=102)
+    c.text(374, 479, "37", 15, BOLD, ui.INK, "end")
     return c.svg()
