@@ -1,22 +1,8 @@
 """`make export`: the whole public site as files under build/site/, for nginx (or any static
-host) to serve. Built with Frozen-Flask from the app itself, so every byte is the app's.
-
-What it writes: each public page of both locales as PATH/index.html (`index.html`,
-`en/index.html`, `services/index.html`, …), the error pages nginx answers itself in each
-language (`400.html`, `404.html`, `414.html`, `431.html`, `en/404.html`, …), `sitemap.xml`,
-`robots.txt`, every static file but esbuild's manifest, every image-service URL the pages
-reference (each width, with the `.avif` and `.webp` siblings the app answers in those formats,
-which nginx picks by `Accept`: rasters have both, the logo none), and the share images; then
-`.br` and `.gz` siblings of every text file for nginx's brotli_static and gzip_static. One
-file per page: a page is the same for every visitor (the analytics choice lives in the
-browser, motorlab.rendering.analytics). The language switcher (`/language/…`) and the contact page
-(its CSRF token is per visitor) are not frozen: nginx sends them to the app.
-
-The previous release's hashed files (static/build/: stylesheet, scripts, fonts) that this one
-no longer names stay for motorlab.releases.RETENTION after it replaced them, so a page loaded
-or cached before the upgrade still finds them; older ones go. They come from `previous`, the
-previous release's export (by default the destination itself, exported again in place), and
-when each was retired is recorded beside the export (releases.ledger_of).
+host) to serve, frozen from the app itself (Frozen-Flask): every page of both locales, the error
+pages nginx answers, every static file and image-service URL the pages name, with .br and .gz
+siblings. The contact page and the language switcher stay dynamic. The previous release's
+hashed files stay for motorlab.releases.RETENTION (its export: `previous`).
 
 Usage: python -m motorlab.build.export [DESTINATION] [--previous EXPORT]   (default build/site)
 """
@@ -47,15 +33,9 @@ DEFAULT_DESTINATION = PROJECT_ROOT / "build" / "site"
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".xml", ".txt", ".svg", ".json"}
 IMAGE_VARIANTS = {".avif": "image/avif", ".webp": "image/webp"}  # sibling suffix: media type
 _IMAGE_URL = re.compile(r"(?:https?://[^/\s\"']+)?(/_img/[^\s\"',?]+)")
-# The errors nginx answers itself, each with the app's page (deploy/nginx.conf's error_page,
-# rendered from this list): a request it cannot read (400), a missing file (404), a method
-# other than GET or HEAD on a file (405), a condition a file does not meet (If-Match,
-# If-Unmodified-Since: 412), a body over its limit (413, deploy_config), a request
-# line or header lines over the limits (414, 431: motorlab.web.http_limits), a visitor over the
-# per-address limits (429), a transfer coding or an HTTP version it does not take (501, 505).
+# The errors nginx answers itself with the app's page (deploy/nginx.conf's error_page).
 ERROR_PAGES = (400, 404, 405, 412, 413, 414, 429, 431, 501, 505)
-# Rendered as for a path no page has: the header's language switcher then links to each
-# language's home, as on any error page.
+# A path no page has: the language switcher then links to each language's home.
 ERROR_PAGE_PATH = "/__export-error__"
 
 
@@ -75,11 +55,8 @@ class SiteFreezer(fresh_context_freezer()):
 
 def referenced_images(app: Flask, pages: list[str]) -> list[str]:
     """Every /_img URL (srcset widths and share images) that the pages link to."""
-    found: dict[str, None] = {}
-    for path in pages:
-        for url in _IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)):
-            found[url] = None
-    return list(found)
+    found = (_IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)) for path in pages)
+    return list(dict.fromkeys(url for urls in found for url in urls))
 
 
 def export(
@@ -92,9 +69,7 @@ def export(
     earlier = _hashed_files(previous)
     site = urlsplit(app.config["SITE_URL"])
     app.config.update(
-        # Frozen-Flask asks for each URL, and builds its static files' URLs, as for SITE_URL's
-        # host (its default, `localhost`, is not a trusted host in production): the base URL
-        # for its requests, SERVER_NAME for the context it builds URLs in.
+        # Requests and URLs for SITE_URL's host (Frozen-Flask's `localhost` is not trusted).
         FREEZER_BASE_URL=site_origin(app) + "/",
         SERVER_NAME=site.netloc,
         PREFERRED_URL_SCHEME=site.scheme,
@@ -117,8 +92,7 @@ def export(
         yield from icons.ROOT_FILES  # /favicon.ico, /apple-touch-icon.png, the manifest
         yield from referenced_images(app, pages)
 
-    with warnings.catch_warnings():
-        # Endpoints left out on purpose (language switcher, contact POST, /healthz, /test).
+    with warnings.catch_warnings():  # endpoints left out on purpose (switcher, contact, /test)
         warnings.simplefilter("ignore")
         urls = sorted(freezer.freeze())
     _write_error_pages(app, destination)
@@ -182,24 +156,21 @@ def _write_error_pages(app: Flask, destination: Path) -> None:
 
 def _write_image_variants(app: Flask, destination: Path, urls: list[str]) -> None:
     for url in urls:
-        parts = urlsplit(url)
-        if not parts.path.startswith("/_img/") or parts.path.startswith("/_img/share/"):
-            continue
-        if Path(parts.path).suffix.lower() == ".svg":
+        path = urlsplit(url).path
+        raster = path.startswith("/_img/") and not path.lower().endswith(".svg")
+        if not raster or path.startswith("/_img/share/"):
             continue
         for suffix, media_type in IMAGE_VARIANTS.items():
             response = fetch(app, url, headers={"Accept": f"{media_type},image/*;q=0.8"})
-            # Only what the app answers in that format: a route that does not negotiate (the
-            # logo is always a PNG) gets no sibling, so nginx sends its one format as the app.
+            # Only a format the app answers in (the logo is always a PNG: no sibling).
             if response.status_code == 200 and response.mimetype == media_type:
-                (destination / (parts.path.lstrip("/") + suffix)).write_bytes(response.data)
+                (destination / (path.lstrip("/") + suffix)).write_bytes(response.data)
 
 
 def _precompress(destination: Path) -> None:
     for file in destination.rglob("*"):
-        if not file.is_file() or file.suffix.lower() not in TEXT_SUFFIXES:
-            continue
-        data = file.read_bytes()
+        text = file.suffix.lower() in TEXT_SUFFIXES and file.is_file()
+        data = file.read_bytes() if text else b""
         if len(data) < compression.MIN_SIZE:
             continue
         for coding, suffix in (("br", ".br"), ("gzip", ".gz")):

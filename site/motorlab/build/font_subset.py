@@ -1,16 +1,6 @@
-"""The site's own Figtree: the brand's variable woff2 (FIGTREE, 265 glyphs, about 20 kB) cut
-down to the characters the site writes, every weight kept (its `wght` axis, 300-900), so that
-the file every page preloads comes in the first round trip of a new connection (TCP's initial
-window: 10 x 1460 = 14,600 bytes; Lighthouse's simulated phone charges 150 ms for each window
-beyond it, on the first page's LCP).
-
-The characters: ASCII, a few typographic marks, and every character of every catalog's
-message ids and translations (translations/*/LC_MESSAGES/messages.po) and of the languages'
-names (translations/languages.toml, the switcher's): a new text or a new language brings its
-letters with it. A character the source font lacks stays out (it never had it: the browser
-draws it in the next face of the stack). Build time only: `make` writes the file before
-esbuild bundles it (styles/fonts.css); tests/unit/test_brand_font.py checks that it covers
-every page's text.
+"""The site's own Figtree: the brand's variable woff2 (FIGTREE) cut down to the characters the
+site writes (ASCII, a few marks, every catalog's texts and the languages' names), every weight
+kept, so the file every page preloads fits TCP's first window (14,600 bytes).
 
     python -m motorlab.build.font_subset OUT.woff2
 """
@@ -32,13 +22,10 @@ from motorlab.paths import FIGTREE, PROJECT_ROOT
 
 TRANSLATIONS = PROJECT_ROOT / "translations"
 ASCII = "".join(map(chr, range(0x20, 0x7F)))
-# Marks a text may use that a catalog may not hold yet (quotes the stylesheet adds, too:
-# `.c-quote`), and the no-break space that keeps a heading's last words together.
+# Marks a text may use that no catalog holds yet (the stylesheet's quotes, the no-break space).
 TYPOGRAPHY = "\u00a0áéíóúüñÁÉÍÓÚÜÑ¿¡«»·ºª°–—‘’‚“”„…•€→←"
 LAYOUT_FEATURES = ["kern", "liga", "calt", "ccmp", "locl", "mark", "mkmk"]
-# Names kept: family and style (FreeType names the face by them: the share images) and the
-# copyright and licence URL the OFL asks a modified font to carry. The axis's and instances'
-# names stay too (the subsetter keeps what `fvar` points to).
+# Names kept: family and style (FreeType's, for the share images), the OFL's copyright and URL.
 NAME_IDS = [0, 1, 2, 14]
 
 
@@ -50,21 +37,14 @@ def catalog_characters(translations: Path = TRANSLATIONS) -> set[str]:
         with po.open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:
-            if not message.id:
-                continue
-            for text in (*_texts(message.id), *_texts(message.string)):
-                found.update(text)
+            if message.pluralizable:
+                found.update("".join((*message.id, *message.string)))
+            elif message.id:
+                found.update(message.id + message.string)
     declared = tomllib.loads((translations / "languages.toml").read_text(encoding="utf-8"))
     for language in declared["language"]:
         found.update(language["name"])
     return found
-
-
-def _texts(value) -> tuple[str, ...]:
-    """A message's id or string: one text, or a tuple of plural forms."""
-    if isinstance(value, (tuple, list)):
-        return tuple(text for text in value if text)
-    return (value,) if value else ()
 
 
 def characters(translations: Path = TRANSLATIONS) -> set[str]:

@@ -1,10 +1,5 @@
-"""The site's icons, drawn from the logo (static/img/favicon.svg) with Pillow, and written by
-`make` under static/icons/ (never committed; motorlab.build.pictures): favicon.ico (16, 32
-and 48 px), apple-touch-icon.png (180 px, full bleed: iOS rounds it), icon-192.png and
-icon-512.png (the logo as it is, rounded corners) and icon-maskable-512.png (full bleed, the
-mark inside the 80 % safe zone). The logo is one rounded square and one polygon, so the icons
-need no SVG renderer. The site serves them and links them from the web app manifest
-(motorlab.icons)."""
+"""The site's icons (favicon.ico, apple-touch-icon, the manifest's PNGs) drawn with Pillow from
+the logo (static/img/favicon.svg: a rounded square and a polygon), written under static/icons/."""
 
 from __future__ import annotations
 
@@ -64,24 +59,15 @@ def draw(size: int, *, full_bleed: bool = False, mark_scale: float = 1.0):
     else:
         pen.rounded_rectangle((0, 0, big - 1, big - 1), radius=radius * unit, fill=square)
     centre = view / 2
-    pen.polygon(
-        [
-            (
-                (centre + (px - centre) * mark_scale) * unit,
-                (centre + (py - centre) * mark_scale) * unit,
-            )
-            for px, py in polygon
-        ],
-        fill=mark,
-    )
+    scaled = [
+        (centre + (x - centre) * mark_scale, centre + (y - centre) * mark_scale) for x, y in polygon
+    ]
+    pen.polygon([(x * unit, y * unit) for x, y in scaled], fill=mark)
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def palette(image):
-    """The icon with a palette of 256 colours (its own transparency kept): the flat logo and
-    its smoothed edges hold about that many, and the file is a third of the full-colour one
-    (icon-192: 6.2 kB to 2.5 kB), fetched by a phone that checks the site's install
-    icon as the first page loads."""
+    """The icon in 256 colours, its transparency kept: a third of the full-colour file."""
     method = Image.Quantize.FASTOCTREE if image.mode == "RGBA" else Image.Quantize.MEDIANCUT
     return image.quantize(colors=256, method=method)
 
@@ -89,11 +75,9 @@ def palette(image):
 def generate(destination: Path = ICONS) -> list[Path]:
     """Write every icon file under `destination`; returns their paths."""
     destination.mkdir(parents=True, exist_ok=True)
-    written = []
     ico = destination / "favicon.ico"
-    largest = draw(max(ICO_SIZES))
-    largest.save(ico, format="ICO", sizes=[(s, s) for s in ICO_SIZES])
-    written.append(ico)
+    draw(max(ICO_SIZES)).save(ico, format="ICO", sizes=[(s, s) for s in ICO_SIZES])
+    written = [ico]
     files = {
         "apple-touch-icon.png": draw(180, full_bleed=True, mark_scale=0.8).convert("RGB"),
         "icon-192.png": draw(192),
