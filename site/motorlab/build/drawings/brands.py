@@ -1,12 +1,6 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""The six client brands' wordmarks (fictional), each lettered its own way: two drawn
-letter by letter (a thin extended monoline, heavy square blocks), one rounded lowercase
-monoline, and three cut from Figtree's outlines but made their own (light and spaced, heavy
-slanted lowercase, hollow caps). Ink on transparent, 200 x 56, the mark left of the name.
-
-All six are one file (`sprite`), each logo a `<view>` of it that a page shows as
-`brands.svg#<slug>`: the browser fetches the file once for every logo on the page, so on the
-first page the brands share one request instead of six competing with the text's typeface."""
+"""The six client brands' wordmarks (fictional), each lettered its own way, in one file
+(`sprite`): each logo a `<view>` a page shows as `brands.svg#<slug>`, one request for all."""
 
 from __future__ import annotations
 
@@ -61,50 +55,40 @@ MARKS = {
 
 def lettered(word: str, alphabet: dict, gap: float, height: float, style: str) -> str:
     """`word` in a drawn alphabet, `height` px tall, centred on the logo's middle line."""
-    widths = [alphabet[letter][0] for letter in word]
-    scale = height / 20
     x, parts = 0.0, []
-    for letter, w in zip(word, widths, strict=True):
-        parts.append(f'<path transform="translate({x:g})" d="{alphabet[letter][1]}"/>')
-        x += w + gap
-    place = f"translate({LEFT} {28 - height / 2:g}) scale({scale:.4g})"
+    for letter in word:
+        advance, path = alphabet[letter]
+        parts.append(f'<path transform="translate({x:g})" d="{path}"/>')
+        x += advance + gap
+    place = f"translate({LEFT} {28 - height / 2:g}) scale({height / 20:.4g})"
     return f'<g transform="{place}" {style}>{"".join(parts)}</g>'
+
+
+STROKED = f'fill="none" stroke="{INK}"'
+CAP, JOIN = ' stroke-linecap="round"', ' stroke-linejoin="round"'
+# The names in a drawn alphabet: case, alphabet, gap between letters, height, style.
+DRAWN = {
+    "corvane": (str.upper, MONOLINE, 7, 16, f'{STROKED} stroke-width="1.7"{JOIN}'),
+    "nordvik": (str.upper, BLOCKS, 3.2, 20, f'fill="{INK}" fill-rule="evenodd"'),
+    "solmar": (str.lower, ROUNDED, 4.2, 28, f'{STROKED} stroke-width="2.9"{CAP}{JOIN}'),
+}
+# The names cut from Figtree: case, baseline, size, weight, fill, stroke, tracking (em).
+HOLLOW = f' stroke="{INK}" stroke-width="9" stroke-linejoin="round"'
+SET = {
+    "valdora": (str, 35, 23, LIGHT, INK, "", 0.16),
+    "ardentia": (str.lower, 36, 30, EXTRA_BOLD, INK, "", -0.03),  # slanted, below
+    "idrena": (str.upper, 37, 25, BOLD, "none", HOLLOW, 0.06),
+}
 
 
 def _lettering(slug: str, name: str) -> str:
     """The name beside the mark, in the brand's own lettering."""
-    if slug == "corvane":
-        return lettered(
-            "CORVANE",
-            MONOLINE,
-            7,
-            16,
-            f'fill="none" stroke="{INK}" stroke-width="1.7" stroke-linejoin="round"',
-        )
-    if slug == "nordvik":
-        return lettered("NORDVIK", BLOCKS, 3.2, 20, f'fill="{INK}" fill-rule="evenodd"')
-    if slug == "solmar":
-        return lettered(
-            "solmar",
-            ROUNDED,
-            4.2,
-            28,
-            f'fill="none" stroke="{INK}" stroke-width="2.9" stroke-linecap="round" stroke-linejoin="round"',
-        )
-    if slug == "valdora":
-        return words(LEFT, 35, name, 23, LIGHT, INK, tracking=0.16)
-    if slug == "ardentia":
-        return f'<g transform="skewX(-12) translate(7 0)">{words(LEFT, 36, name.lower(), 30, EXTRA_BOLD, INK, tracking=-0.03)}</g>'
-    return words(  # idrena: hollow capitals
-        LEFT,
-        37,
-        name.upper(),
-        25,
-        BOLD,
-        "none",
-        extra=f' stroke="{INK}" stroke-width="9" stroke-linejoin="round"',
-        tracking=0.06,
-    )
+    if slug in DRAWN:
+        case, alphabet, gap, height, style = DRAWN[slug]
+        return lettered(case(name), alphabet, gap, height, style)
+    case, baseline, size, weight, fill, extra, tracking = SET[slug]
+    run = words(LEFT, baseline, case(name), size, weight, fill, extra=extra, tracking=tracking)
+    return f'<g transform="skewX(-12) translate(7 0)">{run}</g>' if slug == "ardentia" else run
 
 
 def sprite(names: list[str]) -> str:

@@ -1,16 +1,7 @@
-"""Text in the drawings, set in Figtree and converted to outlines.
-
-A drawing shown by <img> cannot use the page's fonts, so its words are paths: each run of
-words is one `<path>`, every glyph's outline moved to its place (its advance width with the
-font's kerning) by an absolute `M` and drawn in relative commands after it. One element a run,
-not a `<use>` a glyph: the browser styles a drawing's 200 glyph `<use>`s, each a shadow tree,
-on the page's main thread (kuzu.es.svg: 13 ms against 8.9 ms as paths, unthrottled), and
-brotli finds the repeated outlines as it found the `<use>`s (5.9 kB against 6.0 kB). The
-glyphs come from the brand's variable woff2 as npm brings it (paths.FIGTREE, the source of
-the subset the stylesheet loads: motorlab.build.font_subset), instanced at the weights below by
-fontTools. Build time only: `make` writes the drawings (motorlab.build.pictures), the site
-serves them as files.
-"""
+"""Words in the drawings as Figtree outlines (a drawing shown by <img> cannot use the page's
+fonts): each run of words one `<path>`, each glyph placed by an absolute `M` (one path, not a
+`<use>` a glyph: the page styles each `<use>` as a shadow tree). fontTools instances the brand's
+variable woff2 (paths.FIGTREE) at each weight."""
 
 from __future__ import annotations
 
@@ -26,10 +17,8 @@ from motorlab.paths import FIGTREE
 
 LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
 WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
-# Glyphs are stored at a tenth of the font's units (100 to the em): whole numbers, short
-# paths, and a step of 0.2 px at the 20 px the drawings mostly use, which renders as the
-# font's own units do (at 2x, a few edge pixels differ by a shade); a drawing is 17 % smaller
-# than at 200 to the em (brotli), and the portfolio's first card is its page's LCP image.
+# Glyphs at a tenth of the font's units (100 to the em): whole numbers, short paths, a 0.2 px
+# step at 20 px that renders as the font's units do; 17 % smaller files than 200 to the em.
 UNITS = 10
 
 
@@ -49,15 +38,17 @@ class Face:
     def glyph(self, char: str) -> str:
         return self.cmap.get(ord(char)) or self.cmap[ord("?")]
 
+    def pairs(self, text: str):
+        """Each glyph of `text` with the one after it (None after the last)."""
+        names = [self.glyph(c) for c in text]
+        return zip(names, [*names[1:], None], strict=True)
+
     def outline(self, name: str) -> str:
         if name not in self._outlines:
-            self._outlines[name] = self._draw(name)
+            pen = _RelativePen(self.glyphs)
+            self.glyphs[name].draw(TransformPen(pen, (1 / UNITS, 0, 0, -1 / UNITS, 0, 0)))
+            self._outlines[name] = "".join(pen.parts)
         return self._outlines[name]
-
-    def _draw(self, name: str) -> str:
-        pen = _RelativePen(self.glyphs)
-        self.glyphs[name].draw(TransformPen(pen, (1 / UNITS, 0, 0, -1 / UNITS, 0, 0)))
-        return pen.path()
 
     def advance(self, left: str, right: str | None) -> float:
         """The pen's move after `left` (followed by `right`), in glyph units."""
@@ -65,9 +56,7 @@ class Face:
         return (self.advances[left][0] + kern) / UNITS
 
     def width(self, text: str, size: float) -> float:
-        names = [self.glyph(c) for c in text]
-        units = sum(self.advance(a, b) for a, b in zip(names, [*names[1:], None], strict=True))
-        return units * size / self.em
+        return sum(self.advance(a, b) for a, b in self.pairs(text)) * size / self.em
 
 
 @cache
@@ -123,16 +112,14 @@ def words(
     extra: str = "",
     tracking: float = 0,
 ) -> str:
-    """`text` on the baseline `y`, starting at `x` (or centred on it, or ending there),
-    as a group holding one path; `extra` adds attributes (a stroke) to the group,
-    `tracking` space between letters (in em)."""
+    """`text` on the baseline `y` from `x` (or centred on it, or ending there) as a group of
+    one path; `extra` adds attributes to the group, `tracking` space between letters (em)."""
     font = face(weight)
     spacing = tracking * font.em
     total = font.width(text, size) + tracking * size * (len(text) - 1)
     shift = {"start": 0, "middle": 0.5, "end": 1}[anchor] * total
-    names = [font.glyph(c) for c in text]
     pen, outlines = 0.0, []
-    for left, right in zip(names, [*names[1:], None], strict=True):
+    for left, right in font.pairs(text):
         outline = font.outline(left)
         if outline:  # a space moves the pen and draws nothing
             outlines.append(f"M{round(pen)} 0{outline}")
@@ -146,8 +133,7 @@ RUN_SCALE = re.compile(r'<g transform="translate\([^)]*\) scale\(([0-9.e-]+)\)"[
 
 
 def text_sizes(svg: str) -> list[float]:
-    """The size in px (the drawing's units) of each run of words in a drawing, read back from
-    its markup: what a test multiplies by the drawing's rendered scale."""
+    """The size in px of each run of words in a drawing, read back from its markup (tests)."""
     em = face(REGULAR).em
     return [round(float(scale) * em, 1) for scale in RUN_SCALE.findall(svg)]
 
@@ -158,8 +144,8 @@ def coordinate(value: float) -> str:
 
 
 class _RelativePen(BasePen):
-    """SVG path data with relative commands between whole-number points (rounded where they
-    stand, so no error adds up): about a third shorter than absolute coordinates."""
+    """SVG path data in relative commands between whole-number points (rounded where they
+    stand, so no error adds up): a third shorter than absolute coordinates."""
 
     def __init__(self, glyphs):
         super().__init__(glyphs)
@@ -207,6 +193,3 @@ class _RelativePen(BasePen):
     def _closePath(self):
         self._add("z")
         self.at = self.start  # where SVG puts the pen after `z`
-
-    def path(self) -> str:
-        return "".join(self.parts)

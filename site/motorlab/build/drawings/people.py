@@ -1,12 +1,6 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""The team's faces (fictional people): one flat, duotone illustration style for the portraits
-and the team picture. Each person is drawn in one hue of the palette with a face of their own
-(eyes, brows, nose, mouth, a head tilt) so the page shows people, not signage.
-
-Every part of a face is a group named by its class (`class="eyes"`, `class="mouth"`…), so a
-test reads back from the files what each portrait shows (canvas.parts). A portrait is one
-person on their tone's background; the team picture (a desktop and a mobile variant) stands
-them in two rows."""
+"""The team's faces (fictional people), flat and duotone: each person in one hue with a face of
+their own. Each part is named by its class (`class="eyes"`), which the tests read back."""
 
 from __future__ import annotations
 
@@ -104,9 +98,8 @@ FRINGE = {  # over the head's top
     "curly": "M52 66a10 10 0 0 1 14-12 10 10 0 0 1 14-6 10 10 0 0 1 14 6 10 10 0 0 1 14 12q-28-6-56 0z",
     "bald": "",
 }
-# The parts every face is made of, drawn once in a file's <defs> and placed with <use>: a part
-# takes its colours from its <use> (fill, and `color` for currentColor), so the team picture
-# stays small with eleven people in it. "C" stands for currentColor.
+# The parts of every face, drawn once in a file's <defs> and placed with <use>, which gives
+# their colours (fill, and `color` for currentColor): eleven people stay a small file.
 STROKE = 'fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"'
 EYES = {  # the left eye at x 69, the right at 91, both at y 78
     "open": '<circle cx="69" cy="78" r="3.2"/><circle cx="91" cy="78" r="3.2"/>',
@@ -177,8 +170,7 @@ def parts_of(slug: str) -> list[tuple[str, str, str, str]]:
 
 
 def person(slug: str) -> str:
-    """A head and shoulders in a 160x160 box, without background; its parts come from the
-    file's `defs(...)`."""
+    """A head and shoulders in a 160x160 box, its parts from the file's `defs(...)`."""
     body, *head = [use(part, name, fill, color) for part, name, fill, color in parts_of(slug)]
     features = TONES[PEOPLE[slug].tone].features  # the eyes', nose's and mouth's colour
     return (
@@ -199,33 +191,22 @@ def portrait(slug: str) -> str:
 
 
 def team_photo(width: int, height: int, slugs: list[str], scale: float) -> str:
-    """The team in two rows in front of the studio's wall: its name in Figtree, a window of
-    light, and each person in their own tone on a disc of it."""
+    """The team in two rows in front of the studio's wall, the agency's name on it."""
     step = 160 * scale * 0.74
+    sign = (width * 0.06 + height * 0.15, height * 0.1 + height * 0.085)  # the name's middle
     back, front = slugs[: (len(slugs) - 1) // 2], slugs[(len(slugs) - 1) // 2 :]
     body = [
         f'<rect width="{width}" height="{height}" fill="{ui.SURFACE}"/>',
         f'<circle cx="{width * 0.86:.0f}" cy="{height * 0.12:.0f}" r="{height * 0.42:.0f}" fill="{ui.BLUE_TINT}"/>',
         f'<rect x="{width * 0.06:.0f}" y="{height * 0.1:.0f}" width="{height * 0.3:.0f}" height="{height * 0.12:.0f}" rx="4" fill="{ui.NIGHT}"/>',
         words(
-            width * 0.06 + height * 0.15,
-            height * 0.1 + height * 0.085,
-            AGENCY.abbreviation,
-            height * 0.07,
-            EXTRA_BOLD,
-            "#fff",
-            "middle",
-            tracking=0.08,
+            *sign, AGENCY.abbreviation, height * 0.07, EXTRA_BOLD, "#fff", "middle", tracking=0.08
         ),
         f'<rect y="{height * 0.78:.0f}" width="{width}" height="{height}" fill="{ui.LINE}"/>',
     ]
     for people, top, size in ((back, 0.3, scale * 0.92), (front, 0.5, scale)):
         for index, slug in enumerate(people):
             x = width / 2 + (index - (len(people) - 1) / 2) * step - 80 * size
-            y = height * top
-            body.append(
-                f'<g transform="translate({x:.0f} {y:.0f}) scale({size:.2f})">'
-                + person(slug)
-                + "</g>"
-            )
+            place = f"translate({x:.0f} {height * top:.0f}) scale({size:.2f})"
+            body.append(f'<g transform="{place}">{person(slug)}</g>')
     return ui.svg(width, height, defs(slugs) + "".join(body))
