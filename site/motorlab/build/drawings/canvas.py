@@ -68,10 +68,18 @@ class Canvas:
         return svg(*self.size, "".join(self.parts))
 
 
+EDGE = f' stroke="{LINE}"'  # a hairline edge, as `extra` attributes
+
+
+def choice(chosen: bool) -> tuple[int, str]:
+    """The weight and colour of an option, chosen or not."""
+    return (SEMIBOLD, INK) if chosen else (REGULAR, MUTED)
+
+
 def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER) -> None:
     """A raised panel: a soft offset shadow under it and a hairline edge."""
     c.rect(x, y + 6, w, h, NIGHT, rx, ' opacity=".08"')
-    c.rect(x, y, w, h, fill, rx, f' stroke="{LINE}"')
+    c.rect(x, y, w, h, fill, rx, EDGE)
 
 
 def window(c: Canvas, x, y, w, h, address: str = "", size=10) -> int:

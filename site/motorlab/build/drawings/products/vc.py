@@ -64,15 +64,13 @@ def vc() -> str:
         x += ui.chip(c, x, top + 102, label, fg, bg, 13) + 8
     for index, (name, payload, volume, price) in enumerate(VC_MODELS):
         x, y = 44 + 282 * index, top + 144
-        c.rect(x, y, 268, 230, ui.PAPER, 12, f' stroke="{ui.LINE}"')
+        c.rect(x, y, 268, 230, ui.PAPER, 12, ui.EDGE)
         c.rect(x, y, 268, 80, ui.SURFACE, 12)
         c.rect(x, y + 68, 268, 12, ui.SURFACE)
         van(c, x + 62 + 6 * index, y + 6, 0.82 + 0.05 * index)
         c.text(x + 16, y + 110, name, 19, BOLD, ui.INK)
-        facts = (
-            (PAYLOAD, f"{format_decimal(payload)} kg"),
-            (LOAD_VOLUME, f"{format_decimal(volume, '0.0')} m³"),
-        )
+        volume = f"{format_decimal(volume, '0.0')} m³"
+        facts = ((PAYLOAD, f"{format_decimal(payload)} kg"), (LOAD_VOLUME, volume))
         for column, (label, value) in enumerate(facts):
             c.text(x + 16 + 126 * column, y + 138, label, 13, REGULAR, ui.MUTED, limit=118)
             c.text(x + 16 + 126 * column, y + 162, value, 18, BOLD, ui.INK)
@@ -81,11 +79,7 @@ def vc() -> str:
     return c.svg()
 
 
-WHEELBASE, ROOF = _l("Wheelbase"), _l("Roof height")
-SHORT, MEDIUM, LONG = _l("Short"), _l("Medium"), _l("Long")
-CONVERSION = _l("Conversion")
-SHELVING, REFRIGERATED = _l("Shelving"), _l("Refrigerated")
-YOUR_VAN = _l("Your van")
+WHEELBASE = _l("Wheelbase")
 SEE_DEALERS = _l("Find a dealer")
 
 
@@ -93,26 +87,10 @@ def option_row(c: ui.Canvas, x, y, label, options, chosen, w=216) -> None:
     c.text(x, y, label, 12, BOLD, ui.INK)
     cell = w / len(options)
     c.rect(x, y + 10, w, 32, ui.SURFACE, 8)
-    c.rect(
-        round(x + 3 + cell * chosen, 1),
-        y + 13,
-        round(cell - 6, 1),
-        26,
-        ui.PAPER,
-        6,
-        f' stroke="{ui.LINE}"',
-    )
+    c.rect(round(x + 3 + cell * chosen, 1), y + 13, round(cell - 6, 1), 26, ui.PAPER, 6, ui.EDGE)
     for index, option in enumerate(options):
-        c.text(
-            x + cell * index + cell / 2,
-            y + 31,
-            option,
-            12,
-            SEMIBOLD if index == chosen else REGULAR,
-            ui.INK if index == chosen else ui.MUTED,
-            "middle",
-            cell - 8,
-        )
+        weight, fill = ui.choice(index == chosen)
+        c.text(x + cell * index + cell / 2, y + 31, option, 12, weight, fill, "middle", cell - 8)
 
 
 def vc_configurator() -> str:
@@ -126,17 +104,20 @@ def vc_configurator() -> str:
         f'<path d="M144 {top + 198}h115" stroke="{ui.BLUE}" stroke-width="2"/><path d="M144 {top + 192}v12M259 {top + 192}v12" stroke="{ui.BLUE}" stroke-width="2"/>'
     )
     c.text(201, top + 220, f"{WHEELBASE}: 4 035 mm", 12, SEMIBOLD, ui.BLUE, "middle")
-    option_row(c, 36, top + 248, WHEELBASE, (SHORT, MEDIUM, LONG), 2, 328)
-    option_row(c, 36, top + 306, ROOF, ("H1", "H2", "H3"), 1, 328)
-    option_row(c, 36, top + 364, CONVERSION, (SHELVING, REFRIGERATED), 0, 328)
+    options = (
+        (WHEELBASE, (_l("Short"), _l("Medium"), _l("Long")), 2),
+        (_l("Roof height"), ("H1", "H2", "H3"), 1),
+        (_l("Conversion"), (_l("Shelving"), _l("Refrigerated")), 0),
+    )
+    for row, (label, values, chosen) in enumerate(options):
+        option_row(c, 36, top + 248 + 58 * row, label, values, chosen, 328)
     c.add(f'<path d="M36 {top + 418}h328" stroke="{ui.LINE}"/>')
-    c.text(36, top + 440, YOUR_VAN, 12, REGULAR, ui.MUTED)
+    c.text(36, top + 440, _l("Your van"), 12, REGULAR, ui.MUTED)
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
     ui.button(c, 204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)
     return c.svg()
 
 
-COMMERCIAL_CENTRES = _l("Commercial-vehicle centres")
 # The nearest commercial-vehicle centres: name, km away, and where its pin is on the map.
 VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
 
@@ -160,7 +141,7 @@ def vc_dealers() -> str:
         f'<g fill="none" stroke="{ui.MUTED}" stroke-width="2"><circle cx="{x + 31}" cy="{y + 80}" r="6"/><path d="M{x + 35} {y + 85}l5 5"/></g>'
     )
     c.text(x + 46, y + 86, "28901 Getafe", 12, SEMIBOLD, ui.INK)
-    ui.chip(c, x + 12, y + 106, COMMERCIAL_CENTRES, ui.BLUE, ui.BLUE_TINT, 11)
+    ui.chip(c, x + 12, y + 106, _l("Commercial-vehicle centres"), ui.BLUE, ui.BLUE_TINT, 11)
     top = y + 138
     c.add(
         f'<svg class="map" x="{x}" y="{top}" width="{w}" height="168" viewBox="0 0 224 168">'
@@ -177,20 +158,17 @@ def vc_dealers() -> str:
         pin(c, x + px, top + py, index + 1)
     for index, (name, km, _at) in enumerate(VC_DEALERS):
         y0 = y + 318 + 76 * index
-        c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, f' stroke="{ui.LINE}"')
+        c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, ui.EDGE)
         ui.dot(c, x + 32, y0 + 22, 10, ui.ACCENT)
         c.text(x + 32, y0 + 26, str(index + 1), 11, BOLD, ui.PAPER, "middle")
         c.text(x + 48, y0 + 26, name, 13, BOLD, ui.INK, limit=w - 72)
         c.text(x + 48, y0 + 43, OPEN_LATE, 11, REGULAR, ui.MUTED, limit=w - 106)
         c.text(x + w - 22, y0 + 43, f"{format_decimal(km, '0.0')} km", 11, SEMIBOLD, ui.INK, "end")
-        c.text(x + 48, y0 + 58, REPLACEMENT_VANS, 11, SEMIBOLD, ui.SUCCESS, limit=w - 72)
+        c.text(x + 48, y0 + 58, _l("Replacement vans"), 11, SEMIBOLD, ui.SUCCESS, limit=w - 72)
     return c.svg()
 
 
-BOOK_A_SERVICE = _l("Book a service")
 REPLACEMENT_VAN = _l("Replacement van")
-REPLACEMENT_VANS = _l("Replacement vans")
-CONFIRM = _l("Confirm booking")
 LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
 DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
 OPEN_LATE = _l("Open until 21:00")
@@ -199,55 +177,32 @@ OPEN_LATE = _l("Open until 21:00")
 def vc_booking() -> str:
     c, box = ui.screen_phone(ui.SURFACE, 56)
     x, y, w, _h = box
-    ui.phone_header(c, box, BOOK_A_SERVICE, ui.NIGHT)
+    ui.phone_header(c, box, _l("Book a service"), ui.NIGHT)
     c.text(x + 14, y + 78, "Cargo L2H2 · 5291 MXB", 12, SEMIBOLD, ui.INK)
     c.text(x + 14, y + 96, OPEN_LATE, 11, REGULAR, ui.MUTED)
     cell = (w - 28) / 5
     for index, day in enumerate(DAYS):
         cx = x + 14 + cell * index
-        chosen = index == 2
-        c.rect(
-            round(cx + 2, 1), y + 110, round(cell - 4, 1), 50, ui.NIGHT if chosen else ui.SURFACE, 8
+        back, name, date = (
+            (ui.NIGHT, ui.PAPER, ui.PAPER) if index == 2 else (ui.SURFACE, ui.MUTED, ui.INK)
         )
-        c.text(
-            cx + cell / 2, y + 129, day, 11, SEMIBOLD, ui.PAPER if chosen else ui.MUTED, "middle"
-        )
-        c.text(
-            cx + cell / 2,
-            y + 150,
-            str(13 + index),
-            15,
-            BOLD,
-            ui.PAPER if chosen else ui.INK,
-            "middle",
-        )
+        c.rect(round(cx + 2, 1), y + 110, round(cell - 4, 1), 50, back, 8)
+        c.text(cx + cell / 2, y + 129, day, 11, SEMIBOLD, name, "middle")
+        c.text(cx + cell / 2, y + 150, str(13 + index), 15, BOLD, date, "middle")
     half = (w - 28) / 2
     for index, slot in enumerate(LATE_SLOTS):
         sx, sy = x + 14 + (index % 2) * half, y + 176 + 40 * (index // 2)
-        chosen = index == 1
-        c.rect(
-            round(sx + (4 if index % 2 else 0), 1),
-            sy,
-            round(half - 4, 1),
-            32,
-            ui.BLUE_TINT if chosen else ui.PAPER,
-            8,
-            f' stroke="{ui.BLUE if chosen else ui.LINE}"',
-        )
-        c.text(
-            sx + half / 2 + (2 if index % 2 else -2),
-            sy + 21,
-            slot,
-            13,
-            BOLD if chosen else REGULAR,
-            ui.BLUE if chosen else ui.INK,
-            "middle",
-        )
+        chosen, right = index == 1, index % 2
+        back, edge = (ui.BLUE_TINT, ui.BLUE) if chosen else (ui.PAPER, ui.LINE)
+        left = round(sx + (4 if right else 0), 1)
+        c.rect(left, sy, round(half - 4, 1), 32, back, 8, f' stroke="{edge}"')
+        weight, fill = (BOLD, ui.BLUE) if chosen else (REGULAR, ui.INK)
+        c.text(sx + half / 2 + (2 if right else -2), sy + 21, slot, 13, weight, fill, "middle")
     c.rect(x + 14, y + 268, w - 28, 44, ui.SURFACE, 10)
     c.text(x + 24, y + 295, REPLACEMENT_VAN, 12, SEMIBOLD, ui.INK, limit=w - 84)
     c.rect(x + w - 54, y + 280, 30, 20, ui.SUCCESS, 10)
     ui.dot(c, x + w - 34, y + 290, 7, ui.PAPER)
-    ui.button(c, x + 14, y + 330, w - 28, 34, CONFIRM, ui.ACCENT, ui.PAPER, 14)
+    ui.button(c, x + 14, y + 330, w - 28, 34, _l("Confirm booking"), ui.ACCENT, ui.PAPER, 14)
     # Over the phone's foot: the confirmation the fleet manager receives.
     ui.panel(c, 172, 404, 212, 92, 12)
     ui.check(c, 194, 430, 10)
