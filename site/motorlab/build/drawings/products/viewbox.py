@@ -13,10 +13,6 @@ BLOCKS = (_l("Header"), _l("Text"), _l("Gallery"), _l("Form"), _l("Map"))
 OPEN_DAY = _l("Open day")
 OPEN_DAY_WHEN = _l("Saturday 18 May · 10:00 to 14:00")
 BOOK_A_TEST_DRIVE = _l("Book a test drive")
-PUBLISH = _l("Publish")
-LOCKED_BY_THE_BRAND = _l("Locked by the brand")
-TYPEFACE, COLOURS, LOGO = _l("Typeface"), _l("Colours"), _l("Logo")
-HEADLINE = _l("Headline")
 DEALER = "Autos Rivera · Sevilla"
 
 
@@ -47,8 +43,7 @@ def car_side(c: ui.Canvas, x, y, scale, body) -> None:
 
 def dealer_band(c: ui.Canvas, x, y, w, band, r, scale=1.0, flat=True) -> None:
     """The top of the dealer's open-day page: the dealer, the headline (as large as the width
-    lets it be) and when, on the brand's night band with its quarter disc; `flat`, the band
-    goes on into the page below."""
+    lets it be) and when, on the night band; `flat`, the band goes on into the page below."""
     c.rect(x, y, w, band, ui.NIGHT, 8)
     if flat:
         c.rect(x, y + band - 8, w, 8, ui.NIGHT)
@@ -76,21 +71,12 @@ def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
 
 def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
     """The page being made: a dealer's open day on the brand's template."""
-    c.rect(x, y, w, h, ui.PAPER, 8, f' stroke="{ui.LINE}"')
+    c.rect(x, y, w, h, ui.PAPER, 8, ui.EDGE)
     dealer_band(c, x, y, w, round(h * 0.52), round(h * 0.36), scale)
-    ui.button(
-        c,
-        x + 16,
-        y + h * 0.52 + 14,
-        150 * scale,
-        28 * scale,
-        BOOK_A_TEST_DRIVE,
-        ui.ACCENT,
-        ui.PAPER,
-        11 * scale,
-    )
+    foot = y + h * 0.52  # the band's
+    ui.button(c, x + 16, foot + 14, 150 * scale, 28 * scale, BOOK_A_TEST_DRIVE, size=11 * scale)
     cell = (w - 32) / 3
-    top, tall = y + h * 0.52 + 56 * scale, h * 0.48 - 70 * scale
+    top, tall = foot + 56 * scale, h * 0.48 - 70 * scale
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
         left = x + 16 + cell * index
         offer(c, left, top, cell - 8, tall, model, price, body, 9 * scale, cell - 20)
@@ -103,11 +89,11 @@ def viewbox() -> str:
     c.rect(24, top, 120, 364, ui.SURFACE)
     c.text(38, top + 28, _l("Blocks"), 13, BOLD, ui.INK)
     for index, label in enumerate(BLOCKS):
-        c.rect(36, top + 40 + 38 * index, 96, 30, ui.PAPER, 6, f' stroke="{ui.LINE}"')
+        c.rect(36, top + 40 + 38 * index, 96, 30, ui.PAPER, 6, ui.EDGE)
         c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
         c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, ui.INK, limit=68)
     c.text(160, top + 28, OPEN_DAY, 14, BOLD, ui.INK, limit=140)
-    ui.chip(c, 596, top + 12, PUBLISH, ui.PAPER, VIOLET, 12, "end")
+    ui.chip(c, 596, top + 12, _l("Publish"), ui.PAPER, VIOLET, 12, "end")
     for index in range(3):
         c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else ui.SURFACE, 5)
     c.add(
@@ -118,11 +104,11 @@ def viewbox() -> str:
         f'<rect x="158" y="{top + 42}" width="304" height="{160}" rx="9" fill="none" stroke="{VIOLET}" stroke-width="2" stroke-dasharray="5 4"/>'
     )
     x = 476
-    c.text(x, top + 62, HEADLINE, 13, BOLD, ui.INK)
+    c.text(x, top + 62, _l("Headline"), 13, BOLD, ui.INK)
     c.rect(x, top + 72, 120, 28, ui.PAPER, 6, f' stroke="{VIOLET}"')
     c.text(x + 8, top + 91, OPEN_DAY, 13, REGULAR, ui.INK, limit=104)
-    c.text(x, top + 128, LOCKED_BY_THE_BRAND, 12, BOLD, ui.MUTED, limit=120)
-    for index, label in enumerate((TYPEFACE, COLOURS, LOGO)):
+    c.text(x, top + 128, _l("Locked by the brand"), 12, BOLD, ui.MUTED, limit=120)
+    for index, label in enumerate((_l("Typeface"), _l("Colours"), _l("Logo"))):
         y = top + 144 + 40 * index
         c.rect(x, y, 120, 32, ui.SURFACE, 6)
         c.text(x + 8, y + 21, label, 12, SEMIBOLD, ui.INK, limit=70)
@@ -137,19 +123,17 @@ def viewbox() -> str:
 
 TEMPLATES = (
     (_l("Launch"), ui.NIGHT, ui.ACCENT),
-    (_l("Open day"), ui.ACCENT, ui.NIGHT),
+    (OPEN_DAY, ui.ACCENT, ui.NIGHT),
     (_l("Dealer page"), ui.BLUE, ui.PAPER),
     (_l("Event"), VIOLET, ui.ACCENT),
     (_l("Offer"), ui.SUCCESS, ui.PAPER),
     (_l("After-sales"), ui.AMBER, ui.PAPER),
 )
-CHOOSE_A_TEMPLATE = _l("Choose a template")
-USE_THIS_TEMPLATE = _l("Use this template")
 
 
 def viewbox_templates() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
-    c.text(36, top + 36, CHOOSE_A_TEMPLATE, 17, BOLD, ui.INK, limit=328)
+    c.text(36, top + 36, _l("Choose a template"), 17, BOLD, ui.INK, limit=328)
     for index, (name, fill, accent) in enumerate(TEMPLATES):
         x, y = 36 + 170 * (index % 2), top + 54 + 124 * (index // 2)
         chosen = index == 1
@@ -160,8 +144,7 @@ def viewbox_templates() -> str:
             114,
             ui.PAPER,
             10,
-            f' stroke="{VIOLET if chosen else ui.LINE}"'
-            + (' stroke-width="2.5"' if chosen else ""),
+            f' stroke="{VIOLET}" stroke-width="2.5"' if chosen else ui.EDGE,
         )
         # The template's first screen: its band in its colours, with the car it launches.
         c.add('<g class="template">')
@@ -173,27 +156,24 @@ def viewbox_templates() -> str:
         c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, ui.MUTED)
         if chosen:
             ui.check(c, x + 140, y + 94, 10, VIOLET)
-    ui.chip(c, 364, top + 432, USE_THIS_TEMPLATE, ui.PAPER, VIOLET, 12, "end")
+    ui.chip(c, 364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
     return c.svg()
-
-
-WAITING_APPROVAL = _l("Waiting for approval")
-COMMENTS = _l("Comments")
-APPROVE, ASK_FOR_CHANGES = _l("Approve"), _l("Ask for changes")
-COMMENT_ONE = _l("Please use the spring campaign photo in the header.")
-COMMENT_TWO = _l("Done, photo changed. Ready to publish?")
 
 
 def viewbox_approval() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
     c.text(36, top + 36, OPEN_DAY, 17, BOLD, ui.INK, limit=180)
-    ui.chip(c, 364, top + 20, WAITING_APPROVAL, ui.AMBER, ui.AMBER_TINT, 11, "end")
+    ui.chip(c, 364, top + 20, _l("Waiting for approval"), ui.AMBER, ui.AMBER_TINT, 11, "end")
     dealer_band(c, 36, top + 54, 328, 118, 84, 1.1, flat=False)
     x = 36
-    c.text(x, top + 204, COMMENTS, 14, BOLD, ui.INK)
+    c.text(x, top + 204, _l("Comments"), 14, BOLD, ui.INK)
     thread = (
-        (("Marta", _l("Brand team")), COMMENT_ONE, VIOLET),
-        (("Luis", DEALER.split(" · ")[0]), COMMENT_TWO, ui.BLUE),
+        (
+            ("Marta", _l("Brand team")),
+            _l("Please use the spring campaign photo in the header."),
+            VIOLET,
+        ),
+        (("Luis", DEALER.split(" · ")[0]), _l("Done, photo changed. Ready to publish?"), ui.BLUE),
     )
     y = top + 216
     for (name, where), words, fill in thread:
@@ -206,15 +186,12 @@ def viewbox_approval() -> str:
         for row, line in enumerate(lines):
             c.text(x + 10, y + 53 + 17 * row, line, 12, REGULAR, ui.INK)
         y += 60 + 17 * len(lines)
-    ui.button(c, x, top + 424, 156, 36, APPROVE, ui.SUCCESS, ui.PAPER, 13)
-    c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, f' stroke="{ui.LINE}"')
-    c.text(x + 247, top + 447, ASK_FOR_CHANGES, 12, BOLD, ui.INK, "middle", 150)
+    ui.button(c, x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
+    c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, ui.EDGE)
+    c.text(x + 247, top + 447, _l("Ask for changes"), 12, BOLD, ui.INK, "middle", 150)
     return c.svg()
 
 
-PUBLISHED = _l("Published")
-VISITS_THIS_WEEK = _l("Visits this week")
-TEST_DRIVES_BOOKED = _l("Test drives booked")
 WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's open day
 
 
@@ -226,19 +203,19 @@ def viewbox_published() -> str:
     padlock(c, x + 24, y + 34)
     c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, ui.MUTED)
     dealer_band(c, x, y + 56, w, 160, 104, 1.1)
-    ui.button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE, ui.ACCENT, ui.PAPER, 13)
+    ui.button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE)
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
         offer(c, x + 12, y + 278 + 58 * index, w - 24, 50, model, price, body, 12, 66)
     # Beside the phone: what the space's statistics say since it went live.
     ui.panel(c, 236, 300, 152, 196, 12)
-    ui.chip(c, 250, 314, PUBLISHED, ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
-    c.text(250, 362, VISITS_THIS_WEEK, 11, SEMIBOLD, ui.MUTED, limit=126)
+    ui.chip(c, 250, 314, _l("Published"), ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
+    c.text(250, 362, _l("Visits this week"), 11, SEMIBOLD, ui.MUTED, limit=126)
     c.text(250, 390, format_decimal(sum(WEEK_VISITS)), 24, BOLD, ui.INK)
     bars = "".join(
         f'<rect x="{250 + 18 * i}" y="{452 - v / 5:.0f}" width="12" height="{v / 5:.0f}" rx="2" fill="{VIOLET if i == 6 else VIOLET_TINT}"/>'
         for i, v in enumerate(WEEK_VISITS)
     )
     c.add(f'<g class="chart">{bars}</g>')
-    c.text(250, 478, TEST_DRIVES_BOOKED, 11, REGULAR, ui.MUTED, limit=102)
+    c.text(250, 478, _l("Test drives booked"), 11, REGULAR, ui.MUTED, limit=102)
     c.text(374, 479, "37", 15, BOLD, ui.INK, "end")
     return c.svg()
