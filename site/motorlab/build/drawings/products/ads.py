@@ -13,16 +13,12 @@ from motorlab.content.case_study.ads import ADS
 
 # The application's sections: the case study's first seven modules.
 ADS_SECTIONS = tuple(lazy(module.title) for module in ADS.modules[:7])
-TODAY_AT = _l("Workshop · today")
-ON_TIME = _l("Ready on time")
-IN_THE_WORKSHOP = _l("Cars in the workshop")
 IN_PROGRESS, WAITING_PARTS, READY = _l("In progress"), _l("Waiting for parts"), _l("Ready")
 JOB_STATES = ((ui.BLUE, ui.BLUE_TINT), (ui.AMBER, ui.AMBER_TINT), (ui.SUCCESS, ui.SUCCESS_SURFACE))
 SERVICE_30K = _l("30,000 km service")
 BRAKE_PADS = _l("Front brake pads")
 ENGINE_LIGHT = _l("Engine warning light")
 TYRES = _l("Tyre change")
-INSPECTION = _l("Pre-inspection check")
 ADS_APPOINTMENTS = (  # time, plate, job, state
     ("08:30", "4821 LKM", SERVICE_30K, 2),
     ("09:15", "1067 MBZ", BRAKE_PADS, 0),
@@ -36,13 +32,13 @@ def ads() -> str:
     figures and the appointments with their state."""
     c = ui.hero_tile(ui.ACCENT_TINT)
     top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
-    sidebar(c, 24, top, 416, ADS_SECTIONS[:6], 0, width_=150, size=13)
+    sidebar(c, 24, top, 416, ADS_SECTIONS[:6])
     left, right = 192, 600
-    c.text(left, top + 36, TODAY_AT, 22, BOLD, ui.INK, limit=300)
+    c.text(left, top + 36, _l("Workshop · today"), 22, BOLD, ui.INK, limit=300)
     figures = (
         (ADS_SECTIONS[0], "128", ui.INK),
-        (ON_TIME, format_decimal(0.94, "#%"), ui.SUCCESS),
-        (IN_THE_WORKSHOP, "12", ui.INK),
+        (_l("Ready on time"), format_decimal(0.94, "#%"), ui.SUCCESS),
+        (_l("Cars in the workshop"), "12", ui.INK),
     )
     for index, (label, figure, fill) in enumerate(figures):
         x = left + 138 * index
@@ -60,36 +56,28 @@ def ads() -> str:
     return c.svg()
 
 
-OPERATIONS = _l("Operations")
-LABOUR = _l("Labour")
-PARTS = _l("Parts")
-TOTAL = _l("Total")
-WORK_ORDER = _l("Work order")
-OIL_FILTER, PADS_SET, ENGINE_OIL = (
-    _l("Oil filter"),
-    _l("Brake pad set"),
-    _l("Engine oil 5W-30, 5 l"),
-)
-
-
-def app_bar(c: ui.Canvas, top, section, mark=ui.ACCENT) -> None:
-    """A screen's application bar: its mark and the section open."""
-    c.rect(36, top + 14, 20, 20, mark, 5)
+def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
+    """A screen's tile: the application's window, its bar (its mark, the section open) and the
+    screen's title; returns the canvas and the top of the window's page."""
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
+    c.rect(36, top + 14, 20, 20, ui.ACCENT, 5)
     c.text(64, top + 29, section, 12, SEMIBOLD, ui.MUTED, limit=300)
     c.add(f'<path d="M16 {top + 48}h368" stroke="{ui.LINE}"/>')
+    c.text(36, top + 82, title, 17, BOLD, ui.INK, limit=limit)
+    return c, top
+
+
+WORK_ORDER = _l("Work order")
 
 
 def ads_work_order() -> str:
-    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
-    app_bar(c, top, ADS_SECTIONS[2])
+    c, top = ads_screen(ADS_SECTIONS[2], f"{WORK_ORDER} OT-24817", 220)
     left, right = 36, 364
-    c.text(left, top + 82, f"{WORK_ORDER} OT-24817", 17, BOLD, ui.INK, limit=220)
     ui.chip(c, right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
     c.text(left, top + 102, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, ui.MUTED)
-    rows = (
-        (OPERATIONS, ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5)), LABOUR),
-        (PARTS, ((OIL_FILTER, 1), (PADS_SET, 1), (ENGINE_OIL, 1)), None),
-    )
+    parts = ((_l("Oil filter"), 1), (_l("Brake pad set"), 1), (_l("Engine oil 5W-30, 5 l"), 1))
+    labour = ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5))
+    rows = ((_l("Operations"), labour, _l("Labour")), (_l("Parts"), parts, None))
     y = top + 138
     prices = iter((96.0, 64.0, 40.0, 18.9, 74.5, 54.0))
     for heading, items, unit in rows:
@@ -104,7 +92,7 @@ def ads_work_order() -> str:
             c.text(right, y, euros(next(prices)), 13, SEMIBOLD, ui.INK, "end")
         y += 34
     c.rect(left, y - 16, right - left, 44, ui.SURFACE, 8)
-    c.text(left + 12, y + 11, TOTAL, 14, BOLD, ui.INK)
+    c.text(left + 12, y + 11, _l("Total"), 14, BOLD, ui.INK)
     c.text(right - 12, y + 11, euros(347.4), 16, BOLD, ui.INK, "end")
     return c.svg()
 
@@ -115,27 +103,17 @@ PLANNER_JOBS = (  # bay, start hour, hours, label, colour
     (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
     (1, 10, 1.5, TYRES, ui.BLUE),
     (2, 9, 3, _l("Warranty repair"), ui.AMBER),
-    (3, 8, 1.5, INSPECTION, ui.SUCCESS),
+    (3, 8, 1.5, _l("Pre-inspection check"), ui.SUCCESS),
     (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
 )
 TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
 
 
 def ads_planning() -> str:
-    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
-    app_bar(c, top, ADS_SECTIONS[3])
+    c, top = ads_screen(ADS_SECTIONS[3], _l("Tuesday 14"))
     left, right = 36, 364
-    c.text(left, top + 82, _l("Tuesday 14"), 17, BOLD, ui.INK)
-    ui.chip(
-        c,
-        right,
-        top + 67,
-        _l("%(count)s jobs", count=len(PLANNER_JOBS)),
-        ui.INK,
-        ui.SURFACE,
-        11,
-        "end",
-    )
+    jobs = _l("%(count)s jobs", count=len(PLANNER_JOBS))
+    ui.chip(c, right, top + 67, jobs, ui.INK, ui.SURFACE, 11, "end")
     grid, hour = 104, (right - 104) / 4  # 8:00 to 12:00
     for index in range(5):
         x = grid + hour * index
@@ -161,34 +139,30 @@ def ads_planning() -> str:
     return c.svg()
 
 
-VEHICLE_HISTORY = lazy(ADS.modules[8].title)
-WINDOW, UPDATE = _l("Window regulator"), _l("Software update")
+WARRANTY = lazy(ADS.modules[5].title)
 # The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
 # (an amount) or who paid (warranty, the brand's campaign); the first is today's work order.
 VISITS = (
     (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, JOB_STATES[0])),
     (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
+    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, JOB_STATES[1])),
     (
-        date(2023, 10, 5),
-        22480,
-        WINDOW,
+        date(2023, 6, 14),
+        15020,
+        _l("Software update"),
         "Nordvik Málaga",
-        (lazy(ADS.modules[5].title), JOB_STATES[1]),
+        (_l("Campaign"), JOB_STATES[2]),
     ),
-    (date(2023, 6, 14), 15020, UPDATE, "Nordvik Málaga", (_l("Campaign"), JOB_STATES[2])),
 )
 
 
 def ads_history() -> str:
     """One car's history across the group's workshops: every visit, whichever dealer."""
-    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
-    app_bar(c, top, VEHICLE_HISTORY)
+    c, top = ads_screen(lazy(ADS.modules[8].title), "1067 MBZ")
     left, right = 36, 364
-    c.text(left, top + 82, "1067 MBZ", 17, BOLD, ui.INK)
     c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, ui.MUTED)
-    ui.chip(
-        c, right, top + 67, _l("%(count)s visits", count=len(VISITS)), ui.INK, ui.SURFACE, 11, "end"
-    )
+    visits = _l("%(count)s visits", count=len(VISITS))
+    ui.chip(c, right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
     c.add(f'<path d="M{left + 8} {top + 140}v252" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
     for index, (day, km, job, where, paid) in enumerate(VISITS):
         y = top + 140 + 84 * index
@@ -206,22 +180,12 @@ def ads_history() -> str:
     return c.svg()
 
 
-def sidebar(
-    c: ui.Canvas, x, top, bottom, items, chosen, mark=ui.ACCENT, width_=140, size=11.5
-) -> None:
-    """An application's left column: its mark, then its sections, one of them open."""
-    c.rect(x, top, width_, bottom - top, ui.SURFACE)
-    c.rect(x + 14, top + 14, 24, 24, mark, 6)
+def sidebar(c: ui.Canvas, x, top, bottom, items, width=150, size=13) -> None:
+    """An application's left column: its mark, then its sections, the first one open."""
+    c.rect(x, top, width, bottom - top, ui.SURFACE)
+    c.rect(x + 14, top + 14, 24, 24, ui.ACCENT, 6)
     for index, label in enumerate(items):
         y = top + 62 + round(size * 2.6) * index
-        if index == chosen:
-            c.rect(x + 8, y - size * 1.45, width_ - 16, round(size * 2.25), ui.PAPER, 6)
-        c.text(
-            x + 16,
-            y,
-            label,
-            size,
-            SEMIBOLD if index == chosen else REGULAR,
-            ui.INK if index == chosen else ui.MUTED,
-            limit=width_ - 28,
-        )
+        if index == 0:
+            c.rect(x + 8, y - size * 1.45, width - 16, round(size * 2.25), ui.PAPER, 6)
+        c.text(x + 16, y, label, size, *ui.choice(index == 0), limit=width - 28)
