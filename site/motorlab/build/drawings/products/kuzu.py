@@ -11,23 +11,13 @@ from motorlab.build.drawings.language import _l
 # The car seen from above, 120 x 200, the fault's marker on it (car_top).
 CAR_TOP = "M18 0h84q18 0 18 22v156q0 22-18 22H18q-18 0-18-22V22Q0 0 18 0z"
 KUZU_VIN = "WVWZZZ3CZPE041187"
-NEW_FAULT = _l("New fault")
-VEHICLE = _l("Vehicle")
-ZONE = _l("Zone")
+VEHICLE, ZONE, SUPPLIER = _l("Vehicle"), _l("Zone"), _l("Supplier")
 REAR_LEFT_DOOR = _l("Rear left door")
 SEVERITY = _l("Severity")
 MINOR, MAJOR, CRITICAL = _l("Minor"), _l("Major"), _l("Critical")
 SEND_FAULT = _l("Send fault")
-FAULT_SENT = _l("Fault sent")
 WIND_NOISE = _l("Wind noise at 90 km/h")
-SCAN_VIN = _l("Scan the VIN")
-VIN_READ = _l("VIN read")
 MARK_THE_AREA = _l("Mark the area")
-STATUS = _l("Status")
-ASSIGNED = _l("Assigned")
-PLANT = _l("Plant")
-NORTH_PLANT = _l("North plant")
-SUPPLIER = _l("Supplier")
 SEVERITY_COLOURS = (
     (ui.SUCCESS, ui.SUCCESS_SURFACE),
     (ui.AMBER, ui.AMBER_TINT),
@@ -69,23 +59,28 @@ def severity_row(c: ui.Canvas, x, y, chosen=2, size=11) -> None:
         x += ui.chip(c, x, y, label, fg, bg, size) + 6
 
 
+def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
+    """The fault's zone beside the car: its label, number and name (`tops` and `sizes` each)."""
+    c.text(left, tops[0], ZONE, sizes[0], SEMIBOLD, ui.MUTED)
+    c.text(left, tops[1], "4", sizes[1], BOLD, ui.ACCENT)
+    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), sizes[2], room)):
+        c.text(left, tops[2] + step * row, line, sizes[2], SEMIBOLD, ui.INK)
+
+
 def kuzu() -> str:
     c = ui.hero_tile(ui.BLUE_TINT)
     box = ui.phone(c, 56, 14, 224, 400)
     x, y, w, _h = box
-    ui.phone_header(c, box, NEW_FAULT)
+    ui.phone_header(c, box, _l("New fault"))
     c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, ui.MUTED)
     c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)
     c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, ui.MUTED)
     c.rect(x + 14, y + 124, w - 28, 132, ui.SURFACE, 10)
     car_top(c, x + 30, y + 134, 0.56, (24, 150))
-    c.text(x + 112, y + 150, ZONE, 11, SEMIBOLD, ui.MUTED)
-    c.text(x + 112, y + 168, "4", 22, BOLD, ui.ACCENT)
-    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), 12, w - 126)):
-        c.text(x + 112, y + 188 + 15 * row, line, 12, SEMIBOLD, ui.INK)
+    zone(c, x + 112, (y + 150, y + 168, y + 188), (11, 22, 12), 15, w - 126)
     c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 290, 2, 11)
-    ui.button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, ui.ACCENT, ui.PAPER, 14)
+    ui.button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, size=14)
     # The quality team's side: the fault as it arrives in the back office.
     ui.panel(c, 318, 74, 282, 250, 14)
     c.text(338, 104, "KZ-0512", 13, BOLD, ui.MUTED)
@@ -100,20 +95,15 @@ def kuzu() -> str:
     for index in range(3):
         door_photo(c, 338 + 58 * index, 272, index)
     ui.check(c, 528, 290, 10)
-    c.text(544, 294, FAULT_SENT, 11, SEMIBOLD, ui.SUCCESS, limit=60)
+    c.text(544, 294, _l("Fault sent"), 11, SEMIBOLD, ui.SUCCESS, limit=60)
     return c.svg()
-
-
-HOLD_OVER_VIN = _l("Point at the VIN plate")
-OPEN_FAULTS = _l("Open faults")
-PHOTOS = _l("%(count)s photos", count=3)
 
 
 def kuzu_scan() -> str:
     """Identifying the car on the track: the camera reads the VIN, the car's details follow."""
     c, box = ui.app_phone(ui.BLUE_TINT)
     x, y, w, _h = box
-    ui.phone_header(c, box, SCAN_VIN, ui.NIGHT)
+    ui.phone_header(c, box, _l("Scan the VIN"), ui.NIGHT)
     c.rect(x, y + 52, w, 240, ui.INK)
     left, right, top, foot = x + 40, x + w - 40, y + 88, y + 240
     c.add(
@@ -126,17 +116,20 @@ def kuzu_scan() -> str:
         + "</g>",
         f'<path d="M{left + 6} {top + 76}h{right - left - 12}" stroke="{ui.ACCENT}" stroke-width="2"/>',
     )
-    c.text(x + w / 2, y + 274, HOLD_OVER_VIN, 12, SEMIBOLD, ui.LINE, "middle", w - 28)
+    c.text(
+        x + w / 2, y + 274, _l("Point at the VIN plate"), 12, SEMIBOLD, ui.LINE, "middle", w - 28
+    )
     ui.check(c, x + 24, y + 322, 10)
-    c.text(x + 42, y + 327, VIN_READ, 14, BOLD, ui.SUCCESS)
+    c.text(x + 42, y + 327, _l("VIN read"), 14, BOLD, ui.SUCCESS)
     c.text(x + 14, y + 358, KUZU_VIN, 18, BOLD, ui.INK)
     c.text(x + 14, y + 380, "Prototype X2 · PT-118", 13, REGULAR, ui.MUTED)
     c.rect(x + 14, y + 402, w - 28, 92, ui.SURFACE, 10)
-    for index, (label, value) in enumerate(((PLANT, NORTH_PLANT), (OPEN_FAULTS, "2"))):
+    plant = ((_l("Plant"), _l("North plant")), (_l("Open faults"), "2"))
+    for index, (label, value) in enumerate(plant):
         c.text(x + 28, y + 434 + 38 * index, label, 12, REGULAR, ui.MUTED)
         c.text(x + w - 28, y + 434 + 38 * index, value, 13, SEMIBOLD, ui.INK, "end")
     c.add(f'<path d="M{x + 28} {y + 448}h{w - 56}" stroke="{ui.LINE}"/>')
-    ui.button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, ui.PAPER, 14)
+    ui.button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, size=14)
     return c.svg()
 
 
@@ -147,13 +140,10 @@ def kuzu_report() -> str:
     ui.phone_header(c, box, MARK_THE_AREA)
     c.rect(x + 14, y + 66, w - 28, 200, ui.SURFACE, 12)
     car_top(c, x + 30, y + 76, 0.9, (24, 150))
-    c.text(x + 150, y + 110, ZONE, 12, SEMIBOLD, ui.MUTED)
-    c.text(x + 150, y + 142, "4", 30, BOLD, ui.ACCENT)
-    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), 14, w - 170)):
-        c.text(x + 150, y + 166 + 18 * row, line, 14, SEMIBOLD, ui.INK)
+    zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
     c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 304, 2, 12)
-    c.text(x + 14, y + 362, PHOTOS, 12, SEMIBOLD, ui.MUTED)
+    c.text(x + 14, y + 362, _l("%(count)s photos", count=3), 12, SEMIBOLD, ui.MUTED)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 372, index, 76)
     c.rect(x + 14, y + 446, w - 28, 48, ui.SURFACE, 10)
@@ -164,7 +154,7 @@ def kuzu_report() -> str:
     )
     c.add(f'<path d="{bars}" stroke="{ui.MUTED}" stroke-width="2" stroke-linecap="round"/>')
     c.text(x + w - 28, y + 475, "0:12", 12, SEMIBOLD, ui.MUTED, "end")
-    ui.button(c, x + 14, y + 528, w - 28, 40, SEND_FAULT, ui.ACCENT, ui.PAPER, 14)
+    ui.button(c, x + 14, y + 528, w - 28, 40, SEND_FAULT, size=14)
     return c.svg()
 
 
@@ -173,7 +163,6 @@ FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one st
     (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
     (_l("Fix confirmed on a car"), _l("Waiting for the supplier")),
 )
-SUPPLIER_NOTE = _l("New seal fitted on PT-121. Please check it on the track.")
 
 
 def kuzu_fault() -> str:
@@ -184,7 +173,8 @@ def kuzu_fault() -> str:
     for row, line in enumerate(ui.wrap(str(WIND_NOISE), 18, w - 28)):
         c.text(x + 14, y + 84 + 22 * row, line, 18, BOLD, ui.INK)
     at = x + 14
-    for label, (fg, bg) in ((CRITICAL, SEVERITY_COLOURS[2]), (ASSIGNED, (ui.BLUE, ui.BLUE_TINT))):
+    chips = ((CRITICAL, SEVERITY_COLOURS[2]), (_l("Assigned"), (ui.BLUE, ui.BLUE_TINT)))
+    for label, (fg, bg) in chips:
         at += ui.chip(c, at, y + 100, label, fg, bg, 11) + 6
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 134, index, 76)
@@ -194,7 +184,7 @@ def kuzu_fault() -> str:
         c.add(f'<path d="M{x + 14} {top}h{w - 28}" stroke="{ui.LINE}"/>')
         c.text(x + 14, top + 20, label, 11, REGULAR, ui.MUTED)
         c.text(x + 90, top + 20, value, 12, SEMIBOLD, ui.INK, limit=w - 104)
-    c.text(x + 14, y + 316, STATUS, 12, BOLD, ui.MUTED)
+    c.text(x + 14, y + 316, _l("Status"), 12, BOLD, ui.MUTED)
     c.add(f'<path d="M{x + 24} {y + 336}v84" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
     for index, (label, note) in enumerate(FAULT_STEPS):
         top = y + 336 + 42 * index
@@ -202,7 +192,8 @@ def kuzu_fault() -> str:
         (ui.check if done else ui.ring)(c, x + 24, top, 10)
         c.text(x + 44, top + 4, label, 13, SEMIBOLD, ui.INK if done else ui.MUTED, limit=w - 58)
         c.text(x + 44, top + 21, note, 11, REGULAR, ui.MUTED, limit=w - 58)
-    lines = ui.wrap(str(SUPPLIER_NOTE), 12, w - 56)
+    supplier_note = _l("New seal fitted on PT-121. Please check it on the track.")
+    lines = ui.wrap(str(supplier_note), 12, w - 56)
     c.rect(x + 14, y + 462, w - 28, 44 + 17 * len(lines), ui.BLUE_TINT, 10)
     c.text(x + 28, y + 484, "Trimtec · 16:05", 11, SEMIBOLD, ui.BLUE)
     for row, line in enumerate(lines):
