@@ -1,9 +1,5 @@
-"""Write the site's drawings (in every declared language) and icons: `make` runs
-
-    .venv/bin/python -m motorlab.build.pictures
-
-and keeps what it prints, the files written (one a line, from the project's root), as its
-stamp: a file in the list that goes missing is drawn again. Nothing here is committed."""
+"""Write the site's drawings and icons (`make`: python -m motorlab.build.pictures) and print the
+files written, one a line: make's stamp, so a file that goes missing is drawn again."""
 
 from __future__ import annotations
 

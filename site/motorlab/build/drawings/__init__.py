@@ -1,14 +1,5 @@
-"""The site's drawings, as small SVG files that `make` writes under static/img/ (never
-committed; motorlab.build.pictures).
-
-Every drawing of the site that has words or the brand's colours is made here: the four
-products' screens in each declared language (products/), the client brands' wordmarks
-(brands.py), the agency's wordmark (wordmark.py), the home page's hero and the 404 page's
-picture (scenes.py), the team's portraits and team picture (people.py) and the technology
-icons (tech.py). Words in a drawing are Figtree outlines (figtree.py): a drawing shown by <img>
-cannot use the page's fonts. The other pictures under static/img/ are drawn by hand and
-committed.
-"""
+"""The site's drawings with words or the brand's colours, as small SVG files `make` writes under
+static/img/ (motorlab.build.pictures), the product screens once per declared language."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""The drawings' words and numbers in one language, from the compiled catalogs (Babel), with
-no app: `_l` marks a message as the content modules do (pybabel extracts it with the site's
-messages), and the message is translated when a drawing sets it, in the language `speaking`
-names. A content module's lazy string is translated too (`lazy`): outside the app, its text is
-its message id."""
+"""The drawings' words in one language (`speaking`), from the compiled catalogs, with no app:
+`_l` marks a message as the content modules do; it is translated when a drawing sets it."""
 
 from __future__ import annotations
 

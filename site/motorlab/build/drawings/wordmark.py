@@ -1,15 +1,6 @@
-"""The agency's wordmark ("Motorlab Digital") as Figtree outlines, drawn as part of the logo.
-
-The header and the footer inline it beside the mark (icons.wordmark), so the brand's name is
-in the brand's face from the first paint of the first page, whatever font the page's text is
-in by then (the typeface file may come too late for the first page: font-display: optional,
-styles/fonts.css). The short name is extra bold, the descriptor regular, as the text they
-replace was set; both take the text colour (`currentColor`), the descriptor's own colour
-comes from the page's CSS (`--wordmark-sub` on `.c-wordmark__sub`). Sized in em by the CSS:
-1.2 em tall, Figtree's ascent and descent (0.95 + 0.25 em), so it sits on the line as the
-words did. Inlined in every page, the whole drawing is one group (ID, `#wm`) that the
-footer's copy uses, so the glyphs are in a page once.
-"""
+"""The agency's wordmark ("Motorlab Digital") as Figtree outlines, inlined in every page beside
+the mark (icons.wordmark), so the name is in the brand's face from the first paint. One group
+(`#wm`) the footer reuses; 1.2 em tall (Figtree's ascent and descent), sized by the CSS."""
 
 from __future__ import annotations
 
