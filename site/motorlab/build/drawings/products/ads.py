@@ -30,7 +30,7 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
 def ads() -> str:
     """The workshop's day, large enough to read on a project card: the modules, today's
     figures and the appointments with their state."""
-    c = ui.hero_tile(ui.ACCENT_TINT)
+    c = ui.tile(ui.ACCENT_TINT, ui.HERO)
     top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
     sidebar(c, 24, top, 416, ADS_SECTIONS[:6])
     left, right = 192, 600

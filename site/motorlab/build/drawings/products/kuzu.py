@@ -68,7 +68,7 @@ def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
 
 
 def kuzu() -> str:
-    c = ui.hero_tile(ui.BLUE_TINT)
+    c = ui.tile(ui.BLUE_TINT, ui.HERO)
     box = ui.phone(c, 56, 14, 224, 400)
     x, y, w, _h = box
     ui.phone_header(c, box, _l("New fault"))

@@ -53,7 +53,7 @@ def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
 def vc() -> str:
     """The catalogue, large enough to read on a project card: vans by body type with the
     figures fleet buyers compare first."""
-    c = ui.hero_tile(ui.SURFACE)
+    c = ui.tile(ui.SURFACE, ui.HERO)
     top = ui.window(c, 24, 24, 592, 392, "vc-vans")
     vc_header(c, 24, top, 592)
     c.rect(24, top + 48, 592, 1, ui.LINE)

@@ -83,7 +83,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
 
 
 def viewbox() -> str:
-    c = ui.hero_tile(VIOLET_TINT)
+    c = ui.tile(VIOLET_TINT, ui.HERO)
     top = ui.window(c, 24, 24, 592, 392, "viewbox.studio")
     # The blocks to add, the page, and the brand's locked settings.
     c.rect(24, top, 120, 364, ui.SURFACE)
