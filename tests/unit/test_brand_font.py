@@ -1,6 +1,5 @@
-"""The brand typeface is the site's own subset of Figtree (motorlab.build.font_subset, built by make
-before esbuild): every weight, within the first round trip of a connection, and every
-character a page shows in it, in every language."""
+"""The brand typeface is the site's own subset of Figtree (motorlab.build.font_subset): every
+weight, within the first round trip of a connection, and every character a page shows."""
 
 from __future__ import annotations
 
@@ -18,13 +17,9 @@ from tests.support.app import ROOT, soup_of, visible_text
 from tests.support.pages import LOCALES, PAGES, localized
 from tests.support.widgets import BUILD
 
-# TCP's initial window is 10 x 1460 = 14,600 bytes: Lighthouse's simulated phone (Lantern)
-# charges a round trip (150 ms) for each window a response needs beyond the first. The
-# subset is 12.6 kB; this leaves room for a few new letters, not for a second window.
+# Within TCP's first window (14,600 bytes), with room for a few new letters (12.6 kB today).
 BUDGET = 13_500
-# Attributes whose text the page draws in its own font: a field's placeholder and value, the
-# busy button's and a narrow table's labels (`content: attr(data-label)`), an image's alt
-# text while the image is missing.
+# Attributes whose text the page draws in its font (`content: attr(data-label)`, alt text).
 DRAWN_ATTRIBUTES = ("placeholder", "value", "data-label", "alt")
 CSS_STRING = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""")
 CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6}) ?|\\(.)")
@@ -43,6 +38,7 @@ def cmap(served) -> dict[int, str]:
 
 
 def test_the_font_is_the_subset_every_weight_within_the_first_window(served, widget_manifest):
+    """Built from today's catalogs, the same bytes every time (its name is its content's hash)."""
     font = TTFont(io.BytesIO(served))
     (axis,) = font["fvar"].axes
     assert (axis.axisTag, axis.minValue, axis.maxValue) == ("wght", 300, 900)
@@ -51,12 +47,7 @@ def test_the_font_is_the_subset_every_weight_within_the_first_window(served, wid
     # FreeType names the face by it (the share images).
     assert font["name"].getDebugName(1).split()[0] == "Figtree"
     assert re.fullmatch(r"fonts/figtree-[A-Z0-9]{8}\.woff2", widget_manifest["fonts"][0])
-
-
-def test_the_served_font_is_the_subset_of_the_catalogs_as_they_are(served):
-    """Built from today's catalogs (make rebuilds it when one changes), the same bytes every
-    time (a content-hashed name that changes only with its content)."""
-    assert font_subset.build(font_subset.characters()) == served
+    assert font_subset.build(font_subset.characters()) == served, "made from today's catalogs"
 
 
 def shown_characters(soup) -> set[str]:
@@ -79,11 +70,8 @@ def shown_characters(soup) -> set[str]:
 def strings_in(value):
     if isinstance(value, str):
         yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings_in(item)
-    elif isinstance(value, list):
-        for item in value:
+    elif isinstance(value, (dict, list)):
+        for item in value.values() if isinstance(value, dict) else value:
             yield from strings_in(item)
 
 
@@ -99,21 +87,16 @@ def test_every_character_of_every_page_is_in_the_font(client, cmap):
         for char in shown_characters(soup_of(response)):
             if ord(char) not in cmap:
                 missing.setdefault(char, set()).add(path)
-    said = [
-        f"{char!r} U+{ord(char):04X} on {len(where)} pages: {', '.join(sorted(where)[:4])}"
-        for char, where in sorted(missing.items())
-    ]
-    assert set(missing) == set(), "not in the font:\n" + "\n".join(said)
+    said = [f"{char!r} U+{ord(char):04X} on {sorted(where)[:4]}" for char, where in missing.items()]
+    assert set(missing) == set(), "not in the font:\n" + "\n".join(sorted(said))
 
 
 def css_strings(css: str) -> str:
     """The text of the strings the stylesheet adds to pages (`content`, `quotes`), its
     escapes (`\\201c`) read."""
-    found = []
-    for declaration in re.findall(r"(?:content|quotes):([^;}]*)", css):
-        for double, single in CSS_STRING.findall(declaration):
-            found.append(CSS_ESCAPE.sub(unescape, double or single))
-    return "".join(found)
+    declarations = re.findall(r"(?:content|quotes):([^;}]*)", css)
+    strings = [a or b for text in declarations for a, b in CSS_STRING.findall(text)]
+    return "".join(CSS_ESCAPE.sub(unescape, text) for text in strings)
 
 
 def unescape(match: re.Match) -> str:

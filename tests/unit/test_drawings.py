@@ -55,80 +55,63 @@ def holds(runs_: list[str], words: str) -> bool:
     return any(as_read(words) in run for run in runs_)
 
 
-def test_the_walk_finds_the_drawings():
-    names = {path.name for path in DRAWINGS}
-    assert {"kuzu.es.svg", "kuzu.en.svg", "brands.svg", "not-found.svg"} <= names
-
-
-@pytest.mark.parametrize("path", DRAWINGS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_drawing_leaves_its_text_to_the_viewers_fonts(path):
-    text = path.read_text(encoding="utf-8")
-    assert "<text" not in text and "font-family" not in text and "@font-face" not in text
-
-
 @pytest.mark.parametrize("path", DRAWINGS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_glyph_of_the_drawings_is_a_figtree_outline(path):
-    """Every run of words is one path of Figtree outlines (no glyph <use>: each is a shadow
-    tree the page's main thread styles)."""
+    """No text left to the viewer's fonts; every run of words is one path of Figtree outlines
+    (no glyph <use>: each is a shadow tree the page's main thread styles)."""
     text = path.read_text(encoding="utf-8")
+    assert "<text" not in text and "font-family" not in text and "@font-face" not in text
     glyphs = [o for run in glyph_outlines(text) for o in run]
     assert [d for d in glyphs if d not in figtree_outlines()] == []
     assert re.findall(r'<use href="#[lrsbx][0-9a-f]+"', text) == []  # glyphs as they were
 
 
+def words_of(name: str, locale: str) -> list[str]:
+    """The words of a product drawing (`kuzu/fault`) in `locale`."""
+    return runs((STATIC / "img" / "projects" / f"{name}.{locale}.svg").read_text("utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("name", "spanish", "english"),
+    [
+        ("kuzu", "Nueva avería", "New fault"),
+        ("kuzu", "Puerta trasera izq.", "Rear left door"),
+        ("ads", "Taller · hoy", "Workshop · today"),
+        ("ads/work-order", "Orden de trabajo OT-24817", "Work order OT-24817"),
+        ("vc", "Furgonetas", "Vans"),
+        ("kuzu/fault", "Asignada a Trimtec", "Assigned to Trimtec"),
+        ("ads/history", "Historial del vehículo", "Vehicle history"),
+        ("vc/booking", "Furgoneta de sustitución", "Replacement van"),
+        ("vc/dealers", "Buscar concesionario", "Find a dealer"),
+        ("viewbox/published", "Visitas esta semana", "Visits this week"),
+        ("viewbox", "Puertas abiertas", "Open day"),
+        ("viewbox/approval", "Pendiente de aprobación", "Waiting for approval"),
+    ],
+)
+def test_each_language_has_its_own_file(name, spanish, english):
+    spanish_words, english_words = words_of(name, "es"), words_of(name, "en")
+    assert holds(spanish_words, spanish) and not holds(spanish_words, english)
+    assert holds(english_words, english) and not holds(english_words, spanish)
+
+
 def test_the_product_screens_have_words():
+    assert {"brands.svg", "not-found.svg"} <= {p.name for p in DRAWINGS}, "the walk finds them"
     with_words = [p for p in DRAWINGS if runs(p.read_text(encoding="utf-8"))]
     assert {p.name for p in with_words} >= {
         f"{name}.{lo}.svg" for name in ("ads", "kuzu", "vc", "viewbox") for lo in LOCALES
     }
-
-
-@pytest.mark.parametrize(
-    ("file", "spanish", "english"),
-    [
-        ("projects/kuzu.{locale}.svg", "Nueva avería", "New fault"),
-        ("projects/kuzu.{locale}.svg", "Puerta trasera izq.", "Rear left door"),
-        ("projects/ads.{locale}.svg", "Taller · hoy", "Workshop · today"),
-        (
-            "projects/ads/work-order.{locale}.svg",
-            "Orden de trabajo OT-24817",
-            "Work order OT-24817",
-        ),
-        ("projects/vc.{locale}.svg", "Furgonetas", "Vans"),
-        ("projects/kuzu/fault.{locale}.svg", "Asignada a Trimtec", "Assigned to Trimtec"),
-        ("projects/ads/history.{locale}.svg", "Historial del vehículo", "Vehicle history"),
-        ("projects/vc/booking.{locale}.svg", "Furgoneta de sustitución", "Replacement van"),
-        ("projects/vc/dealers.{locale}.svg", "Buscar concesionario", "Find a dealer"),
-        ("projects/viewbox/published.{locale}.svg", "Visitas esta semana", "Visits this week"),
-        ("projects/viewbox.{locale}.svg", "Puertas abiertas", "Open day"),
-        (
-            "projects/viewbox/approval.{locale}.svg",
-            "Pendiente de aprobación",
-            "Waiting for approval",
-        ),
-    ],
-)
-def test_each_language_has_its_own_file(file, spanish, english):
-    words = {
-        lo: runs((STATIC / "img" / file.format(locale=lo)).read_text("utf-8")) for lo in LOCALES
-    }
-    assert holds(words["es"], spanish) and not holds(words["es"], english)
-    assert holds(words["en"], english) and not holds(words["en"], spanish)
+    for locale in LOCALES:  # the KuZu hero's fault, with its VIN and zone
+        kuzu = words_of("kuzu", locale)
+        assert holds(kuzu, KUZU_VIN) and holds(kuzu, "4"), locale
 
 
 SCREENS = sorted(name for name in products.DRAWINGS if name.count("/") == 2)  # not heroes
 
 
-@pytest.mark.parametrize("name", SCREENS)
-def test_no_screen_cuts_its_words(name):
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_screen_cuts_its_words(locale):
     """A case study's screens have room for their words in both languages: none is cut short
     with an ellipsis (a hero, drawn denser for a card, may cut one)."""
-    for locale in LOCALES:
+    for name in SCREENS:
         words = runs((STATIC / "img" / name.format(locale=locale)).read_text("utf-8"))
-        assert [w for w in words if "…" in w] == [], locale
-
-
-def test_kuzu_shows_a_fault_with_its_vin_and_zone():
-    for locale in LOCALES:
-        words = runs((STATIC / "img" / f"projects/kuzu.{locale}.svg").read_text("utf-8"))
-        assert holds(words, KUZU_VIN) and holds(words, "4")
+        assert [w for w in words if "…" in w] == [], name

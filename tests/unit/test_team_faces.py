@@ -1,4 +1,4 @@
-"""The team's pictures show people with faces: every portrait file draws a face with eyes,
+"""The team's pictures show people with faces: every member's portrait draws a face with eyes,
 brows, a nose and a mouth, no two portraits are the same face, and the team picture shows a
 face for each person standing in it."""
 
@@ -13,34 +13,20 @@ TEAM = STATIC / "img" / "team"
 FACE = ["face", "eyes", "brows", "nose", "mouth"]
 
 
-def members() -> list[str]:
-    return [
+def test_every_member_has_a_portrait_of_their_own_face():
+    members = [
         m.image.src.removeprefix("img/team/").removesuffix(".svg")
         for t in team.TEAMS
         for m in t.members
     ]
-
-
-def test_every_member_has_a_drawn_person():
-    assert sorted(members()) == sorted(PEOPLE)
-
-
-def test_every_portrait_shows_a_face():
-    for slug in members():
-        shown = parts((TEAM / f"{slug}.svg").read_text("utf-8"))
-        assert [p for p in shown if p in FACE] == FACE, slug
-
-
-def test_no_two_portraits_share_a_face():
-    """Eyes, mouth and the whole face markup differ enough that nobody is a copy."""
-    faces = {slug: (PEOPLE[slug].eyes, PEOPLE[slug].brows, PEOPLE[slug].mouth) for slug in PEOPLE}
-    assert len(set(faces.values())) == len(PEOPLE)
-    files = {(TEAM / f"{slug}.svg").read_text("utf-8") for slug in members()}
-    assert len(files) == len(members())
-
-
-def test_the_portraits_have_expressions():
-    """More than one kind of eyes and of mouth: a team, not a row of the same smiley."""
+    assert sorted(members) == sorted(PEOPLE)
+    files = {slug: (TEAM / f"{slug}.svg").read_text("utf-8") for slug in members}
+    for slug, text in files.items():
+        assert [p for p in parts(text) if p in FACE] == FACE, slug
+    assert len(set(files.values())) == len(members), "no two portraits are the same file"
+    faces = {(p.eyes, p.brows, p.mouth) for p in PEOPLE.values()}
+    assert len(faces) == len(PEOPLE), "eyes, brows and mouth differ from one face to the next"
+    # A team, not a row of the same smiley: every kind of eyes and of mouth is someone's.
     assert {p.eyes for p in PEOPLE.values()} == {"open", "wide", "happy", "wink"}
     assert {p.mouth for p in PEOPLE.values()} == {"smile", "grin", "laugh", "smirk", "calm"}
 
