@@ -1,6 +1,5 @@
-"""The running app never loads the build's code: after every public page (and the root
-files) is served, in a fresh interpreter, no `motorlab.build` module nor fontTools (the
-drawings' outlines, the font subset) is loaded. Build code is what `make` runs."""
+"""The running app never loads the build's code: once every public page and root file is
+served, in a fresh interpreter, no `motorlab.build` module nor fontTools is loaded."""
 
 from __future__ import annotations
 
@@ -27,13 +26,9 @@ print(json.dumps({"statuses": statuses, "loaded": loaded}))
 
 
 def test_serving_every_page_loads_no_build_code():
+    command = [sys.executable, "-c", SERVE_EVERYTHING]
     result = subprocess.run(
-        [sys.executable, "-c", SERVE_EVERYTHING],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
+        command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
     )
     served = json.loads(result.stdout.splitlines()[-1])
     assert len(served["statuses"]) > 20

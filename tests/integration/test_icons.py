@@ -1,6 +1,5 @@
-"""Icons and app metadata: /favicon.ico, /apple-touch-icon.png and the web app
-manifest, drawn from the logo by `make` (motorlab.build.icons), linked from every page and
-written by the export (nginx serves them from there: tests/deploy/test_nginx.py)."""
+"""Icons and app metadata (/favicon.ico, /apple-touch-icon.png, the web app manifest), drawn
+from the logo by `make` (motorlab.build.icons), linked from every page, written by the export."""
 
 from __future__ import annotations
 
@@ -32,14 +31,11 @@ def image_of(data: bytes):
         return image
 
 
-def test_the_favicon_holds_16_32_and_48_px(client):
+def test_the_favicon_holds_16_32_and_48_px_and_the_apple_touch_icon_is_180_px_opaque(client):
     status, media_type, data = fetch(client, "/favicon.ico")
     assert status == 200 and media_type == "image/vnd.microsoft.icon"
     image = image_of(data)
     assert image.format == "ICO" and set(image.info["sizes"]) == {(16, 16), (32, 32), (48, 48)}
-
-
-def test_the_apple_touch_icon_is_180_px_and_opaque(client):
     status, media_type, data = fetch(client, "/apple-touch-icon.png")
     assert status == 200 and media_type == "image/png"
     image = image_of(data)
@@ -55,15 +51,13 @@ def test_the_manifest_names_the_app_and_its_icons(client):
     assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
     assert manifest["theme_color"] == colour("color-accent")
     assert manifest["background_color"] == colour("color-paper")
-    found = {}
+    found = set()
     for icon in manifest["icons"]:
         status, _, data = fetch(client, icon["src"])
-        assert status == 200, icon["src"]
-        image = image_of(data)
-        width, height = image.size
-        assert icon["sizes"] == f"{width}x{height}"
-        found.setdefault(icon["purpose"], set()).add(image.size[0])
-    assert found == {"any": {192, 512}, "maskable": {512}}
+        width, height = image_of(data).size
+        assert status == 200 and icon["sizes"] == f"{width}x{height}", icon["src"]
+        found.add((icon["purpose"], width))
+    assert found == {("any", 192), ("any", 512), ("maskable", 512)}
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
@@ -77,13 +71,10 @@ def test_every_page_links_its_icons_manifest_and_theme_colour(client, path, loca
 
 
 def test_the_png_icons_hold_a_palette_of_256_colours_at_most():
-    """A phone that checks the install icon fetches icon-192.png as the first page loads: a
-    palette keeps it at 2.5 kB, against 6.2 kB in full colour."""
-    sizes = {}
+    """icon-192.png, which a phone fetches as the first page loads: 2.5 kB, not 6.2 kB."""
     for path in sorted(icons.ICONS.glob("*.png")):
         assert image_of(path.read_bytes()).mode == "P", path.name
-        sizes[path.name] = path.stat().st_size
-    assert sizes["icon-192.png"] < 3000
+    assert (icons.ICONS / "icon-192.png").stat().st_size < 3000
 
 
 def test_the_export_holds_the_icons_and_manifest(exported_site, client):
@@ -96,8 +87,7 @@ def test_the_export_holds_the_icons_and_manifest(exported_site, client):
 
 
 def test_the_root_files_are_kept_a_day(client):
-    """Their URLs carry no hash: the app's one day, stated once (no Expires beside it);
-    nginx says the same of the exported files (tests/deploy/test_nginx.py)."""
+    """Their URLs carry no hash: a day, stated once (no Expires beside it)."""
     answers = {}
     for path in icons.ROOT_FILES:
         with client.get(path) as response:

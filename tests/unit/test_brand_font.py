@@ -60,11 +60,7 @@ def shown_characters(soup) -> set[str]:
     for props in soup.find_all("script", type="application/json"):
         texts.extend(strings_in(json.loads(props.get_text())))
     texts.append(visible_text(soup))
-    return {
-        char
-        for char in "".join(texts)
-        if not char.isspace() and unicodedata.category(char)[0] != "C"
-    }
+    return {c for c in "".join(texts) if not c.isspace() and unicodedata.category(c)[0] != "C"}
 
 
 def strings_in(value):
@@ -103,18 +99,17 @@ def unescape(match: re.Match) -> str:
     return chr(int(match[1], 16)) if match[1] else match[2]
 
 
-def test_the_stylesheets_own_text_is_in_the_font_where_figtree_has_it(widget_manifest, cmap):
+def test_the_stylesheets_text_is_in_the_font_and_the_font_in_its_unicode_range(
+    widget_manifest, cmap
+):
     """The quotes and marks the stylesheet writes (`content`, `quotes`): those npm's Figtree
-    has are in the subset (the arrows and the tick it lacks come from the fallback, as ever)."""
+    has are in the subset (the arrows it lacks come from the fallback). fonts.css keeps npm's
+    Latin range: every character of the subset is within it."""
     css = (BUILD / widget_manifest["site.css"]).read_text(encoding="utf-8")
     written = {char for char in css_strings(css) if not char.isspace()}
     assert {"«", "»", "“", "”"} <= written  # the parsing found the quotes
     source = TTFont(FIGTREE).getBestCmap()
     assert sorted(char for char in written if ord(char) in source and ord(char) not in cmap) == []
-
-
-def test_the_unicode_range_hides_no_character_of_the_font(cmap):
-    """fonts.css keeps npm's Latin range: every character of the subset is within it."""
     css = (ROOT / "site/motorlab/styles/fonts.css").read_text(encoding="utf-8")
     (declared,) = re.findall(r"unicode-range:\s*([^;]+);", css)
     ranges = []

@@ -1,6 +1,5 @@
-"""The build's pictures are reproducible: drawn again in this process, every drawing and
-icon is byte for byte the file `make` wrote (motorlab.build.pictures), so a rebuild never
-changes a picture's hashed URL, and a file left from older drawing code is found."""
+"""The build's pictures are reproducible: drawn again in this process, every drawing and icon
+is byte for byte the file `make` wrote (a rebuild never changes a picture's hashed URL)."""
 
 import pytest
 
