@@ -72,20 +72,15 @@ def width(text: str, size: float, weight: int = REGULAR) -> float:
 def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
     """The `kern` feature's pair adjustments (formats 1 and 2) as a (left, right) table."""
     gpos = font["GPOS"].table
-    lookups = {
-        index
-        for record in gpos.FeatureList.FeatureRecord
-        if record.FeatureTag == "kern"
-        for index in record.Feature.LookupListIndex
-    }
+    records = gpos.FeatureList.FeatureRecord
+    kern = [r.Feature.LookupListIndex for r in records if r.FeatureTag == "kern"]
     pairs: dict[tuple[str, str], int] = {}
-    for index in sorted(lookups):
+    for index in sorted({index for indices in kern for index in indices}):
         for table in gpos.LookupList.Lookup[index].SubTable:
             if table.Format == 1:
                 for left, pair_set in zip(table.Coverage.glyphs, table.PairSet, strict=True):
                     for record in pair_set.PairValueRecord:
-                        value = getattr(record.Value1, "XAdvance", 0) or 0
-                        pairs.setdefault((left, record.SecondGlyph), value)
+                        pairs.setdefault((left, record.SecondGlyph), _x_advance(record.Value1))
             elif table.Format == 2:
                 first, second = table.ClassDef1.classDefs, table.ClassDef2.classDefs
                 rights: dict[int, list[str]] = {}
@@ -94,11 +89,14 @@ def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
                 for left in table.Coverage.glyphs:
                     row = table.Class1Record[first.get(left, 0)]
                     for number, names in rights.items():
-                        value = getattr(row.Class2Record[number].Value1, "XAdvance", 0) or 0
-                        if value:
+                        if value := _x_advance(row.Class2Record[number].Value1):
                             for right in names:
                                 pairs.setdefault((left, right), value)
     return pairs
+
+
+def _x_advance(value) -> int:
+    return getattr(value, "XAdvance", 0) or 0
 
 
 def words(

@@ -29,31 +29,13 @@ class Tone(NamedTuple):
     cheeks: str
 
 
+SKIN_RED, SKIN_BLUE = mix(ui.ACCENT_LIGHT, ui.PAPER, 0.45), mix(ui.BLUE, ui.PAPER, 0.3)
+SKIN_INK = mix(mix(ui.ACCENT_LIGHT, ui.MUTED, 0.4), ui.PAPER, 0.45)
+CHEEKS_BLUE, CHEEKS_INK = mix(ui.BLUE, ui.PAPER, 0.55), mix(ui.ACCENT_LIGHT, ui.PAPER, 0.6)
 TONES = {
-    "red": Tone(
-        ui.ACCENT_TINT,
-        mix(ui.ACCENT_LIGHT, ui.PAPER, 0.45),
-        ui.ACCENT,
-        ui.ACCENT_DARK,
-        ui.NIGHT,
-        ui.ACCENT_LIGHT,
-    ),
-    "blue": Tone(
-        ui.BLUE_TINT,
-        mix(ui.BLUE, ui.PAPER, 0.3),
-        ui.BLUE,
-        ui.NIGHT,
-        ui.NIGHT,
-        mix(ui.BLUE, ui.PAPER, 0.55),
-    ),
-    "ink": Tone(
-        ui.SURFACE,
-        mix(mix(ui.ACCENT_LIGHT, ui.MUTED, 0.4), ui.PAPER, 0.45),
-        ui.MUTED,
-        ui.INK,
-        ui.INK,
-        mix(ui.ACCENT_LIGHT, ui.PAPER, 0.6),
-    ),
+    "red": Tone(ui.ACCENT_TINT, SKIN_RED, ui.ACCENT, ui.ACCENT_DARK, ui.NIGHT, ui.ACCENT_LIGHT),
+    "blue": Tone(ui.BLUE_TINT, SKIN_BLUE, ui.BLUE, ui.NIGHT, ui.NIGHT, CHEEKS_BLUE),
+    "ink": Tone(ui.SURFACE, SKIN_INK, ui.MUTED, ui.INK, ui.INK, CHEEKS_INK),
 }
 
 
