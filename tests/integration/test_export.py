@@ -35,7 +35,7 @@ def exported_file(folder, path):
     return folder / name if "." in name.rsplit("/", 1)[-1] else folder / name / "index.html"
 
 
-def test_both_locales_of_every_public_page_are_exported(exported_site):
+def test_both_locales_of_every_public_page_are_exported_and_in_the_sitemap(exported_site):
     folder, _urls = exported_site
     assert len(PAGES) >= 20 and "/en" in PAGES and "/en/services" in PAGES
     pages = ("index.html", "400.html", "404.html", "414.html", "431.html")
@@ -45,6 +45,9 @@ def test_both_locales_of_every_public_page_are_exported(exported_site):
         assert (folder / name).is_file(), name
     assert not (folder / "test").exists() and not (folder / "en" / "test").exists()
     assert not (folder / "language").exists(), "the switcher stays dynamic"
+    sitemap = (folder / "sitemap.xml").read_text()
+    listed = {urlsplit(loc).path for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)}
+    assert listed == set(PAGES) and "/test" not in sitemap, "the sitemap: every public page"
 
 
 @pytest.mark.parametrize("path", EXPORTED)
@@ -95,14 +98,6 @@ def test_the_error_pages_are_in_their_locale(exported_site, name, spanish, engli
     for prefix, lang, heading in (("", "es", spanish), ("en/", "en", english)):
         page = BeautifulSoup((folder / prefix / name).read_text(), "html.parser")
         assert page.html["lang"] == lang and page.h1.get_text(strip=True) == heading, prefix
-
-
-def test_the_exported_sitemap_lists_every_public_page_and_no_test_page(exported_site):
-    folder, _urls = exported_site
-    sitemap = (folder / "sitemap.xml").read_text()
-    listed = {urlsplit(loc).path for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)}
-    assert listed == set(PAGES)
-    assert "/test" not in sitemap
 
 
 def test_every_asset_and_image_a_page_references_is_exported(exported_site):

@@ -109,9 +109,7 @@ def build_folder(export: Path) -> Path:
 
 def _hashed_files(export: Path) -> dict[str, bytes]:
     """An export's files under static/build/ (their .br and .gz siblings are made again)."""
-    folder = build_folder(export)
-    if not folder.is_dir():
-        return {}
+    folder = build_folder(export)  # none at a first export: no files
     return {
         file.relative_to(folder).as_posix(): file.read_bytes()
         for file in sorted(folder.rglob("*"))
