@@ -70,15 +70,10 @@ def hero() -> str:
     ]
     for index, done in enumerate(CHECKLIST):
         y = 240 + 34 * index
-        mark = (
-            f'<circle cx="404" cy="{y + 10}" r="9" fill="#1f8a5b"/><path d="M399.5 {y + 10}l3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>'
-            if done
-            else f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="2"/>'
-        )
-        body.append(
-            mark
-            + f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{ui.INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{ui.MUTED}" opacity=".35"/>'
-        )
+        tick = f'<circle cx="404" cy="{y + 10}" r="9" fill="#1f8a5b"/><path d="M399.5 {y + 10}l3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>'
+        ring = f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="2"/>'
+        task = f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{ui.INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{ui.MUTED}" opacity=".35"/>'
+        body.append((tick if done else ring) + task)
     done_share = sum(CHECKLIST) / len(CHECKLIST)
     body += [
         f'<rect x="396" y="382" width="110" height="8" rx="4" fill="{ui.LINE}"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
