@@ -117,9 +117,8 @@ def fallbacks(visits: dict[str, list[Visit]]) -> str:
         for key, _, _ in ROWS
         if key in FALLBACK_ALLOWED
     )
-    return "first clicks that became the browser's navigation (the HTML beat the code): " + (
-        ", ".join(counts)
-    )
+    label = "first clicks that became the browser's navigation (the HTML beat the code)"
+    return f"{label}: {', '.join(counts)}"
 
 
 class Probe:
@@ -169,27 +168,23 @@ class Probe:
             self.page.wait_for_timeout(10)
         return result
 
-    def _still(self) -> bool | None:
-        idle = time.monotonic() - self.last_change
-        return True if not self.in_flight and idle > QUIET_MS / 1000 else None
-
     def quiet(self) -> None:
         """Wait until no request has been in flight for QUIET_MS."""
-        self._wait(self._still, "quiet network")
+
+        def still() -> bool | None:
+            idle = time.monotonic() - self.last_change > QUIET_MS / 1000
+            return True if idle and not self.in_flight else None
+
+        self._wait(still, "quiet network")
 
     def _report(self, since: int, kind: str, path: str | None = None, click: dict | None = None):
         """The first report of `kind` since the `since`th (of `path`; with `click`, a heading
         marked after it: in another document, or later in the click's own)."""
-        return next(
-            (
-                r
-                for r in self.reports[since:]
-                if r["kind"] == kind
-                and path in (None, r["path"])
-                and (click is None or r["doc"] != click["doc"] or r["n"] > click["n"])
-            ),
-            None,
-        )
+        for r in self.reports[since:]:
+            later = click is None or r["doc"] != click["doc"] or r["n"] > click["n"]
+            if r["kind"] == kind and path in (None, r["path"]) and later:
+                return r
+        return None
 
     def click(self, path: str, hover_ms: int = 0) -> tuple[dict, dict]:
         """Click the page's (first visible) link to `path`, after resting on it `hover_ms`;

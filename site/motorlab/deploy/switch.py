@@ -115,14 +115,12 @@ def nginx_workers(layout: Layout) -> tuple[int | None, set[int]]:
     except (OSError, ValueError):
         return None, set()
     workers = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == master:
-                workers.add(int(entry.name))
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == master:
+                workers.add(int(stat.parent.name))
+        except OSError:  # a process gone meanwhile
+            continue
     return master, workers
 
 

@@ -4,9 +4,6 @@ slots (`--web blue`), and, from the live release (`--current`, a link the deploy
 switches), the mail sender, the nightly backup and the late-mail check with their timers.
 Each service may write only the folders the settings name (the outbox's, the image cache's,
 the backups'). All units are written aside, then moved into place, or none is.
-
-    python -m motorlab.deploy.units --environment-file /etc/motorlab/env --user motorlab \\
-        --web blue --output /etc/systemd/system
 """
 
 from __future__ import annotations
@@ -28,14 +25,9 @@ from motorlab.paths import PROJECT_ROOT
 # STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
 STOP_MARGIN = 5
 HIDDEN = ("/home", "/root", "/run/user")  # what ProtectHome=yes (deploy/sandbox.inc) hides
-# The units besides the slot's, each with the folders it writes besides the app's.
-SHARED_UNITS = {
-    "motorlab-sender.service": (),
-    "motorlab-backup.service": ("backups",),
-    "motorlab-backup.timer": (),
-    "motorlab-check.service": (),
-    "motorlab-check.timer": (),
-}
+# The units besides the slot's (the backup also writes its folder).
+SHARED_UNITS = ("motorlab-sender.service", "motorlab-backup.service", "motorlab-backup.timer",
+                "motorlab-check.service", "motorlab-check.timer")  # fmt: skip
 
 
 def outermost(folders: list[Path]) -> list[Path]:
@@ -57,11 +49,11 @@ def render(args: argparse.Namespace, state: list[Path]) -> dict[str, str]:
         "sender_stop_time": STOP_TIME + STOP_MARGIN,
         "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
     }
-    units = {web_unit(args.web): ("motorlab-web.service", ())}
-    units.update({name: (name, extra) for name, extra in SHARED_UNITS.items()})
+    units = {web_unit(args.web): "motorlab-web.service", **{name: name for name in SHARED_UNITS}}
     rendered = {}
-    for name, (template, extra) in units.items():
-        writable = outermost([*state, *(Path(values[key]) for key in extra)])
+    for name, template in units.items():
+        extra = [Path(args.backups)] if name == "motorlab-backup.service" else []
+        writable = outermost([*state, *extra])
         rendered[name] = TEMPLATES.get_template(template).render(
             values, writable=" ".join(str(folder) for folder in writable)
         )
