@@ -57,12 +57,8 @@ def test_each_bad_setting_stops_gunicorn_the_sender_and_the_export_in_one_line(
     if os.geteuid() != 0 and "outbox" in case:
         pytest.skip("the owner's name in the line is root's")
     changes, said = BAD[case]
-    env = app_environment(tmp_path / "outbox.sqlite3")
-    for name, value in changes.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
+    env = {**app_environment(tmp_path / "outbox.sqlite3"), **changes}
+    env = {name: value for name, value in env.items() if value is not None}
     for name, command in COMMANDS.items():
         where = [f"127.0.0.1:{free_port()}", "wsgi:app"] if name == "gunicorn" else []
         where = [tmp_path / "export"] if name == "export" else where

@@ -54,8 +54,7 @@ FLOORS = dict.fromkeys(CATEGORIES, 100)
 
 
 def run_once(url: str, locale: str, report: Path, flags: str = "") -> dict:
-    """One Lighthouse run (mobile preset), its JSON report. (With ANALYTICS_ID set every
-    visitor gets the same page: the consent banner is the browser's, over the page.)"""
+    """One Lighthouse run (mobile preset): its JSON report."""
     cookie = f"{COOKIE_NAME}={locale}"
     command = [
         str(LIGHTHOUSE),
@@ -109,11 +108,8 @@ def rounds(base: str, runs: int, flags: str = "") -> dict[str, list[dict]]:
 
 
 def warm(base: str, times: int = 6) -> None:
-    """Every page asked for a few times first, as Chromium asks (its encodings), then every
-    file they link to (typeface, pictures, icons, scripts, the manifest and its icons), so
-    each of the app's workers has rendered and compressed them once, as for every visitor but
-    the first after a start: a worker's first answer for a page takes 20-110 ms, and for the
-    typeface 18 ms, which Lighthouse would add to every figure of the run."""
+    """Every page and every file they link to asked for a few times, as Chromium asks: each
+    worker's first answer (20-110 ms for a page) would count in every figure of the run."""
     linked: set[str] = set()
     for path in PAGES:
         locale = "en" if path.startswith("/en") else "es"
@@ -175,8 +171,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def measure(where: str, options, extra: dict) -> dict:
-    """Every page's medians on `where` ("app" or "front"), printed as a table: the figures,
-    their misses and the load average around the runs."""
+    """Every page's medians on `where` ("app" or "front"), printed, with the goals missed."""
     load_before = os.getloadavg()
     if where == "app":
         print(f"Lighthouse mobile preset, the app: gunicorn 2 workers {extra or ''}".rstrip())
