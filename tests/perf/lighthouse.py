@@ -55,20 +55,13 @@ FLOORS = dict.fromkeys(CATEGORIES, 100)
 
 def run_once(url: str, locale: str, report: Path, flags: str = "") -> dict:
     """One Lighthouse run (mobile preset): its JSON report."""
-    cookie = f"{COOKIE_NAME}={locale}"
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        # A file, not stdout: node may exit before a pipe has taken the whole report.
-        f"--output-path={report}",
-        "--quiet",
-        f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip(),
-        # A returning visitor in the page's language: `/` does not redirect by browser language.
-        "--extra-headers",
-        json.dumps({"Cookie": cookie}),
-    ]
+    # The report to a file (node may exit before a pipe has taken it all), as a returning
+    # visitor in the page's language (`/` does not redirect by the browser's language).
+    output = ["--output=json", f"--output-path={report}", "--quiet"]
+    cookie = json.dumps({"Cookie": f"{COOKIE_NAME}={locale}"})
+    chrome = f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip()
+    categories = f"--only-categories={','.join(CATEGORIES)}"
+    command = [str(LIGHTHOUSE), url, *output, categories, chrome, "--extra-headers", cookie]
     # Lighthouse's trace recording fails now and then (NO_NAVSTART), twice in a row at times.
     for _attempt in range(ATTEMPTS):
         report.unlink(missing_ok=True)
