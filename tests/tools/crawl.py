@@ -3,7 +3,8 @@
 To show that a refactor changes nothing a visitor sees or follows (static URLs left out: their
 hashes change with every stylesheet), each page rendered by a fresh app:
 
-    .venv/bin/python tests/tools/crawl.py snapshot before.json    # on the old commit, then
+    .venv/bin/python tests/tools/crawl.py snapshot before.json    # on the old commit
+    .venv/bin/python tests/tools/crawl.py snapshot after.json     # on the new one
     .venv/bin/python tests/tools/crawl.py compare before.json after.json
 """
 
