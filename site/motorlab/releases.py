@@ -1,15 +1,8 @@
-"""How long the hashed files of a previous release stay: the stylesheet, scripts and fonts
-under static/build/ (widgets/build.mjs) that a page still links after a new build or export
-replaced them. A page may be kept for its lifetime (page_cache.DEFAULT_CACHE_CONTROL: its
-longest max-age, a CDN's s-maxage) and shown later still; its files must answer all along.
-
-esbuild only adds files; this module is the one place that deletes them, after a build
-(`make` runs it: `python -m motorlab.releases`) and in an export (motorlab.build.export). Each file
-the build's manifest does not name is "retired" at the first such pass, and kept for
-RETENTION after it; older ones are deleted. The record of when each was retired is a JSON
-object {path under static/build/: seconds since the epoch}: the build's in static/build/
-(assets.RETIRED, neither served nor exported), the export's beside its folder (`ledger_of`).
-"""
+"""How long the hashed files of earlier builds stay under static/build/: a page may be kept for
+its lifetime (page_cache.DEFAULT_CACHE_CONTROL) and its files must answer all along. esbuild
+only adds files; this module alone deletes them, after a build (`python -m motorlab.releases`)
+and in an export. Each file the manifest stops naming is retired at the first such pass and
+kept RETENTION after; the record is {path under static/build/: seconds since the epoch}."""
 
 from __future__ import annotations
 
@@ -23,18 +16,10 @@ from werkzeug.http import parse_cache_control_header
 from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED, STATIC_FOLDER, read_manifest
 from motorlab.web.page_cache import DEFAULT_CACHE_CONTROL
 
-# Beyond a page's lifetime: a page open in a tab imports a widget's chunk when the widget
-# mounts, and a visitor may come back to a tab an hour later.
-MARGIN = 3600
-
-
-def page_lifetime(cache_control: str = DEFAULT_CACHE_CONTROL) -> int:
-    """The longest a browser or a shared cache may keep a page, in seconds."""
-    parsed = parse_cache_control_header(cache_control, cls=ResponseCacheControl)
-    return max(parsed.max_age or 0, parsed.s_maxage or 0)
-
-
-RETENTION = page_lifetime() + MARGIN
+_PAGE = parse_cache_control_header(DEFAULT_CACHE_CONTROL, cls=ResponseCacheControl)
+# A page's longest lifetime (a browser's or a CDN's), and an hour: a tab open that long still
+# imports a widget's chunk when the widget mounts.
+RETENTION = max(_PAGE.max_age or 0, _PAGE.s_maxage or 0) + 3600
 
 
 def read_ledger(path: Path) -> dict[str, float]:
@@ -58,12 +43,10 @@ def built_files(static_folder: Path = STATIC_FOLDER) -> set[str]:
     return set(read_manifest(static_folder)["files"])
 
 
-def retire(
-    folder: Path, current: set[str], retired: dict[str, float], now: float | None = None
-) -> dict[str, float]:
+def retire(folder: Path, current: set[str], retired: dict[str, float]) -> dict[str, float]:
     """Delete the files under `folder` (a static/build/) not `current` that were retired
     RETENTION ago or more (when `retired` says, else now); return when each kept one was."""
-    now = time.time() if now is None else now
+    now = time.time()
     kept = {}
     for file in sorted(folder.rglob("*")):
         name = file.relative_to(folder).as_posix()

@@ -1,10 +1,6 @@
 """The deploy tools write their files whole or not at all, from the environment file alone:
-every file is rendered first, nginx's config is checked by `nginx -t` (no error, no warning)
-before it replaces the live one, and each is written aside and renamed into place, so a
-failure (a certificate path typo, a folder that cannot be written) leaves the live files as
-they were, and nginx never reads half a config (`deploy_config --output`, `deploy_units
---output`). Before, a typo in the certificate's path exited 0 and replaced the live config:
-the next restart took the site down."""
+nginx's config is checked by `nginx -t` before it replaces the live one, and every file is
+written aside and renamed into place, so a failure leaves the live files as they were."""
 
 from __future__ import annotations
 
@@ -17,7 +13,6 @@ import pytest
 
 from tests.support.deploy_tools import UNITS, environment
 from tests.support.servers import ROOT
-from tests.support.tls import throwaway_ca  # noqa: F401 (a fixture)
 
 PREVIOUS = b"# the previous file, which nginx or systemd is using\n"
 SETTINGS = "SECRET_KEY=x\nSITE_URL=https://www.motorlab.example\n"
@@ -25,7 +20,6 @@ SETTINGS = "SECRET_KEY=x\nSITE_URL=https://www.motorlab.example\n"
 
 @pytest.fixture
 def nginx_files(tmp_path):
-    """A live config, nginx's runtime, pid and log folders, and an environment file."""
     config, runtime = tmp_path / "etc" / "nginx.conf", tmp_path / "runtime"
     for folder in (runtime, config.parent, tmp_path / "logs"):
         folder.mkdir()
@@ -74,7 +68,7 @@ def test_the_output_option_writes_a_config_nginx_takes_and_the_module_it_names(
     assert f"error_log {tmp_path / 'logs'}/error.log warn;" in text
 
 
-def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, throwaway_ca):  # noqa: F811
+def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, throwaway_ca):
     before = snapshot(nginx_files.parent)
     typo = f"{throwaway_ca.certificate}x"
     result = deploy_config(
@@ -95,12 +89,10 @@ def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, t
 
 
 def test_the_settings_are_the_environment_files_never_the_shells(
-    tmp_path,
-    nginx_files,
-    throwaway_ca,  # noqa: F811
+    tmp_path, nginx_files, throwaway_ca
 ):
-    """A SITE_URL left in the operator's shell does not reach the config (with TLS, its http
-    would be refused, and the redirect names the file's); a file it cannot read is named."""
+    """A SITE_URL left in the operator's shell does not reach the config; a file it cannot
+    read is named."""
     result = deploy_config(
         tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
         str(throwaway_ca.key), "--output", str(nginx_files), SITE_URL="http://127.0.0.1:5000",
@@ -134,7 +126,6 @@ def deploy_units(output: Path, env_file: Path) -> subprocess.CompletedProcess:
 
 
 def test_units_that_cannot_all_be_written_leave_every_live_unit(tmp_path):
-    """The units' folder cannot be made (a file stands where it goes): no unit is written."""
     output = tmp_path / "systemd"
     output.write_bytes(PREVIOUS)
     env_file = tmp_path / "env"

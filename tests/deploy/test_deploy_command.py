@@ -1,6 +1,5 @@
-"""`motorlab deploy|rollback|restore` (site/motorlab/deploy/release.py) refuses, in one line
-and before it touches anything, what it cannot do well: the whole runs are
-test_one_server.py's."""
+"""`motorlab deploy|rollback|restore` refuses, in one line and before it touches anything,
+what it cannot do well (the whole runs: test_one_server.py)."""
 
 from __future__ import annotations
 
@@ -65,8 +64,6 @@ def test_one_operation_at_a_time(tmp_path):
 
 
 def test_a_venv_the_service_user_cannot_run_is_refused_with_what_to_do(tmp_path):
-    """A venv whose interpreter only root may run (the guide's reviewer had one under /root,
-    0700): the services would stop with a bare PermissionError."""
     if os.geteuid() != 0:
         pytest.skip("needs root to run a command as another user")
     sys.path.insert(0, str(ROOT / "site" / "motorlab" / "deploy"))
@@ -76,7 +73,8 @@ def test_a_venv_the_service_user_cannot_run_is_refused_with_what_to_do(tmp_path)
         sys.path.pop(0)
     private = tmp_path / "private"
     (private / ".venv" / "bin").mkdir(parents=True)
-    # An interpreter only root may run (as one under /root, 0700, is for the services).
+    # An interpreter only root may run (as one under /root, 0700, is for the services: the
+    # guide's reviewer had one).
     interpreter = private / "python3.11"
     interpreter.write_text("#!/bin/sh\nexit 0\n")
     interpreter.chmod(0o700)

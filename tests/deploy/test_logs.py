@@ -1,8 +1,5 @@
-"""nginx's logs are Debian's: the rendered config writes them in /var/log/nginx (the tests'
-nginx in its runtime folder) with its pid in /run/nginx.pid, so Debian's own
-/etc/logrotate.d/nginx rotates them, as `logrotate -d` reads it and as logrotate really does
-it, with nginx reopening its logs (Debian's `invoke-rc.d nginx rotate` signals USR1 to the pid
-in /run/nginx.pid; here the same signal to the tests' pid file)."""
+"""nginx's logs are Debian's (test_units.py), so Debian's own /etc/logrotate.d/nginx rotates
+them, moved here to the tests' nginx: its `invoke-rc.d nginx rotate` becomes the same USR1."""
 
 from __future__ import annotations
 
@@ -57,9 +54,8 @@ def test_debians_logrotate_reads_nginxs_two_logs(tmp_path):
 
 
 def test_nginx_writes_to_fresh_logs_after_a_rotation(tmp_path, exported_site, launch):
-    """On USR1 nginx's workers open the new logs themselves, as nginx's user (www-data, or
-    nobody here): the logs' folder and the folders above it must let them through, as
-    /var/log/nginx does; pytest's own folders are private (0700)."""
+    """On USR1 nginx's workers, as nginx's user, open the new logs: the folders must let them
+    through, as /var/log/nginx does (pytest's are 0700)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-logs-"))
     server, base = launch.start_nginx(exported_site[0], "127.0.0.1:9", workdir)
     try:

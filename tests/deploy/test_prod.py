@@ -1,5 +1,5 @@
-"""`make prod`: it refuses to start without SECRET_KEY, in one clear line, and runs gunicorn
-with the request limits nginx is rendered with (motorlab.deploy.gunicorn_config)."""
+"""`make prod` refuses to start without SECRET_KEY, in one clear line. (How it runs gunicorn:
+test_units.py's test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone.)"""
 
 from __future__ import annotations
 
@@ -9,23 +9,12 @@ import subprocess
 from tests.support import ROOT
 
 
-def make_prod(*flags: str, **env: str) -> subprocess.CompletedProcess:
-    """`make prod` with `flags`, in this environment less SECRET_KEY and make's own, plus `env`."""
-    base = {
-        k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "MAKEFLAGS", "MAKELEVEL")
-    }
-    return subprocess.run(
-        ["make", "--no-print-directory", *flags, "prod"],
-        cwd=ROOT,
-        env={**base, **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
 def test_make_prod_refuses_to_start_without_a_secret_key():
-    result = make_prod("-s")
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "MAKEFLAGS", "MAKELEVEL")}
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-s", "prod"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
     assert result.returncode != 0
     assert result.stdout == ""
     lines = [line for line in result.stderr.splitlines() if not line.startswith("make: ***")]
@@ -33,10 +22,3 @@ def test_make_prod_refuses_to_start_without_a_secret_key():
         "make prod: SECRET_KEY is not set; set it to the same long random string on every server"
     ]
     assert "Traceback" not in result.stderr
-
-
-def test_make_prod_runs_gunicorn_with_the_shared_limits():
-    result = make_prod("-n", SECRET_KEY="x" * 40)  # -n: the commands, printed, not run
-    assert result.returncode == 0, result.stderr
-    gunicorn = next(line for line in result.stdout.splitlines() if "bin/gunicorn" in line)
-    assert "--config python:motorlab.deploy.gunicorn_config" in gunicorn

@@ -1,9 +1,5 @@
-"""Bad settings stop the commands that serve the site, each with one line and status 3, as an
-incomplete catalog does (motorlab.startup): gunicorn as its unit runs it, the sender and the
-export. Before, a missing SITE_URL started a gunicorn that answered 400 to every request, a
-missing SECRET_KEY a key invented per release, `PROXY_FIX_HOPS=one` or `MAIL_PORT=25 25` the
-defaults, `MAIL_USE_TLS=ture` no TLS (the SMTP password in the clear); and a sender whose
-outbox could not be opened logged an error every second."""
+"""Bad settings stop the commands that serve the site (gunicorn as its unit runs it, the sender,
+the export), each with one line and status 3, as an incomplete catalog does (motorlab.startup)."""
 
 from __future__ import annotations
 
@@ -61,12 +57,8 @@ def test_each_bad_setting_stops_gunicorn_the_sender_and_the_export_in_one_line(
     if os.geteuid() != 0 and "outbox" in case:
         pytest.skip("the owner's name in the line is root's")
     changes, said = BAD[case]
-    env = app_environment(tmp_path / "outbox.sqlite3")
-    for name, value in changes.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
+    env = {**app_environment(tmp_path / "outbox.sqlite3"), **changes}
+    env = {name: value for name, value in env.items() if value is not None}
     for name, command in COMMANDS.items():
         where = [f"127.0.0.1:{free_port()}", "wsgi:app"] if name == "gunicorn" else []
         where = [tmp_path / "export"] if name == "export" else where
@@ -90,8 +82,7 @@ def test_the_development_server_keeps_its_defaults(monkeypatch):
 
 
 def test_the_outbox_is_named_with_its_owner_when_the_service_user_cannot_open_it(session_dir):
-    """As the service user (here nobody, in a child process), an outbox file root created
-    and kept 0600 (before: `unable to open database file` every second, no path, no owner)."""
+    """As the service user (nobody, in a child process), an outbox root created, 0600."""
     if os.geteuid() != 0:
         pytest.skip("needs root to make a file another user cannot open")
     folder = session_dir / "root-outbox"  # a folder every user may enter
@@ -118,8 +109,7 @@ def test_the_outbox_is_named_with_its_owner_when_the_service_user_cannot_open_it
 
 
 def test_the_sender_says_once_a_minute_that_the_outbox_cannot_be_opened(tmp_path, launch):
-    """The outbox taken away under a running sender (a folder where its file was): one line,
-    then one a minute at most (before: one a second), while it tries again ever less often."""
+    """The outbox taken away under a running sender: one line, then one a minute at most."""
     outbox = tmp_path / "outbox" / "outbox.sqlite3"
     env = app_environment(outbox, OUTBOX_POLL_INTERVAL="0.1")
     log = tmp_path / "sender.log"
@@ -138,7 +128,6 @@ def test_the_sender_says_once_a_minute_that_the_outbox_cannot_be_opened(tmp_path
 
 
 def test_an_export_into_a_folder_it_cannot_write_says_so_in_one_line(tmp_path, launch):
-    """Before: a 35-line traceback (an export run as the service user in a release root owns)."""
     blocked = tmp_path / "file"
     blocked.write_text("")
     env = app_environment(tmp_path / "outbox.sqlite3")

@@ -1,8 +1,6 @@
-"""The systemd units (deploy/*.service), rendered for this checkout as an operator renders
-them (`python -m motorlab.deploy.units`): systemd itself finds nothing to say about them, they
-sandbox the services to the folders the app writes, give the sender its stop time, and run
-gunicorn exactly as `make prod` and the tests do, with
-motorlab/deploy/gunicorn_config.py's settings."""
+"""The systemd units rendered for this checkout as an operator renders them: systemd finds
+nothing to say of them, they sandbox the services to the folders the app writes, and run
+gunicorn exactly as `make prod` and the tests do, with gunicorn_config's settings."""
 
 from __future__ import annotations
 
@@ -21,7 +19,7 @@ import pytest
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy.units import STOP_MARGIN
-from tests.support.deploy_tools import UNITS, environment
+from tests.support.deploy_tools import UNITS, environment, service_section
 from tests.support.servers import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
@@ -29,8 +27,8 @@ SERVICES = [name for name in UNITS if name.endswith(".service")]
 
 
 def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]]]:
-    """The units written to `output` from an environment file there with `settings` (the
-    live release is this checkout), each service as {key: [values]} of its [Service] section."""
+    """Each service's [Service] section, rendered into `output` from an environment file there
+    with `settings` (the live release: this checkout)."""
     env_file = output / "env"
     env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
     result = subprocess.run(
@@ -44,23 +42,19 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     return {name: service_section(output / name) for name in SERVICES}
 
 
-def service_section(path: Path) -> dict[str, list[str]]:
-    section, found = None, {}
-    for line in path.read_text().splitlines():
-        if line.startswith("["):
-            section = line
-        elif section == "[Service]" and "=" in line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            found.setdefault(key, []).append(value)
-    return found
-
-
 @pytest.fixture(scope="module")
 def units(tmp_path_factory):
     return render_units(tmp_path_factory.mktemp("units"))
 
 
-def test_systemd_analyze_verifies_the_units_rendered_for_this_checkout(tmp_path):
+# What an auditor reads first: systemd's own score of the sandbox (0 is a closed box, 10 none).
+MOST_EXPOSURE = 2.0
+EXPOSURE = re.compile(r"Overall exposure level for (\S+): (\d+\.\d) ")
+
+
+def test_systemd_verifies_the_units_and_scores_their_exposure_within_what_an_auditor_signs(
+    tmp_path,
+):
     if not Path(SYSTEMD_ANALYZE).exists():
         pytest.fail("systemd-analyze is missing: apt-get install systemd (make systemd)")
     render_units(tmp_path)
@@ -71,6 +65,17 @@ def test_systemd_analyze_verifies_the_units_rendered_for_this_checkout(tmp_path)
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    scores = {}
+    for name in SERVICES:
+        result = subprocess.run(
+            [SYSTEMD_ANALYZE, "security", "--offline=yes", "--no-pager", str(tmp_path / name)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        (found,) = EXPOSURE.findall(result.stdout)
+        scores[found[0]] = float(found[1])
+    assert scores.keys() == set(SERVICES)
+    assert all(score <= MOST_EXPOSURE - 0.3 for score in scores.values()), scores
 
 
 def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
@@ -109,8 +114,7 @@ def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
 
 
 def test_systemd_waits_longer_than_each_service_promises_to_take_to_stop(units):
-    """The sender stops within STOP_TIME (docs/decisions/0009), gunicorn within its
-    graceful_timeout (a worker finishes its request): systemd's SIGKILL comes later."""
+    """The sender's STOP_TIME (docs/decisions/0009), gunicorn's graceful_timeout."""
     waits = {name: int(service["TimeoutStopSec"][0]) for name, service in units.items()
              if "TimeoutStopSec" in service}  # fmt: skip
     graceful = int(gunicorn_settings()["graceful_timeout"])
@@ -122,33 +126,11 @@ def test_systemd_waits_longer_than_each_service_promises_to_take_to_stop(units):
     assert STOP_MARGIN >= STOP_TIME / 2
 
 
-# What an auditor reads first: systemd's own score of the sandbox (0 is a closed box, 10 none).
-MOST_EXPOSURE = 2.0
-EXPOSURE = re.compile(r"Overall exposure level for (\S+): (\d+\.\d) ")
-
-
-def test_systemd_scores_both_units_well_within_the_exposure_an_auditor_signs(tmp_path):
-    render_units(tmp_path)
-    scores = {}
-    for name in SERVICES:
-        result = subprocess.run(
-            [SYSTEMD_ANALYZE, "security", "--offline=yes", "--no-pager", str(tmp_path / name)],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
-        assert result.returncode == 0, result.stderr
-        (found,) = EXPOSURE.findall(result.stdout)
-        scores[found[0]] = float(found[1])
-    assert scores.keys() == set(SERVICES)
-    assert all(score <= MOST_EXPOSURE - 0.3 for score in scores.values()), scores
-
-
 def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_errors(
     tmp_path, units, launch
 ):
-    """gunicorn and the sender as their units start them (ExecStart, the unit's UMask, a user
-    without a home): the instance folder they create is 0750, the outbox 0600 and the image
-    cache 0640 (none readable by other users), and gunicorn's log holds no error (before,
-    its control server logged `Permission denied` at every start)."""
+    """gunicorn and the sender as their units start them (ExecStart, UMask, a user without a
+    home): nothing they create is readable by other users, and gunicorn logs no error."""
     from tests.support.clients import Visitor
     from tests.support.servers import app_environment, free_port
     from tests.support.smtp import SmtpServer
@@ -216,9 +198,8 @@ def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path)
     assert units["motorlab-web-blue.service"]["ReadWritePaths"] == [str(images)]
 
 
-def test_nginx_runs_and_logs_as_debians_and_debians_logrotate_rotates_its_logs(tmp_path):
-    """The rendered config's workers are www-data, its pid file and logs Debian's, which
-    Debian's own /etc/logrotate.d/nginx rotates (signalling the pid in /run/nginx.pid)."""
+def test_nginx_runs_and_logs_as_debians(tmp_path):
+    """Its pid file and logs Debian's, which Debian's logrotate rotates (test_logs.py)."""
     (tmp_path / "env").write_text("SECRET_KEY=x\n")
     result = subprocess.run(
         [sys.executable, "-m", "motorlab.deploy.nginx_config", "--environment-file",
@@ -226,11 +207,8 @@ def test_nginx_runs_and_logs_as_debians_and_debians_logrotate_rotates_its_logs(t
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     lines = result.stdout.splitlines()
-    assert {"user www-data;", "pid /run/nginx.pid;", "error_log /var/log/nginx/error.log warn;",
-            "include /etc/nginx/modules-enabled/*.conf;"} <= set(lines)  # fmt: skip
+    assert {"pid /run/nginx.pid;", "error_log /var/log/nginx/error.log warn;"} <= set(lines)
     assert "    access_log /var/log/nginx/access.log combined buffer=64k flush=1s;" in lines
-    debian = Path("/etc/logrotate.d/nginx").read_text()
-    assert debian.startswith("/var/log/nginx/*.log {") and "invoke-rc.d nginx rotate" in debian
 
 
 # How every gunicorn of the project starts: its settings from the module, its address alone.
@@ -238,8 +216,6 @@ GUNICORN_ARGS = ["--config", "python:motorlab.deploy.gunicorn_config", "--bind"]
 
 
 def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(units, launch):
-    """`make prod`, the unit and the tests' launcher: the config module and an address,
-    nothing else (every setting is motorlab/deploy/gunicorn_config.py's)."""
     from motorlab.deploy.nginx_config import APP_ADDRESS
     from tests.support.servers import app_environment
 
@@ -289,8 +265,6 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
 
 
 def test_gunicorn_runs_with_the_settings_of_its_config():
-    """Sync workers, 30 s, no forwarded SCRIPT_NAME or PATH_INFO, logs to stdout and stderr,
-    and WEB_CONCURRENCY workers, else two per core plus one."""
     settings = gunicorn_settings()
     expected = {
         "worker_class": "sync", "timeout": "30", "forwarder_headers": "[]", "accesslog": "-",

@@ -1,6 +1,5 @@
-"""The launcher's promise: whatever ends a test run, the servers and commands it started end
-with it. A pytest run that starts gunicorn, nginx and a sender is killed (its whole process
-group, SIGKILL, as `timeout` does to `make test`); none of their processes outlives it."""
+"""The launcher's promise: a pytest run killed (its process group, SIGKILL, as `timeout` does
+to `make test`) leaves none of the servers and commands it started."""
 
 import os
 import shutil
@@ -33,27 +32,18 @@ def test_servers_up_then_sleep(tmp_path):
 """
 
 
-def group_members(group: int) -> set[int]:
-    """The live (not zombie) processes of a process group, from /proc."""
-    members = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        state, _parent, process_group = stat.rpartition(")")[2].split()[:3]
-        if int(process_group) == group and state != "Z":
-            members.add(int(entry.name))
-    return members
-
-
-def alive(pid: int) -> bool:
+def alive(pid: int, group: int | None = None) -> bool:
+    """Whether `pid` runs (not a zombie), in process group `group` when given, from /proc."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     except OSError:
         return False
+    return fields[0] != "Z" and group in (None, int(fields[2]))
+
+
+def group_members(group: int) -> set[int]:
+    pids = (int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit())
+    return {pid for pid in pids if alive(pid, group)}
 
 
 @pytest.fixture

@@ -1,60 +1,26 @@
 """Navigation benchmark: how long a click on a page link takes to show the next page, the
 site's fetch-and-swap against the browser's own navigation, on a throttled phone-like browser.
 
-    .venv/bin/python tests/perf/bench_navigation.py                 # what `make bench` runs
-    .venv/bin/python tests/perf/bench_navigation.py --runs 9 --json nav.json
+    .venv/bin/python tests/perf/bench_navigation.py [--runs 9] [--json nav.json] [--fail]
     .venv/bin/python tests/perf/bench_navigation.py --from /en/services --to /en/portfolio
-    .venv/bin/python tests/perf/bench_navigation.py --fail          # exit 1 on a missed goal
     .venv/bin/python tests/perf/bench_navigation.py --after-load 1500   # visitors' moment
 
-The site runs under gunicorn (tests/support/servers.py's `bench_site`, 2 workers) on a free
-loopback port; Debian's Chromium is driven by Playwright at 1280 x 800 px (the header's links
-shown, motion allowed) under Lighthouse's mobile throttling, set through the DevTools protocol
-on each page: Network.emulateNetworkConditions (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
-up, Lighthouse's kilobits of 1024 bits) and Emulation.setCPUThrottlingRate 4. Every visit is
-a fresh browser context (empty cache, no cookie but the language's), which loads the `--from`
-page and waits (below), then clicks its link to `--to`:
+The site runs under gunicorn (`bench_site`, 2 workers); Chromium at 1280 x 800 px under
+Lighthouse's mobile throttling (NETWORK, CPU_SLOWDOWN), a fresh context per visit. Rows (ROWS):
+the browser's own navigation (JavaScript off); the site's swap on a first click, after a
+200 ms hover, and on a later click (after visiting `--via` and back). The rows are taken in
+turn, each round starting one row further, so a change of load touches them alike.
 
-- browser: the browser's own navigation (JavaScript disabled in the context);
-- first click: the site's swap, the first click of the visit, no hover (the pointer moves
-  onto the link and presses at once, as Playwright's click does: a quick hand);
-- hover 200 ms: the first click after the pointer rested 200 ms on the link;
-- later click: the visit first goes to `--via` and back by clicking the header's links
-  (the navigation module and React loaded, each page's network quiet), then clicks.
-
-`--runs` visits per row (default 5), the rows taken in turn (round robin, each round starting
-one row further), so a change of load on the machine touches every row alike; the table
-shows each row's median, its ratio to the browser's median and the issue's goals (first
-click <= 1.0x, hover <= 0.8x, later click <= 0.6x).
-
-What is timed, in every row the same way, inside the page, by a script in an isolated world
-(the DevTools protocol's Page.addScriptToEvaluateOnNewDocument with a world name: it runs with
-the page's JavaScript disabled too, and the page's scripts cannot see it): from the click
-event's timestamp to the Element Timing `renderTime` of the new page's <h1>, the time the
-browser painted it. The script sets an `elementtiming` attribute on every <h1> as it enters
-the DOM (a MutationObserver from the document's start: the parser's headings and the ones a
-swap puts in), so the templates carry nothing for the bench and no polling delay counts; a
-PerformanceObserver reports each heading's entry. The documents' own clocks give the times,
-on one time base (`performance.timeOrigin` + the event's or the entry's timestamp), across
-the browser's navigation too; the script reports to this process through a DevTools binding.
-
-When the click comes: by default once the `--from` page's network has been quiet for 500 ms
-(Playwright's networkidle); with `--after-load MS` (`make bench` runs both), MS after the load
-event, as a visitor clicks, whatever the page is still downloading (the widgets' code,
-pictures, the typeface).
-
-A measurement is checked: the browser's row must load a new document by a navigation
-request; a later click must stay in the same document with no navigation request (with the
-modules loaded, a real page load there is a fault). A first click may become the browser's own
-navigation: that is the designed fallback when the page's HTML arrives before the navigation
-code, and what the visitor waited is what the row measures; the table says how many did.
-Otherwise the run is INVALID, says which visits, and exits 1. A valid run exits 0 (a report:
-figures move on a busy machine) unless `--fail` is given and a goal is missed.
+Timed inside the page by a script in an isolated world (WATCHER): from the click event's
+timestamp to the Element Timing renderTime of the new page's <h1>, on the documents' own
+clocks. The click comes once the network has been quiet 500 ms, or `--after-load` MS after
+the load event. A browser row must load a new document; a later click must not; a first
+click may fall back to the browser's navigation (counted). Otherwise the run is INVALID and
+exits 1; a valid one exits 0 unless `--fail` is given and a goal is missed.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -66,12 +32,11 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import medians, table  # noqa: E402
+from tests.perf.figures import chromium, load_average, medians, parser, table  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 800}
 # Lighthouse's mobile throttling (its "Slow 4G" figures), in the protocol's units (bytes/s).
 NETWORK = {
@@ -98,11 +63,10 @@ FALLBACK_ALLOWED = frozenset({"first", "hover"})
 
 WORLD = "motorlab-bench"
 BINDING = "__motorlabBenchReport"
-MARK = "bench-h1-"
 # The isolated world's script (see the module's docstring). `doc` names the document, `n`
 # counts the <h1>s it has marked: a click reports how many there were, a heading shown its own.
-WATCHER = (
-    """(() => {
+WATCHER = """(() => {
+  const MARK = "bench-h1-";
   const doc = Math.random().toString(36).slice(2);
   let count = 0;
   const report = (kind, time, n) => window.BINDING(JSON.stringify(
@@ -110,7 +74,7 @@ WATCHER = (
   const mark = (node) => {
     const found = node.matches("h1") ? [node] : node.querySelectorAll("h1");
     for (const h1 of found) {
-      if (!h1.hasAttribute("elementtiming")) h1.setAttribute("elementtiming", "MARK" + ++count);
+      if (!h1.hasAttribute("elementtiming")) h1.setAttribute("elementtiming", MARK + ++count);
     }
   };
   new MutationObserver((records) => {
@@ -120,16 +84,13 @@ WATCHER = (
   }).observe(document, {childList: true, subtree: true});
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (!entry.identifier.startsWith("MARK")) continue;
-      const n = Number(entry.identifier.slice(MARK_LENGTH));
+      if (!entry.identifier.startsWith(MARK)) continue;
+      const n = Number(entry.identifier.slice(MARK.length));
       report("shown", entry.renderTime || entry.loadTime, n);
     }
   }).observe({type: "element", buffered: true});
   addEventListener("click", (event) => report("click", event.timeStamp, count), true);
 })();""".replace("BINDING", BINDING)
-    .replace("MARK_LENGTH", str(len(MARK)))
-    .replace("MARK", MARK)
-)
 
 
 @dataclass
@@ -156,9 +117,8 @@ def fallbacks(visits: dict[str, list[Visit]]) -> str:
         for key, _, _ in ROWS
         if key in FALLBACK_ALLOWED
     )
-    return "first clicks that became the browser's navigation (the HTML beat the code): " + (
-        ", ".join(counts)
-    )
+    label = "first clicks that became the browser's navigation (the HTML beat the code)"
+    return f"{label}: {', '.join(counts)}"
 
 
 class Probe:
@@ -208,27 +168,23 @@ class Probe:
             self.page.wait_for_timeout(10)
         return result
 
-    def _still(self) -> bool | None:
-        idle = time.monotonic() - self.last_change
-        return True if not self.in_flight and idle > QUIET_MS / 1000 else None
-
     def quiet(self) -> None:
         """Wait until no request has been in flight for QUIET_MS."""
-        self._wait(self._still, "quiet network")
+
+        def still() -> bool | None:
+            idle = time.monotonic() - self.last_change > QUIET_MS / 1000
+            return True if idle and not self.in_flight else None
+
+        self._wait(still, "quiet network")
 
     def _report(self, since: int, kind: str, path: str | None = None, click: dict | None = None):
         """The first report of `kind` since the `since`th (of `path`; with `click`, a heading
         marked after it: in another document, or later in the click's own)."""
-        return next(
-            (
-                r
-                for r in self.reports[since:]
-                if r["kind"] == kind
-                and path in (None, r["path"])
-                and (click is None or r["doc"] != click["doc"] or r["n"] > click["n"])
-            ),
-            None,
-        )
+        for r in self.reports[since:]:
+            later = click is None or r["doc"] != click["doc"] or r["n"] > click["n"]
+            if r["kind"] == kind and path in (None, r["path"]) and later:
+                return r
+        return None
 
     def click(self, path: str, hover_ms: int = 0) -> tuple[dict, dict]:
         """Click the page's (first visible) link to `path`, after resting on it `hover_ms`;
@@ -280,23 +236,17 @@ def measure(browser, base: str, row: str, options) -> Visit:
 
 
 def run(base: str, options) -> dict[str, list[tuple[Visit, str | None]]]:
-    from playwright.sync_api import sync_playwright
-
     keys = [key for key, _, _ in ROWS]
     visits: dict[str, list[tuple[Visit, str | None]]] = {key: [] for key in keys}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as browser:
         print(f"Chromium {browser.version}", flush=True)
-        try:
-            for round_ in range(options.runs):
-                for key in keys[round_ % len(keys) :] + keys[: round_ % len(keys)]:
-                    visit = measure(browser, base, key, options)
-                    problem = visit_problem(key, visit)
-                    visits[key].append((visit, problem))
-                    note = f"  INVALID: {problem}" if problem else ""
-                    print(f"  round {round_ + 1} {key:8} {visit.ms:7.0f} ms{note}", flush=True)
-        finally:
-            browser.close()
+        for round_ in range(options.runs):
+            for key in keys[round_ % len(keys) :] + keys[: round_ % len(keys)]:
+                visit = measure(browser, base, key, options)
+                problem = visit_problem(key, visit)
+                visits[key].append((visit, problem))
+                note = f"  INVALID: {problem}" if problem else ""
+                print(f"  round {round_ + 1} {key:8} {visit.ms:7.0f} ms{note}", flush=True)
     return visits
 
 
@@ -330,21 +280,12 @@ def report_table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--from", dest="source", default="/services", help="the page clicked in")
-    parser.add_argument("--to", dest="target", default="/portfolio", help="the link's page")
-    parser.add_argument(
-        "--via", default="/contact", help="later click: the page visited first and back"
-    )
-    parser.add_argument("--runs", type=int, default=5, metavar="N", help="visits per row")
-    parser.add_argument(
-        "--after-load", type=int, metavar="MS",
-        help="click MS after the load event, not once the network is quiet (visitors' way)",
-    )  # fmt: skip
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--fail", action="store_true", help="exit 1 when a goal is missed")
-    options = parser.parse_args(argv)
-
+    options = parser(__doc__, runs=5)
+    options.add_argument("--from", dest="source", default="/services", help="the page clicked in")
+    options.add_argument("--to", dest="target", default="/portfolio", help="the link's page")
+    options.add_argument("--via", default="/contact", help="later click: the page visited first")
+    options.add_argument("--after-load", type=int, metavar="MS", help="click MS after the load")
+    options = options.parse_args(argv)
     when = "network quiet" if options.after_load is None else f"{options.after_load} ms after load"
     print(
         f"Navigation {options.source} -> {options.target}: click ({when}) to the new <h1>'s "
@@ -357,7 +298,6 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()
     with bench_site("bench-navigation") as base:
         visits = run(base, options)
-    load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     problems = [
         f"{key} visit {i + 1}: {problem}"
         for key, rows in visits.items()
@@ -369,13 +309,11 @@ def main(argv: list[str] | None = None) -> int:
     print(fallbacks({key: [v for v, _ in rows] for key, rows in visits.items()}))
     goals = ", ".join(f"{key} <= {goal:.1f}x" for key, _, goal in ROWS if goal is not None)
     print(f"goals, against the browser's own navigation: {goals}")
-    print(f"load average (1, 5, 15 min) before: {load[:3]}, after: {load[3:]}")
+    load = load_average(load_before)
     if options.json:
-        result = {"source": options.source, "target": options.target, "via": options.via,
-                  "after_load": options.after_load, "runs": options.runs, "rows": rows,
-                  "problems": problems,
-                  "load_average": {"before": load[:3], "after": load[3:]}}  # fmt: skip
-        options.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        result = {key: getattr(options, key) for key in ("source", "target", "via", "after_load")}
+        result.update(runs=options.runs, rows=rows, problems=problems, load_average=load)
+        options.json.write_text(json.dumps(result, indent=2) + "\n")
     if problems:
         print("INVALID run, these visits did not measure their row:", *problems, sep="\n  ")
         return 1

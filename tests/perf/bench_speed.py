@@ -1,25 +1,16 @@
-"""Speed benchmark: `make bench` or `.venv/bin/python tests/perf/bench_speed.py`.
+"""Speed benchmark (`make bench`): nginx with deploy/nginx.conf over a fresh export, the app
+under gunicorn (2 sync workers) and a constant WSGI function (the server's ceiling) on free
+loopback ports, loaded with wrk (32 connections, `Connection: close`, browsers' encodings);
+requests/s, p50, p99 and errors, as the median of ROUNDS rounds, and ratios of runs loaded
+back to back in each round (the order reversed every other round):
 
-In one run on this machine it starts, on free loopback ports:
-  - nginx with deploy/nginx.conf over a fresh export (`make export`),
-  - the app with gunicorn (2 sync workers),
-  - a constant-string WSGI function with the same gunicorn settings (the server's ceiling),
-then loads pages on each with wrk (32 connections, keep-alive off: `Connection: close`,
-`Accept-Encoding: br, gzip` as browsers send) and prints requests/s, p50 and p99 and the
-ratios app/nginx and app/constant.
-First visits, loaded back to back in each round with no language cookie
-(`Accept-Language: es-ES,es;q=0.9`): `/` on the app alone against `/` with the cookie on the
-app alone (goal: >= 0.8x, p99 < 50 ms), `/` through nginx against an exported page through
-the same nginx (goal: >= 0.8x), and `/` through nginx with a 15 KB Accept-Language of 1,500
-entries against the short one (njs reads a bounded number of entries; goal: >= 0.5x).
-`BENCH_FIRST_VISIT_ONLY=1` prints that table alone.
-Then every kind of location through nginx (/, a page, an /_img/ file, a /static file, the
-contact page, /language/…, /healthz) with normal headers and with each pathological header
-(`HOSTILE`: the front-door tests' longest lines, the 16 KB Accept of issue 35): each ratio to
-the location's normal rate (goal: >= 0.25x). `BENCH_HOSTILE_ONLY=1` prints that table alone.
-It also prints the uncached and cached render time of every public page (Flask test client,
-in process) and the bytes a first visit at 375 px transfers (Chromium, through nginx).
-Not collected by pytest; figures vary per machine and load.
+- first visits with no language cookie (FIRST_VISIT_RATIOS: `/` against `/` with the cookie on
+  the app alone, p99 < 50 ms; `/` against an exported page through nginx; a 15 KB
+  Accept-Language against a short one). `BENCH_FIRST_VISIT_ONLY=1` prints that table alone;
+- every kind of location through nginx with each pathological header (HOSTILE) against
+  normal ones (goal >= 0.25x). `BENCH_HOSTILE_ONLY=1` prints that table alone;
+- PATHS on each server, app/nginx and app/constant; and the bytes a first visit at 375 px
+  transfers (Chromium, through nginx). bench_home.py gives the pages' render times.
 """
 
 from __future__ import annotations
@@ -30,13 +21,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.perf.figures import chromium  # noqa: E402
 from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
@@ -101,10 +91,6 @@ def hostile_runs(image: str) -> tuple[tuple, tuple]:
     return tuple(runs), tuple(ratios)
 
 
-RENDER_RUNS = 200
-CHROMIUM = "/usr/bin/chromium"
-
-
 def wrk(url: str, headers: tuple[str, ...] = HEADERS) -> dict:
     args = ["wrk", f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{DURATION}s", "--latency"]
     for header in headers:
@@ -129,43 +115,6 @@ def wrk(url: str, headers: tuple[str, ...] = HEADERS) -> dict:
 def _ms(value: str) -> float:
     number, unit = re.match(r"([\d.]+)(\w+)", value).groups()
     return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
-
-
-def load_servers(servers: dict[str, str]) -> tuple[dict, dict]:
-    """Per server and path, the median round by requests/s; per path, the median of each
-    round's ratios. The three servers of a path are loaded back to back in every round, so a
-    ratio compares runs made under the same load from other programs on the machine."""
-    rounds: dict[tuple[str, str], list[dict]] = {}
-    ratios: dict[tuple[str, str], list[float]] = {}
-    for _ in range(ROUNDS):
-        for path in PATHS:
-            found = {}
-            for name, base in servers.items():
-                for _ in range(8):  # warm: each worker stores the page
-                    subprocess.run(
-                        [
-                            "curl",
-                            "-s",
-                            "-o",
-                            "/dev/null",
-                            "-H",
-                            HEADERS[1],
-                            "-H",
-                            HEADERS[2],
-                            base + path,
-                        ],
-                        check=False,
-                    )
-                found[name] = wrk(base + path)
-                rounds.setdefault((name, path), []).append(found[name])
-            app = found["app"]["rps"]
-            ratios.setdefault(("app/nginx", path), []).append(app / found["nginx"]["rps"])
-            ratios.setdefault(("app/constant", path), []).append(app / found["constant"]["rps"])
-    medians = {
-        key: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
-        for key, found in rounds.items()
-    }
-    return medians, {key: statistics.median(values) for key, values in ratios.items()}
 
 
 def warm(url: str, headers: tuple[str, ...]) -> None:
@@ -212,7 +161,8 @@ def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) 
             f"{figures['p99']:>8.2f} {figures['errors']:>7}"
         )
     for name, _numerator, _denominator, goal in goals:
-        print(f"{name}: {ratios[name]:.2f}x (goal >= {goal:.2f}x; median of round ratios)")
+        target = f"goal >= {goal:.2f}x; " if goal else ""
+        print(f"{name}: {ratios[name]:.2f}x ({target}median of round ratios)")
     return results
 
 
@@ -223,43 +173,10 @@ def print_first_visits(servers: dict[str, str]) -> None:
     print()
 
 
-def render_times() -> list[tuple[str, float, float]]:
-    from motorlab import create_app
-    from motorlab.config import TestConfig
-    from motorlab.pages.public import public_paths
-
-    class Uncached(TestConfig):
-        def __init__(self) -> None:
-            super().__init__()
-            self.CACHE_TYPE = "NullCache"
-
-    warnings.simplefilter("ignore")  # NullCache announces itself
-    rows = []
-    cached_app, uncached_app = create_app(TestConfig()), create_app(Uncached())
-    for path in public_paths(cached_app):
-        timings = []
-        for app in (uncached_app, cached_app):
-            client = app.test_client()
-            client.set_cookie("i18n_redirected", "es")
-            for _ in range(5):
-                client.get(path, headers={"Accept-Encoding": "br"})
-            runs = []
-            for _ in range(RENDER_RUNS if app is cached_app else RENDER_RUNS // 4):
-                start = time.perf_counter()
-                client.get(path, headers={"Accept-Encoding": "br"})
-                runs.append((time.perf_counter() - start) * 1000)
-            timings.append(statistics.median(runs))
-        rows.append((path, *timings))
-    return rows
-
-
 def first_visit_bytes(base: str, path: str) -> dict[str, int]:
     """Encoded bytes (bodies + response headers) a first visit at 375 x 812 px transfers."""
-    from playwright.sync_api import sync_playwright
-
     totals: dict[str, int] = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as browser:
         context = browser.new_context(
             viewport={"width": 375, "height": 812},
             device_scale_factor=2,
@@ -270,13 +187,12 @@ def first_visit_bytes(base: str, path: str) -> dict[str, int]:
         responses = []
         page.on("requestfinished", lambda request: responses.append(request))
         page.goto(base + path, wait_until="networkidle")
-        for request in responses:
+        for request in responses:  # sizes() asks the browser
             sizes = request.sizes()
             kind = request.resource_type
             kind = {"stylesheet": "css", "script": "js", "document": "html"}.get(kind, kind)
             totals[kind] = totals.get(kind, 0) + sizes["responseBodySize"]
             totals["headers"] = totals.get("headers", 0) + sizes["responseHeadersSize"]
-        browser.close()
     return totals
 
 
@@ -318,23 +234,14 @@ def main() -> int:
             print()
         if os.environ.get("BENCH_FIRST_VISIT_ONLY") or os.environ.get("BENCH_HOSTILE_ONLY"):
             return 0
-        results, ratios = load_servers(servers)
-        print(f"{'path':<13} {'server':<9} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
-        for (name, path), figures in results.items():
-            print(
-                f"{path:<13} {name:<9} {figures['rps']:>9.0f} {figures['p50']:>8.2f} "
-                f"{figures['p99']:>8.2f} {figures['errors']:>7}"
-            )
-        for path in PATHS:
-            print(
-                f"{path:<13} app/nginx {ratios['app/nginx', path]:.2f}   "
-                f"app/constant {ratios['app/constant', path]:.2f}  (median of round ratios)"
-            )
+        runs = tuple((f"{path} {name}", name, path, HEADERS) for path in PATHS for name in servers)
+        ratios = tuple(
+            (f"{path} app/{other}", f"{path} app", f"{path} {other}", None)
+            for path in PATHS
+            for other in ("nginx", "constant")
+        )
+        print_table("path, server", servers, runs, ratios)
         print(f"load average after the load: {os.getloadavg()[0]:.1f}")
-        print()
-        print(f"{'page':<22} {'uncached ms':>12} {'cached ms':>10}")
-        for path, uncached, cached in render_times():
-            print(f"{path:<22} {uncached:>12.2f} {cached:>10.3f}")
         print()
         for path in ("/", "/en"):
             totals = first_visit_bytes(nginx_base, path)

@@ -1,10 +1,17 @@
-"""The arithmetic the browser benchmarks share (bench_navigation.py, lighthouse.py): medians of
-several runs, a figure against its goal, and a plain-text table. No browser, no clock."""
+"""What the benchmark scripts share: Debian's Chromium through Playwright, the browser
+benchmarks' options and load average, and their arithmetic (medians of several runs, a figure
+against its goal, a plain-text table)."""
 
 from __future__ import annotations
 
+import argparse
+import os
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
 
 
 def medians(runs: Sequence[dict[str, float]]) -> dict[str, float]:
@@ -50,3 +57,37 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 def _number(value: object) -> str:
     """A float as short as it is (1120.0 as 1120, 0.05 as 0.05): the callers round."""
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+@contextmanager
+def chromium() -> Iterator:
+    """A Chromium browser for as long as the block runs."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def parser(doc: str, runs: int) -> argparse.ArgumentParser:
+    """Options of a benchmark whose docstring is `doc`: --runs (default `runs`), --json, --fail."""
+    options = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    options.add_argument("--json", type=Path, help="also write the figures to this file")
+    options.add_argument("--fail", action="store_true", help="exit 1 when a goal is missed")
+    options.add_argument(
+        "--runs", type=int, default=runs, metavar="N", help="runs per row; medians are shown"
+    )
+    return options
+
+
+def load_average(before: tuple[float, ...]) -> dict[str, list[float]]:
+    """The load average (1, 5, 15 min) `before` and now, printed."""
+    load = {
+        "before": [round(x, 2) for x in before],
+        "after": [round(x, 2) for x in os.getloadavg()],
+    }
+    print(f"load average (1, 5, 15 min) before: {load['before']}, after: {load['after']}")
+    return load

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from unittest.mock import patch
 
 from tests.support.servers import app_environment, free_port, start_gunicorn, start_nginx
 from tests.support.tls import make_ca, spki_hash
@@ -44,19 +45,11 @@ def production_front(secret_key: str) -> Iterator[SimpleNamespace]:
         try:
             port = free_port()
             tls = Tls(certificate=str(ca.certificate), key=str(ca.key), listen=f"127.0.0.1:{port}")
-            before = {name: os.environ.get(name) for name in SETTINGS}
-            os.environ.update(SETTINGS)  # deploy_config renders from the app's settings
-            try:
+            with patch.dict(os.environ, SETTINGS):  # deploy_config renders from the settings
                 front, _ = start_nginx(
                     folder / "site", app_base.removeprefix("http://"), folder,
                     unlimited=("127.0.0.1",), tls=tls,
                 )  # fmt: skip
-            finally:
-                for name, value in before.items():
-                    if value is None:
-                        os.environ.pop(name, None)
-                    else:
-                        os.environ[name] = value
             try:
                 yield SimpleNamespace(
                     base=f"https://127.0.0.1:{port}",

@@ -1,16 +1,8 @@
-"""JavaScript bytes per page, as a visitor's browser fetches them.
-
-Starts the site under gunicorn (2 workers: tests/support/servers.py's `bench_site`)
-on a free loopback port, then for each page in Chromium at 1280 px: load it, wait for the
-network to go quiet, scroll to the end (by script, so no pointer crosses a link), wait
-again, and count every script fetched, gzipped at level 9. For the page without carousels it
-also counts what the first intent to navigate (hovering a link) adds: the navigation module,
-not React, which the loading bar brings once a visit needs it.
-
-Budgets: the home page ≤ 70 kB in total; a page without carousels ≤ 5 kB before
-any intent to navigate. Exits 1 when one is exceeded.
-
-    .venv/bin/python tests/perf/js_budget.py
+"""JavaScript bytes per page, as a visitor's browser fetches them (`make bench`): the site
+under gunicorn (`bench_site`), each page in Chromium at 1280 px, loaded, scrolled to the end
+by script and quiet again, every script fetched counted gzipped at level 9; for the page
+without carousels, also what the first intent to navigate (a hover) adds. Budgets: the home
+page <= 70 kB, a page without carousels <= 5 kB before any intent; exits 1 over one.
 """
 
 from __future__ import annotations
@@ -24,12 +16,12 @@ from playwright.sync_api import Error
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.perf.figures import chromium  # noqa: E402
 from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 KB = 1000
 PLAIN = "/en/services"  # no carousel
 # (label, path, budget in bytes or None)
@@ -106,14 +98,8 @@ def measure(browser, base: str) -> bool:
 
 
 def main() -> int:
-    from playwright.sync_api import sync_playwright
-
-    with bench_site("js-budget") as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            within = measure(browser, base)
-        finally:
-            browser.close()
+    with bench_site("js-budget") as base, chromium() as browser:
+        within = measure(browser, base)
     print("all pages within budget" if within else "a page is over its budget")
     return 0 if within else 1
 

@@ -1,33 +1,17 @@
-"""Lighthouse on the issue-37 pages (`/`, `/services`, `/contact`, `/portfolio`,
-`/projects/kuzu`, `/en`), with Lighthouse's default mobile preset, on the two ways the site is
-served: the app under gunicorn (tests/support/servers.py's `bench_site`) on a free loopback
-port, and the production front as visitors get it (tests/perf/front.py: nginx with TLS and
-HTTP/2 over the export, gunicorn behind it), one table each (`--on app` or `--on front` for
-one of them).
+"""Lighthouse (the npm devDependency, mobile preset, Debian's Chromium) on the issue-37 pages,
+on the app under gunicorn (`bench_site`) and on the production front (tests/perf/front.py:
+nginx, TLS, HTTP/2 over the export), one table each (`--on app|front` for one).
 
-Lighthouse is the npm devDependency (node_modules/.bin/lighthouse, `make setup` installs it);
-it drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium) with the flags below.
+    .venv/bin/python tests/perf/lighthouse.py [--runs 5] [--json out.json] [--fail]
+    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting
 
-    .venv/bin/python tests/perf/lighthouse.py                  # what `make bench` runs
-    .venv/bin/python tests/perf/lighthouse.py --json out.json  # every figure, for a script
-    ANALYTICS_ID=G-XXXX .venv/bin/python tests/perf/lighthouse.py
-    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX --fail
-    .venv/bin/python tests/perf/lighthouse.py --runs 5          # medians of 5 runs a page
-    .venv/bin/python tests/perf/lighthouse.py --on front        # the production front only
-
-The server gets this process's environment plus every `--env NAME=VALUE`, so a setting such
-as ANALYTICS_ID is measured by setting it. Every page is measured `--runs` times (default 3),
-as Lighthouse's documentation advises for figures that vary between runs, in rounds whose
-page order alternates (forward, then reversed), so a change of load on the machine touches
-every page alike. The table shows the medians of FCP, LCP, TBT, CLS and the four category
-scores, with every run's performance score, then the goals (FCP <= 900 ms, LCP <= 1000 ms,
-TBT <= 50 ms, CLS 0, 100 in every category) and which page misses which. `--fail` exits 1
-when a page misses one (default: report only, as the figures move on a busy machine).
+Each page `--runs` times (default 3), the page order reversed every other round; the table
+gives the medians of FCP, LCP, TBT, CLS and the four category scores, every run's performance
+score, and the goals each page misses (CEILINGS, 100 in every category).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -41,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import medians, misses, table  # noqa: E402
+from tests.perf.figures import CHROMIUM, load_average, medians, misses, parser, table  # noqa: E402
 from tests.perf.front import production_front  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
@@ -49,7 +33,6 @@ from motorlab.i18n import COOKIE_NAME  # noqa: E402
 from motorlab.web import compression  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"
 CHROME_FLAGS = (
     "--headless --no-sandbox --disable-gpu --disable-background-networking "
     "--disable-component-update --disable-sync --no-first-run"
@@ -71,34 +54,19 @@ FLOORS = dict.fromkeys(CATEGORIES, 100)
 
 
 def run_once(url: str, locale: str, report: Path, flags: str = "") -> dict:
-    """One Lighthouse run (mobile preset), its JSON report. (With ANALYTICS_ID set every
-    visitor gets the same page: the consent banner is the browser's, over the page.)"""
-    cookie = f"{COOKIE_NAME}={locale}"
-    command = [
-        str(LIGHTHOUSE),
-        url,
-        "--output=json",
-        # A file, not stdout: node may exit before a pipe has taken the whole report.
-        f"--output-path={report}",
-        "--quiet",
-        f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip(),
-        # A returning visitor in the page's language: `/` does not redirect by browser language.
-        "--extra-headers",
-        json.dumps({"Cookie": cookie}),
-    ]
+    """One Lighthouse run (mobile preset): its JSON report."""
+    # The report to a file (node may exit before a pipe has taken it all), as a returning
+    # visitor in the page's language (`/` does not redirect by the browser's language).
+    output = ["--output=json", f"--output-path={report}", "--quiet"]
+    cookie = json.dumps({"Cookie": f"{COOKIE_NAME}={locale}"})
+    chrome = f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip()
+    categories = f"--only-categories={','.join(CATEGORIES)}"
+    command = [str(LIGHTHOUSE), url, *output, categories, chrome, "--extra-headers", cookie]
     # Lighthouse's trace recording fails now and then (NO_NAVSTART), twice in a row at times.
     for _attempt in range(ATTEMPTS):
         report.unlink(missing_ok=True)
-        result = subprocess.run(
-            command,
-            cwd=ROOT,
-            env={**os.environ, "CHROME_PATH": CHROMIUM},
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        env = {**os.environ, "CHROME_PATH": CHROMIUM}
+        result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
         data = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {}
         if result.returncode == 0 and data and not data.get("runtimeError"):
             return data
@@ -133,11 +101,8 @@ def rounds(base: str, runs: int, flags: str = "") -> dict[str, list[dict]]:
 
 
 def warm(base: str, times: int = 6) -> None:
-    """Every page asked for a few times first, as Chromium asks (its encodings), then every
-    file they link to (typeface, pictures, icons, scripts, the manifest and its icons), so
-    each of the app's workers has rendered and compressed them once, as for every visitor but
-    the first after a start: a worker's first answer for a page takes 20-110 ms, and for the
-    typeface 18 ms, which Lighthouse would add to every figure of the run."""
+    """Every page and every file they link to asked for a few times, as Chromium asks: each
+    worker's first answer (20-110 ms for a page) would count in every figure of the run."""
     linked: set[str] = set()
     for path in PAGES:
         locale = "en" if path.startswith("/en") else "es"
@@ -179,18 +144,10 @@ def page_medians(results: list[dict]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    parser.add_argument("--fail", action="store_true", help="exit 1 when a page misses a goal")
-    parser.add_argument(
-        "--runs", type=int, default=3, metavar="N", help="runs per page; medians are shown"
-    )
-    parser.add_argument(
-        "--on", choices=("both", "app", "front"), default="both",
-        help="the app (gunicorn), the production front (nginx, TLS, HTTP/2), or both",
-    )  # fmt: skip
-    options = parser.parse_args(argv)
+    options = parser(__doc__, runs=3)
+    options.add_argument("--env", action="append", default=[], metavar="NAME=VALUE")
+    options.add_argument("--on", choices=("both", "app", "front"), default="both")
+    options = options.parse_args(argv)
     if not LIGHTHOUSE.exists():
         raise SystemExit(f"{LIGHTHOUSE} is missing: run `make setup` (npm ci)")
     extra = dict(item.split("=", 1) for item in options.env)
@@ -207,8 +164,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def measure(where: str, options, extra: dict) -> dict:
-    """Every page's medians on `where` ("app" or "front"), printed as a table: the figures,
-    their misses and the load average around the runs."""
+    """Every page's medians on `where` ("app" or "front"), printed, with the goals missed."""
     load_before = os.getloadavg()
     if where == "app":
         print(f"Lighthouse mobile preset, the app: gunicorn 2 workers {extra or ''}".rstrip())
@@ -221,7 +177,6 @@ def measure(where: str, options, extra: dict) -> dict:
         print("Lighthouse mobile preset, the production front: nginx, TLS, HTTP/2 over the export")
         with production_front("lighthouse") as front:
             results = rounds(front.base, options.runs, front.chrome_flag)
-    load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     scores = {path: page_medians(runs) for path, runs in results.items()}
     columns = (*METRICS.values(), *CATEGORIES)
     print(f"{where}: medians of {options.runs} run(s); 'runs': each run's performance score")
@@ -241,8 +196,7 @@ def measure(where: str, options, extra: dict) -> dict:
     for path, s in scores.items():
         s["missed"] = misses(s, CEILINGS, FLOORS)
         print(f"  {path:15} {'; '.join(s['missed']) if s['missed'] else 'all goals met'}")
-    print(f"load average (1, 5, 15 min) before: {load[:3]}, after: {load[3:]}")
-    return {"pages": scores, "load_average": {"before": load[:3], "after": load[3:]}}
+    return {"pages": scores, "load_average": load_average(load_before)}
 
 
 if __name__ == "__main__":

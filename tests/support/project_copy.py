@@ -1,6 +1,4 @@
-"""A copy of the project in a temporary folder, for the tests that change it as a developer or
-a translator would (a page, a language, a reworded message), pybabel run in it, and where a
-language's catalog is."""
+"""A copy of the project to change as a developer or a translator would, and pybabel run in it."""
 
 from __future__ import annotations
 

@@ -1,16 +1,10 @@
-"""A stand-in for `systemctl` on a test machine, where systemd does not run: it starts,
-signals and stops only what the unit files say, as systemd would, and nothing else.
-
-- a service's ExecStart (systemd's `%%` and `$$` read as `%` and `$`), in its
-  WorkingDirectory, with its EnvironmentFile's settings (read as systemd reads them) and PATH;
-  `Type=exec` runs in the background (its pid kept in the state folder), `Type=oneshot` to
-  its end, its status systemctl's; the unit's User is the test's own (no such user here);
-- stop: SIGTERM, then SIGKILL after TimeoutStopSec; restart: stop, then start;
-- `nginx`: Debian's unit, `nginx -c CONF` to start, `-s reload` to reload;
-- enable/disable (with --now), daemon-reload, is-active --quiet.
-
-Set by the test: SYSTEMCTL_UNITS (the units' folder), SYSTEMCTL_STATE (pids and logs),
-SYSTEMCTL_NGINX_CONF and SYSTEMCTL_NGINX_LOG (nginx's config, and its log before it reads it).
+"""A stand-in for `systemctl` where systemd does not run: it starts, signals and stops only
+what the unit files say, as systemd would. A service's ExecStart (`%%`, `$$` read as `%`, `$`)
+runs in its WorkingDirectory with its EnvironmentFile's settings and UMask, as the test's own
+user; `Type=exec` in the background (its pid kept), `Type=oneshot` to its end. stop: SIGTERM,
+then SIGKILL after TimeoutStopSec. `nginx`: Debian's unit (`nginx -c CONF`, `-s reload`).
+Set by the test: SYSTEMCTL_UNITS, SYSTEMCTL_STATE (pids and logs), SYSTEMCTL_NGINX_CONF and
+SYSTEMCTL_NGINX_LOG (nginx's config, and its log before it reads it).
 """
 
 from __future__ import annotations
@@ -22,6 +16,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from deploy_tools import service_section  # this script's folder is on sys.path
 
 # The app's reader of environment files, by its path: importing the package costs a second.
 _READER = Path(__file__).resolve().parents[2] / "site/motorlab/deploy/environment_file.py"
@@ -35,14 +31,7 @@ NGINX = "/usr/sbin/nginx"
 
 
 def service(name: str) -> dict[str, str]:
-    found, section = {}, None
-    for line in (UNITS / name).read_text().splitlines():
-        if line.startswith("["):
-            section = line
-        elif section == "[Service]" and "=" in line and not line.startswith("#"):
-            key, _, value = line.partition("=")
-            found[key] = value
-    return found
+    return {key: values[-1] for key, values in service_section(UNITS / name).items()}
 
 
 def pid_of(name: str) -> int | None:

@@ -1,14 +1,11 @@
 """Snapshot every page of both locales (visible text and link targets) and compare two snapshots.
 
-Used to show that a refactor changes nothing a visitor sees or follows:
+To show that a refactor changes nothing a visitor sees or follows (static URLs left out: their
+hashes change with every stylesheet), each page rendered by a fresh app:
 
     .venv/bin/python tests/tools/crawl.py snapshot before.json    # on the old commit
     .venv/bin/python tests/tools/crawl.py snapshot after.json     # on the new one
     .venv/bin/python tests/tools/crawl.py compare before.json after.json
-
-Each page is rendered by a fresh app, so a page's links reflect only its own locale (the
-regression the suite checks in mixed order lives in tests/integration/test_every_page.py).
-Static asset URLs are left out: their content hashes change whenever a stylesheet does.
 """
 
 from __future__ import annotations

@@ -4,20 +4,17 @@
     make screenshots SCREENS_ONLY=1      # only build/screens/: docs/ stays as it is
     .venv/bin/python tests/tools/screenshots.py --base http://127.0.0.1:5000   # a running one
 
-Chromium (Debian's, through Playwright) opens each page as a returning visitor with reduced
-motion, waits for its widgets, fonts and pictures, then keeps:
-
-- docs/home-1280.png and docs/home-375.png: the first screen of the Spanish home page
-  (1280 x 800 and 375 x 812), each reduced to a 256-colour palette when that is needed to stay
-  under 150 kB (a test checks the size of the committed files);
-- build/screens/<page>-<locale>-<width>.png (outside git): the whole page, for home,
-  portfolio, a case study, about, contact and the 404, in every locale, at 375, 1024, 1280 and
-  1920 px wide, to read the layout at phone, laptop and desktop widths by eye."""
+Chromium opens each page as a returning visitor with reduced motion, waits for its widgets,
+fonts and pictures, then keeps docs/home-1280.png and docs/home-375.png (the Spanish home
+page's first screen, as a 256-colour palette if needed to stay under 150 kB), and
+build/screens/<page>-<locale>-<width>.png (outside git): each REVIEW page whole, in every
+locale, at every width of WINDOWS."""
 
 from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import logging
 import sys
 from contextlib import nullcontext
@@ -26,16 +23,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.perf.figures import chromium  # noqa: E402
+
 DOCS = ROOT / "docs"
 SCREENS = ROOT / "build" / "screens"
-CHROMIUM = "/usr/bin/chromium"
 LIMIT = 150 * 1024
 README_SHOTS = {"home-1280.png": (1280, 800), "home-375.png": (375, 812)}
 # Window width: its height (a phone, a small laptop, a laptop, a desktop screen).
 WINDOWS = {375: 812, 1024: 768, 1280: 800, 1920: 1080}
 MISSING = "/this-page-does-not-exist"  # a path no page has: the 404
-
-
 # The pages build/screens shows: file name -> the registry's page name (the first case study
 # stands for the four).
 REVIEW = {
@@ -99,56 +95,36 @@ def window(browser, base: str, width: int, height: int, locale: str):
     return context
 
 
-def shoot_readme(browser, base: str) -> list[Path]:
-    """The README's two first screens of the Spanish home page, into DOCS."""
-    destination = DOCS
-    destination.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, (width, height) in README_SHOTS.items():
-        context = window(browser, base, width, height, "es")
-        page = context.new_page()
-        settle(page, base + "/")
-        path = destination / name
-        path.write_bytes(small_png(page.screenshot()))
-        written.append(path)
-        context.close()
-    return written
-
-
-def shoot_review(browser, base: str) -> list[Path]:
-    """Every review page, whole, in every locale at every width of WINDOWS, into SCREENS."""
-    from motorlab.i18n import LOCALES, PREFIXES
-
-    destination = SCREENS
-    destination.mkdir(parents=True, exist_ok=True)
-    written = []
-    for locale in LOCALES:
-        for width, height in WINDOWS.items():
-            context = window(browser, base, width, height, locale)
-            page = context.new_page()
-            for name, path in review_pages().items():
-                settle(page, base + ((PREFIXES[locale] + path).rstrip("/") or "/"))
-                target = destination / f"{name}-{locale}-{width}.png"
-                target.write_bytes(page.screenshot(full_page=True))
-                written.append(target)
-            context.close()
-    return written
-
-
 def shoot(base: str, *, readme: bool = True, browser=None) -> list[Path]:
     """Both sets (only build/screens without `readme`), with `browser` or a Chromium of
     its own."""
-    if browser is not None:
-        written = shoot_readme(browser, base) if readme else []
-        return written + shoot_review(browser, base)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        own = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
+    if browser is None:
+        with chromium() as own:
             return shoot(base, readme=readme, browser=own)
-        finally:
-            own.close()
+    from motorlab.i18n import LOCALES, PREFIXES
+
+    shots = []  # (file, locale, window, path, whole page)
+    if readme:
+        shots += [(DOCS / name, "es", size, "/", False) for name, size in README_SHOTS.items()]
+    for locale in LOCALES:
+        for size in WINDOWS.items():
+            for name, path in review_pages().items():
+                target = SCREENS / f"{name}-{locale}-{size[0]}.png"
+                shots.append(
+                    (target, locale, size, (PREFIXES[locale] + path).rstrip("/") or "/", True)
+                )
+    written = []
+    for (locale, size), group in itertools.groupby(shots, key=lambda shot: shot[1:3]):
+        context = window(browser, base, *size, locale)
+        page = context.new_page()
+        for target, _, _, path, whole in group:
+            settle(page, base + path)
+            shot = page.screenshot(full_page=whole)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(shot if whole else small_png(shot))
+            written.append(target)
+        context.close()
+    return written
 
 
 def main(argv: list[str]) -> int:

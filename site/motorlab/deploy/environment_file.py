@@ -1,13 +1,11 @@
-"""The operator's one source of settings: the environment file the guide writes
-(/etc/motorlab/env), `KEY=value` lines as systemd's EnvironmentFile= reads them. The deployment
-tools given it (`--environment-file`) run with its settings and nothing else of the calling
-shell's: a variable left in an operator's shell never reaches an export or a config."""
+"""The operator's one source of settings (/etc/motorlab/env), `KEY=value` lines as systemd's
+EnvironmentFile= reads them. The deployment tools given it run with its settings and nothing
+else of the calling shell's. Standard library only: the deploy command loads it by its path."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
 from pathlib import Path
 
 ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
@@ -20,8 +18,8 @@ class EnvironmentFileError(Exception):
 
 
 def read(path: str | Path) -> dict[str, str]:
-    """The file's settings: blank lines and `#` comments skipped, a value's surrounding
-    quotes (single or double) removed, as systemd does."""
+    """The file's settings: blank lines and comments skipped, a value's surrounding quotes
+    removed, as systemd does."""
     try:
         text = Path(path).read_text()
     except (OSError, UnicodeDecodeError) as error:
@@ -41,9 +39,9 @@ def read(path: str | Path) -> dict[str, str]:
     return settings
 
 
-def environment(path: str | Path, base: Mapping[str, str] = os.environ) -> dict[str, str]:
-    """A process environment of the file's settings and only what a process needs of `base`."""
-    return {**{name: base[name] for name in PROCESS if name in base}, **read(path)}
+def environment(path: str | Path) -> dict[str, str]:
+    """A process environment of the file's settings and only what a process needs of ours."""
+    return {**{name: os.environ[name] for name in PROCESS if name in os.environ}, **read(path)}
 
 
 def use(path: str | Path) -> None:

@@ -1,48 +1,33 @@
-"""gunicorn's settings, the only place they are written: `make prod`, the systemd unit
-(deploy/motorlab-web.service) and the tests' servers (tests/support/servers.py) all run
-
-    gunicorn --config python:motorlab.deploy.gunicorn_config --bind HOST:PORT wsgi:app
-
-gunicorn reads the module's names that are its settings and ignores the rest. The request
-limits must agree with nginx in front of it (motorlab.web.http_limits), and nginx's upstream
-timeout is derived from `timeout` (deploy_config).
-"""
+"""gunicorn's settings, the only place they are written: `make prod`, the systemd unit and the
+tests' servers all run `gunicorn --config python:motorlab.deploy.gunicorn_config --bind ADDRESS
+wsgi:app`. The request limits follow nginx's in front (motorlab.web.http_limits)."""
 
 import os
 
 from motorlab import refuse_to_start, startup
 from motorlab.web import http_limits
 
-# Sync workers: nginx buffers every request and answer, so a worker never waits on a slow
-# client; one request per worker at a time.
+# Sync workers: nginx buffers every request and answer, so a worker never waits on a client.
 worker_class = "sync"
-# WEB_CONCURRENCY when the environment sets it (the unit's environment file, a PaaS), else
-# gunicorn's advice for sync workers: two per core, plus one.
+# WEB_CONCURRENCY when set (the unit's environment file), else gunicorn's advice: 2 x cores + 1.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
-# A worker silent this long (seconds) is killed and replaced.
-timeout = 30
-# On SIGTERM a worker finishes the request it serves, which may take that long; the web
-# unit's TimeoutStopSec waits longer (motorlab.deploy.units).
+timeout = 30  # seconds a silent worker lives; nginx's upstream timeout derives from it
+# On SIGTERM a worker finishes its request; the unit's TimeoutStopSec waits longer.
 graceful_timeout = timeout
-# No request header becomes SCRIPT_NAME or PATH_INFO (gunicorn's default takes them from a
-# trusted proxy's headers, and answers a SCRIPT_NAME that is no prefix of the path with an
-# error page of its own): docs/operations.md, on what the app believes of the proxy.
+# No request header becomes SCRIPT_NAME or PATH_INFO (docs/operations.md, on what the app
+# believes of the proxy).
 forwarder_headers = ""
-# The scheme is read from X-Forwarded-Proto alone, the one nginx sets (and clears the others):
-# gunicorn's default also reads X-Forwarded-Ssl and X-Forwarded-Protocol, and answers two
-# that disagree with a bare 400 of its own ("Contradictory scheme headers").
+# The scheme from X-Forwarded-Proto alone, the one nginx sets: gunicorn's default also reads
+# two more, and answers a disagreement with a bare 400 of its own.
 secure_scheme_headers = {"X-FORWARDED-PROTO": "https"}
-# Access and error log lines to stdout and stderr: the journal's (systemd) or the terminal's.
-accesslog = "-"
+accesslog = "-"  # to stdout and stderr: the journal's or the terminal's
 errorlog = "-"
-# No control socket (gunicorn 25.1+ opens one for `gunicornc`, in $XDG_RUNTIME_DIR or
-# ~/.gunicorn: the unit's user has no home, so it logged a permission error at each start).
-# Nothing here uses it; systemd and signals manage the server.
+# No control socket: gunicorn 25.1+ opens one in the user's home, which the unit's user lacks.
 control_socket_disable = True
 
 limit_request_line = http_limits.REQUEST_LINE
-# Every line nginx passes on, with what nginx adds to it: a joined one too (the lines of
-# X-Forwarded-For, HTTP/2's cookie crumbs) can fill all of nginx's buffers, never more.
+# Every line nginx passes on, with what it adds: a joined one (X-Forwarded-For's, HTTP/2's
+# cookie crumbs) can fill all of nginx's buffers, never more.
 limit_request_field_size = (
     http_limits.FIRST_BUFFER
     + http_limits.HEADER_BUFFERS * http_limits.HEADER_LINE
@@ -55,9 +40,8 @@ limit_request_fields = (
 
 
 def on_starting(server) -> None:
-    """The settings and catalogs checked once, in the master, before any worker starts: a
-    problem stops gunicorn with one line (every worker would print it before the master
-    noticed the first one's exit)."""
+    """Settings and catalogs checked once, in the master, before any worker starts: a problem
+    stops gunicorn with one line, not one per worker."""
     reason = startup.refusal() or startup.catalogs_refusal()
     if reason:
         refuse_to_start(reason)

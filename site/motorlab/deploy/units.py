@@ -4,9 +4,6 @@ slots (`--web blue`), and, from the live release (`--current`, a link the deploy
 switches), the mail sender, the nightly backup and the late-mail check with their timers.
 Each service may write only the folders the settings name (the outbox's, the image cache's,
 the backups'). All units are written aside, then moved into place, or none is.
-
-    python -m motorlab.deploy.units --environment-file /etc/motorlab/env --user motorlab \\
-        --web blue --output /etc/systemd/system
 """
 
 from __future__ import annotations
@@ -21,62 +18,42 @@ from motorlab.config import Config, SettingError
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy import environment_file, gunicorn_config
 from motorlab.deploy.nginx_config import TEMPLATES
-from motorlab.deploy.release import SLOTS, Layout, web_unit
+from motorlab.deploy.switch import SLOTS, Layout, web_unit
 from motorlab.paths import PROJECT_ROOT
 
-# The deploy command's layout: the link to the live release, the backups' folder.
-CURRENT, BACKUPS = str(Layout().current), str(Layout().backups)
 # Seconds systemd waits beyond what a service promises to stop within (the sender's
 # STOP_TIME, gunicorn's graceful_timeout) before SIGKILL: a loaded machine exits slower.
 STOP_MARGIN = 5
-# What ProtectHome=yes (deploy/sandbox.inc) hides from the services.
-HIDDEN = ("/home", "/root", "/run/user")
-# The units that do not depend on the slot, each with the folders it writes besides the app's.
-SHARED_UNITS = {
-    "motorlab-sender.service": (),
-    "motorlab-backup.service": ("backups",),
-    "motorlab-backup.timer": None,
-    "motorlab-check.service": (),
-    "motorlab-check.timer": None,
-}
-
-
-def state_folders(config: Config) -> list[Path]:
-    """What the services write: the SQLite outbox's folder (none with OUTBOX_URL) and the image
-    cache, each once (a folder inside another is left out)."""
-    folders = [Path(config.IMAGE_CACHE_DIR)]
-    if not config.OUTBOX_URL:
-        folders.append(Path(config.OUTBOX_PATH).parent)
-    return outermost(folders)
+HIDDEN = ("/home", "/root", "/run/user")  # what ProtectHome=yes (deploy/sandbox.inc) hides
+# The units besides the slot's (the backup also writes its folder).
+SHARED_UNITS = ("motorlab-sender.service", "motorlab-backup.service", "motorlab-backup.timer",
+                "motorlab-check.service", "motorlab-check.timer")  # fmt: skip
 
 
 def outermost(folders: list[Path]) -> list[Path]:
+    """Each folder once, absolute, less those inside another."""
     folders = list(dict.fromkeys(Path(os.path.abspath(folder)) for folder in folders))
     return [f for f in folders if not any(o != f and o in f.parents for o in folders)]
 
 
-def render(
-    *, user: str, environment_file: str, slot: str = "blue", app: str | None = None,
-    current: str = CURRENT, backups: str = BACKUPS,
-) -> dict[str, str]:  # fmt: skip
-    """Each unit's file name and text, for the settings in the environment."""
-    state = state_folders(Config())
+def render(args: argparse.Namespace, state: list[Path]) -> dict[str, str]:
+    """Each unit's file name and text; `state`, the folders the app writes."""
     values = {
-        "user": user,
-        "environment_file": str(Path(environment_file).absolute()),
+        "user": args.user,
+        "environment_file": str(Path(args.environment_file).absolute()),
         "release": str(PROJECT_ROOT),
-        "current": current,
-        "backups": backups,
-        "slot": slot,
-        "app": app or SLOTS[slot],
+        "current": args.current,
+        "backups": args.backups,
+        "slot": args.web,
+        "app": args.app or SLOTS[args.web],
         "sender_stop_time": STOP_TIME + STOP_MARGIN,
         "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
     }
-    units = {web_unit(slot): ("motorlab-web.service", ())}
-    units.update({name: (name, extra) for name, extra in SHARED_UNITS.items()})
+    units = {web_unit(args.web): "motorlab-web.service", **{name: name for name in SHARED_UNITS}}
     rendered = {}
-    for name, (template, extra) in units.items():
-        writable = outermost([*state, *(Path(values[key]) for key in extra or ())])
+    for name, template in units.items():
+        extra = [Path(args.backups)] if name == "motorlab-backup.service" else []
+        writable = outermost([*state, *extra])
         rendered[name] = TEMPLATES.get_template(template).render(
             values, writable=" ".join(str(folder) for folder in writable)
         )
@@ -92,21 +69,24 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--user", default="motorlab", help="the unprivileged user they run as")
     parser.add_argument("--web", default="blue", choices=SLOTS, help="this release's slot")
     parser.add_argument("--app", help="gunicorn's address (default: the slot's)")
-    parser.add_argument("--current", default=CURRENT, help="the link to the live release")
-    parser.add_argument("--backups", default=BACKUPS, help="the folder of the outbox's copies")
+    current, backups = str(Layout().current), str(Layout().backups)
+    parser.add_argument("--current", default=current, help="the link to the live release")
+    parser.add_argument("--backups", default=backups, help="the folder of the outbox's copies")
     parser.add_argument("--output", required=True, help="the folder to write the units to")
     args = parser.parse_args(argv)
     try:
         environment_file.use(args.environment_file)
-        units = render(
-            user=args.user, environment_file=args.environment_file, slot=args.web,
-            app=args.app, current=args.current, backups=args.backups,
-        )  # fmt: skip
-        folders = [*state_folders(Config()), Path(args.backups)]
+        config = Config()
+        # What the services write: the image cache, and the SQLite outbox's folder.
+        state = [Path(config.IMAGE_CACHE_DIR)]
+        if not config.OUTBOX_URL:
+            state.append(Path(config.OUTBOX_PATH).parent)
+        state = outermost(state)
+        units = render(args, state)
     except (environment_file.EnvironmentFileError, SettingError) as error:
         print(f"deploy_units: nothing written: {error}", file=sys.stderr)
         return 1
-    for folder in [PROJECT_ROOT, *folders]:
+    for folder in [PROJECT_ROOT, *state, Path(args.backups)]:
         if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
             print(f"deploy_units: {folder} is hidden from the services: move it out of"
                   f" {', '.join(HIDDEN)}", file=sys.stderr)  # fmt: skip
@@ -116,8 +96,7 @@ def main(argv: list[str]) -> int:
     except OSError as error:
         print(f"deploy_units: nothing written: {error}", file=sys.stderr)
         return 1
-    for path in paths:
-        print(path)
+    print(*paths, sep="\n")
     return 0
 
 
