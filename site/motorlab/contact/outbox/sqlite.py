@@ -58,7 +58,7 @@ _ready: set[str] = set()  # files whose schema this process has checked
 
 
 @contextmanager
-def _immediate(db: sqlite3.Connection) -> Iterator[None]:
+def immediate(db: sqlite3.Connection) -> Iterator[None]:
     """A write transaction that takes the lock up front, so reads inside it stay true."""
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -74,7 +74,7 @@ def _ensure_schema(db: sqlite3.Connection) -> None:
         db.execute("PRAGMA journal_mode = WAL")
     if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
         return
-    with _immediate(db):
+    with immediate(db):
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version < SCHEMA_VERSION:
             old = _has_table(db)
@@ -141,7 +141,7 @@ class SqliteOutbox(SqlOutbox):
         raise AssertionError("unreachable")
 
     def _claiming(self, db: sqlite3.Connection):
-        return _immediate(db)
+        return immediate(db)
 
     @contextmanager
     def _existing(self) -> Iterator[sqlite3.Connection]:
