@@ -302,8 +302,7 @@ def test_both_stores_leave_an_unreadable_time_out_of_the_age_and_name_its_row(ol
     neither breaks the backlog nor hides the oldest readable row's age."""
     store = old_store
     store.add(locale="en", name="Bea", email="bea@example.com", description="An app.")
-    edit = store._sql("UPDATE outbox SET created_at = ? WHERE name = ?")  # as by hand
-    store._run(lambda db: db.execute(edit, ("12", "Old")))
+    store._execute("UPDATE outbox SET created_at = ? WHERE name = ?", ("12", "Old"))  # by hand
     old = next(row for row in store.rows() if row.name == "Old")
     backlog = store.backlog(time.time())
     assert backlog["unreadable"] == [old.id]
