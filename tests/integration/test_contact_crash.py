@@ -1,8 +1,6 @@
-"""A sender killed (SIGKILL) at each point of the SMTP exchange, against a real
-SMTP server on loopback: no row stays `sending`; rows whose message cannot have reached the
-server (the body included, as long as its final `.` had not gone out) are sent again by
-themselves, the others wait `uncertain` for an operator; every copy of a request carries the
-same Message-ID."""
+"""A sender killed (SIGKILL) at each point of the SMTP exchange: no row stays `sending`; rows
+whose final `.` had not gone out are sent again, the others wait `uncertain` for an operator;
+every copy of a request carries the same Message-ID."""
 
 import os
 import signal
@@ -38,11 +36,8 @@ HOLD_AT = {"mid-body": "body", "reply": "stored"}
 
 
 def kill_at(smtp: SmtpServer, point: str, sender: Process, outbox: Path) -> None:
-    """Arrange for `sender` to die at `point`. The outbox is held locked from the server's
-    step `HOLD_AT[point]` until the kill, so the sender's next record waits: "mid-body": DATA
-    is accepted, the sender sends the body and waits to mark the row before the final `.`;
-    "reply": the server takes the message and answers 250, and the sender dies before it
-    can record that."""
+    """Arrange for `sender` to die at `point`; for HOLD_AT's points the outbox is locked from
+    that step until the kill, so the sender dies waiting to record (data_at, or sent)."""
     if point not in HOLD_AT:
         smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
         return

@@ -73,9 +73,7 @@ def test_the_page_has_the_form_and_the_contact_links(contact_client, page, conta
         assert control["name"] == field
         assert form.find("label", attrs={"for": field})
     assert form.find("input", attrs={"name": "csrf_token"})["value"]
-    # The page's text reads the button as its label alone (a text browser, a reader mode):
-    # the busy text is the enhanced state's, shown by the stylesheet. (Issue 44 found
-    # "EnviarEnviando…".)
+    # The button's text is its label alone: the busy text is the stylesheet's (issue 44).
     submit = form.find("button", type="submit")
     assert submit.get_text(strip=True) == page["submit"]
     assert visible_text(submit) == page["submit"]
@@ -98,9 +96,7 @@ def test_the_honeypot_is_hidden_from_people_and_assistive_technology(contact_cli
 
 
 def test_a_valid_post_leads_to_the_confirmation_once(contact_client, contact_app, page, smtp):
-    """Without JavaScript the 303 leads to the contact page, which then shows the
-    confirmation in the form's place (the one the enhanced form shows): its own title, what
-    happens next, a way back and a way to send another; the next visit has the form again."""
+    """The 303 leads to the page showing the confirmation in the form's place, once."""
     response = post_contact(contact_client, path=page["path"])
     assert response.status_code == 303
     assert response.headers["Location"] == page["path"]
@@ -264,9 +260,8 @@ def test_the_limit_keys_on_the_client_address_and_trusts_proxies_only_when_told(
 
 
 def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused(smtp, tmp_path):
-    """A browser or privacy tool that sends no Referer can still send the form over https
-    (Flask-WTF's Referer rule would call it expired on every try); a post the browser says
-    another site made is refused, with the form, even with a valid token."""
+    """No Referer is fine (Flask-WTF's rule would refuse every try); another site's post is
+    refused, with the form, even with a valid token."""
     site = "https://www.motorlab.example"
     app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
     client = app.test_client()
@@ -312,8 +307,7 @@ def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused
     ],
 )
 def test_without_sec_fetch_site_the_origin_is_compared_whole(smtp, tmp_path, headers, status):
-    """Older browsers send no Sec-Fetch-Site: their Origin (or Referer) must be SITE_URL's
-    origin in scheme, host and port, or the post is another site's, refused with its text."""
+    """Without Sec-Fetch-Site the Origin (or Referer) must be SITE_URL's in scheme, host, port."""
     site = "https://www.motorlab.example"
     app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
     client = app.test_client()

@@ -1,13 +1,7 @@
-"""Load test of the contact pipeline: `.venv/bin/python tests/perf/load_contact.py`.
-
-Starts gunicorn (2 workers) and the sender (`flask outbox worker`) on a temporary outbox with
-a high rate limit, and a real SMTP server (aiosmtpd) on loopback. 20 concurrent clients post
-500 valid requests (half JSON, half plain form posts); the SMTP server is stopped after 150
-accepted requests and started again after 350. It prints accepted/s, the POST latencies
-and the time the sender takes to deliver the backlog once the posts end, then checks that
-every accepted request was delivered exactly once (a final `flask outbox send` finds
-nothing left). Not collected by pytest; bounded in count and time.
-"""
+"""Load test of the contact pipeline: `.venv/bin/python tests/perf/load_contact.py`. 20
+clients post 500 requests to gunicorn while the SMTP server is down from the 150th to the
+350th; prints accepted/s, POST latencies and the backlog's delivery time, then checks each
+accepted request was delivered once. Not collected by pytest."""
 
 from __future__ import annotations
 
