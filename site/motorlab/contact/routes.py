@@ -113,11 +113,8 @@ def _too_many(page: Page, form: ContactForm, retry_after: int):
 def _refused(page: Page, form: ContactForm, status: int, message: str):
     """The form again, its text kept, with `message` on top (or in JSON)."""
     if wants_json():
-        response = jsonify(ok=False, error=message)
-        response.status_code = status
-        return response
-    body, status = _page(page, form, status=status, problem=message)
-    return current_app.make_response((body, status))
+        return current_app.make_response((jsonify(ok=False, error=message), status))
+    return current_app.make_response(_page(page, form, status=status, problem=message))
 
 
 SENT = "sent"  # the flash category that makes the next GET the confirmation of a send

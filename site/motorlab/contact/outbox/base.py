@@ -197,23 +197,27 @@ class SqlOutbox:
         for statement, values in statements:
             db.execute(statement.replace("?", self.PARAM), values)
 
+    def _settle(self, row_id: int, assignments: str, values: tuple) -> bool:
+        """An operator's choice for an uncertain row; False if the row is not uncertain."""
+        statement = f"UPDATE outbox SET {assignments} WHERE id = ? AND status = ?"
+        return self._execute(statement, (*values, row_id, UNCERTAIN)) == 1
+
     def resend(self, row_id: int) -> bool:
-        """An operator's choice for an uncertain row: queue it again (same Message-ID)."""
-        statement = (
-            "UPDATE outbox SET status = ?, claim = NULL, data_at = NULL, attempts = 0,"
-            " next_attempt_at = ?, last_error = ? WHERE id = ? AND status = ?"
+        """The mail did not arrive: queue it again (same Message-ID)."""
+        return self._settle(
+            row_id,
+            "status = ?, claim = NULL, data_at = NULL, attempts = 0, next_attempt_at = ?,"
+            " last_error = ?",
+            (QUEUED, time.time(), "resent by an operator"),
         )
-        values = (QUEUED, time.time(), "resent by an operator", row_id, UNCERTAIN)
-        return self._execute(statement, values) == 1
 
     def confirm_sent(self, row_id: int) -> bool:
-        """An operator's choice for an uncertain row: the mail arrived, record it sent."""
-        statement = (
-            "UPDATE outbox SET status = ?, claim = NULL, sent_at = ?, last_error = ?"
-            " WHERE id = ? AND status = ?"
+        """The mail arrived: record it sent."""
+        return self._settle(
+            row_id,
+            "status = ?, claim = NULL, sent_at = ?, last_error = ?",
+            (SENT, now_iso(), "marked sent by an operator"),
         )
-        values = (SENT, now_iso(), "marked sent by an operator", row_id, UNCERTAIN)
-        return self._execute(statement, values) == 1
 
     def requeue_failed(self) -> int:
         statement = (
@@ -260,10 +264,6 @@ class SqlOutbox:
         return self._execute(OVERDUE, (SENDING, self._past_deadline(now)), fetch="one")["n"]
 
     def rows(self, status: str | None = None) -> list[Row]:
-        if status is None:
-            found = self._execute("SELECT * FROM outbox ORDER BY id", fetch="all")
-        else:
-            found = self._execute(
-                "SELECT * FROM outbox WHERE status = ? ORDER BY id", (status,), fetch="all"
-            )
+        where, values = ("WHERE status = ? ", (status,)) if status else ("", ())
+        found = self._execute(f"SELECT * FROM outbox {where}ORDER BY id", values, fetch="all")
         return [Row(**row) for row in found]
