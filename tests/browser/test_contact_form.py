@@ -3,6 +3,7 @@ with JavaScript the enhanced form's busy, confirmation, error and failure states
 page without JavaScript shows it, and a toast only for a failure to send."""
 
 import threading
+from contextlib import contextmanager
 
 import pytest
 
@@ -37,17 +38,20 @@ def contact_server(tmp_path_factory):
         smtp.stop()
 
 
-def new_page(browser, javascript=False, width=320):
+@contextmanager
+def opened(browser, javascript=False, width=320, height=720):
     context = browser.new_context(
-        viewport={"width": width, "height": 720}, java_script_enabled=javascript, bypass_csp=True
+        viewport={"width": width, "height": height}, java_script_enabled=javascript, bypass_csp=True
     )
-    return context, context.new_page()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def test_without_javascript_errors_then_thanks(browser, contact_server):
     base, smtp = contact_server
-    context, page = new_page(browser)
-    try:
+    with opened(browser) as page:
         page.goto(base + "/en/contact")
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         page.get_by_label("Your name").fill("José Núñez")
@@ -81,8 +85,6 @@ def test_without_javascript_errors_then_thanks(browser, contact_server):
         sent.get_by_role("link", name="Send another message").click()
         assert page.locator("h1").inner_text() == "Ready to start?"
         assert page.get_by_label("Your name").input_value() == ""
-    finally:
-        context.close()
 
 
 # For each error summary item: its bullet's baseline (a probe of no size before the link), the
@@ -106,8 +108,7 @@ SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list
 def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact_server, path):
     """At 375 px, a message that wraps keeps its bullet on its first line (issue 44)."""
     base, _ = contact_server
-    context, page = new_page(browser, width=375)
-    try:
+    with opened(browser, width=375) as page:
         page.goto(base + path)
         page.locator("button[type=submit]").click()
         page.wait_for_selector(".c-error-summary")
@@ -116,14 +117,11 @@ def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact
         for item in items:
             top, bottom = item["first"]
             assert top <= item["baseline"] <= bottom, items
-    finally:
-        context.close()
 
 
 def test_keyboard_order_skips_the_honeypot(browser, contact_server):
     base, _ = contact_server
-    context, page = new_page(browser, width=1280)
-    try:
+    with opened(browser, width=1280) as page:
         page.goto(base + "/contact")
         page.get_by_label("Tu nombre").focus()
         reached = ["name"]
@@ -136,8 +134,6 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
         assert "website" not in reached
         box = page.get_by_role("button", name="Enviar").bounding_box()
         assert box["height"] >= 24 and box["width"] >= 24
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("state", ["empty", "invalid", "thanks"])
@@ -145,8 +141,7 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
 def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, javascript):
     """Without JavaScript the server's pages; with it, the widget's states and its toast."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=1280)
-    try:
+    with opened(browser, javascript=True, width=1280) as page:
         if not javascript:  # scripts stripped rather than switched off: axe needs timers
             page.route(base + "/contact", serve_without_scripts)
         page.goto(base + "/contact")
@@ -170,8 +165,6 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, 
         page.screenshot(path=str(artifacts / name), full_page=True)
         violations = axe(page)
         assert violations == [], axe_report(violations)
-    finally:
-        context.close()
 
 
 # --- The enhanced form (JavaScript on) -------------------------------------------------------
@@ -197,15 +190,14 @@ RECORD_STATES = f"""() => {{
 def enhanced(browser, contact_server):
     """The Spanish contact page with the widget mounted; console errors in page.errors."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=1280)
-    page.errors = []
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(base + "/contact")
-    page.wait_for_selector("form[data-mounted=true]")
-    page.evaluate(RECORD_STATES)
-    yield page
-    context.close()
+    with opened(browser, javascript=True, width=1280) as page:
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.goto(base + "/contact")
+        page.wait_for_selector("form[data-mounted=true]")
+        page.evaluate(RECORD_STATES)
+        yield page
 
 
 def fill(page, name="Ana Pérez", email="ana@example.com", text="A booking app for workshops."):
@@ -399,8 +391,7 @@ def test_the_enhanced_states_in_both_languages(browser, contact_server, path, ch
     """Where the issue saw its faults: no toast over the heading, a button that keeps its
     size, and once sent the new heading, focused, with no ring round it."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=width)
-    try:
+    with opened(browser, javascript=True, width=width) as page:
         page.goto(base + path)
         page.wait_for_selector("form[data-mounted=true]")
         page.click("button[type=submit]")
@@ -430,8 +421,6 @@ def test_the_enhanced_states_in_both_languages(browser, contact_server, path, ch
         outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "none"
         assert page.evaluate(OVER_THE_HEADING) is None
-    finally:
-        context.close()
 
 
 def test_network_failure_keeps_the_text_and_says_so(enhanced):
@@ -462,12 +451,8 @@ def test_the_form_is_the_framed_task_with_its_button_in_the_first_screen(
 ):
     """At 1440x900 the submit is above the fold, and the form (not the aside) is framed."""
     base, _ = contact_server
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = context.new_page()
-    try:
+    with opened(browser, javascript=True, width=1440, height=900) as page:
         page.goto(base + path)
         layout = page.evaluate(CONTACT_LAYOUT)
         assert layout["submit"] <= 900
         assert layout["task"] is True and layout["aside"] is False
-    finally:
-        context.close()

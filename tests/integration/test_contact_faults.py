@@ -207,24 +207,19 @@ def test_bidi_and_invisible_characters_are_refused_in_the_name(contact_client, c
     assert stored(contact_app) == []
 
 
-def test_an_encoded_word_in_the_name_stays_literal_in_the_subject(
-    contact_client, contact_app, smtp
-):
+def test_encoded_words_stay_literal_and_format_characters_show(contact_client, contact_app, smtp):
+    """An encoded word in the name stays literal in the Subject; format characters in the
+    description are shown escaped in both parts."""
     name = "=?utf-8?b?4oCuZ25wLmV4ZQ==?= invoice"
-    assert post_contact(contact_client, {**VALID, "name": name}).status_code == 303
+    description = "Invoice attached: Ana \u202egnp.exe and a\u200bhidden space."
+    data = {**VALID, "name": name, "description": description}
+    assert post_contact(contact_client, data).status_code == 303
     deliver(contact_app)
     (message,) = smtp.messages
     assert message["Subject"] == f"Solicitud de contacto de {name}"
     assert "\u202e" not in message["Subject"]
     raw = message.as_bytes()
     assert b"Subject: =?utf-8?" in raw and b"4oCuZ25wLmV4ZQ==?= invoice" not in raw
-
-
-def test_format_characters_in_the_description_are_shown_escaped(contact_client, contact_app, smtp):
-    description = "Invoice attached: Ana \u202egnp.exe and a\u200bhidden space."
-    assert post_contact(contact_client, {**VALID, "description": description}).status_code == 303
-    deliver(contact_app)
-    (message,) = smtp.messages
     for subtype in ("plain", "html"):
         body = message.get_body((subtype,)).get_content()
         assert "\u202e" not in body and "\u200b" not in body
