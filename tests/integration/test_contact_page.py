@@ -52,6 +52,9 @@ PAGES = {
 }
 
 
+SITE = "https://www.motorlab.example"
+
+
 @pytest.fixture(params=list(PAGES))
 def page(request):
     return PAGES[request.param]
@@ -250,19 +253,12 @@ def test_the_limit_keys_on_the_client_address_and_trusts_proxies_only_when_told(
 def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused(smtp, tmp_path):
     """No Referer is fine (Flask-WTF's rule would refuse every try); another site's post is
     refused, with the form, even with a valid token."""
-    site = "https://www.motorlab.example"
-    app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
+    app = create_app(contact_config(smtp, tmp_path, SITE_URL=SITE))
     client = app.test_client()
 
     def post(**headers):
-        field = None
-        while field is None:  # right after a send, the page is the confirmation once
-            field = soup_of(client.get("/en/contact", base_url=site)).find(
-                "input", attrs={"name": "csrf_token"}
-            )
-        token = field["value"]
-        data = {**VALID, "csrf_token": token}
-        return client.post("/en/contact", base_url=site, data=data, headers=headers)
+        data = {**VALID, "csrf_token": csrf_token(client, SITE + "/en/contact")}
+        return client.post("/en/contact", base_url=SITE, data=data, headers=headers)
 
     sent = post()
     assert sent.status_code == 303, visible_text(soup_of(sent))[:500]
@@ -296,21 +292,17 @@ def test_over_https_a_post_without_referer_is_accepted_and_another_sites_refused
 )
 def test_without_sec_fetch_site_the_origin_is_compared_whole(smtp, tmp_path, headers, status):
     """Without Sec-Fetch-Site the Origin (or Referer) must be SITE_URL's in scheme, host, port."""
-    site = "https://www.motorlab.example"
-    app = create_app(contact_support.contact_config(smtp, tmp_path, SITE_URL=site))
+    app = create_app(contact_config(smtp, tmp_path, SITE_URL=SITE))
     client = app.test_client()
-    token = soup_of(client.get("/en/contact", base_url=site)).find(
-        "input", attrs={"name": "csrf_token"}
-    )["value"]
-    data = {**VALID, "csrf_token": token}
-    answer = client.post("/en/contact", base_url=site, data=data, headers=headers)
+    data = {**VALID, "csrf_token": csrf_token(client, SITE + "/en/contact")}
+    answer = client.post("/en/contact", base_url=SITE, data=data, headers=headers)
     assert answer.status_code == status
     assert len(contact_support.stored(app)) == (1 if status == 303 else 0)
     if status == 400:
         form = soup_of(answer).find("form", class_="c-contact-form")
         assert form.find("input", attrs={"name": "name"})["value"] == VALID["name"]
         as_json = client.post(
-            "/en/contact", base_url=site, data=data,
+            "/en/contact", base_url=SITE, data=data,
             headers={**headers, "Accept": "application/json"},
         )  # fmt: skip
         assert as_json.status_code == 400 and as_json.get_json()["ok"] is False
