@@ -1,13 +1,9 @@
-"""The contact form in Chromium: without JavaScript, by keyboard, on a 320 px phone, and
-checked by axe (WCAG 2.x A/AA rules) in its empty, invalid and thank-you states; with
-JavaScript the enhanced form (widgets/contact_form) posts JSON: a busy button of the idle
-button's size while sending (at least 200 ms), then the page the post without JavaScript
-leads to (its heading and title "Message sent", focused, the confirmation in the form's
-place) with no toast repeating it; a 422's errors as the no-JS page shows them (the error
-summary above the fields, focused, and a message at each field), never a toast over the
-heading; a toast at the top, with a live region, only for a failure to send."""
+"""The contact form in Chromium: without JavaScript, by keyboard, on a 320 px phone, under axe;
+with JavaScript the enhanced form's busy, confirmation, error and failure states, each as the
+page without JavaScript shows it, and a toast only for a failure to send."""
 
 import threading
+from contextlib import contextmanager
 
 import pytest
 
@@ -42,17 +38,20 @@ def contact_server(tmp_path_factory):
         smtp.stop()
 
 
-def new_page(browser, javascript=False, width=320):
+@contextmanager
+def opened(browser, javascript=False, width=320, height=720):
     context = browser.new_context(
-        viewport={"width": width, "height": 720}, java_script_enabled=javascript, bypass_csp=True
+        viewport={"width": width, "height": height}, java_script_enabled=javascript, bypass_csp=True
     )
-    return context, context.new_page()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def test_without_javascript_errors_then_thanks(browser, contact_server):
     base, smtp = contact_server
-    context, page = new_page(browser)
-    try:
+    with opened(browser) as page:
         page.goto(base + "/en/contact")
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
         page.get_by_label("Your name").fill("José Núñez")
@@ -86,13 +85,10 @@ def test_without_javascript_errors_then_thanks(browser, contact_server):
         sent.get_by_role("link", name="Send another message").click()
         assert page.locator("h1").inner_text() == "Ready to start?"
         assert page.get_by_label("Your name").input_value() == ""
-    finally:
-        context.close()
 
 
-# For each item of the error summary: the line its bullet sits on (the first line box's
-# baseline, found by a probe of no size put before the link, as the marker is placed), the
-# top and bottom of the link's first line of text, and its count of lines.
+# For each error summary item: its bullet's baseline (a probe of no size before the link), the
+# top and bottom of the link's first line, and its count of lines.
 SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list > li")]
 .map(item => {
   const probe = document.createElement("span");
@@ -110,12 +106,9 @@ SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list
 
 @pytest.mark.parametrize("path", ["/contact", "/en/contact"])
 def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact_server, path):
-    """At 375 px without JavaScript, a message that wraps keeps its bullet on its first line.
-    (Issue 44 found it on the second: the link was an inline block, whose baseline is its
-    last line's.)"""
+    """At 375 px, a message that wraps keeps its bullet on its first line (issue 44)."""
     base, _ = contact_server
-    context, page = new_page(browser, width=375)
-    try:
+    with opened(browser, width=375) as page:
         page.goto(base + path)
         page.locator("button[type=submit]").click()
         page.wait_for_selector(".c-error-summary")
@@ -124,14 +117,11 @@ def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact
         for item in items:
             top, bottom = item["first"]
             assert top <= item["baseline"] <= bottom, items
-    finally:
-        context.close()
 
 
 def test_keyboard_order_skips_the_honeypot(browser, contact_server):
     base, _ = contact_server
-    context, page = new_page(browser, width=1280)
-    try:
+    with opened(browser, width=1280) as page:
         page.goto(base + "/contact")
         page.get_by_label("Tu nombre").focus()
         reached = ["name"]
@@ -144,8 +134,6 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
         assert "website" not in reached
         box = page.get_by_role("button", name="Enviar").bounding_box()
         assert box["height"] >= 24 and box["width"] >= 24
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("state", ["empty", "invalid", "thanks"])
@@ -153,8 +141,7 @@ def test_keyboard_order_skips_the_honeypot(browser, contact_server):
 def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, javascript):
     """Without JavaScript the server's pages; with it, the widget's states and its toast."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=1280)
-    try:
+    with opened(browser, javascript=True, width=1280) as page:
         if not javascript:  # scripts stripped rather than switched off: axe needs timers
             page.route(base + "/contact", serve_without_scripts)
         page.goto(base + "/contact")
@@ -178,8 +165,6 @@ def test_axe_finds_no_violation(browser, contact_server, artifacts, axe, state, 
         page.screenshot(path=str(artifacts / name), full_page=True)
         violations = axe(page)
         assert violations == [], axe_report(violations)
-    finally:
-        context.close()
 
 
 # --- The enhanced form (JavaScript on) -------------------------------------------------------
@@ -205,15 +190,14 @@ RECORD_STATES = f"""() => {{
 def enhanced(browser, contact_server):
     """The Spanish contact page with the widget mounted; console errors in page.errors."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=1280)
-    page.errors = []
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(base + "/contact")
-    page.wait_for_selector("form[data-mounted=true]")
-    page.evaluate(RECORD_STATES)
-    yield page
-    context.close()
+    with opened(browser, javascript=True, width=1280) as page:
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.goto(base + "/contact")
+        page.wait_for_selector("form[data-mounted=true]")
+        page.evaluate(RECORD_STATES)
+        yield page
 
 
 def fill(page, name="Ana Pérez", email="ana@example.com", text="A booking app for workshops."):
@@ -257,11 +241,8 @@ BUSY_BUTTON = f"""() => {{
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_a_slow_send_shows_a_busy_button(enhanced, motion):
-    """While a slow answer is on its way the button says so (text, aria-disabled, a ring
-    beside the text that turns, standing still under reduced motion) at its idle size
-    (within 2 px: the issue saw it grow from 109 to 166 px), keeps keyboard focus
-    (aria-disabled, not disabled, which would drop it to <body>), and a second press sends
-    nothing more."""
+    """A slow answer: the button says so (text, aria-disabled, a ring, still under reduced
+    motion) at its idle size, keeps focus, and a second press sends nothing more."""
     page = enhanced
     page.emulate_media(reduced_motion=motion)
     held = []  # the posts, held until the busy state is checked: as slow as the test needs
@@ -300,8 +281,7 @@ def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     assert page.evaluate(BUSY_BUTTON)["ring"] is None
 
 
-# Whatever the window shows at the centre of the page's heading (scrolled to the top), when
-# it is not the heading: the issue saw a toast fixed over it, still there during "Sending…".
+# Whatever covers the centre of the page's heading (scrolled to the top), None if nothing.
 OVER_THE_HEADING = """() => {
   window.scrollTo(0, 0);
   const h1 = document.querySelector('h1');
@@ -312,11 +292,8 @@ OVER_THE_HEADING = """() => {
 
 
 def test_a_sent_form_gives_way_to_the_confirmation(enhanced):
-    """As after the post without JavaScript: the page's heading and title say "Mensaje
-    enviado" and the heading takes focus (not the whole block), the confirmation (the
-    server's, from the form's <template>) is in the form's place, and no toast repeats it
-    (an earlier error summary goes). Its "send another" link brings the empty form and the
-    page's heading back, focused on the first field, without a page load."""
+    """As without JavaScript: heading and title "Mensaje enviado", the heading focused, the
+    server's confirmation in the form's place, no toast; "send another" brings the form back."""
     page = enhanced
     fill(page, email="ana@")
     page.click("button[type=submit]")
@@ -357,8 +334,7 @@ def test_a_sent_form_gives_way_to_the_confirmation(enhanced):
 
 
 def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
-    """The error summary above the fields (the server's markup: its title, a link to each
-    wrong field in the fields' order), focused, and a message at each field; no toast."""
+    """The server's error summary above the fields, focused, a message at each field; no toast."""
     page = enhanced
     fill(page, name="Ana", email="not-an-email", text="short")
     with page.expect_response(
@@ -412,12 +388,10 @@ def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
 )
 @pytest.mark.parametrize("width", [375, 1440])
 def test_the_enhanced_states_in_both_languages(browser, contact_server, path, check, sent, width):
-    """The issue's faults, where it saw them (375 and 1440 px): an empty send showed a toast
-    over the heading, still there seconds later; the button grew while sending; once sent,
-    the old heading stayed and a ring went round the whole block."""
+    """Where the issue saw its faults: no toast over the heading, a button that keeps its
+    size, and once sent the new heading, focused, with no ring round it."""
     base, _ = contact_server
-    context, page = new_page(browser, javascript=True, width=width)
-    try:
+    with opened(browser, javascript=True, width=width) as page:
         page.goto(base + path)
         page.wait_for_selector("form[data-mounted=true]")
         page.click("button[type=submit]")
@@ -447,8 +421,6 @@ def test_the_enhanced_states_in_both_languages(browser, contact_server, path, ch
         outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "none"
         assert page.evaluate(OVER_THE_HEADING) is None
-    finally:
-        context.close()
 
 
 def test_network_failure_keeps_the_text_and_says_so(enhanced):
@@ -461,9 +433,8 @@ def test_network_failure_keeps_the_text_and_says_so(enhanced):
     assert page.locator(".c-toast--error").text_content().startswith("No se ha podido enviar")
 
 
-# The contact page as laid out: the submit button's bottom, and whether the task and the
-# aside's parts are framed (a border round them, a shadow or a background; a rule above a
-# part is no frame).
+# The submit button's bottom, and whether the task and the aside's parts are framed (border,
+# shadow or background).
 CONTACT_LAYOUT = """() => {
   const box = (s) => document.querySelector(s).getBoundingClientRect();
   const framed = (s) => { const c = getComputedStyle(document.querySelector(s));
@@ -478,15 +449,10 @@ CONTACT_LAYOUT = """() => {
 def test_the_form_is_the_framed_task_with_its_button_in_the_first_screen(
     browser, contact_server, path
 ):
-    """The issue saw the submit below the fold at 1440x900, and the secondary column framed
-    while the form was not."""
+    """At 1440x900 the submit is above the fold, and the form (not the aside) is framed."""
     base, _ = contact_server
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
-    page = context.new_page()
-    try:
+    with opened(browser, javascript=True, width=1440, height=900) as page:
         page.goto(base + path)
         layout = page.evaluate(CONTACT_LAYOUT)
         assert layout["submit"] <= 900
         assert layout["task"] is True and layout["aside"] is False
-    finally:
-        context.close()

@@ -1,25 +1,55 @@
-"""`flask outbox backup FILE` while the sender delivers: a consistent snapshot (SQLite's online
-backup) that the guide's restore (stop, copy back without the old -wal and -shm, start) puts
-back row for row, after which the sender delivers what was left. A real sender process and a
-real SMTP server; docs/operations.md, *Backing up the outbox*."""
+"""`outbox backup FILE`: a consistent snapshot while the sender delivers, restored row for row
+by the guide (docs/operations.md); a copy no one else can have a hand in, never the outbox."""
 
+import os
 import shutil
 import sqlite3
 import threading
 from contextlib import closing
 from pathlib import Path
 
-from motorlab.contact.outbox import open_outbox
+import pytest
+
+from motorlab.contact.outbox import BackupRefused, SqliteOutbox, open_outbox
 from tests.support.contact_support import VALID, site_env, wait_for
 from tests.support.smtp import SmtpServer
 
 REQUESTS = 40
+REQUEST = {"locale": "en", "name": "Ana", "email": "ana@example.com", "description": "An app."}
 
 
 def table(path: Path) -> list[tuple]:
     """Every row of the file's outbox, as stored, read with sqlite3 alone."""
     with closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
         return db.execute("SELECT * FROM outbox ORDER BY id").fetchall()
+
+
+def test_a_draft_name_planted_in_the_folder_is_never_the_copy(tmp_path):
+    """The draft once had a fixed name, opened without O_EXCL: another user could own it."""
+    outbox = SqliteOutbox(str(tmp_path / "outbox.sqlite3"))
+    outbox.add(**REQUEST)
+    backups = tmp_path / "backups"
+    backups.mkdir(mode=0o777)
+    planted = backups / ".outbox-3.sqlite3.part"  # the old fixed draft name
+    planted.write_text("someone else's")
+    planted.chmod(0o666)
+    assert outbox.backup(backups / "outbox-3.sqlite3") == 1
+    assert planted.read_text() == "someone else's"  # neither removed nor written through
+    copy = backups / "outbox-3.sqlite3"
+    assert oct(copy.stat().st_mode & 0o777) == "0o600" and copy.stat().st_uid == os.geteuid()
+    assert table(copy) == table(tmp_path / "outbox.sqlite3")
+    assert sorted(p.name for p in backups.iterdir()) == [planted.name, copy.name]
+
+
+@pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
+def test_a_backup_onto_the_outbox_itself_is_refused(tmp_path, suffix):
+    path = tmp_path / "outbox.sqlite3"
+    outbox = SqliteOutbox(str(path))
+    outbox.add(**REQUEST)
+    before = table(path)
+    with pytest.raises(BackupRefused, match="is the outbox itself"):
+        outbox.backup(tmp_path / "." / f"outbox.sqlite3{suffix}")
+    assert table(path) == before
 
 
 def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, launch):

@@ -1,9 +1,6 @@
-"""One deadline per mail attempt, against a real SMTP server on loopback that trickles its
-replies one byte at a time (a tarpit: every single read is quick, so no per-read timeout
-ever fires). A server discards a message whose DATA never ended: stalled before the final
-`.`, the row is tried again; stalled after it, the row is `uncertain`. SIGTERM ends the
-sender within 5 s by the same rule, and `/healthz` says 503 while a row is `sending` past
-its deadline."""
+"""One deadline per mail attempt, against a server that trickles its replies (no per-read
+timeout fires): stalled before the final `.` the row is tried again, after it `uncertain`;
+SIGTERM ends the sender by the same rule; /healthz is 503 for a row sending past its deadline."""
 
 import os
 import signal

@@ -1,7 +1,5 @@
-"""The staff mail as staff read it: every field on its own line in the text part and its own
-row in the HTML part, the text wrapped for mail (format=flowed), the visitor named in From,
-and an international domain written in IDNA in Reply-To. Mails go through a real SMTP
-server on loopback and are read back with the standard library's parser."""
+"""The staff mail as staff read it, through a real SMTP server: every field in both parts, the
+text format=flowed, the visitor named in From, an international domain in IDNA."""
 
 from __future__ import annotations
 
@@ -15,8 +13,7 @@ FIELDS = ("Nombre", "Correo electrónico", "Idioma", "Recibida", "Referencia")
 
 
 def unflow(text: str) -> str:
-    """RFC 3676 (DelSp=No) read back: a line that ends with a space continues on the next;
-    a space-stuffed line loses its first space. The signature line `-- ` stays a line."""
+    """RFC 3676 (DelSp=No) read back: soft breaks joined, space-stuffing removed."""
     lines = [line[1:] if line.startswith(" ") else line for line in text.split("\n")]
     out, current = [], ""
     for line in lines:
@@ -116,8 +113,7 @@ def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, s
 
 
 def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact_app, smtp):
-    """A row stored before the form refused it (a non-ASCII local part needs SMTPUTF8):
-    the mail goes out without Reply-To rather than with a broken one."""
+    """A non-ASCII local part (stored before the form refused it): no Reply-To, not a broken one."""
     from motorlab.contact.outbox import open_outbox
 
     open_outbox(contact_app.config).add(
@@ -131,9 +127,7 @@ def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact
 
 
 def test_a_visitors_signature_line_does_not_start_a_signature(contact_client, contact_app, smtp):
-    """A line `-- ` is where a mail client starts the signature (RFC 3676 §4.3), and it may
-    hide or drop what follows: the visitor's gains a space, and the mail's own separator
-    before staff's note is the only one."""
+    """A client may hide what follows `-- ` (RFC 3676 §4.3): the mail's own is the only one."""
     description = "Please call me.\n-- \nAna, the rest of my request\n-- \n-- \nThanks."
     message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "description": description})
     text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")

@@ -1,6 +1,5 @@
-"""The mail server's name is resolved within the attempt's deadline and the sender's stop:
-getaddrinfo has no timeout and glibc reads only /etc/resolv.conf, so these tests replace the
-transport's `resolve` with a lookup that never answers (or answers for a made-up name)."""
+"""The mail server's name is resolved within the attempt's deadline and the sender's stop,
+with the transport's `resolve` replaced by a lookup that never answers (getaddrinfo cannot)."""
 
 import os
 import signal

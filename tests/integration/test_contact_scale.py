@@ -1,11 +1,6 @@
-"""Scale-out: two app instances (separate gunicorn processes, as on two machines)
-and two senders share PostgreSQL (the outbox) and Redis (rate limit and page cache).
-
-300 posts spread over both instances, from visitors behind one trusted proxy, while the SMTP
-server is stopped and restarted and one instance is killed: every accepted request is
-delivered exactly once. The 6th post of one visitor in a minute is refused whichever
-instance gets it, and a page cached by one instance is served by the other.
-"""
+"""Scale-out: two gunicorn instances and two senders share PostgreSQL (outbox) and Redis (rate
+limit, page cache); through an SMTP restart and a killed instance, every accepted request is
+delivered once, the limit holds across instances and one instance's cache serves the other."""
 
 import pickle
 import threading

@@ -7,94 +7,61 @@ import pytest
 from tests.support.app import soup_of
 from tests.support.contact_support import VALID, post_contact, stored
 
-# (case id, field, value, English message, Spanish message)
+# Each message in English and Spanish.
+REQUIRED_NAME = ("Enter your name.", "Escribe tu nombre.")
+LONG_NAME = (
+    "Your name must be 100 characters or fewer.",
+    "El nombre no puede superar los 100 caracteres.",
+)
+CONTROL = (
+    "Remove the invisible control characters from this field.",
+    "Quita los caracteres de control invisibles de este campo.",
+)
+REQUIRED_EMAIL = ("Enter your email address.", "Escribe tu correo electrónico.")
+INVALID_EMAIL = (
+    "Enter a valid email address, like name@example.com.",
+    "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
+)
+LONG_EMAIL = (
+    "Your email address must be 254 characters or fewer.",
+    "El correo electrónico no puede superar los 254 caracteres.",
+)
+REQUIRED_DESCRIPTION = (
+    "Tell us a little about your project.",
+    "Cuéntanos un poco sobre tu proyecto.",
+)
+DESCRIPTION_LENGTH = (
+    "Your description must be between 10 and 5000 characters long.",
+    "La descripción debe tener entre 10 y 5000 caracteres.",
+)
+# (case id, field, value, messages)
 RULES = [
-    ("name-missing", "name", "", "Enter your name.", "Escribe tu nombre."),
-    ("name-blank", "name", " \t  ", "Enter your name.", "Escribe tu nombre."),
-    (
-        "name-too-long",
-        "name",
-        "N" * 101,
-        "Your name must be 100 characters or fewer.",
-        "El nombre no puede superar los 100 caracteres.",
-    ),
-    (
-        "name-control",
-        "name",
-        "Ana\x00Lopez",
-        "Remove the invisible control characters from this field.",
-        "Quita los caracteres de control invisibles de este campo.",
-    ),
-    (
-        "name-line-break",
-        "name",
-        "Ana\r\nBcc: victim@example.com",
-        "Remove the invisible control characters from this field.",
-        "Quita los caracteres de control invisibles de este campo.",
-    ),
-    ("email-missing", "email", "", "Enter your email address.", "Escribe tu correo electrónico."),
-    (
-        "email-invalid",
-        "email",
-        "ana@",
-        "Enter a valid email address, like name@example.com.",
-        "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
-    ),
-    (
-        "email-two-addresses",
-        "email",
-        "ana@example.com, eve@example.com",
-        "Enter a valid email address, like name@example.com.",
-        "Escribe un correo electrónico válido, como nombre@ejemplo.com.",
-    ),
-    (
-        "email-too-long",
-        "email",
-        "a" * 250 + "@example.com",
-        "Your email address must be 254 characters or fewer.",
-        "El correo electrónico no puede superar los 254 caracteres.",
-    ),
-    (
-        "description-missing",
-        "description",
-        "   ",
-        "Tell us a little about your project.",
-        "Cuéntanos un poco sobre tu proyecto.",
-    ),
-    (
-        "description-too-short",
-        "description",
-        "  Hi there  ",
-        "Your description must be between 10 and 5000 characters long.",
-        "La descripción debe tener entre 10 y 5000 caracteres.",
-    ),
-    (
-        "description-too-long",
-        "description",
-        "d" * 5001,
-        "Your description must be between 10 and 5000 characters long.",
-        "La descripción debe tener entre 10 y 5000 caracteres.",
-    ),
-    (
-        "description-control",
-        "description",
-        "A fine project\x1b[31m with colours",
-        "Remove the invisible control characters from this field.",
-        "Quita los caracteres de control invisibles de este campo.",
-    ),
+    ("name-missing", "name", "", REQUIRED_NAME),
+    ("name-blank", "name", " \t  ", REQUIRED_NAME),
+    ("name-too-long", "name", "N" * 101, LONG_NAME),
+    ("name-control", "name", "Ana\x00Lopez", CONTROL),
+    ("name-line-break", "name", "Ana\r\nBcc: victim@example.com", CONTROL),
+    ("email-missing", "email", "", REQUIRED_EMAIL),
+    ("email-invalid", "email", "ana@", INVALID_EMAIL),
+    ("email-two-addresses", "email", "ana@example.com, eve@example.com", INVALID_EMAIL),
+    ("email-too-long", "email", "a" * 250 + "@example.com", LONG_EMAIL),
+    ("description-missing", "description", "   ", REQUIRED_DESCRIPTION),
+    ("description-too-short", "description", "  Hi there  ", DESCRIPTION_LENGTH),
+    ("description-too-long", "description", "d" * 5001, DESCRIPTION_LENGTH),
+    ("description-control", "description", "A fine project\x1b[31m with colours", CONTROL),
 ]
 
 
 @pytest.mark.parametrize(
-    ("field", "value", "english", "spanish"),
-    [pytest.param(*rule[1:], id=rule[0]) for rule in RULES],
+    ("field", "value", "messages"), [pytest.param(*rule[1:], id=rule[0]) for rule in RULES]
 )
-@pytest.mark.parametrize("locale", ["en", "es"])
+@pytest.mark.parametrize(
+    ("path", "language"), [("/en/contact", 0), ("/contact", 1)], ids=["en", "es"]
+)
 def test_each_rule_refuses_with_its_message(
-    contact_client, contact_app, smtp, field, value, english, spanish, locale
+    contact_client, contact_app, smtp, field, value, messages, path, language
 ):
-    path = "/en/contact" if locale == "en" else "/contact"
-    expected = english if locale == "en" else spanish
+    expected = messages[language]
     data = {**VALID, field: value}
     html = post_contact(contact_client, data, path=path)
     assert html.status_code == 422

@@ -1,6 +1,5 @@
-"""`make run`'s SMTP sink on loopback: mail only from a client logged in with the login made
-for this run (530 without, 535 with another password), and whatever a mail holds, no
-control character reaches the terminal raw."""
+"""`make run`'s SMTP sink: mail only from a client with this run's login (530 without, 535
+with another password), and no control character reaches the terminal raw."""
 
 from __future__ import annotations
 

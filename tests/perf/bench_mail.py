@@ -1,12 +1,6 @@
-"""Benchmark: what building the staff mail costs the sender (motorlab.contact.mail), per kind
-of description: `make bench` or `.venv/bin/python tests/perf/bench_mail.py`.
-
-Each row builds the whole mail (both templates, format=flowed, quoted-printable) for one
-outbox row, warm, in process, and prints the median time and its ratio to a 5,000-character
-description of ordinary words. Goals (issue 43): a 5,000-character line of white space costs
-at most 4x the ordinary one, and doubling a description at most about doubles its time
-(`--fail` exits 1 on a goal missed). Not collected by pytest; figures vary per machine.
-"""
+"""What building the staff mail costs the sender, per kind of description (`make bench`):
+the median time and its ratio to 5,000 characters of ordinary words. Goals (issue 43): a line
+of white space at most 4x, double the text about double the time (`--fail`: exit 1 if missed)."""
 
 from __future__ import annotations
 

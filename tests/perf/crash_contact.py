@@ -1,17 +1,7 @@
-"""The contact pipeline on an operator's bad day:
-`.venv/bin/python tests/perf/crash_contact.py [posts]`.
-
-gunicorn (4 workers, `PROXY_FIX_HOPS=1`) and `flask outbox worker` on a temporary outbox, a
-real SMTP server on loopback (each message taken 20 ms late, so the sender spends its time
-inside the exchange). Clients post valid requests, each from its own address
-(`X-Forwarded-For`); meanwhile the sender is killed with SIGKILL four times (and restarted)
-and the SMTP server is down for 3 s. `OUTBOX_RETRY_BASE=1`, `OUTBOX_RETRY_MAX=2`,
-`OUTBOX_STALE_AFTER=8`. Once nothing is queued or sending, it prints posts, kills, lost,
-duplicated and uncertain (with whether each uncertain request's mail arrived: a sender marks
-a row just before the message's final `.`, so an uncertain row whose mail never came means a
-kill in that one round trip to a server that then refused it). Not collected by pytest;
-bounded in time.
-"""
+"""The contact pipeline on an operator's bad day: `.venv/bin/python tests/perf/crash_contact.py
+[posts]`. gunicorn and the sender on a temporary outbox; clients post while the sender is
+killed four times and the SMTP server is down 3 s; prints posts, kills, lost, duplicated and
+uncertain requests. Not collected by pytest."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
 """A content page while the SMTP server is stalled: `.venv/bin/python tests/perf/stalled_smtp.py`.
-
-Starts gunicorn (2 workers) and the sender with the default MAIL_TIMEOUT (10 s), against an
-SMTP server that accepts connections and never answers (as one stopped with SIGSTOP). 8
-visitors post the contact form at once while a reader fetches /en/services again and again
-until every post has its answer; prints the latency of the posts and of the content page,
-and how long the sender, mid-attempt, takes to stop on SIGTERM (at most 5 s by design).
-Uses only HTTP, so it measures any version of the site. Not collected by pytest.
-"""
+8 visitors post while a reader fetches /en/services; prints both latencies and how long the
+sender takes to stop on SIGTERM (5 s at most). Only HTTP: it measures any version of the site."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""A real SMTP server on a free loopback port (aiosmtpd), for the contact tests and the load
-script. It can be stopped and started again on the same port, and keeps every mail it took.
-`at(step, action)` runs `action()` once when a session reaches a step (to kill a sender
-there): "EHLO", "MAIL", "body" (DATA was accepted: its 354 reply, inviting the body and its
-final `.`, is about to go out), "DATA" (the body and its `.` arrived; the message is then
-refused, not taken), "stored" (the message is taken; the final reply follows) or "reply" (that
-final reply is about to go out). `tarpit(step, interval)` makes a server that trickles: the
-next reply at "body" or "reply" goes out one byte every `interval` seconds."""
+"""A real SMTP server on a free loopback port (aiosmtpd) that keeps every mail it took, can
+stop and start again on its port, run an action at a step of a session (`at`) and trickle a
+reply (`tarpit`)."""
 
 from __future__ import annotations
 
@@ -33,9 +28,8 @@ class Received:
 
 
 class _Collector:
-    """`delay`: a blocking pause before a message is taken (widens races); `command_delay`:
-    each of EHLO, MAIL and RCPT answered that late; `reply_delay`: the message is stored, and
-    only then the final reply after DATA comes that late."""
+    """`delay`: a blocking pause before taking a message; `command_delay`: EHLO, MAIL and RCPT
+    answered that late; `reply_delay`: the final reply after a stored message that late."""
 
     def __init__(self, delay: float, command_delay: float, reply_delay: float) -> None:
         self.delay = delay
@@ -125,8 +119,7 @@ class _Session(SMTP):
 
 
 class _TrackingController(Controller):
-    """Registers each session as it connects (not at EHLO), so stop() also closes the
-    connections of clients that had not spoken yet."""
+    """Registers each session as it connects, so stop() closes silent clients too."""
 
     def factory(self):
         session = _Session(self.handler, **self.SMTP_kwargs)
@@ -153,12 +146,13 @@ class SmtpServer:
             return list(self._collector.received)
 
     def at(self, step: str, action: Callable[[], None]) -> None:
-        """Run `action` once, the next time a session reaches `step` (see the module)."""
+        """Run `action` once, the next time a session reaches `step`: "EHLO", "MAIL", "body"
+        (the 354 is about to go out), "DATA" (body and `.` arrived: then refused), "stored" (taken,
+        the final reply follows) or "reply" (that reply is about to go out)."""
         self._collector.actions[step] = action
 
     def tarpit(self, step: str, interval: float) -> None:
-        """Trickle the next reply at `step` ("body" or "reply") one byte every `interval`
-        seconds: a server that stalls before the message's final `.`, or after it."""
+        """Trickle the next reply at `step` ("body" or "reply"), a byte every `interval` s."""
         self._collector.trickles[step] = interval
 
     def start(self) -> SmtpServer:
@@ -170,10 +164,8 @@ class SmtpServer:
         return self
 
     async def _close_connections(self) -> None:
-        """In the server's loop: close every session's connection, the ones accepted just
-        before the listener closed too (their transport comes with connection_made, a turn
-        of the loop after the session), then let the closes finish before the loop stops.
-        (Under load a connection left to the GC warned in whichever test ran next.)"""
+        """In the server's loop: close every session's connection (a transport may come a
+        turn after its session), then let the closes finish before the loop stops."""
         for _ in range(3):
             await asyncio.sleep(0.01)
             for session in list(self._collector.connections):
@@ -183,26 +175,21 @@ class SmtpServer:
         await asyncio.sleep(0.01)
 
     def stop(self) -> None:
-        """A clean shutdown, as an operator's restart: take no new message, let the replies
-        for the ones already taken reach their clients, then close. (Killed between storing
-        a message and answering, any server makes its client send it again.)"""
+        """A clean shutdown: take no new message, let taken ones' replies out, then close."""
         if self._controller is not None:
             self._collector.closing = True
-            # Accept no new connection from here on: one that came in after the sessions
-            # below were closed would be left open when the loop stops.
+            # No new connection: one after the closes below would be left open.
             listener = self._controller.server
             if listener is not None:
                 self._controller.loop.call_soon_threadsafe(listener.close)
-            # Let the sessions still talking finish (a client quits once it has its reply),
-            # for 0.3 s at most. Counted by `lost`, not by the transport: a session that
-            # has just connected may not have its transport yet.
+            # Sessions still talking may finish, for 0.3 s (by `lost`: a new session may
+            # not have its transport yet).
             deadline = time.monotonic() + 0.3
             while time.monotonic() < deadline and not all(
                 session.lost for session in list(self._collector.connections)
             ):
                 time.sleep(0.005)
-            # Python 3.11's asyncio server keeps its clients' connections open when it
-            # closes: close them while the loop still runs, so no socket is left to the GC.
+            # Python 3.11's asyncio server leaves its clients' connections open: close them.
             closing = asyncio.run_coroutine_threadsafe(
                 self._close_connections(), self._controller.loop
             )
@@ -214,8 +201,7 @@ class SmtpServer:
 
 
 class StalledServer:
-    """An SMTP server that has stopped (as under SIGSTOP): connections are queued by the
-    kernel and never answered."""
+    """An SMTP server that has stopped (as under SIGSTOP): connections never answered."""
 
     def __init__(self) -> None:
         self._socket = socket.socket()

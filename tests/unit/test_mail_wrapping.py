@@ -1,7 +1,5 @@
-"""The staff mail's text wrapping (contact.mail.flowed) does work linear in its input, a
-line of white space included (issue 43: `\\s*\\S+\\s*` was quadratic there, 0.8 s for 5,000
-characters). Judged by ratios of the best of a few runs, never by a wall-clock limit: a
-quadratic cost quadruples when the input doubles, a linear one doubles."""
+"""The staff mail's wrapping (mail.flowed) is linear in its input, white space included
+(issue 43), judged by ratios of the best of a few runs, never by a wall-clock limit."""
 
 from __future__ import annotations
 
@@ -14,8 +12,7 @@ SIZE = 4000
 
 
 def best_time(text: str, runs: int = 7, budget: float = 1.0) -> float:
-    """The fastest of `runs` calls, fewer once `budget` seconds are spent (the quadratic
-    code this guards against takes seconds a call)."""
+    """The fastest of `runs` calls, fewer once `budget` seconds are spent."""
     best, spent = float("inf"), 0.0
     for _ in range(runs):
         start = time.perf_counter()

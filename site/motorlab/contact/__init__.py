@@ -1,2 +1,1 @@
-"""The contact form (its view: routes.py, a page of the registry), its outbox and the
-`flask outbox` commands."""
+"""The contact form (routes.py), its outbox and the `flask outbox` commands."""

@@ -1,11 +1,5 @@
-"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check|backup`: look at
-the queue, deliver it, tell a monitoring system whether mail is late, and copy it aside.
-
-`worker` is the sender that runs beside the web workers (`make run`, `make prod`); `send`
-is one pass for cron. Both are safe to run several at once: each row is claimed atomically
-before it is mailed, so two senders never deliver the same row. `resend ID` and
-`mark-sent ID` settle an `uncertain` row (the message's end went out, and no reply came).
-"""
+"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check|backup`: the
+operator's commands for the contact outbox (docs/contact.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +7,8 @@ import re
 import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -36,9 +32,14 @@ def _store():
     return open_outbox(current_app.config)
 
 
-def _unavailable(error: OutboxUnavailable) -> None:
-    click.echo(f"Error: the outbox cannot be opened: {error}", err=True)
-    raise SystemExit(2)
+@contextmanager
+def _available() -> Iterator[None]:
+    """An outbox that cannot be opened ends the command with exit code 2."""
+    try:
+        yield
+    except OutboxUnavailable as error:
+        click.echo(f"Error: the outbox cannot be opened: {error}", err=True)
+        raise SystemExit(2) from None
 
 
 @outbox_cli.command("list")
@@ -48,10 +49,8 @@ def _unavailable(error: OutboxUnavailable) -> None:
 def list_command(status: str | None) -> None:
     """Show the outbox, oldest first, then the totals."""
     store = _store()
-    try:
+    with _available():
         found, totals = store.rows(status), store.counts()
-    except OutboxUnavailable as error:
-        _unavailable(error)
     for row in found:
         error = f"  last error: {row.last_error}" if row.last_error else ""
         if row.status == UNCERTAIN:
@@ -71,11 +70,9 @@ def list_command(status: str | None) -> None:
 def send_command() -> None:
     """Try every queued row once. Exits with 1 if some row was not sent."""
     store = _store()
-    try:
+    with _available():
         tally = delivery.send_all(store)
         queued = store.counts()["queued"]
-    except OutboxUnavailable as error:
-        _unavailable(error)
     not_sent = tally.retry + tally.failed
     uncertain = f", {tally.uncertain} uncertain (see outbox list)" if tally.uncertain else ""
     click.echo(f"{tally.sent} sent, {not_sent} failed, {queued} still queued{uncertain}")
@@ -102,20 +99,13 @@ def worker_command(until_idle: bool) -> None:
 @outbox_cli.command("requeue")
 def requeue_command() -> None:
     """Queue every failed row again, with a fresh count of attempts."""
-    store = _store()
-    try:
-        count = store.requeue_failed()
-    except OutboxUnavailable as error:
-        _unavailable(error)
-    click.echo(f"{count} queued again")
+    with _available():
+        click.echo(f"{_store().requeue_failed()} queued again")
 
 
 def _settle(row_id: int, action: str, done: str) -> None:
-    store = _store()
-    try:
-        changed = getattr(store, action)(row_id)
-    except OutboxUnavailable as error:
-        _unavailable(error)
+    with _available():
+        changed = getattr(_store(), action)(row_id)
     if not changed:
         click.echo(f"Error: row {row_id} is not uncertain (see `outbox list`)", err=True)
         raise SystemExit(1)
@@ -221,9 +211,8 @@ def backup_command(target: Path) -> None:
         )
         raise SystemExit(1)
     try:
-        count = store.backup(target)
-    except OutboxUnavailable as error:
-        _unavailable(error)
+        with _available():
+            count = store.backup(target)
     except BackupRefused as error:
         click.echo(f"Error: {error}", err=True)
         raise SystemExit(1) from None

@@ -1,21 +1,6 @@
-"""Delivery of outbox rows, outside any web request.
-
-`deliver` sends one claimed row and records the outcome: sent; queued again with an
-exponential back-off (`OUTBOX_RETRY_BASE` × 2^(attempts−1), at most `OUTBOX_RETRY_MAX`
-seconds, ±10 % jitter so rows that failed together spread out); or `failed` once it has had
-`OUTBOX_MAX_ATTEMPTS` attempts. A failing row never stops a run: the next row is tried.
-`send_all` is one pass over every queued row (the `outbox send` command, for cron);
-`run_worker` is the sender that `flask outbox worker` runs beside the web workers.
-
-An attempt must end by the deadline the claim gave its row (`deadline_at`, `MAIL_DEADLINE`
-after the claim; the transport enforces it). While it runs, a thread renews the row's claim
-every quarter of `OUTBOX_STALE_AFTER`, so a slow server never lets the claim expire and hand
-the row to a second sender. Just before the message's final `.` the row is marked
-(`data_at`): a server discards a message whose DATA never ended, so a sender that dies, is
-stopped or passes its deadline before the mark leaves a row that is simply tried again
-(nothing can have arrived); after it, with no reply from the server, the row becomes
-`uncertain` (the server may have the message) and is never sent again by itself.
-"""
+"""Delivery of outbox rows, outside any web request: `deliver` sends one claimed row and
+records the outcome (sent, retried with back-off, failed, uncertain); `send_all` is one pass,
+`run_worker` the sender beside the web workers."""
 
 from __future__ import annotations
 
@@ -120,16 +105,13 @@ def send_all(store: Outbox) -> Tally:
     return tally
 
 
-# The longest wait between two tries of an outbox that cannot be opened, and between two log
-# lines about it: a root-owned file logged an error every second.
-UNAVAILABLE_WAIT = 60
+UNAVAILABLE_WAIT = 60  # the longest wait (and log silence) while the outbox cannot be opened
 
 
 def run_worker(store: Outbox, stop: threading.Event, *, until_idle: bool = False) -> Tally:
-    """Deliver due rows until `stop` is set (or, with `until_idle`, until none is due); a
-    row under way when it is set ends by the same rule as at its deadline. A store that
-    cannot be opened is tried again after a wait that doubles up to UNAVAILABLE_WAIT, and
-    said in the log once, then once per UNAVAILABLE_WAIT, and when it opens again."""
+    """Deliver due rows until `stop` is set (or, with `until_idle`, none is due). A store
+    that cannot be opened is retried after a wait doubling up to UNAVAILABLE_WAIT, and
+    logged once, then once per UNAVAILABLE_WAIT, and when it opens again."""
     config = current_app.config
     poll, stale_after = float(config["OUTBOX_POLL_INTERVAL"]), float(config["OUTBOX_STALE_AFTER"])
     deadline = float(config["MAIL_DEADLINE"])

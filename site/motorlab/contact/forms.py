@@ -14,10 +14,6 @@ from motorlab.content.contact import DESCRIPTION_MAX, DESCRIPTION_MIN, EMAIL_MAX
 
 __all__ = ["DESCRIPTION_MAX", "DESCRIPTION_MIN", "EMAIL_MAX", "NAME_MAX", "ContactForm"]
 
-# Characters that never belong in what a person types: C0/C1 controls, surrogates, line and
-# paragraph separators. A description may still hold line breaks and tabs.
-_REFUSED_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
-_MULTILINE_ALLOWED = {"\n", "\t"}
 # The methods whose request carries the form (as FlaskForm.is_submitted sees it).
 _SUBMIT_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -40,38 +36,34 @@ class Within(Length):
             raise StopValidation(error.args[0]) from None
 
 
-class NoControlCharacters:
-    def __init__(self, *, multiline: bool = False) -> None:
-        self.allowed = _MULTILINE_ALLOWED if multiline else set()
+class Refuse:
+    """Refuses characters of the given Unicode categories, except those `allowed`."""
+
+    def __init__(self, categories: set[str], message, allowed: str = "") -> None:
+        self.categories, self.message, self.allowed = categories, message, allowed
 
     def __call__(self, form, field) -> None:
         for char in field.data or "":
-            if char not in self.allowed and unicodedata.category(char) in _REFUSED_CATEGORIES:
-                raise StopValidation(_l("Remove the invisible control characters from this field."))
+            if char not in self.allowed and unicodedata.category(char) in self.categories:
+                raise StopValidation(self.message)
 
 
-class NoFormatCharacters:
-    """Refuses invisible format characters (Unicode category Cf: bidi overrides and
-    isolates, zero-width joiners and spaces, soft hyphens): in a name they can only make it
-    read differently from what it is ("Ana \u202egnp.exe" shows as "Ana exe.png")."""
-
-    def __call__(self, form, field) -> None:
-        if any(unicodedata.category(char) == "Cf" for char in field.data or ""):
-            raise StopValidation(
-                _l("Remove the invisible formatting characters (such as text direction marks).")
-            )
+# Characters that never belong in what a person types: C0/C1 controls, surrogates, line and
+# paragraph separators (a description may still hold line breaks and tabs).
+CONTROL = {"Cc", "Cs", "Zl", "Zp"}
+CONTROL_MESSAGE = _l("Remove the invisible control characters from this field.")
+# Format characters (Cf: bidi overrides, zero-width joiners) can make a name read as what it
+# is not ("Ana \u202egnp.exe" shows as "Ana exe.png").
+FORMAT_MESSAGE = _l("Remove the invisible formatting characters (such as text direction marks).")
 
 
 class ContactForm(FlaskForm):
-    # CSRFProtect checks every POST (form field or X-CSRFToken header) before the view runs;
-    # the form itself does not check again.
-    class Meta:
+    class Meta:  # the view checks the CSRF token itself
         csrf = False
 
     def __init__(self, **kwargs) -> None:
-        # Text fields read the form only: a file part named like a field (multipart) is no
-        # text, so the field counts as empty (422), never as a FileStorage (500). Flask-WTF
-        # would read request.files too when no formdata is given.
+        # The form only, not request.files: a file part named like a field is empty (422),
+        # never a FileStorage (500).
         if "formdata" not in kwargs and has_request_context() and request.method in _SUBMIT_METHODS:
             kwargs["formdata"] = request.form
         super().__init__(**kwargs)
@@ -82,8 +74,8 @@ class ContactForm(FlaskForm):
             DataRequired(_l("Enter your name.")),
             # Length fills in %(min)s and %(max)s itself.
             Within(max=NAME_MAX, message=_l("Your name must be %(max)s characters or fewer.")),
-            NoControlCharacters(),
-            NoFormatCharacters(),
+            Refuse(CONTROL, CONTROL_MESSAGE),
+            Refuse({"Cf"}, FORMAT_MESSAGE),
         ],
     )
     email = StringField(
@@ -94,7 +86,7 @@ class ContactForm(FlaskForm):
                 max=EMAIL_MAX,
                 message=_l("Your email address must be %(max)s characters or fewer."),
             ),
-            NoControlCharacters(),
+            Refuse(CONTROL, CONTROL_MESSAGE),
             Email(
                 _l("Enter a valid email address, like name@example.com."),
                 check_deliverability=False,
@@ -111,7 +103,7 @@ class ContactForm(FlaskForm):
                 max=DESCRIPTION_MAX,
                 message=_l("Your description must be between %(min)s and %(max)s characters long."),
             ),
-            NoControlCharacters(multiline=True),
+            Refuse(CONTROL, CONTROL_MESSAGE, allowed="\n\t"),
         ],
     )
     # The honeypot: hidden from people and assistive technology. Robots that fill every field

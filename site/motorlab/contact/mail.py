@@ -1,16 +1,6 @@
-"""The staff mail for one outbox row, built with the standard library's EmailMessage.
-
-Only the bodies, the Reply-To and the From display name carry the visitor's words; the From
-address stays the site's own. The Subject uses a cleaned,
-shortened name and is always written as encoded words, so a name that looks like an
-encoded word (`=?utf-8?b?…?=`) reaches the mail client as the literal text it is. Format
-characters (bidi overrides, zero-width joiners) that could make text read differently are
-shown as visible `[U+202E]` marks. The only extra header, Message-ID, is built from the
-row's own uuid: a receiving server can drop the copy if a sender ever delivers a row twice.
-The plain-text part is wrapped for mail as RFC 3676 `format=flowed`: lines of at most 72
-characters that a mail client joins again, so a long paragraph is quoted as a paragraph.
-The Reply-To domain goes out in IDNA (`xn--…`): a header cannot carry `exämple.com` as is.
-"""
+"""The staff mail for one outbox row: the visitor's words only in the bodies, the Reply-To
+and the From display name, the Subject always as encoded words, format characters shown
+as `[U+202E]`, the text part as RFC 3676 format=flowed."""
 
 from __future__ import annotations
 
@@ -59,9 +49,8 @@ def visible(text: str) -> str:
 
 
 def ascii_address(address: str) -> str | None:
-    """The address as a header can carry it: the domain in IDNA (`user@xn--exmple-cua.com`
-    for `user@exämple.com`). None for an address the mail cannot carry (a non-ASCII local
-    part, or a row stored before the form refused it)."""
+    """The address with its domain in IDNA (`user@xn--exmple-cua.com`); None for one a
+    header cannot carry (a non-ASCII local part)."""
     try:
         checked = validate_email(address, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError:
@@ -70,10 +59,8 @@ def ascii_address(address: str) -> str | None:
 
 
 def flowed(text: str, width: int = FLOWED_WIDTH) -> str:
-    """`text` as RFC 3676 format=flowed (DelSp=No): long lines are cut after a space, which
-    stays at the end of the line (a soft break that the reader's client joins again), hard
-    line breaks lose their trailing spaces, and lines that start with a space, `>` or
-    `From ` are space-stuffed. A word longer than the width stays whole."""
+    """`text` as RFC 3676 format=flowed (DelSp=No): long lines cut after a space (a soft
+    break), hard breaks without trailing spaces, space-stuffing; a long word stays whole."""
     lines = []
     for line in text.split("\n"):
         if line == SIGNATURE:  # the signature separator keeps its space
@@ -91,10 +78,8 @@ def flowed(text: str, width: int = FLOWED_WIDTH) -> str:
 
 
 def _words(line: str) -> list[str]:
-    """`line` cut after each run of white space: a word with the space after it (the first
-    also with the space before it), or [""] for a line of white space only. Linear: the
-    pattern `\\s*\\S+\\s*` retried its leading `\\s*` from every position of a line of white
-    space, quadratic in its length."""
+    """`line` cut after each run of white space (the first word keeps the space before it),
+    or [""] for white space only; linear, where `\\s*\\S+\\s*` was quadratic."""
     start = len(line) - len(line.lstrip())
     words = _WORD.findall(line, start)
     if not words:
@@ -104,19 +89,14 @@ def _words(line: str) -> list[str]:
 
 
 def unsigned(text: str) -> str:
-    """The visitor's text with no line that a mail client reads as the separator before a
-    signature (`-- `, RFC 3676 §4.3): such a line gains a leading space, which flowed()
-    then space-stuffs (§4.4), so it shows as ` --` and the mail's own signature stays the
-    only one."""
+    """The visitor's text with any signature separator (`-- `) given a leading space, so the
+    mail's own signature stays the only one."""
     return _SIGNATURE_LINE.sub(" " + SIGNATURE, text)
 
 
 class EncodedHeader(str):
-    """A header value that is always written as RFC 2047 encoded words.
-
-    The email policy keeps a value that has a `name` and a `fold` method as it is (see
-    `email.policy.EmailPolicy.header_store_parse`), instead of parsing it, which would
-    decode any `=?…?=` the visitor typed."""
+    """A header value always written as RFC 2047 encoded words: the email policy keeps a
+    value with `name` and `fold` as it is, never decoding a `=?…?=` the visitor typed."""
 
     def __new__(cls, name: str, value: str) -> EncodedHeader:
         header = super().__new__(cls, value)

@@ -1,37 +1,19 @@
-"""The contact page: a plain form that posts to itself, and the same endpoint in JSON.
-
-HTML: GET shows the form; an invalid POST answers 422 with the form, the input and the
-errors; a valid one answers 303 back to the page, which then shows, once (flash), the
-confirmation instead of the form: the same one the enhanced form shows after a JSON send.
-JSON (`Accept: application/json`): 200 {"ok": true} or 422 {"ok": false, "errors": ...};
-400 (CSRF, undecodable body), 413 (too large), 429 (rate limit) and 503 (outbox fault)
-answer {"ok": false, "error": "..."}; in HTML each shows the form again with its text
-(413's form is empty: a body over MAX_CONTENT_LENGTH is never read).
-
-A POST only stores the request in the outbox; `flask outbox worker` delivers it. So the
-answer never waits on the mail server, and a stored row is never lost. The rate limit and
-the store share one deadline, `OUTBOX_LOCK_TIMEOUT`: a locked outbox answers 503 within it.
-"""
+"""The contact page: a plain form that posts to itself, and the same endpoint in JSON
+(statuses and messages: PRODUCT.md). A POST only stores the request in the outbox; the
+sender delivers it, so the answer never waits on the mail server."""
 
 from __future__ import annotations
 
 import time
+from urllib.parse import parse_qsl
 
-from flask import (
-    current_app,
-    flash,
-    get_flashed_messages,
-    jsonify,
-    redirect,
-    request,
-    url_for,
-)
+from flask import current_app, flash, get_flashed_messages, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, TooManyRequests
 
 from motorlab.contact import ratelimit
-from motorlab.contact.body import undecodable_form
 from motorlab.contact.forms import ContactForm
 from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 from motorlab.content import contact as content
@@ -43,9 +25,8 @@ from motorlab.web.hosts import fetched_from_this_site
 from motorlab.web.negotiation import wants_json
 
 
-# The contact page's view (pages/registry.py names it; pages/routes.py routes it). Exempt from
-# CSRFProtect's early check: the view checks the token itself, after making sure the body can
-# be read at all (an undecodable body would look like a missing token).
+# Exempt from CSRFProtect's early check: the view checks the token itself once it knows the
+# body can be read (an undecodable body would look like a missing token).
 @csrf.exempt
 def contact_view(page: Page):
     try:
@@ -57,9 +38,22 @@ def contact_view(page: Page):
         response = _refused(page, ContactForm(formdata=None), 413, message)
     except HTTPException as error:  # an unreadable or too large body: in JSON if asked
         response = current_app.make_response(http_error(error, as_json=wants_json()))
-    # The page carries a CSRF token and maybe a one-time message: no cache may keep it.
-    response.headers["Cache-Control"] = "no-store"
+    response.headers["Cache-Control"] = "no-store"  # a CSRF token, maybe a one-time message
     return response
+
+
+def undecodable_form() -> MultiDict | None:
+    """A url-encoded body that is not UTF-8 (parsed as an empty form otherwise): its fields,
+    U+FFFD in place of what cannot be read. None when the body is fine."""
+    if request.mimetype != "application/x-www-form-urlencoded":
+        return None
+    raw = request.get_data(cache=True)  # the form parser reads the cached copy later
+    try:  # raw bytes and percent-escapes alike
+        parse_qsl(raw.decode("utf-8"), keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        text = raw.decode("utf-8", errors="replace")
+        return MultiDict(parse_qsl(text, keep_blank_values=True, errors="replace"))
+    return None
 
 
 def _answer(page: Page):
@@ -98,7 +92,6 @@ def _answer(page: Page):
 
 
 def _store(form: ContactForm, deadline: float) -> None:
-    """Store the request with what is left of the post's deadline (the limit used some)."""
     left = deadline - time.monotonic()
     if left < 0.05:
         raise OutboxUnavailable("no time left within OUTBOX_LOCK_TIMEOUT")
@@ -111,7 +104,6 @@ def _store(form: ContactForm, deadline: float) -> None:
 
 
 def _too_many(page: Page, form: ContactForm, retry_after: int):
-    """429: the form again with its text, and when to try again."""
     email = current_app.config["CONTACT_EMAIL"]
     response = _refused(page, form, 429, content.TOO_MANY % {"email": email})
     response.headers["Retry-After"] = str(retry_after)
@@ -121,15 +113,11 @@ def _too_many(page: Page, form: ContactForm, retry_after: int):
 def _refused(page: Page, form: ContactForm, status: int, message: str):
     """The form again, its text kept, with `message` on top (or in JSON)."""
     if wants_json():
-        response = jsonify(ok=False, error=message)
-        response.status_code = status
-        return response
-    body, status = _page(page, form, status=status, problem=message)
-    return current_app.make_response((body, status))
+        return current_app.make_response((jsonify(ok=False, error=message), status))
+    return current_app.make_response(_page(page, form, status=status, problem=message))
 
 
-# The flash category that marks the next GET of the page as the confirmation of a send.
-SENT = "sent"
+SENT = "sent"  # the flash category that makes the next GET the confirmation of a send
 
 
 def _accepted():
@@ -145,8 +133,7 @@ def _page(page: Page, form: ContactForm, status: int = 200, problem: str | None 
     title = page.title
     if form.errors or problem:
         title = _("Error: %(title)s", title=title)
-    body = render_page(page, title=title, form=form, problem=problem, sent=False)
-    return body, status
+    return render_page(page, title=title, form=form, problem=problem, sent=False), status
 
 
 def _csrf_failed(page: Page):

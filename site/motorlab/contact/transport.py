@@ -1,23 +1,6 @@
-"""Hand one message to the SMTP server with smtplib, within one deadline.
-
-An attempt, from connecting to the server's final reply, ends by its deadline
-(`MAIL_DEADLINE` seconds, 60 by default). Inside it, `MAIL_TIMEOUT` bounds the connection
-and each command, and `MAIL_DATA_TIMEOUT` the final reply. smtplib only times single socket
-operations, so a server trickling one byte at a time never trips those: a watchdog shuts the
-socket down at the deadline, which ends any connect, read or write at once. The server's
-name is resolved (`resolve`) in a thread of its own that the attempt waits for only until
-the deadline: a resolver that never answers cannot hold it (getaddrinfo has no timeout). A
-sender told to stop (`stop`, set on SIGTERM) moves the deadline to at most `STOP_GRACE`
-seconds away.
-
-A server discards a message whose DATA never ended, so its fate is unknown only between the
-terminating `.` and the server's reply (RFC 1047). `before_end`, if given, runs after the
-body and just before that `.`: the sender records there that the message may now be
-delivered (and stops the send by raising if its claim on the row is gone). Any failure
-before the `.` went out, the deadline included, raises as it is: nothing was delivered. No
-reply after it raises `Unanswered`: the server may have the message. A refusal (any reply
-but 250) is a plain failure. A failed QUIT after the server took the message is ignored.
-"""
+"""Hand one message to the SMTP server with smtplib, by one deadline (docs/contact.md).
+A watchdog shuts the socket down at the deadline (smtplib only times single operations);
+no reply after the final `.` raises `Unanswered`: the server may have the message."""
 
 from __future__ import annotations
 
@@ -34,10 +17,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 
 STOP_GRACE = 2.0  # seconds an attempt may go on once the sender is told to stop
-# Seconds the whole sender takes at most to stop on SIGTERM: STOP_GRACE, then the attempt's
-# ending and the worker's exit (docs/decisions/0009). A supervisor waits longer before SIGKILL
-# (the sender unit's TimeoutStopSec: this and motorlab.deploy.units.STOP_MARGIN).
-STOP_TIME = 5
+STOP_TIME = 5  # seconds the whole sender takes at most to stop on SIGTERM (decisions/0009)
 WATCH_EVERY = 0.1  # seconds between the watchdog's looks at `stop`
 
 
@@ -51,10 +31,8 @@ class Unanswered(Exception):
 
 
 class _Watchdog:
-    """Shuts the attempt's socket down at the deadline, or `STOP_GRACE` after `stop` is set.
-
-    It holds a duplicate of the socket's descriptor: the same connection, whatever wraps
-    the original (TLS), and closed only once the watchdog has stopped."""
+    """Shuts the attempt's socket down at the deadline, or `STOP_GRACE` after `stop` is set,
+    through a duplicate of its descriptor (the same connection, whatever wraps it: TLS)."""
 
     def __init__(self, deadline: float, stop: threading.Event | None) -> None:
         self.deadline = time.monotonic() + (deadline - time.time())
@@ -92,8 +70,8 @@ class _Watchdog:
         return "the sender was stopped" if self.stopping else "the mail attempt passed its deadline"
 
     def resolve(self, host: str, port: int) -> list[tuple]:
-        """`resolve(host, port)` by the deadline: the lookup runs in a daemon thread, left
-        behind if it never ends (it holds no socket of the attempt)."""
+        """`resolve(host, port)` by the deadline, in a daemon thread left behind if it never
+        ends (getaddrinfo has no timeout)."""
         answer: list = []
         done = threading.Event()
 
@@ -127,7 +105,7 @@ class _Watchdog:
 
 class _Client(smtplib.SMTP):
     """smtplib.SMTP that connects within the deadline, shows the watchdog its socket, and
-    wraps it in TLS at once with `MAIL_USE_SSL` (as SMTP_SSL, with certificates checked)."""
+    wraps it in TLS at once with `MAIL_USE_SSL`."""
 
     def __init__(self, config: Mapping, watchdog: _Watchdog) -> None:
         self.watchdog = watchdog
@@ -203,8 +181,8 @@ def send(
     deadline: float | None = None,
     stop: threading.Event | None = None,
 ) -> None:
-    """Deliver `message` to the recipients of its To header by `deadline` (a time.time();
-    by default `MAIL_DEADLINE` from now); raises on any failure (see the module)."""
+    """Deliver `message` to its To header by `deadline` (a time.time(), by default
+    `MAIL_DEADLINE` from now); `before_end` runs just before the final `.`."""
     if deadline is None:
         deadline = time.time() + float(config["MAIL_DEADLINE"])
     smtp: _Client | None = None

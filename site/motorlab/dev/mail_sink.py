@@ -1,14 +1,5 @@
-"""A local SMTP server for `make run` that takes every mail and prints it (what Django's
-console mail backend gives its users): the mail staff would receive from the contact form,
-its headers decoded and each text part (plain and HTML) as readable text, not
-quoted-printable. For development only: aiosmtpd is a development dependency.
-
-Only the site's own processes may write to it: it listens on loopback and takes mail only
-after SMTP AUTH with a login and a password made for this run (handed to the
-site and the sender as MAIL_USERNAME and MAIL_PASSWORD); any other mail gets 530. Whatever a
-mail holds, the terminal gets no control character: each is printed escaped (`\\x1b`), so a
-mail cannot set the terminal's title, clear it or write the clipboard.
-"""
+"""A local SMTP server for `make run` that prints every mail, decoded, with control
+characters escaped; on loopback, taking mail only after SMTP AUTH with this run's password."""
 
 from __future__ import annotations
 

@@ -1,14 +1,15 @@
-"""What both stores share: the statuses, a row, the store protocol, and the SQL updates
-guarded by a row's claim."""
+"""What both stores share: the statuses, a row, and every statement guarded by a row's claim.
+A store gives `_run(work)` (one transaction, store faults as OutboxUnavailable), its
+placeholder (`PARAM`) and the lock its claim query takes (`CLAIM_LOCK`)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
 
 QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
 UNCERTAIN = "uncertain"
@@ -26,6 +27,9 @@ REQUEST_COLUMNS = """uuid TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
     email TEXT NOT NULL,
     description TEXT NOT NULL,"""
+FAILED_COUNT = "SELECT COUNT(*) AS n FROM outbox WHERE status = ?"
+UNSENT = "SELECT id, created_at FROM outbox WHERE status IN (?, ?)"
+OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
 
 
 class OutboxUnavailable(Exception):
@@ -69,34 +73,70 @@ def _timestamp(value: object) -> float | None:
 
 
 class SqlOutbox:
-    """What both SQL stores share: the updates guarded by a row's claim, and the listings.
-    A store names its driver's placeholder (`PARAM`) and gives `_run(work)`, which runs
-    `work(connection)` in one transaction and turns store faults into OutboxUnavailable."""
-
     PARAM = "?"
+    CLAIM_LOCK = ""
     lock_timeout: float  # seconds any wait for the store may take (each store sets it)
 
-    def _run(self, work: Callable):
+    def _run(self, work: Callable, *, durable: bool = False):
         raise NotImplementedError
 
-    def _sql(self, statement: str) -> str:
-        return statement.replace("?", self.PARAM)
+    def _claiming(self, db) -> contextlib.AbstractContextManager:
+        """The write transaction a claim runs in (PostgreSQL's `_run` has opened one)."""
+        return contextlib.nullcontext()
 
-    def _insert(self, *, locale: str, name: str, email: str, description: str) -> tuple:
-        """The statement and values that store a new request, queued and due at once."""
-        statement = self._sql(
+    def _execute(self, statement: str, values: tuple = (), fetch: str | None = None):
+        """One statement in its own transaction: its rowcount, or `fetch` ("one", "all")."""
+
+        def work(db):
+            cursor = db.execute(statement.replace("?", self.PARAM), values)
+            return cursor.rowcount if fetch is None else getattr(cursor, f"fetch{fetch}")()
+
+        return self._run(work)
+
+    def add(self, *, locale: str, name: str, email: str, description: str) -> Row:
+        """Store a new request, queued and due at once; returns when it is on disk."""
+        statement = (
             "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
-            " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-        )
+            " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *"
+        ).replace("?", self.PARAM)
         values = (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
                   time.time())  # fmt: skip
-        return statement, values
+        # fetchall: SQLite ends the statement (and commits) only once every row is read.
+        return self._run(
+            lambda db: Row(**db.execute(statement, values).fetchall()[0]), durable=True
+        )
+
+    def claim_next(
+        self,
+        *,
+        after_id: int = 0,
+        due_only: bool = True,
+        stale_after: float = 900,
+        deadline: float | None = None,
+    ) -> Row | None:
+        """Claim the oldest queued row above `after_id` (only a due one if `due_only`), its
+        attempt to be over `deadline` seconds from now (None: no limit)."""
+        claim, now = uuid.uuid4().hex, time.time()
+        deadline_at = None if deadline is None else now + deadline
+        statement = (
+            "UPDATE outbox SET status = ?, claim = ?, claimed_at = ?, data_at = NULL,"
+            " deadline_at = ?, attempts = attempts + 1"
+            " WHERE id = (SELECT id FROM outbox WHERE status = ? AND id > ?"
+            f" AND (? OR next_attempt_at <= ?) ORDER BY id LIMIT 1{self.CLAIM_LOCK}) RETURNING *"
+        ).replace("?", self.PARAM)
+        values = (SENDING, claim, now, deadline_at, QUEUED, after_id, not due_only, now)
+
+        def work(db) -> Row | None:
+            with self._claiming(db):
+                self._expire_claims(db, now, stale_after)
+                found = db.execute(statement, values).fetchall()
+            return Row(**found[0]) if found else None
+
+        return self._run(work)
 
     def _update(self, assignments: str, values: tuple, row: Row) -> bool:
-        statement = self._sql(f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?")
-        return self._run(
-            lambda db: db.execute(statement, (*values, row.id, row.claim)).rowcount == 1
-        )
+        statement = f"UPDATE outbox SET {assignments} WHERE id = ? AND claim = ?"
+        return self._execute(statement, (*values, row.id, row.claim)) == 1
 
     def renew(self, row: Row) -> bool:
         """Keep the claim fresh while its attempt runs; False if it was lost."""
@@ -115,8 +155,7 @@ class SqlOutbox:
         )
 
     def mark_uncertain(self, row: Row, error: str) -> None:
-        """The message's end went out and no reply came: the server may have it, so the
-        row waits for an operator, as one whose sender died there."""
+        """No reply after the message's end: the row waits for an operator."""
         reason = f"{error} ({UNCERTAIN_REASON})"[:500]
         self._update("status = ?, last_error = ?", (UNCERTAIN, reason), row)
 
@@ -138,72 +177,77 @@ class SqlOutbox:
         return now - self.lock_timeout
 
     def _expire_claims(self, db, now: float, stale_after: float) -> None:
-        """Rows whose sender died or hangs (its claim not renewed within `stale_after`, or its
-        attempt overdue): queued again if it had not sent the message's end, else uncertain.
-        A sender that comes back finds its claim gone before it could send that end."""
+        """Rows whose sender died or hangs (claim not renewed within `stale_after`, or attempt
+        overdue): queued again if it had not sent the message's end, else uncertain."""
         expired = "status = ? AND (claimed_at < ? OR deadline_at < ?)"
         limits = (SENDING, now - stale_after, self._past_deadline(now))
-        db.execute(
-            self._sql(
+        statements = (
+            (
                 f"UPDATE outbox SET status = ?, last_error = ? WHERE {expired}"
-                " AND data_at IS NOT NULL"
+                " AND data_at IS NOT NULL",
+                (UNCERTAIN, UNCERTAIN_REASON, *limits),
             ),
-            (UNCERTAIN, UNCERTAIN_REASON, *limits),
-        )
-        db.execute(
-            self._sql(
+            (
                 "UPDATE outbox SET status = ?, claim = NULL,"
                 " last_error = COALESCE(last_error, 'claim expired')"
-                f" WHERE {expired} AND data_at IS NULL"
+                f" WHERE {expired} AND data_at IS NULL",
+                (QUEUED, *limits),
             ),
-            (QUEUED, *limits),
         )
+        for statement, values in statements:
+            db.execute(statement.replace("?", self.PARAM), values)
+
+    def _settle(self, row_id: int, assignments: str, values: tuple) -> bool:
+        """An operator's choice for an uncertain row; False if the row is not uncertain."""
+        statement = f"UPDATE outbox SET {assignments} WHERE id = ? AND status = ?"
+        return self._execute(statement, (*values, row_id, UNCERTAIN)) == 1
 
     def resend(self, row_id: int) -> bool:
-        """An operator's choice for an uncertain row: queue it again (same Message-ID)."""
-        statement = self._sql(
-            "UPDATE outbox SET status = ?, claim = NULL, data_at = NULL, attempts = 0,"
-            " next_attempt_at = ?, last_error = ? WHERE id = ? AND status = ?"
+        """The mail did not arrive: queue it again (same Message-ID)."""
+        return self._settle(
+            row_id,
+            "status = ?, claim = NULL, data_at = NULL, attempts = 0, next_attempt_at = ?,"
+            " last_error = ?",
+            (QUEUED, time.time(), "resent by an operator"),
         )
-        values = (QUEUED, time.time(), "resent by an operator", row_id, UNCERTAIN)
-        return self._run(lambda db: db.execute(statement, values).rowcount == 1)
 
     def confirm_sent(self, row_id: int) -> bool:
-        """An operator's choice for an uncertain row: the mail arrived, record it sent."""
-        statement = self._sql(
-            "UPDATE outbox SET status = ?, claim = NULL, sent_at = ?, last_error = ?"
-            " WHERE id = ? AND status = ?"
+        """The mail arrived: record it sent."""
+        return self._settle(
+            row_id,
+            "status = ?, claim = NULL, sent_at = ?, last_error = ?",
+            (SENT, now_iso(), "marked sent by an operator"),
         )
-        values = (SENT, now_iso(), "marked sent by an operator", row_id, UNCERTAIN)
-        return self._run(lambda db: db.execute(statement, values).rowcount == 1)
 
     def requeue_failed(self) -> int:
-        statement = self._sql(
+        statement = (
             "UPDATE outbox SET status = ?, attempts = 0, next_attempt_at = ? WHERE status = ?"
         )
-        return self._run(lambda db: db.execute(statement, (QUEUED, time.time(), FAILED)).rowcount)
+        return self._execute(statement, (QUEUED, time.time(), FAILED))
+
+    def counts(self) -> dict[str, int]:
+        found = self._execute(
+            "SELECT status, COUNT(*) AS n FROM outbox GROUP BY status", fetch="all"
+        )
+        found = {row["status"]: row["n"] for row in found}
+        return {status: found.get(status, 0) for status in STATUSES}
 
     def waiting(self) -> dict[str, int]:
         """The queued and uncertain counts (GET /healthz)."""
         counts = self.counts()
-        return {status: counts.get(status, 0) for status in WAITING}
-
-    FAILED_COUNT = "SELECT COUNT(*) AS n FROM outbox WHERE status = ?"
-    UNSENT = "SELECT id, created_at FROM outbox WHERE status IN (?, ?)"
+        return {status: counts[status] for status in WAITING}
 
     def backlog(self, now: float) -> dict:
         """The failed count; how long (whole seconds at `now`) the oldest request not sent yet
-        (queued, or being sent) has waited, None for none; and the ids of those whose
-        `created_at` is not a time (`unreadable`: a row written by hand, say), which the age
-        leaves out (GET /healthz, `outbox check`)."""
+        has waited, None for none; and the ids of those whose `created_at` is not a time
+        (`unreadable`), which the age leaves out (GET /healthz, `outbox check`)."""
         return self._run(lambda db: self._backlog(db, now))
 
     def _backlog(self, db, now: float) -> dict:
-        failed = db.execute(self._sql(self.FAILED_COUNT), (FAILED,)).fetchone()["n"]
-        # Each time parsed, not the least string: one row's odd value ("12") would sort
-        # first and hide the oldest, or stop the check.
+        failed = db.execute(FAILED_COUNT.replace("?", self.PARAM), (FAILED,)).fetchone()["n"]
+        # Each time parsed, not the least string: one odd value ("12") would sort first.
         oldest, unreadable = None, []
-        for found in db.execute(self._sql(self.UNSENT), (QUEUED, SENDING)):
+        for found in db.execute(UNSENT.replace("?", self.PARAM), (QUEUED, SENDING)):
             created = _timestamp(found["created_at"])
             if created is None:
                 unreadable.append(found["id"])
@@ -215,57 +259,11 @@ class SqlOutbox:
             "unreadable": sorted(unreadable),
         }
 
-    OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
-
     def overdue(self, now: float) -> int:
-        """Rows still `sending` although their attempt is overdue at `now` (GET /healthz): their
-        sender hangs, or died, and no sender has taken them back since."""
-        statement, limit = self._sql(self.OVERDUE), self._past_deadline(now)
-        return self._run(lambda db: db.execute(statement, (SENDING, limit)).fetchone()["n"])
+        """Rows still `sending` although their attempt is overdue at `now` (GET /healthz)."""
+        return self._execute(OVERDUE, (SENDING, self._past_deadline(now)), fetch="one")["n"]
 
     def rows(self, status: str | None = None) -> list[Row]:
-        query, args = "SELECT * FROM outbox ORDER BY id", ()
-        if status is not None:
-            query, args = self._sql("SELECT * FROM outbox WHERE status = ? ORDER BY id"), (status,)
-        return self._run(lambda db: [Row(**found) for found in db.execute(query, args)])
-
-
-class Outbox(Protocol):
-    def add(self, *, locale: str, name: str, email: str, description: str) -> Row: ...
-
-    def claim_next(
-        self,
-        *,
-        after_id: int = 0,
-        due_only: bool = True,
-        stale_after: float = 900,
-        deadline: float | None = None,
-    ) -> Row | None: ...
-
-    def renew(self, row: Row) -> bool: ...
-
-    def start_data(self, row: Row) -> bool: ...
-
-    def mark_sent(self, row: Row) -> bool: ...
-
-    def resend(self, row_id: int) -> bool: ...
-
-    def confirm_sent(self, row_id: int) -> bool: ...
-
-    def mark_uncertain(self, row: Row, error: str) -> None: ...
-
-    def retry_later(self, row: Row, error: str, at: float) -> None: ...
-
-    def mark_failed(self, row: Row, error: str) -> None: ...
-
-    def requeue_failed(self) -> int: ...
-
-    def rows(self, status: str | None = None) -> list[Row]: ...
-
-    def counts(self) -> dict[str, int]: ...
-
-    def waiting(self) -> dict[str, int]: ...
-
-    def overdue(self, now: float) -> int: ...
-
-    def backlog(self, now: float) -> dict: ...
+        where, values = ("WHERE status = ? ", (status,)) if status else ("", ())
+        found = self._execute(f"SELECT * FROM outbox {where}ORDER BY id", values, fetch="all")
+        return [Row(**row) for row in found]
