@@ -69,8 +69,17 @@ def analytics_config() -> TestConfig:
     return config_with(ANALYTICS_ID=ANALYTICS_ID)
 
 
+@pytest.fixture(scope="session")
+def shared_app():
+    return create_app(TestConfig())
+
+
 @pytest.fixture
-def app():
+def app(request):
+    """A fresh app, or with the `shared_app` mark (tests that only GET with default settings,
+    whatever the store holds) the one app the process shares."""
+    if request.node.get_closest_marker("shared_app"):
+        return request.getfixturevalue("shared_app")
     return create_app(TestConfig())
 
 
