@@ -55,7 +55,7 @@ def create_app(config: object | None = None) -> Flask:
     translations = catalogs.WatchedBabel() if app.debug else babel
     if app.debug:
         terminal.guard(app.logger)
-    translations.init_app(app, locale_selector=i18n.select_locale)
+    translations.init_app(app, locale_selector=i18n.current_locale)
     cache.init_app(app)
     for module in (flask_internals, ratelimit, hosts, script_name, i18n, assets, security):
         module.init_app(app)

@@ -95,7 +95,8 @@ class LocalizedBlueprint(Blueprint):
 
 
 def current_locale() -> str:
-    """The locale of this request: the matched route's, else the path's prefix."""
+    """The locale of this request (Flask-Babel's selector): the matched route's, else the
+    path's prefix."""
     locale = g.get("locale")
     if locale is None:
         locale = g.locale = locale_from_path(request.path)
@@ -131,11 +132,6 @@ def inject_locale(endpoint: str, values: dict) -> None:
     """URL defaults: `url_for` keeps the current locale unless told another."""
     if LOCALE_ARG not in values and _is_localized(endpoint):
         values[LOCALE_ARG] = current_locale()
-
-
-def select_locale() -> str:
-    """Flask-Babel's locale selector: the URL always wins."""
-    return current_locale()
 
 
 COMPILE = "compile it (make setup, or make prod-setup on a server)"

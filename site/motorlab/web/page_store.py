@@ -61,30 +61,19 @@ class PageStore:
         self.release = release_fingerprint(app)
         with app.app_context():
             self.backend = cache.cache
-        self._paths: Collection[str] | None = None
 
-    def paths(self) -> Collection[str]:
-        if self._paths is None:
-            self._paths = frozenset(self.policy.paths(self.flask_app))
-        return self._paths
-
-    def cache_path(self, environ: dict) -> str | None:
-        """SCRIPT_NAME + PATH_INFO, or None when PATH_INFO is not one of the policy's paths."""
-        path = environ.get("PATH_INFO", "") or "/"
-        if path not in self.paths():
-            return None
-        return environ.get("SCRIPT_NAME", "") + path
-
-    def key(self, path: str, environ: dict) -> str:
-        config = self.flask_app.config
-        values = [variant(config, environ) for variant in self.policy.variants]
-        return ":".join(("page", self.release, *values, path))
+    @functools.cached_property
+    def paths(self) -> frozenset[str]:
+        return frozenset(self.policy.paths(self.flask_app))
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        path = self.cache_path(environ)
-        if path is None or not self.policy.shareable(self.flask_app.config, environ):
+        # Only the policy's paths: never `//en/test` nor `/en/test/`.
+        path = environ.get("PATH_INFO", "") or "/"
+        config = self.flask_app.config
+        if path not in self.paths or not self.policy.shareable(config, environ):
             return self.wsgi_app(environ, start_response)
-        key = self.key(path, environ)
+        values = [variant(config, environ) for variant in self.policy.variants]
+        key = ":".join(("page", self.release, *values, environ.get("SCRIPT_NAME", "") + path))
         entry = self.backend.get(key)
         if entry is not None:
             return self.respond(entry, environ, start_response)
