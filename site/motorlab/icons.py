@@ -65,10 +65,6 @@ def theme_color() -> str:
     return colour("color-accent")
 
 
-def background_color() -> str:
-    return colour("color-paper")
-
-
 def manifest() -> dict:
     """The web app manifest, its icons linked with their content hash."""
     icon = lambda name, size, purpose="any": {  # noqa: E731
@@ -83,7 +79,7 @@ def manifest() -> dict:
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
-        "background_color": background_color(),
+        "background_color": colour("color-paper"),
         "theme_color": theme_color(),
         "icons": [
             icon("icon-192.png", 192),
