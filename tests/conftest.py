@@ -1,12 +1,5 @@
-"""Registers the shared fixtures (they live in tests/support/) and marks the system tests.
-
-A test is a `system` test when it needs a real server process (gunicorn, nginx, a `flask`
-command, PostgreSQL, Redis), Java (the Nu Html Checker), a long property run or a whole export
-of its own (the run's one export, `exported_site`, stays in make test-fast). Every test
-that asks for the launcher (the `launch` fixture, directly or through another fixture such as
-`app_server`) and every test under tests/deploy/ is marked here; modules with other reasons
-say `pytestmark = pytest.mark.system`. The launcher refuses to start a process during a test
-that is not marked."""
+"""Registers the shared fixtures (tests/support/) and marks the `system` tests: those under
+tests/deploy/ and those that use the launcher (which refuses to start a process in any other)."""
 
 from __future__ import annotations
 
@@ -30,10 +23,15 @@ pytest_plugins = [
 DEPLOY = Path(__file__).parent / "deploy"
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "shared_app: only GETs with default settings: `app` is the process's shared one"
+    )
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """Before `-m` selects: mark the deployment tests and those that use the launcher, and
-    tell the launcher which tests may start processes."""
+    """Before `-m` selects: mark them, and tell the launcher which tests they are."""
     from tests.support import servers  # once registered as a plugin: its asserts rewritten
 
     for item in items:

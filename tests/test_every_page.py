@@ -1,6 +1,5 @@
 """What every page of the site must have, in both locales: served by the test client, by
-gunicorn with several workers, and in real Chromium (JavaScript on and off, phone and desktop).
-"""
+gunicorn with several workers, and in real Chromium (JavaScript on and off, phone and desktop)."""
 
 from __future__ import annotations
 
@@ -28,8 +27,8 @@ from tests.support.pages import (
     path_of,
 )
 
-# The page's own HTML: the inline stylesheet, the same on every page, has its budget in
-# tests/unit/test_styles.py.
+pytestmark = pytest.mark.shared_app
+# The page's own HTML (the inline stylesheet has its budget in tests/unit/test_styles.py).
 HTML_BUDGET = 60 * 1024
 
 
@@ -59,6 +58,9 @@ def links_in_wrong_language(html: str, locale: str) -> list[str]:
 
 # --- Test client ------------------------------------------------------------------------------
 
+# The pages of the header's sections end with the contact band; the contact page does not.
+CONTACT_ROUTES = tuple(route for route in SECTION_ROUTES if route != path_of("contact"))
+
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
 def test_page_is_complete(client, path, locale):
@@ -73,23 +75,24 @@ def test_page_is_complete(client, path, locale):
     assert soup.find("header") and soup.find("main") and soup.find("footer")
     hreflangs = {link["hreflang"] for link in soup.find_all("link", rel="alternate")}
     assert hreflangs == {*LOCALES, "x-default"}
-    canonical = soup.find("link", rel="canonical")
-    if urlsplit(path).path.removeprefix("/en") not in NOINDEX_ROUTES:
-        assert canonical["href"] == SITE + path
+    route = urlsplit(path).path.removeprefix("/en") or "/"
+    if route not in NOINDEX_ROUTES:
+        assert soup.find("link", rel="canonical")["href"] == SITE + path
     for image in soup.find_all("img"):
         # Meaningful alt text, or alt="" for a decorative image.
         assert image.has_attr("alt"), image
         assert image.get("width") and image.get("height"), image
-
-
-@pytest.mark.parametrize(("path", "locale"), PAGES)
-def test_every_link_within_the_page_has_its_target(client, path, locale):
-    """`#fragment` links (the skip link, tables of contents, /test's error summary) point to
-    an element of the same page."""
-    soup = soup_of(client.get(path))
+    # `#fragment` links (the skip link, tables of contents) point to an element of the page.
     ids = {tag["id"] for tag in soup.find_all(id=True)}
     fragments = {a["href"] for a in soup.find_all("a", href=True) if a["href"].startswith("#")}
     assert fragments and {href for href in fragments if href[1:] not in ids} == set()
+    if route in CONTACT_ROUTES:
+        contact = localized(path_of("contact"), locale)
+        assert soup.main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
+        band = soup.main.select(".c-cta")
+        assert len(band) == 1 and band[0].select_one(f'a.c-button[href="{contact}"]')
+        last_section = soup.main.find_all("section", recursive=True)[-1]
+        assert "c-cta" in last_section["class"], "the contact band closes the page"
 
 
 def local_urls(soup: BeautifulSoup) -> set[str]:
@@ -107,15 +110,19 @@ def local_urls(soup: BeautifulSoup) -> set[str]:
     return urls
 
 
-def test_every_link_and_image_of_every_page_answers(client):
+def test_every_link_and_image_of_every_page_answers_and_titles_are_unique(client):
     """Each address once (pages share most of theirs), named with a page that uses it."""
     linked_from: dict[str, str] = {}
+    titles: dict[str, list[str]] = {}
     for page in PAGES:
         path = page.values[0]
-        urls = local_urls(soup_of(client.get(path)))
+        soup = soup_of(client.get(path))
+        titles.setdefault(soup.title.string, []).append(path)
+        urls = local_urls(soup)
         assert urls, path
         for url in urls:
             linked_from.setdefault(url, path)
+    assert {title: paths for title, paths in titles.items() if len(paths) > 1} == {}
     broken = {}
     for url, page in sorted(linked_from.items()):
         with client.get(url) as response:
@@ -148,15 +155,6 @@ def test_visible_text_differs_between_locales(client, route):
     assert main_es and main_en and main_es != main_en
 
 
-def test_titles_are_unique(client):
-    titles = {}
-    for route in ROUTES:
-        for locale in LOCALES:
-            title = soup_of(client.get(localized(route, locale))).title.string
-            titles.setdefault(title, []).append(localized(route, locale))
-    assert {title: paths for title, paths in titles.items() if len(paths) > 1} == {}
-
-
 # --- gunicorn with two workers (the session's app_server) -----------------------------------
 
 
@@ -172,23 +170,6 @@ def test_links_stay_in_the_page_language_under_gunicorn(app_server):
             if found := links_in_wrong_language(html, locale):
                 wrong[path] = found
     assert wrong == {}
-
-
-# The pages of the header's sections end with the contact band (home also opens with its
-# button); the contact page itself is the one that does not.
-CONTACT_ROUTES = tuple(route for route in SECTION_ROUTES if route != path_of("contact"))
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("route", CONTACT_ROUTES)
-def test_content_pages_lead_to_the_contact_page(client, route, locale):
-    contact = localized(path_of("contact"), locale)
-    main = soup_of(client.get(localized(route, locale))).main
-    assert main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
-    band = main.select(".c-cta")
-    assert len(band) == 1 and band[0].select_one(f'a.c-button[href="{contact}"]')
-    last_section = main.find_all("section", recursive=True)[-1]
-    assert "c-cta" in last_section["class"]  # the band closes the page
 
 
 # --- Chromium ----------------------------------------------------------------------------------

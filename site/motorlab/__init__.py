@@ -36,8 +36,8 @@ from motorlab.web.request_body import GuardedBody
 
 
 def create_app(config: object | None = None) -> Flask:
-    """Build the app. `config` is an object whose upper-case attributes override the
-    environment-based defaults of `Config` (tests pass `TestConfig()`)."""
+    """Build the app; `config`'s upper-case attributes override `Config()` (tests pass
+    `TestConfig()`)."""
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -49,56 +49,43 @@ def create_app(config: object | None = None) -> Flask:
     # Before any template is compiled: the pages' templates lose their source's indentation.
     app.jinja_env.add_extension(template_whitespace.TemplateWhitespace)
 
-    # 1. Extensions, and the settings each module works out from the configuration. None of
-    # them adds a request hook: the request's whole path is in part 2.
-    # In development (debug mode: `make run`) catalogs are reloaded when edited and each
-    # untranslated message is logged (motorlab.dev.catalogs); production shares one Babel.
+    # 1. Extensions and settings; none adds a request hook (part 2 lists them all).
+    # Debug mode (`make run`): catalogs reloaded when edited, untranslated messages logged,
+    # and a logged request path reaches the terminal escaped.
     translations = catalogs.WatchedBabel() if app.debug else babel
-    if app.debug:  # a request's path, logged, reaches the developer's terminal escaped
+    if app.debug:
         terminal.guard(app.logger)
-    translations.init_app(app, locale_selector=i18n.select_locale)
+    translations.init_app(app, locale_selector=i18n.current_locale)
     cache.init_app(app)
-    flask_internals.init_app(app)  # sessions that say whether a request touched them
-    ratelimit.init_app(app)  # the contact limit's storage
-    hosts.init_app(app)  # TRUSTED_HOSTS and the untrusted host's 400 page
-    script_name.init_app(app)  # the session cookie's path under SCRIPT_NAME
-    i18n.init_app(app)  # refuses incomplete catalogs
-    assets.init_app(app)  # the esbuild manifest, read once
-    security.init_app(app)  # the security headers, worked out once
-    page_cache.init_app(app)  # its Cache-Control and timeout
+    for module in (flask_internals, ratelimit, hosts, script_name, i18n, assets, security):
+        module.init_app(app)
+    page_cache.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.cli.add_command(outbox_cli)
-    static_files.init_app(app)  # no symbolic link out of static/
-    errors.init_app(app)
-    layouts.init_app(app)  # every layout compiled at start-up
+    for module in (static_files, errors, layouts):
+        module.init_app(app)
     template_globals.register(app)
 
-    # 2. The request's path, in the order Flask runs it (tests/integration/test_wiring.py
-    # compares Flask's own lists with these).
+    # 2. The request's path, in the order Flask runs it (test_wiring.py checks Flask's lists).
     for preprocessor in URL_VALUE_PREPROCESSORS:
         app.url_value_preprocessor(preprocessor)
-    # Flask-WTF's CSRFProtect adds its own before_request hook here, the first to run (it
-    # checks every POST but the views it exempts), and a context processor (csrf_token).
-    csrf.init_app(app)
+    csrf.init_app(app)  # its before_request hook runs first; it adds `csrf_token` to templates
     for hook in BEFORE_REQUEST:
         app.before_request(hook)
     for function in URL_DEFAULTS:
         app.url_defaults(function)
     for processor in CONTEXT_PROCESSORS:
         app.context_processor(processor)
-    # Flask runs after_request hooks last registered first: registering the list reversed
-    # makes it read in running order. (Callbacks a hook or view adds with after_this_request
-    # run before all of these: detect_on_root's Vary and cookie on `/`.)
+    # Flask runs after_request hooks last registered first: reversed, the list reads in
+    # running order (after_this_request callbacks, such as detect_on_root's, run before all).
     for hook in reversed(AFTER_REQUEST):
         app.after_request(hook)
 
     # 3. WSGI layers, outermost first: each sees the request before the ones below it.
     layers = [
-        hosts.CanonicalHost,  # Host compared without case or a trailing dot, before any check
-        script_name.layer(
-            app
-        ),  # SCRIPT_NAME from the setting only, before the page cache keys on it
+        hosts.CanonicalHost,  # Host without case or trailing dot, before any check
+        script_name.layer(app),  # SCRIPT_NAME from the setting, before the store keys on it
         partial(page_store.PageStore, app, page_cache.POLICY),  # stored pages, before Flask
         GuardedBody,  # an unreadable body is a 400
         *hosts.proxy_layers(app),  # behind PROXY_FIX_HOPS proxies: the visitor's address
@@ -113,15 +100,13 @@ BOOT_ERROR = 3
 
 
 def refuse_to_start(reason: str) -> NoReturn:
-    """End a command that would serve the site (gunicorn, `flask`, the export) with one line
-    saying what to do, and status BOOT_ERROR: no traceback."""
+    """End a command that would serve the site with one line and BOOT_ERROR, no traceback."""
     print(f"motorlab: not starting. {reason}", file=sys.stderr, flush=True)
     raise SystemExit(BOOT_ERROR)
 
 
 def create_app_or_exit() -> Flask:
-    """create_app() for a command (gunicorn and `flask` through wsgi.py, the export), once
-    its settings pass motorlab.startup's checks."""
+    """create_app() for a command (wsgi.py, the export), once motorlab.startup's checks pass."""
     from motorlab import startup
 
     reason = startup.refusal()

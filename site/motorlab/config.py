@@ -18,8 +18,7 @@ from motorlab.web.request_body import MAX_BODY
 
 
 class SettingError(ValueError):
-    """A setting whose value cannot be what it names: the commands that serve the site stop
-    with its one line (motorlab.refuse_to_start) rather than fall back to a default."""
+    """A setting whose value cannot be what it names: serving stops with its one line."""
 
 
 TRUE, FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
@@ -63,7 +62,6 @@ def _env_list(name: str, default: str) -> list[str]:
 
 
 def _env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
-    """Comma-separated addresses or networks (`192.0.2.7`, `10.0.0.0/8`, `2001:db8::/32`)."""
     networks = []
     for item in _env_list(name, ""):
         try:
@@ -82,8 +80,7 @@ def _env_url(name: str) -> str:
 
 
 def _instance_secret() -> str:
-    """A random key in instance/secret_key, created once, atomically (the first worker's key
-    wins), so workers starting together all read the same complete key."""
+    """A random key in instance/secret_key, created once (the first worker's wins)."""
     path = INSTANCE / "secret_key"
     try:
         if not path.exists():
@@ -99,16 +96,13 @@ class Config:
 
     def __init__(self) -> None:
         env = os.environ.get
-        # Production should set SECRET_KEY. Without it, a random key kept in instance/ is shared
-        # by every worker on this machine (a per-process key would make a CSRF token from one
-        # gunicorn worker fail in another).
+        # Without SECRET_KEY, every worker shares instance/'s key: CSRF tokens work across them.
         self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
 
         self.BABEL_DEFAULT_LOCALE = DEFAULT_LOCALE  # translations/languages.toml
         self.BABEL_TRANSLATION_DIRECTORIES = str(PROJECT_ROOT / "translations")
-        # Languages served although their catalog is incomplete (comma-separated codes, e.g.
-        # "fr" while it is being translated); any other incomplete language stops start-up.
+        # Languages served although their catalog is incomplete; any other stops start-up.
         self.INCOMPLETE_LANGUAGES = _env_list("INCOMPLETE_LANGUAGES", "")
 
         self.MAIL_SERVER = env("MAIL_SERVER", "localhost")
@@ -120,12 +114,10 @@ class Config:
         self.MAIL_DEFAULT_SENDER = env("MAIL_DEFAULT_SENDER", "web@motorlab.example")
         self.CONTACT_RECIPIENTS = _env_list("CONTACT_RECIPIENTS", "hola@motorlab.example")
         self.OUTBOX_PATH = env("OUTBOX_PATH", str(INSTANCE / "outbox.sqlite3"))
-        # Empty: the SQLite file OUTBOX_PATH. postgresql://… for several machines.
+        # Empty: the SQLite file OUTBOX_PATH; postgresql://… for several machines.
         self.OUTBOX_URL = env("OUTBOX_URL", "")
         # Seconds a request may wait for the outbox's lock before the visitor gets a 503.
         self.OUTBOX_LOCK_TIMEOUT = _env_float("OUTBOX_LOCK_TIMEOUT", 3)
-        # The sender: attempts before a row is "failed"; back-off base and ceiling (seconds);
-        # how often an idle `flask outbox worker` looks for due rows.
         self.OUTBOX_MAX_ATTEMPTS = _env_int("OUTBOX_MAX_ATTEMPTS", 10)
         self.OUTBOX_RETRY_BASE = _env_float("OUTBOX_RETRY_BASE", 60)
         self.OUTBOX_RETRY_MAX = _env_float("OUTBOX_RETRY_MAX", 3600)
@@ -133,35 +125,27 @@ class Config:
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
         # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
-        # Seconds one delivery attempt may take in all, from connecting to the final reply:
-        # past it, the row is tried again later, or made "uncertain" if the message's end
-        # had gone out. Each wait inside it is bounded by the two timeouts below.
+        # Seconds one delivery attempt may take in all (docs/operations.md), then per command,
+        # then for the final reply after the message (RFC 5321 §4.5.3.2.6 advises 10 minutes).
         self.MAIL_DEADLINE = _env_float("MAIL_DEADLINE", 60)
-        # Seconds for the SMTP connection and each command before the message's end.
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
-        # Seconds for the final reply after the message (RFC 5321 §4.5.3.2.6 advises 10
-        # minutes), within MAIL_DEADLINE.
         self.MAIL_DATA_TIMEOUT = _env_float("MAIL_DATA_TIMEOUT", 600)
-        # Seconds after which a claim nobody renewed (its sender died) expires: the row is
-        # queued again, or made "uncertain" if the sender had sent the message's end.
+        # Seconds after which a claim nobody renewed (its sender died) expires.
         self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
-        # Host names the app answers for besides SITE_URL's (comma-separated; a leading dot
-        # takes in every subdomain). Any other Host header gets 400.
+        # Host names answered besides SITE_URL's (a leading dot: every subdomain); others 400.
         self.EXTRA_HOSTS = _env_list("EXTRA_HOSTS", "")
         # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
-        # Who sees /healthz's figures (queued, failed, uncertain, the oldest's age) besides
-        # the machine itself: a monitoring host's addresses or networks. Others see the status.
+        # Addresses or networks that see /healthz's figures besides the machine itself.
         self.HEALTH_FIGURES_FROM = _env_networks("HEALTH_FIGURES_FROM")
-        # The prefix the app is mounted under (`/site`), empty at the root. The only source
-        # of SCRIPT_NAME: a client's or server's SCRIPT_NAME is ignored (motorlab.web.script_name).
+        # The prefix the app is mounted under (`/site`): the only source of SCRIPT_NAME.
         self.SCRIPT_NAME = "/" + env("SCRIPT_NAME", "").strip().strip("/")
         self.SCRIPT_NAME = "" if self.SCRIPT_NAME == "/" else self.SCRIPT_NAME
 
         self.CACHE_TYPE = env("CACHE_TYPE", "SimpleCache")
         self.CACHE_REDIS_URL = env("CACHE_REDIS_URL")
         self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
-        # NullCache is a choice (`make run` renders every page afresh), not a mistake to warn of.
+        # NullCache is a choice (`make run`), not a mistake to warn of.
         self.CACHE_NO_NULL_WARNING = True
         # The image service's renditions, each encoded once (motorlab.images).
         self.IMAGE_CACHE_DIR = env("IMAGE_CACHE_DIR", str(INSTANCE / "images"))
@@ -171,24 +155,19 @@ class Config:
         self.API_BASE_URL = env("API_BASE_URL", "")
         self.CONTACT_EMAIL = env("CONTACT_EMAIL", "hola@motorlab.example")
         self.CONTACT_PHONE = env("CONTACT_PHONE", "+34 900 000 000")
-        # The legal notice on the privacy page (LSSI art. 10): each one shown when set.
-        for name in LEGAL_NOTICE_SETTINGS:
+        for name in LEGAL_NOTICE_SETTINGS:  # the privacy page's legal notice (LSSI art. 10)
             setattr(self, name, env(name, "").strip())
-        # The agency's profiles (footer, structured data): each linked only when set.
-        for name in SOCIAL_PROFILES:
+        for name in SOCIAL_PROFILES:  # each linked only when set
             setattr(self, name, _env_url(name))
 
-        # Static files are linked with a content hash (see assets.py), so they may be
-        # cached for a year.
+        # Static files are linked with a content hash: cached for a year.
         self.SEND_FILE_MAX_AGE_DEFAULT = YEAR
         self.MAX_CONTENT_LENGTH = MAX_BODY
         self.MAX_FORM_MEMORY_SIZE = MAX_BODY
         self.SESSION_COOKIE_SAMESITE = "Lax"
         self.SESSION_COOKIE_SECURE = self.SITE_URL.startswith("https://")
-        # Over https Flask-WTF would also demand a same-origin Referer, so a visitor whose
-        # browser or privacy tool sends none could never post the contact form ("form
-        # expired" on every try). The token, the Lax session cookie and the browser's own
-        # Sec-Fetch-Site (contact/routes.py) already tell a cross-site post.
+        # No Referer demanded over https (privacy tools drop it): the token, the Lax cookie
+        # and Sec-Fetch-Site (contact/routes.py) already tell a cross-site post.
         self.WTF_CSRF_SSL_STRICT = False
 
 
@@ -202,12 +181,10 @@ LEGAL_NOTICE_SETTINGS = (
 
 
 def legal_notice_shown(config: Mapping[str, object]) -> bool:
-    """Whether the privacy page shows its legal notice: any of its settings is set."""
     return any(config.get(name) for name in LEGAL_NOTICE_SETTINGS)
 
 
-# The agency's profiles on other sites, by setting, with the name each link shows (a brand
-# name: never translated), in the footer's order. Empty by default: the site invents none.
+# The agency's profiles by setting, with each link's (untranslated) name, in the footer's order.
 SOCIAL_PROFILES = {
     "COMPANY_LINKEDIN": "LinkedIn",
     "COMPANY_GITHUB": "GitHub",
@@ -217,7 +194,6 @@ SOCIAL_PROFILES = {
 
 
 def social_profiles(config: Mapping[str, object]) -> list[tuple[str, str]]:
-    """The profiles `config` sets, as (name, address) pairs in SOCIAL_PROFILES' order."""
     return [(label, config[name]) for name, label in SOCIAL_PROFILES.items() if config.get(name)]
 
 
@@ -229,10 +205,8 @@ class TestConfig(Config):
         self.TESTING = True
         self.SECRET_KEY = "test-secret-key"
         self.SITE_URL = "https://www.motorlab.example"
-        # The test client asks for `localhost`, the live servers for `127.0.0.1`.
         self.EXTRA_HOSTS = ["localhost", "127.0.0.1"]
         # Nothing listens on the discard port: a stray submission fails fast and stays queued.
-        # Contact tests point these at their own SMTP server and outbox.
         self.MAIL_SERVER = "127.0.0.1"
         self.MAIL_PORT = 9
         self.MAIL_TIMEOUT = 5

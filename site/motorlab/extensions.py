@@ -7,6 +7,4 @@ from flask_wtf.csrf import CSRFProtect
 babel = Babel()
 cache = Cache()
 csrf = CSRFProtect()
-# No Flask-Limiter: the contact form's limit (motorlab.contact.ratelimit) must count only the
-# requests it stores and give a slot back when storing fails, which Flask-Limiter's
-# check-before, count-after decorator cannot promise under concurrent posts.
+# No Flask-Limiter: the contact limit gives a slot back when storing fails (contact.ratelimit).

@@ -9,20 +9,30 @@ from functools import lru_cache
 from pathlib import Path
 
 
-def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o666) -> bool:
-    """Write `data` aside, then move it into place, so no reader (another worker) ever sees a
-    half-written file. With `replace=False` an existing file wins (workers starting together
-    all keep the first one): returns whether this call's data is the one in place.
-
-    The file's mode is `mode` less the process's umask, as for any file the process creates
-    (the units' `UMask=0027` makes the image cache 0640); pass a tighter `mode` for private
-    data (the secret key: 0600)."""
+def _write_draft(target: Path, data: bytes, mode: int, *, sync: bool = False) -> Path:
+    """`data` in a new file beside `target` (its mode `mode` less the umask)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     draft = target.with_name(f".{target.name}.{secrets.token_hex(8)}.part")
-    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
-        with os.fdopen(fd, "wb") as out:
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), "wb") as out:
             out.write(data)
+            if sync:
+                out.flush()
+                os.fsync(out.fileno())
+    except BaseException:
+        if os.path.exists(draft):
+            os.unlink(draft)
+        raise
+    return draft
+
+
+def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o666) -> bool:
+    """Write `data` aside, then move it into place: no reader ever sees a half-written file.
+    With `replace=False` an existing file wins: returns whether this call's data is in place.
+    The mode is `mode` less the umask (the units' UMask=0027 makes the image cache 0640)."""
+    draft = None
+    try:
+        draft = _write_draft(target, data, mode)
         if replace:
             os.replace(draft, target)
             return True
@@ -32,33 +42,24 @@ def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: i
             return False
         return True
     finally:
-        if os.path.exists(draft):
+        if draft is not None and os.path.exists(draft):
             os.unlink(draft)
 
 
 def create_private(path: Path) -> None:
     """Create `path` empty and readable by its owner alone, unless it exists, whatever the
-    umask: an SQLite file (the outbox, the rate limit's counts) that holds visitors' names,
-    addresses or IP addresses. SQLite gives its -wal and -shm files the same mode."""
+    umask: an SQLite file of visitors' data (SQLite gives its -wal and -shm the same mode)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
 
 
 def replace_all(texts: dict[Path, bytes]) -> None:
-    """Write every file aside first, each on disk (fsync) before any is moved into place: a
-    failure while writing (a folder that cannot be made, a full disk) leaves every target as
-    it was, and a crash after the renames leaves no empty file. Modes as write_atomically's
-    default (the umask decides)."""
+    """Write every file aside, each on disk (fsync), before any is moved into place: a failure
+    while writing leaves every target as it was, a crash after the renames no empty file."""
     drafts: dict[Path, Path] = {}
     try:
         for target, data in texts.items():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            drafts[target] = target.with_name(f".{target.name}.{secrets.token_hex(8)}.part")
-            fd = os.open(drafts[target], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
+            drafts[target] = _write_draft(target, data, 0o666, sync=True)
         for target, draft in drafts.items():
             os.replace(draft, target)
         for folder in {target.parent for target in drafts}:  # the renames themselves
@@ -79,8 +80,8 @@ def fingerprint(path: Path) -> str:
 
 
 def file_digest(path: Path) -> bytes:
-    """The file's sha256, read again only when its size or time changes: each app a process
-    builds (tests build hundreds) would otherwise read every file of the release again."""
+    """The file's sha256, read again only when its size or time changes (tests build hundreds
+    of apps, each would read every file again)."""
     stat = path.stat()
     return _digest(str(path), stat.st_mtime_ns, stat.st_size)
 

@@ -1,26 +1,7 @@
-"""GET /healthz for load balancers: 200 while the outbox can take a post, with the number of
-queued contact requests, of `uncertain` ones (a sender died mid-send: an operator must look)
-and of `failed` ones, and how long the oldest request not sent yet has waited
-(`oldest_unsent_seconds`, null for none): late mail is no reason to take the site out of a
-load balancer, but a monitoring system reads it here or from `flask outbox check`. 503 when
-the outbox cannot be written within half a second (missing folder, unwritable,
-corrupted, or locked that long: a visitor's post would get a 503 too); a file without the
-table yet (zero bytes) is an empty outbox, as the next post makes it. A row whose
-`created_at` is not a time is left out of the age (`outbox check` names it). The store
-answers (`waiting()`, `backlog()`).
-
-Also 503 when a row is still `sending` past its attempt's deadline (`MAIL_DEADLINE` after
-its claim) by more than `OUTBOX_LOCK_TIMEOUT`, the time a sender may take to record the
-outcome (`overdue()`): that sender hangs or died, and no running sender has taken the row
-back (each does so before its next claim), so nothing is being delivered.
-
-The figures, and what went wrong, only for the machine itself or an address
-`HEALTH_FIGURES_FROM` lists (a monitoring host): anyone else gets the same status code with
-`{"status": "ok"}` or `{"status": "error"}`, nothing about the mail. The address is the
-visitor's as ProxyFix reads it behind `PROXY_FIX_HOPS` proxies (nginx appends the peer it
-saw to X-Forwarded-For, so a forged one never reads as loopback); with no proxy configured,
-a request that came through one anyway is not the machine's.
-"""
+"""GET /healthz for load balancers (docs/operations.md): 200 while the outbox can take a post,
+with the outbox's figures; 503 when it cannot be written within HEALTH_WAIT, or a row is still
+`sending` past its deadline by OUTBOX_LOCK_TIMEOUT (its sender hangs or died). The figures only
+for the machine itself or HEALTH_FIGURES_FROM: anyone else gets the status alone."""
 
 from __future__ import annotations
 
@@ -32,9 +13,8 @@ from flask import Blueprint, current_app, jsonify, request
 from motorlab.contact.outbox import OutboxUnavailable, open_outbox
 
 bp = Blueprint("health", __name__)
-# Seconds /healthz waits for the outbox's write lock (a post waits OUTBOX_LOCK_TIMEOUT): a
-# clean-up holding it must not hold a sync worker per probe for seconds. Its reads never wait
-# (WAL), so the whole answer comes within a second.
+# Seconds /healthz waits for the write lock: a clean-up holding it must not hold a sync
+# worker per probe for seconds (reads never wait: WAL).
 HEALTH_WAIT = 0.5
 
 
@@ -42,8 +22,6 @@ HEALTH_WAIT = 0.5
 def healthz():
     config = current_app.config
     try:
-        # The write lock probed with a short wait; `overdue` keeps the store's own lock
-        # timeout, part of its rule (a sender has that long to record an outcome).
         wait = min(HEALTH_WAIT, float(config["OUTBOX_LOCK_TIMEOUT"]))
         now = time.time()
         counts = open_outbox(config, lock_timeout=wait).waiting()
@@ -53,27 +31,19 @@ def healthz():
         overdue = store.overdue(now)
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)
-        response = jsonify(status="unavailable", error="outbox cannot be opened")
-        response.status_code = 503
+        response = jsonify(status="unavailable", error="outbox cannot be opened"), 503
     else:
         if overdue:
             current_app.logger.error(
                 "health check: %d contact request(s) sending past their deadline", overdue
             )
-            response = jsonify(
-                status="stuck",
-                error="a contact request is still sending past its deadline",
-                overdue=overdue,
-                **counts,
-            )
-            response.status_code = 503
+            error = "a contact request is still sending past its deadline"
+            response = jsonify(status="stuck", error=error, overdue=overdue, **counts), 503
         else:
-            response = jsonify(status="ok", **counts)
+            response = jsonify(status="ok", **counts), 200
     if not _may_see_figures():
-        public = "ok" if response.status_code == 200 else "error"
-        response = jsonify(status=public)
-        response.status_code = 200 if public == "ok" else 503
-    response.headers["Cache-Control"] = "no-store"
+        response = jsonify(status="ok" if response[1] == 200 else "error"), response[1]
+    response[0].headers["Cache-Control"] = "no-store"
     return response
 
 

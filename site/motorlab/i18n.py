@@ -1,11 +1,5 @@
-"""Locales by URL prefix: Spanish without a prefix, English under /en, as declared in
-translations/languages.toml (the one place that names the languages; see `read_languages`).
-
-One route table serves both locales: `LocalizedBlueprint.route` registers every rule twice,
-once per locale, under the same endpoint, with the locale as a URL default. Inside a request
-`url_for` fills in the current locale by itself (see `inject_locale`), and `twin_url` gives
-the same page in another locale. This module knows no page: links are built with `url_for`.
-"""
+"""Locales by URL prefix, as translations/languages.toml declares them: each rule is
+registered once per locale under one endpoint, and `url_for` keeps the current locale."""
 
 from __future__ import annotations
 
@@ -33,8 +27,7 @@ class Language:
 
 
 def read_languages(path: Path = DECLARATION) -> tuple[Language, ...]:
-    """The declared languages, checked: unique codes, exactly one without a prefix, and
-    every other prefix `/<code>`."""
+    """The declared languages: unique codes, one without a prefix, the others `/<code>`."""
     with open(path, "rb") as handle:
         entries = tomllib.load(handle).get("language", [])
     languages = tuple(Language(**entry) for entry in entries)
@@ -71,13 +64,10 @@ COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 def localized_rule(rule: str, locale: str) -> str:
     """`/services` -> `/en/services`; the root of a prefixed locale has no trailing slash."""
     prefix = PREFIXES[locale]
-    if rule == "/":
-        return prefix or "/"
-    return prefix + rule
+    return (prefix or "/") if rule == "/" else prefix + rule
 
 
 def locale_from_path(path: str) -> str:
-    """The locale a path belongs to, used where no route matched (404s)."""
     for locale, prefix in PREFIXES.items():
         if prefix and (path == prefix or path.startswith(prefix + "/")):
             return locale
@@ -105,7 +95,8 @@ class LocalizedBlueprint(Blueprint):
 
 
 def current_locale() -> str:
-    """The locale of this request: the matched route's, else the path's prefix."""
+    """The locale of this request (Flask-Babel's selector): the matched route's, else the
+    path's prefix."""
     locale = g.get("locale")
     if locale is None:
         locale = g.locale = locale_from_path(request.path)
@@ -123,7 +114,7 @@ def twin_url(locale: str, *, external: bool = False) -> str:
 
 
 def absolute_url(path: str) -> str:
-    """An absolute URL on the public site (SITE_URL), never built from the Host header."""
+    """An absolute URL on SITE_URL, never built from the Host header."""
     return current_app.config["SITE_URL"] + path
 
 
@@ -141,11 +132,6 @@ def inject_locale(endpoint: str, values: dict) -> None:
     """URL defaults: `url_for` keeps the current locale unless told another."""
     if LOCALE_ARG not in values and _is_localized(endpoint):
         values[LOCALE_ARG] = current_locale()
-
-
-def select_locale() -> str:
-    """Flask-Babel's locale selector: the URL always wins."""
-    return current_locale()
 
 
 COMPILE = "compile it (make setup, or make prod-setup on a server)"
@@ -195,9 +181,8 @@ def catalog_problems(directory: Path) -> dict[Language, str]:
 
 
 def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
-    """Why the site must not start with the catalogs in `directory`, or None: a declared
-    language whose pages would show untranslated text under its own `lang`, unless
-    `allowed` (INCOMPLETE_LANGUAGES) names it."""
+    """Why the site must not start with the catalogs in `directory` (a language not ready
+    that `allowed`, INCOMPLETE_LANGUAGES, does not name), or None."""
     refused = [
         f"{language.code} ({language.name}): {problem}"
         for language, problem in catalog_problems(directory).items()
@@ -212,11 +197,9 @@ def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
     )
 
 
-def check_catalogs(app: Flask) -> None:
-    """Refuse to start with a catalog that is not ready (`catalog_refusal`); serve the
-    languages INCOMPLETE_LANGUAGES names with a warning. In development (Flask's debug mode:
-    `make run`) the app starts anyway: `make run` says so once, and motorlab.dev.catalogs
-    logs each untranslated message where a page shows it."""
+def init_app(app: Flask) -> None:
+    """Refuse to start with a catalog that is not ready, but those INCOMPLETE_LANGUAGES names
+    (with a warning). Debug mode starts anyway: motorlab.dev.catalogs logs each miss."""
     if app.debug:
         return
     directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
@@ -227,7 +210,3 @@ def check_catalogs(app: Flask) -> None:
     refusal = catalog_refusal(directory, allowed)
     if refusal:
         raise IncompleteCatalog(refusal)
-
-
-def init_app(app: Flask) -> None:
-    check_catalogs(app)

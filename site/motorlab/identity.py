@@ -1,7 +1,5 @@
-"""Who the site speaks for (PRODUCT.md, "Identity"): the agency's names and its founding year,
-stated once. Where a name stands alone (the header, the footer, page titles, the manifest,
-the structured data, the share images) it comes from here; inside a translated sentence it
-stays in the sentence, where translators need to see it."""
+"""Who the site speaks for (PRODUCT.md, "Identity"), stated once. A name standing alone comes
+from here; inside a translated sentence it stays there, for the translators."""
 
 from __future__ import annotations
 
@@ -26,6 +24,5 @@ AGENCY = Agency(short_name="Motorlab", descriptor="Digital", abbreviation="MLD",
 
 
 def page_title(title: str) -> Markup:
-    """A page's <title> (and its share cards' title): the page's own, then the short name;
-    escaped as a template would escape `{{ title }}`."""
+    """A page's <title> (and share cards'): the page's own, then the short name, escaped."""
     return Markup("{} | {}").format(title, AGENCY.short_name)

@@ -1,9 +1,5 @@
-"""What the commands that serve the site check before they start (gunicorn's master, the
-sender, the export, any `flask --app wsgi` command): each problem stops them with one line
-and status BOOT_ERROR (motorlab.refuse_to_start), as an incomplete catalog does, instead of
-a default that serves every visitor a 400, a key invented per release, or an outbox that
-logs an error every second. The development server (`make run`: Flask's debug mode) keeps
-its friendly defaults."""
+"""What the commands that serve the site check before they start: each problem stops them with
+one line (motorlab.refuse_to_start). `make run` (debug mode) keeps its friendly defaults."""
 
 from __future__ import annotations
 
@@ -23,13 +19,11 @@ REQUIRED = {
 
 
 def in_development() -> bool:
-    """`make run` (motorlab.dev.run) runs Flask in debug mode."""
     return os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
 
 
 def refusal() -> str | None:
-    """The first reason not to start with the environment's settings, in one line, or None.
-    The catalogs are create_app's to check (catalogs_refusal: gunicorn's master, once)."""
+    """The first reason not to start with the environment's settings, or None."""
     development = in_development()
     if not development:
         for name, what in REQUIRED.items():
@@ -45,14 +39,13 @@ def refusal() -> str | None:
 
 
 def catalogs_refusal() -> str | None:
-    """Why the catalogs are not ready to serve (motorlab.i18n.catalog_refusal), or None."""
     config = Config()
     return catalog_refusal(Path(config.BABEL_TRANSLATION_DIRECTORIES), config.INCOMPLETE_LANGUAGES)
 
 
 def outbox_refusal(path: Path) -> str | None:
-    """Why this process cannot open or create the SQLite outbox `path` (its folder too: SQLite
-    writes its -wal and -shm files beside it), naming the file and its owner; None if it can."""
+    """Why this process cannot open or create the SQLite outbox `path` (and its -wal and -shm
+    beside it), naming the file and its owner; None if it can."""
     me = _user(os.geteuid())
     files = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm"))]
     for file in files:

@@ -1,7 +1,5 @@
-"""Text from outside (a request's path, a mail) made safe for a developer's terminal: every
-control character written as repr writes it (ESC as `\\x1b`), so nothing a web page makes
-the browser send to `make run` can colour, retitle or clear the terminal, ring its bell or
-forge a line of the log (issue 43). C0 and C1 both: a terminal reads 0x9b as ESC [."""
+"""Text from outside (a request's path, a mail) made safe for a developer's terminal: every C0
+and C1 control character written as repr writes it (issue 43: a terminal reads 0x9b as ESC [)."""
 
 from __future__ import annotations
 
@@ -20,20 +18,16 @@ def _written(match: re.Match) -> str:
 
 
 def escaped(text: str) -> str:
-    """`text` with every control character but the line feed and the tab escaped, and CRLF
-    line ends as plain ones."""
+    """`text` with every control character but the line feed and the tab escaped, CRLF as LF."""
     return CONTROL.sub(_written, text.replace("\r\n", "\n"))
 
 
 def one_line(text: str) -> str:
-    """`text` with every control character escaped, line feeds and tabs included."""
     return ANY_CONTROL.sub(_written, text)
 
 
 class EscapeControls(logging.Filter):
-    """Each record of the logger it guards reaches the handlers as one line (its message
-    escaped whole, whatever its arguments hold), and its traceback with only its own line
-    breaks."""
+    """Each record reaches the handlers as one line, its traceback with only its own breaks."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg, record.args = one_line(record.getMessage()), None
@@ -43,12 +37,10 @@ class EscapeControls(logging.Filter):
 
 
 def formatted_exception(exc_info) -> str:
-    """The traceback as logging writes it, where only the traceback's own line breaks
-    break a line: an exception's text (which may quote a request) is one line."""
+    """The traceback as logging writes it; an exception's text (may quote a request) one line."""
     chunks = []
     for chunk in traceback.TracebackException(*exc_info[:3]).format():
-        # Frames are indented, a chain's headers start with "Traceback" or a blank line; any
-        # other chunk is an exception's "Type: text".
+        # Frames are indented, a chain's headers start with "Traceback" or a blank line.
         if chunk.startswith((" ", "Traceback", "\n")):
             chunks.append(escaped(chunk))
         else:
@@ -57,6 +49,5 @@ def formatted_exception(exc_info) -> str:
 
 
 def guard(logger: logging.Logger) -> None:
-    """Escape the controls of every record `logger` takes from now on (once per logger)."""
     if not any(isinstance(each, EscapeControls) for each in logger.filters):
         logger.addFilter(EscapeControls())

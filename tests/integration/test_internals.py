@@ -1,7 +1,6 @@
-"""What motorlab.web.flask_internals assumes of Flask and Flask-WTF, what the app relies on in the
-public APIs it uses instead of internals, and what tests/support/internals.py assumes of
-Flask, Werkzeug and cachelib. Each test fails loudly when an upgrade changes the behaviour
-the app (or the suite) relies on."""
+"""What motorlab.web.flask_internals and tests/support/internals.py assume of Flask, Werkzeug,
+Flask-WTF and cachelib, and what the app relies on in the public APIs it uses instead: each
+test fails loudly when an upgrade changes it."""
 
 from __future__ import annotations
 
@@ -17,28 +16,17 @@ from motorlab.i18n import COOKIE_NAME
 from motorlab.web import flask_internals
 
 
-def test_the_session_proxy_marks_the_session_accessed(app):
-    # Why session_touched() cannot simply ask `session.accessed`.
-    with app.test_request_context("/"):
-        assert not flask_internals.session_touched()
-        assert session.accessed is True
-
-
-def test_session_touched_sees_reads_and_writes(app):
+def test_session_touched_sees_reads_and_writes_that_the_proxy_cannot_tell(app):
+    assert isinstance(app.session_interface, flask_internals.WatchedSessionInterface)
     with app.test_request_context("/"):
         assert request.environ[flask_internals.OPENED_SESSION] is not None
         assert not flask_internals.session_touched()
+        assert session.accessed is True, "why session_touched() cannot ask the proxy"
         session.get("anything")
         assert flask_internals.session_touched()
     with app.test_request_context("/"):
-        request.environ[flask_internals.OPENED_SESSION]["flash"] = (
-            "x"  # modified, not through proxy
-        )
+        request.environ[flask_internals.OPENED_SESSION]["flash"] = "x"  # not through the proxy
         assert flask_internals.session_touched()
-
-
-def test_the_app_uses_the_watched_session(app):
-    assert isinstance(app.session_interface, flask_internals.WatchedSessionInterface)
 
 
 def test_an_untrusted_host_leaves_no_url_adapter_and_gets_one(app):
@@ -104,9 +92,11 @@ def test_our_view_answers_flasks_static_route(app):
 # --- The tests' own (tests/support/internals.py) ------------------------------------
 
 
-def test_every_app_shares_the_compiled_templates():
+def test_every_app_shares_the_compiled_templates_and_url_builders():
+    from werkzeug.routing import Map, Rule
+
     from motorlab import config, create_app
-    from tests.support.internals import COMPILED_TEMPLATES
+    from tests.support.internals import COMPILED_TEMPLATES, URL_BUILDERS
 
     one, two = create_app(config.TestConfig()), create_app(config.TestConfig())
     assert one.jinja_env.bytecode_cache is two.jinja_env.bytecode_cache is COMPILED_TEMPLATES
@@ -115,6 +105,18 @@ def test_every_app_shares_the_compiled_templates():
     assert compiled
     two.test_client().get("/en/services")
     assert COMPILED_TEMPLATES.compiled == compiled  # loaded, not compiled again
+    builders = len(URL_BUILDERS)
+    create_app(config.TestConfig())
+    assert len(URL_BUILDERS) == builders, "no rule of a third app compiled again"
+    # What the key holds is what the builder's code depends on: each rule builds its own URL.
+    rules = [
+        Rule("/<lang>/a", endpoint="a", defaults={"lang": "en"}),
+        Rule("/<lang>/a", endpoint="b", defaults={"lang": "es"}),
+        Rule("/<int:n>/a", endpoint="c"),
+    ]
+    adapter = Map(rules).bind("x.example")
+    built = [adapter.build(e, v) for e, v in (("a", {}), ("b", {}), ("c", {"n": 3, "q": 1}))]
+    assert built == ["/en/a", "/es/a", "/3/a?q=1"]
 
 
 def test_any_values_reads_werkzeugs_parsed_rule():
@@ -138,9 +140,7 @@ def test_stored_entries_counts_a_simple_cache(app):
 
 
 def test_read_cookies_reads_a_header_as_request_cookies_does(app):
-    """The detection on `/` reads the Cookie header outside a request; the page reads
-    `request.cookies`: the same reading, bytes that are not UTF-8 included (the public
-    werkzeug.http.parse_cookie raises on them)."""
+    """The detection on `/` reads the header outside a request, bytes not UTF-8 included."""
     headers = [
         f"{COOKIE_NAME}=en",
         f'x="\xff"; {COOKIE_NAME}="\\145n"',

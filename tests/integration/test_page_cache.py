@@ -1,5 +1,4 @@
-"""The page cache, validators and compression: every public page is stored once,
-compressed once, and answered from the store with a strong ETag."""
+"""The page cache: every public page stored once, compressed once, with strong ETags."""
 
 from __future__ import annotations
 
@@ -20,36 +19,36 @@ CACHED = [path for path in PAGES if not path.endswith("/contact")]
 
 
 @pytest.mark.parametrize("path", CACHED)
-def test_a_cache_hit_serves_the_same_bytes_without_rendering(client, renders, path):
-    first = client.get(path, headers={"Accept-Encoding": "br"})
-    assert first.status_code == 200
-    assert renders, "the first request renders the page"
-    renders.clear()
-    second = client.get(path, headers={"Accept-Encoding": "br"})
-    assert renders == []
-    assert second.data == first.data
-    assert second.headers["ETag"] == first.headers["ETag"]
-    assert second.headers["Content-Encoding"] == "br"
-
-
-@pytest.mark.parametrize("path", CACHED)
-def test_compressed_and_plain_bodies_decode_to_the_same_page(client, path):
+def test_a_page_is_stored_once_compressed_with_strong_etags(client, renders, path):
     plain = client.get(path, headers={"Accept-Encoding": "identity"})
-    assert "Content-Encoding" not in plain.headers
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
+    assert renders, "the first request renders the page"
+    control = plain.headers["Cache-Control"]  # a CDN may keep it for a short time
+    assert "public" in control and "s-maxage=300" in control and "max-age=60" in control
+    renders.clear()
+    etags = {"identity": plain.headers["ETag"]}
     for coding in ("br", "gzip"):
         response = client.get(path, headers={"Accept-Encoding": f"{coding}, identity;q=0.5"})
         assert response.headers["Content-Encoding"] == coding
         assert "Accept-Encoding" in response.headers["Vary"]
         assert int(response.headers["Content-Length"]) == len(response.data) < len(plain.data)
         assert compression.decompress(response.data, coding) == plain.data
+        etags[coding] = response.headers["ETag"]
+    assert renders == [], "answered from the store"
+    assert len(set(etags.values())) == 3, "each coding its own representation"
+    etag = etags["gzip"]
+    assert etag.startswith('"') and not etag.startswith("W/"), "a strong validator"
+    again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+    assert (again.status_code, again.data, again.headers["ETag"]) == (304, b"", etag)
+    # Another coding of the same page is the same page: still not modified.
+    assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+    assert client.get(path, headers={"If-None-Match": '"something-else"'}).status_code == 200
 
 
 def test_the_store_compresses_at_the_effort_a_waiting_visitor_can_afford(client):
-    """The request that fills an entry waits for its compression, once: brotli 11 took 60 ms
-    on the home page (the whole render takes 8), brotli 10 takes 20 ms for 2 % more bytes,
-    brotli 5 (an answer compressed on the fly, which every request waits for) 1 ms for 10 %
-    more, which would put the pages past the first round trip (test_page_weight.py). The
-    export, which no one waits for, keeps the smallest bytes."""
+    """Only the request that fills an entry waits: brotli 10 (20 ms on the home page, 2 % more
+    than 11) keeps pages in the first round trip (test_page_weight.py), where the on-the-fly
+    effort (brotli 5) would not. The export keeps the smallest bytes."""
     plain = client.get("/en", headers={"Accept-Encoding": "identity"}).data
     for coding in ("br", "gzip"):
         stored = client.get("/en", headers={"Accept-Encoding": coding}).data
@@ -59,35 +58,6 @@ def test_the_store_compresses_at_the_effort_a_waiting_visitor_can_afford(client)
         for effort in (compression.SMALLEST, compression.STORED, compression.ON_THE_FLY)
     ]
     assert sizes == sorted(sizes) and len(set(sizes)) == 3
-
-
-@pytest.mark.parametrize("path", CACHED)
-def test_a_repeated_request_with_if_none_match_gets_304(client, path):
-    first = client.get(path, headers={"Accept-Encoding": "gzip"})
-    etag = first.headers["ETag"]
-    assert etag.startswith('"') and not etag.startswith("W/"), "a strong validator"
-    again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
-    assert again.status_code == 304
-    assert again.data == b""
-    assert again.headers["ETag"] == etag
-    # Another coding of the same page is the same page: still not modified.
-    plain = client.get(path, headers={"If-None-Match": etag})
-    assert plain.status_code == 304
-    changed = client.get(path, headers={"If-None-Match": '"something-else"'})
-    assert changed.status_code == 200
-
-
-def test_each_coding_has_its_own_strong_etag(client):
-    tags = {
-        coding: client.get("/en/services", headers={"Accept-Encoding": coding}).headers["ETag"]
-        for coding in ("br", "gzip", "identity")
-    }
-    assert len(set(tags.values())) == 3
-
-
-def test_pages_may_be_kept_by_a_cdn_for_a_short_time(client):
-    control = client.get("/en/services").headers["Cache-Control"]
-    assert "public" in control and "s-maxage=300" in control and "max-age=60" in control
 
 
 @pytest.mark.parametrize("path", ["/contact", "/en/contact"])
@@ -104,8 +74,7 @@ def test_the_contact_page_is_never_shared(client, path):
 
 
 def session_secret(signed_token: str) -> str:
-    """The session-bound part of a CSRF token ("payload.timestamp.signature"). The signature
-    carries a timestamp in seconds, so two renders a second apart differ in one session."""
+    """The session-bound part of a CSRF token (its signature carries a timestamp)."""
     return signed_token.split(".")[0]
 
 
@@ -122,24 +91,14 @@ def test_the_root_keeps_language_detection_and_its_vary(app, client, first_visit
     assert "i18n_redirected=es" in spanish.headers["Set-Cookie"]
 
 
-def test_a_query_string_bypasses_the_store(client, renders):
-    client.get("/en/services")
-    renders.clear()
-    client.get("/en/services?utm_source=x")
-    assert renders, "rendered, not taken from the store"
-
-
-def test_a_page_is_stored_per_locale(client):
+def test_what_is_not_stored_is_rendered_again_and_each_locale_has_its_page(client, renders):
+    for path in ("/en/services", "/en/no-such-page"):
+        client.get(path)
+        renders.clear()
+        client.get(path + "?utm_source=x" if path == "/en/services" else path)
+        assert renders, f"{path}: rendered, not taken from the store"
     spanish = visible_text(soup_of(client.get("/services")))
-    english = visible_text(soup_of(client.get("/en/services")))
-    assert spanish != english
-
-
-def test_not_found_pages_are_not_stored(client, renders):
-    client.get("/en/no-such-page")
-    renders.clear()
-    assert client.get("/en/no-such-page").status_code == 404
-    assert renders
+    assert spanish != visible_text(soup_of(client.get("/en/services")))
 
 
 def test_hashed_static_files_are_immutable_for_a_year(client):
@@ -159,8 +118,6 @@ def test_hashed_static_files_are_immutable_for_a_year(client):
 
 
 def test_a_static_drawing_is_compressed_once_at_the_stores_effort(client):
-    """Every request for a static text file gets the bytes of the store's effort (brotli
-    10), not those of an answer compressed as it leaves (brotli 5)."""
     href = soup_of(client.get("/en/portfolio")).select_one("img.c-card__image")["src"]
     with client.get(href, headers={"Accept-Encoding": "identity"}) as plain:
         data = plain.data
@@ -198,8 +155,7 @@ def test_a_head_request_never_stores_an_empty_page(client):
 
 
 def slash_variants(count: int) -> list[str]:
-    """`count` raw paths that Flask routes (or redirects) to /robots.txt and /en/test:
-    repeated leading and inner slashes, trailing slashes. Mostly robots.txt: cheap to render."""
+    """`count` raw paths Flask routes (or redirects) to /robots.txt and /en/test."""
     variants = ["/" * k + "en/test" for k in range(2, 42)]  # rendered: 200 today
     variants += ["/en" + "/" * k + "test" for k in range(2, 202)]  # Werkzeug's 308
     variants += ["/en/test" + "/" * k for k in range(1, 161)]  # 404
@@ -238,8 +194,7 @@ def test_slash_variants_never_add_keys_to_redis(launch):
 
 
 def test_only_known_pages_are_stored_and_each_page_once_whatever_the_cookies():
-    """One entry for a path, whatever cookies come in: with analytics on, the consent cookie
-    is the browser's business (motorlab.rendering.analytics)."""
+    """One entry for a path, whatever cookies (the consent cookie is the browser's business)."""
     app = create_app(analytics_config())
     client = app.test_client()
     for n in range(40):
@@ -306,7 +261,6 @@ def test_the_stored_first_visit_never_answers_a_visitor_with_the_cookie(app, dis
 
 
 def team_page(rendered: list[str], cookie: str | None = None):
-    """A WSGI page that differs by an `X-Team` header, kept in the store, counting renders."""
     from motorlab.web.page_store import keep
 
     def page(environ, start_response):
@@ -355,10 +309,8 @@ def test_a_stored_answer_that_sets_a_cookie_is_never_a_304(app):
 
 
 def test_in_debug_no_page_stored_before_a_rebuild_is_answered_after_it():
-    """`make run` with `npm run watch`: a rebuild writes a new manifest while the app runs; a
-    page stored before it (which links the replaced files) is not answered after it. Here
-    the manifest is written again with the same names, spelled differently: the store cannot
-    tell, nor need to, what changed. Outside debug the manifest is read once."""
+    """`npm run watch` writes a new manifest while `make run` runs (here the same names, spelled
+    differently): no page stored before is answered after. Outside debug it is read once."""
     import json
     import os
 

@@ -1,19 +1,8 @@
-"""Every page fits the first round trip of a new connection.
-
-A server may send at most TCP's initial congestion window before the client's first
-acknowledgement comes back: 10 segments of 1,460 bytes, 14,600 bytes (RFC 6928). Lighthouse's
-simulated phone (Lantern: 150 ms round trips) counts a response's transfer size, its
-compressed body and its headers, against that window: a page one byte over waits a whole
-extra round trip, about 160 ms on its first and largest contentful paints. So each page, as
-the app answers a browser (`Accept-Encoding: br`), stays within BUDGET: the window less 800
-bytes of margin, for the header lines the server adds (Date, Server, Connection: about 80
-bytes), TLS framing, and what the pages gain between two looks at this figure.
-
-Measured in the default configuration. With ANALYTICS_ID set every page carries the consent
-banner, its stylesheet and the analytics origins in its policy, about 900 bytes more, and
-some pages are over. /test is left out: a showcase for developers that the export does not
-hold, so nginx, the site's front, answers it 404.
-"""
+"""Every page fits the first round trip of a new connection: TCP's initial window, 10 segments
+of 1,460 bytes (RFC 6928), against which Lighthouse counts a response's transfer size; one byte
+over waits a whole round trip (about 160 ms on a simulated phone). BUDGET keeps 800 bytes for
+the server's own header lines and TLS. Measured in the default configuration (ANALYTICS_ID adds
+about 900 bytes); /test is left out: the export does not hold it."""
 
 from __future__ import annotations
 
@@ -29,18 +18,14 @@ from tests.support.contact_support import csrf_token
 WINDOW = 10 * 1460  # TCP's first window: 10 segments of 1,460 bytes
 BUDGET = WINDOW - 800  # a margin within it
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # Chromium's
-# The pages the site serves: the listed ones (the sitemap's, nginx's: the export and the
-# contact form it passes to the app); not /test.
 SERVED = registry.listed_pages()
 PATHS = [localized_rule(page.path, locale) for page in SERVED for locale in LOCALES]
-# Every status that has an error page: the export's (nginx answers them), and the app's 403 and
-# 500.
+# Every status that has an error page: the export's (nginx answers them), the app's 403 and 500.
 STATUSES = sorted({*ERROR_PAGES, 403, 500})
 
 
 def transfer_size(response) -> int:
-    """The answer as HTTP/1.1 puts it on the wire: status line, header lines, blank line,
-    body (compressed, as the browser asked)."""
+    """The answer as HTTP/1.1 puts it on the wire, its body compressed as the browser asked."""
     head = f"HTTP/1.1 {response.status}\r\n"
     head += "".join(f"{name}: {value}\r\n" for name, value in response.headers.items())
     return len((head + "\r\n").encode("latin-1")) + len(response.data)
@@ -98,8 +83,7 @@ def test_every_error_page_fits_the_first_window(app):
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_state_of_the_contact_page_fits_the_first_window(app, locale):
-    """The form (with the session cookie its token starts), the form again with its errors
-    (422), refused (400), and the confirmation after a send."""
+    """The form, the form with its errors (422), refused (400), and the confirmation."""
     path = localized_rule("/contact", locale)
     client = app.test_client()
     client.set_cookie(COOKIE_NAME, locale)

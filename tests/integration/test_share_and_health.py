@@ -1,5 +1,4 @@
-"""Share images for every public page (the brand's typeface and mark, the page's own
-illustration where it has one) and the load balancers' health check."""
+"""Share images for every public page, and the load balancers' health check."""
 
 from __future__ import annotations
 
@@ -42,6 +41,7 @@ def right_side(image: Image.Image) -> Image.Image:
     return image.crop((image.width - share.PICTURE_WIDTH, 0, image.width, image.height))
 
 
+@pytest.mark.shared_app
 @pytest.mark.parametrize("path", PAGES)
 def test_every_public_page_has_a_1200x630_raster_share_image(client, path):
     page = soup_of(client.get(path))
@@ -64,6 +64,7 @@ def test_every_public_page_has_a_1200x630_raster_share_image(client, path):
     assert share_image(client, path).size == (1200, 630)
 
 
+@pytest.mark.shared_app
 def test_home_and_case_studies_show_their_own_illustration_other_pages_the_brand(client):
     """The illustrations are drawn on light backgrounds; a branded card is night blue."""
     pictured = ["/", "/en", *(f"/projects/{p.values[0][1]}" for p in DECLARED if p.values)]
@@ -78,8 +79,8 @@ def test_home_and_case_studies_show_their_own_illustration_other_pages_the_brand
     assert len(panels) == 5, "each case study its own picture; home's the same in both locales"
 
 
+@pytest.mark.shared_app
 def test_every_declared_picture_is_an_svg_the_card_can_draw(app):
-    """Pillow draws no SVG and resvg no raster: a page's picture is one of the site's SVGs."""
     pictured = [page for page in DECLARED if page.picture is not None]
     assert [page.path for page in pictured][:2] == ["/", "/projects/ads"] and len(pictured) == 5
     for page in pictured:
@@ -88,6 +89,7 @@ def test_every_declared_picture_is_an_svg_the_card_can_draw(app):
         assert sources.is_vector(path) and drawn.image.size == (300, 300)
 
 
+@pytest.mark.shared_app
 def test_a_case_study_and_the_privacy_page_differ_beyond_their_title(client):
     study, privacy = share_image(client, "/projects/kuzu"), share_image(client, "/privacy")
     difference = ImageChops.difference(right_side(study), right_side(privacy)).convert("L")
@@ -95,7 +97,6 @@ def test_a_case_study_and_the_privacy_page_differ_beyond_their_title(client):
 
 
 def test_share_images_are_set_in_the_brand_typeface(app, tmp_path, monkeypatch):
-    """Every font the drawing loads is the site's own woff2 (Figtree), none of the system's."""
     app.config["IMAGE_CACHE_DIR"] = str(tmp_path / "cache")  # drawn now, not read from disk
     loaded = []
     truetype = ImageFont.truetype
@@ -125,24 +126,17 @@ def test_a_share_image_is_drawn_once_then_read_from_the_cache(app, tmp_path, mon
     assert len(list((tmp_path / "cache" / "share").iterdir())) == 1
 
 
-def test_share_images_differ_per_page_and_locale(client):
+@pytest.mark.shared_app
+def test_share_images_differ_per_page_and_locale_and_exist_only_for_public_pages(client):
     images = {
         path: client.get(share_url(soup_of(client.get(path))).removeprefix(SITE)).data
         for path in ("/services", "/en/services", "/en/aboutus")
     }
     assert len(set(images.values())) == 3
-
-
-def test_noindex_and_error_pages_have_no_share_image(client):
-    assert soup_of(client.get("/test")).find("meta", property="og:image") is None
-    assert soup_of(client.get("/en/missing")).find("meta", property="og:image") is None
-
-
-@pytest.mark.parametrize(
-    "url", ["/_img/share/fr/index.png", "/_img/share/en/test.png", "/_img/share/en/nope.png"]
-)
-def test_share_images_exist_only_for_public_pages(client, url):
-    assert client.get(url).status_code == 404
+    for path in ("/test", "/en/missing"):  # noindex, error
+        assert soup_of(client.get(path)).find("meta", property="og:image") is None, path
+    for url in ("/_img/share/fr/index.png", "/_img/share/en/test.png", "/_img/share/en/nope.png"):
+        assert client.get(url).status_code == 404, url
 
 
 def test_healthz_counts_the_queued_requests(app, tmp_path):
@@ -195,8 +189,7 @@ def test_healthz_never_writes(app, tmp_path):
 
 
 def test_healthz_answers_within_a_second_while_something_holds_the_outbox(app, tmp_path):
-    """The documented clean-up (`DELETE FROM outbox …`) holds the write lock: /healthz says 503
-    within a second, where it held a sync worker OUTBOX_LOCK_TIMEOUT (3 s) per probe."""
+    """The documented clean-up holds the write lock: 503 within a second, not after 3 s."""
     path = tmp_path / "outbox.sqlite3"
     app.config.update(OUTBOX_PATH=str(path), OUTBOX_LOCK_TIMEOUT=3)
     client = app.test_client()
@@ -223,7 +216,6 @@ MONITOR = [ip_network("198.51.100.7")]
 
 
 def health_from(tmp_path, *, peer: str, forwarded: str | None = None, broken=False, **settings):
-    """/healthz's answer for a request from `peer` (and X-Forwarded-For `forwarded`)."""
     outbox = tmp_path / ("a-folder" if broken else "outbox.sqlite3")
     if broken:
         outbox.mkdir(exist_ok=True)
@@ -255,8 +247,6 @@ def health_from(tmp_path, *, peer: str, forwarded: str | None = None, broken=Fal
 def test_healthz_shows_its_figures_only_to_the_machine_and_listed_addresses(
     tmp_path, peer, forwarded, settings, figures
 ):
-    """Regression: /healthz, public through nginx, told anyone how many requests were queued,
-    failed or uncertain. The public now gets the status code and `{"status": "ok"}`."""
     response = health_from(tmp_path, peer=peer, forwarded=forwarded, **settings)
     assert response.status_code == 200
     answer = response.get_json()

@@ -1,10 +1,6 @@
-"""Valid HTML: the Nu Html Checker (npm `vnu-jar`, on Debian's default-jre-headless)
-reads every page of both locales, some with ANALYTICS_ID set (the consent widget's nodes),
-the 404 and 400 pages, the error fallback page and the contact mail's HTML part, and finds
-no error.
-
-vnu takes seconds to start, so every document is written to one folder and checked in one
-run. Skipped, loudly, only where there is no Java."""
+"""Valid HTML: the Nu Html Checker (npm `vnu-jar`, on Java) finds no error in every page of both
+locales, some with ANALYTICS_ID, the 404, 400 and fallback pages and the contact mail's HTML,
+all checked in one run (vnu takes seconds to start). Skipped, loudly, only without Java."""
 
 from __future__ import annotations
 
@@ -59,9 +55,8 @@ def mail_html() -> str:
 
 
 def stylesheet_css_message(message: dict, html: str) -> bool:
-    """A message of vnu's CSS checker about the inline stylesheet block: that checker (the
-    W3C CSS validator of its day) knows no container queries; the block is the build's
-    stylesheet, the same on every page, and what vnu checks here is the HTML."""
+    """A message of vnu's CSS checker (it knows no container queries) about the inline
+    stylesheet: what vnu checks here is the HTML."""
     line = next(
         (n for n, text in enumerate(html.splitlines(), 1) if "<style data-stylesheet=" in text),
         None,

@@ -3,15 +3,6 @@
 from __future__ import annotations
 
 
-def test_no_idle_rate_limiter(app):
-    # The contact limit is motorlab.contact.ratelimit; an idle Flask-Limiter and its settings
-    # would only suggest a second limit that does not exist.
-    assert "limiter" not in app.extensions
-    dead = [key for key in app.config if key.startswith("RATELIMIT_")]
-    assert dead == ["RATELIMIT_STORAGE_URI"]
-    assert "contact_rate_limit" in app.extensions
-
-
 def _layers(app) -> list[str]:
     found, layer = [], app.wsgi_app
     while layer is not None and layer is not app:
@@ -22,24 +13,24 @@ def _layers(app) -> list[str]:
     return found
 
 
-def test_wsgi_layers_outermost_first(app):
-    assert _layers(app) == ["CanonicalHost", "MountPoint", "PageStore", "GuardedBody"]
-
-
-def test_proxy_layers_sit_innermost():
+def test_wsgi_layers_outermost_first_proxies_innermost(app):
     from motorlab import create_app
-    from motorlab.config import TestConfig
+    from tests.support.app import config_with
 
-    config = TestConfig()
-    config.PROXY_FIX_HOPS = 1
-    app = create_app(config)
-    assert _layers(app)[-2:] == ["ForwardedSchemeFilter", "ProxyFix"]
+    assert _layers(app) == ["CanonicalHost", "MountPoint", "PageStore", "GuardedBody"]
+    proxied = create_app(config_with(PROXY_FIX_HOPS=1))
+    assert _layers(proxied)[-2:] == ["ForwardedSchemeFilter", "ProxyFix"]
 
 
 def test_flask_runs_exactly_the_request_path_create_app_lists(app):
     """Flask's own lists, complete (every blueprint's too), against create_app's: a hook, URL
-    processor, context processor or blueprint registered anywhere else fails here."""
+    processor, context processor or blueprint registered anywhere else fails here. No idle
+    Flask-Limiter: the contact limit is motorlab.contact.ratelimit."""
     import motorlab
+
+    assert "limiter" not in app.extensions and "contact_rate_limit" in app.extensions
+    dead = [key for key in app.config if key.startswith("RATELIMIT_")]
+    assert dead == ["RATELIMIT_STORAGE_URI"]
 
     # Flask-WTF's CSRF check first, then ours; after_request hooks run last registered first.
     before_request = dict(app.before_request_funcs)
@@ -61,14 +52,10 @@ def test_flask_runs_exactly_the_request_path_create_app_lists(app):
         blueprint.name: [flask_default] for blueprint in motorlab.BLUEPRINTS
     }
     assert list(app.blueprints.values()) == list(motorlab.BLUEPRINTS)
-
-
-def test_the_listed_hooks_read_in_running_order():
-    from motorlab import AFTER_REQUEST, BEFORE_REQUEST
-
-    assert BEFORE_REQUEST[0].__name__ == "detect_on_root"  # `/` is answered before all else
-    assert AFTER_REQUEST[0].__name__ == "mark_shareable"
-    assert AFTER_REQUEST[-1].__name__ == "relative_location"
+    # The lists read in running order: `/` is answered before all else.
+    assert motorlab.BEFORE_REQUEST[0].__name__ == "detect_on_root"
+    assert motorlab.AFTER_REQUEST[0].__name__ == "mark_shareable"
+    assert motorlab.AFTER_REQUEST[-1].__name__ == "relative_location"
 
 
 def test_one_module_registers_the_template_globals():

@@ -1,5 +1,5 @@
-"""The app built with TestConfig and its test clients, settings changed per test
-(`config_with`), HTML parsing helpers, and an app whose static folder holds raster pictures."""
+"""The app built with TestConfig, its test clients, `config_with`, HTML parsing helpers, and an
+app whose static folder holds raster pictures."""
 
 from __future__ import annotations
 
@@ -32,8 +32,7 @@ def visible_text(soup: BeautifulSoup) -> str:
 
 
 def drawn_files(value) -> list[tuple[Image, str]]:
-    """Every content `Image` inside a datum with each file it names (one per language for
-    a drawing with words)."""
+    """Every content `Image` inside a datum with each file it names (one per language)."""
     return sorted(
         {(image, image.file(locale)) for image in images_in(value) for locale in LOCALES},
         key=lambda pair: (pair[1], pair[0].src),
@@ -64,13 +63,20 @@ ANALYTICS_ID = "G-TEST12345"
 
 
 def analytics_config() -> TestConfig:
-    """TestConfig with ANALYTICS_ID set: the consent widget's nodes, the analytics origins in
-    the CSP."""
     return config_with(ANALYTICS_ID=ANALYTICS_ID)
 
 
+@pytest.fixture(scope="session")
+def shared_app():
+    return create_app(TestConfig())
+
+
 @pytest.fixture
-def app():
+def app(request):
+    """A fresh app, or with the `shared_app` mark (tests that only GET with default settings,
+    whatever the store holds) the one app the process shares."""
+    if request.node.get_closest_marker("shared_app"):
+        return request.getfixturevalue("shared_app")
     return create_app(TestConfig())
 
 
@@ -84,7 +90,6 @@ def client(app):
 
 @pytest.fixture
 def first_visit_client(app):
-    """A visitor without the language cookie."""
     return app.test_client()
 
 
@@ -120,8 +125,7 @@ def draw_raster(path, size, fmt):
 
 
 def raster_portrait_first(monkeypatch):
-    """content/team.py with its first member's portrait the PNG (RASTER_PORTRAIT): that
-    member."""
+    """content/team.py with its first member's portrait the PNG: that member."""
     from dataclasses import replace
 
     from motorlab.content import team
@@ -145,8 +149,7 @@ def drawn_rasters(tmp_path_factory):
 
 @pytest.fixture
 def raster_app(tmp_path, drawn_rasters):
-    """The app over a copy of the static folder that also holds a PNG portrait and a JPEG
-    photo, with its own image disk cache."""
+    """The app over a copy of the static folder with the rasters, and its own image cache."""
     app = create_app(TestConfig())
     static = tmp_path / "static"
     shutil.copytree(app.static_folder, static)

@@ -1,6 +1,5 @@
-"""HTTP clients for the servers the tests start: a GET that follows no redirect, a client
-whose answers are werkzeug responses (as the Flask test client's), a visitor with its own
-cookies and CSRF token, and requests written byte by byte (`exchange`, read by `Answer`)."""
+"""HTTP clients for the servers the tests start: GETs that follow no redirect, a visitor with
+its own cookies and CSRF token, and requests written byte by byte."""
 
 from __future__ import annotations
 
@@ -15,9 +14,8 @@ from http.cookiejar import CookieJar
 
 from werkzeug.wrappers import Response
 
-SPANISH_COOKIE = {
-    "Cookie": "i18n_redirected=es"
-}  # a returning visitor: `/` answers, never redirects
+# A returning visitor: `/` answers, never redirects.
+SPANISH_COOKIE = {"Cookie": "i18n_redirected=es"}
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -43,8 +41,7 @@ def get_text(url: str, headers: dict | None = None) -> tuple[int, str]:
 
 
 class ServerClient:
-    """`get(path, headers=…)` and `set_cookie(name, value)` against a real server, like
-    Flask's test client, whose answers are werkzeug responses as that client's are."""
+    """Flask's test client's `get` and `set_cookie` against a real server."""
 
     def __init__(self, base: str) -> None:
         self.base = base
@@ -62,9 +59,8 @@ class ServerClient:
 
 
 def exchange(base: str, head: bytes, body: bytes = b"") -> bytes:
-    """Send a request written byte by byte (no client library tidies it) and read the whole
-    answer. `head` asks for `Connection: close`. The sending side stays open: nginx takes a
-    half-closed connection for a visitor who left and drops a proxied request unanswered."""
+    """Send a request written byte by byte (`head` asks for `Connection: close`) and read the
+    whole answer; the sending side stays open (nginx drops a half-closed one unanswered)."""
     port = urllib.parse.urlsplit(base).port
     with socket.create_connection(("127.0.0.1", port), timeout=20) as conn:
         conn.sendall(head + body)
@@ -90,12 +86,9 @@ class Answer:
 
 
 class Visitor:
-    """A browser-like HTTP client with its own cookies, for servers started by the tests."""
-
     TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
     def __init__(self, base: str, context: ssl.SSLContext | None = None) -> None:
-        """`context`: the TLS client settings for an https `base` (the CA it trusts)."""
         self.base = base
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPSHandler(context=context),
@@ -118,8 +111,7 @@ class Visitor:
         return self._open(urllib.request.Request(self.base + path, data=body, headers=headers))
 
     def _open(self, request) -> tuple[int, str]:
-        """The status and body (its headers in `self.headers`); 0 when the server cannot be
-        reached, hangs up or times out."""
+        """The status (0: unreachable, hung up, timed out) and body; headers in `self.headers`."""
         try:
             with self.opener.open(request, timeout=30) as response:
                 self.headers = response.headers

@@ -1,13 +1,7 @@
-"""The framework internals the tests rely on, kept here (the app's own are in
-motorlab.web.flask_internals), each pinned by tests/integration/test_internals.py.
-
-- Jinja's compiled templates are shared by every app the test process builds: a class-wide
-  `Flask.jinja_options`, set when this module is imported (tests.support.app imports it).
-- A rule's `any(...)` values: Werkzeug keeps a rule's parsed converters in `rule._converters`
-  only.
-- The number of entries in a Flask-Caching backend: cachelib counts them nowhere public
-  (SimpleCache's `_cache`, RedisCache's `_write_client`).
-"""
+"""The framework internals the tests rely on (the app's own are in
+motorlab.web.flask_internals), each pinned by tests/integration/test_internals.py. Importing
+this module (tests.support.app does) makes every app of the process share Jinja's compiled
+templates and Werkzeug's compiled URL builders: most of what building an app costs."""
 
 from __future__ import annotations
 
@@ -19,10 +13,8 @@ from motorlab.extensions import cache
 
 
 class CompiledTemplates(BytecodeCache):
-    """Jinja's compiled templates, kept for the whole test process. Every test builds its own
-    app, and each app's Jinja environment would compile every template it renders again: most
-    of a test's time. The compiled code depends only on the template's source (Jinja checks it)
-    and on Jinja's own filters (the site adds none), so one compilation serves every app."""
+    """Jinja's compiled templates, kept for the whole test process: the code depends only on
+    the template's source (Jinja checks it) and Jinja's own filters (the site adds none)."""
 
     def __init__(self) -> None:
         self.compiled: dict[str, bytes] = {}
@@ -38,9 +30,31 @@ class CompiledTemplates(BytecodeCache):
 COMPILED_TEMPLATES = CompiledTemplates()
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
 
+_compile_builder = Rule._compile_builder
+URL_BUILDERS: dict[tuple, object] = {}
+
+
+def shared_url_builder(rule: Rule, append_unknown: bool = True):
+    """Werkzeug compiles Python code for each rule of each app (85 % of create_app). The code
+    depends only on what this key holds; the rule itself is bound at call time."""
+    defaults = rule.defaults or {}
+    baked = tuple(
+        rule._converters[name].to_url(defaults[name])
+        for dynamic, name in rule._trace
+        if dynamic and name in defaults
+    )
+    key = (rule.rule, append_unknown, tuple(rule._trace), tuple(defaults), baked)
+    if key not in URL_BUILDERS:
+        URL_BUILDERS[key] = _compile_builder(rule, append_unknown)
+    return URL_BUILDERS[key]
+
+
+Rule._compile_builder = shared_url_builder
+
 
 def any_values(rule: Rule) -> list[dict[str, str]]:
-    """Every combination of the values of a rule's `any(...)` parts (`[{}]` when none)."""
+    """Every combination of the values of a rule's `any(...)` parts (`[{}]` when none), read
+    from Werkzeug's parsed rule."""
     values: list[dict[str, str]] = [{}]
     for name, converter in rule._converters.items():  # werkzeug's parsed rule
         values = [{**v, name: item} for v in values for item in sorted(converter.items)]
@@ -48,7 +62,8 @@ def any_values(rule: Rule) -> list[dict[str, str]]:
 
 
 def stored_entries(app: Flask) -> int:
-    """How many entries the app's Flask-Caching backend holds."""
+    """How many entries the app's Flask-Caching backend holds (cachelib counts them nowhere
+    public)."""
     with app.app_context():
         backend = cache.cache
     if hasattr(backend, "_cache"):  # SimpleCache

@@ -1,6 +1,4 @@
-"""The site's pages, as the tests visit them: every public route in every locale, all read
-from the page registry (tests/integration/test_page_registry.py checks no test keeps a list
-of its own)."""
+"""The site's pages as the tests visit them, read from the page registry."""
 
 from __future__ import annotations
 
@@ -17,8 +15,7 @@ ROUTES = tuple(page.path for page in registry.PAGES)
 NOINDEX_ROUTES = {page.path for page in registry.PAGES if not page.listed}
 LISTED_ROUTES = tuple(page.path for page in registry.listed_pages())
 
-# The pages of the header's sections (home, services, about, portfolio and its case studies):
-# each leads to the contact page, which is one of them.
+# The pages of the header's sections (the contact page is one of them).
 _SECTIONS = {item.link.endpoint for item in MAIN_NAVIGATION}
 SECTION_ROUTES = tuple(page.path for page in registry.PAGES if page.section_endpoint in _SECTIONS)
 

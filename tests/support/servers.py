@@ -1,11 +1,7 @@
-"""Real servers on loopback for the tests and the benchmarks: the one way to start gunicorn
-(serving the app or any WSGI target) and Debian's nginx with deploy/nginx.conf, the one
-`free_port`, and the session's deployment fixtures (the export, gunicorn, nginx); their clients
-are in tests/support/clients.py. Every process the tests start (servers and `flask` commands)
-goes through `Process`: it runs in its own process group with a watcher, which `stop()` ends
-(and only it), and which the watcher kills when the test run dies however it ends (even
-SIGKILL). Tests reach these functions through the `launch` fixture: asking for it marks a test
-`system`, and a test that is not `system` cannot start a process (tests/conftest.py)."""
+"""Real servers on loopback for the tests and the benchmarks: gunicorn, Debian's nginx with
+deploy/nginx.conf, `free_port`, and the session's deployment fixtures. Every process goes
+through `Process`: its own group, with a watcher that kills the group when the test run dies
+however it ends. Tests reach them through the `launch` fixture, which marks a test `system`."""
 
 from __future__ import annotations
 
@@ -59,24 +55,20 @@ def app_environment(outbox: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-# The node IDs of the collected `system` tests, once tests/conftest.py has marked them: a
-# process started during any other test is refused. None outside that pytest run (the perf
-# scripts, an inner pytest).
+# The node IDs of the `system` tests (tests/conftest.py): any other test may start no process.
+# None outside that pytest run (the perf scripts, an inner pytest).
 SYSTEM_TESTS: set[str] | None = None
 
-# Each process starts as a shell that forks a watcher into its new group, then becomes the
-# command (exec, its input /dev/null). The watcher reads a pipe (the shell's input, kept as fd 3)
-# whose only writer is this Python process; when that ends (the run exited, or was killed, even
-# with SIGKILL) it kills the whole group. A parent-death signal would reach only the first
-# process, and only when the thread that started it ends.
+# A shell forks a watcher into the new group, then becomes the command. The watcher reads a
+# pipe whose only writer is this process: when it ends (even by SIGKILL), it kills the group.
+# A parent-death signal would reach only the first process.
 WATCHER = "{ read -r _ <&3; kill -KILL 0; } >/dev/null 2>&1 &"
 WATCHED = ["/bin/sh", "-c", f'exec 3<&0; {WATCHER} exec "$@" 3<&- </dev/null', "watched"]
 
 
 class Process:
-    """A process started in a group of its own with a watcher that kills the group when this
-    Python process ends; `stop` signals that group only. Output goes to `log` (None: nowhere),
-    or with `capture` to `handle.stdout`. It runs in `cwd` (a unit's WorkingDirectory)."""
+    """A process in a group of its own, watched; `stop` signals that group only. Output goes
+    to `log` (None: nowhere), or with `capture` to `handle.stdout`."""
 
     def __init__(
         self, args: list[str], *, env: dict | None = None, log: Path | None = None,
@@ -98,8 +90,7 @@ class Process:
             )
         finally:
             os.close(reading)
-        # The watcher stays in the group until the group is signalled: while this object has
-        # not stopped it, the group's ID is never another's.
+        # The watcher keeps the group's ID from being reused until this object stops it.
         self.group = self.handle.pid
         self.stopped = False
 
@@ -195,18 +186,11 @@ def start_gunicorn(
     health: str = "/healthz",
     port: int | None = None,
 ) -> tuple[Process, str]:
-    """gunicorn serving `target` once `health` answers: (process, base URL). Run as `make
-    prod` and the systemd unit run it: its settings from motorlab.deploy.gunicorn_config, `workers`
-    through WEB_CONCURRENCY (which that module reads), its logs in the workdir."""
+    """gunicorn serving `target` as `make prod` runs it, once `health` answers: (process,
+    base URL). `workers` through WEB_CONCURRENCY, its logs in the workdir."""
     port = port or free_port()
-    args = [
-        str(BIN / "gunicorn"),
-        "--config",
-        "python:motorlab.deploy.gunicorn_config",
-        "--bind",
-        f"127.0.0.1:{port}",
-        target,
-    ]
+    config = "python:motorlab.deploy.gunicorn_config"
+    args = [str(BIN / "gunicorn"), "--config", config, "--bind", f"127.0.0.1:{port}", target]
     env = {**env, "WEB_CONCURRENCY": str(workers)}
     server = Process(args, env=env, log=workdir / f"gunicorn-{port}.log")
     base = f"http://127.0.0.1:{port}"
@@ -218,8 +202,8 @@ def start_gunicorn(
 def gunicorn(
     env: dict[str, str], workers: int = 2, port: int | None = None
 ) -> Iterator[tuple[str, Process]]:
-    """wsgi:app under gunicorn with `env` over this environment, for as long as the block
-    runs: (base URL, its process, which a test may kill)."""
+    """wsgi:app under gunicorn with `env` over this environment while the block runs: (base
+    URL, its process)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-gunicorn-"))
     server, base = start_gunicorn(
         "wsgi:app", {**os.environ, **env}, workdir, workers=workers, port=port,
@@ -234,16 +218,11 @@ def gunicorn(
 
 @contextmanager
 def bench_site(secret_key: str, **extra: str) -> Iterator[str]:
-    """The site as the browser benchmarks (tests/perf) measure it: gunicorn with 2 workers, a
-    throwaway outbox, mail to port 9 where nothing listens (no bench sends any); this
-    environment's SECRET_KEY, SITE_URL, EXTRA_HOSTS and MAIL_PORT when set, else `secret_key`,
-    the tests' address (127.0.0.1 trusted too) and 9; `extra` over all. Its base URL, for
-    as long as the block runs."""
+    """The site as tests/perf measure it, while the block runs: gunicorn with 2 workers, a
+    throwaway outbox, this environment's settings when set, else the tests' ones."""
     with tempfile.TemporaryDirectory() as instance:
         env = {
             "SECRET_KEY": os.environ.get("SECRET_KEY", secret_key),
-            # Production refuses to start without a SITE_URL (motorlab.startup): the tests'
-            # public address, this loopback one trusted beside it (app_environment's).
             "SITE_URL": os.environ.get("SITE_URL", "http://www.motorlab.example"),
             "EXTRA_HOSTS": os.environ.get("EXTRA_HOSTS", "127.0.0.1"),
             "OUTBOX_PATH": str(Path(instance) / "outbox.sqlite3"),
@@ -263,9 +242,8 @@ def start_nginx(
     unlimited: tuple[str, ...] = (),
     tls: Tls | None = None,
 ) -> tuple[Process, str]:
-    """nginx with the rendered config on a free loopback port, once it answers: (process,
-    base URL). With `tls` (motorlab.deploy.nginx_config.Tls, its `listen` a free port too),
-    that base is the plain port-80 server and the site answers on https at `tls.listen`."""
+    """nginx with the rendered config on a free loopback port, once it answers: (process, base
+    URL). With `tls`, that base is the plain server and the site answers at `tls.listen`."""
     from motorlab.deploy.nginx_config import render
 
     if not Path(NGINX).exists():
@@ -287,18 +265,8 @@ def start_nginx(
             tls=tls,
         )
     )
-    server = Process(
-        [
-            NGINX,
-            "-c",
-            str(conf),
-            "-e",
-            str(runtime / "error.log"),
-            "-g",
-            "daemon off;",
-        ],
-        log=runtime / "stdout.log",
-    )
+    command = [NGINX, "-c", str(conf), "-e", str(runtime / "error.log"), "-g", "daemon off;"]
+    server = Process(command, log=runtime / "stdout.log")
     base = f"http://127.0.0.1:{port}"
     if tls is None:
         server.wait_for(base + "/robots.txt")
@@ -314,8 +282,7 @@ def start_nginx(
 
 @pytest.fixture(scope="session")
 def session_dir():
-    """A private folder for the session's servers and export. Not under pytest's basetemp:
-    other pytest runs of the same user prune old basetemp folders while this one runs."""
+    """A private folder for the session's servers (not under basetemp: other runs prune it)."""
     folder = Path(tempfile.mkdtemp(prefix="motorlab-tests-"))
     folder.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
     yield folder
@@ -323,8 +290,7 @@ def session_dir():
 
 
 def shared_folder(name: str) -> Path:
-    """A folder every xdist worker of this test run shares (its workers are the controller's
-    children): made at most once, removed by the controller at the end (tests/conftest.py)."""
+    """A folder every xdist worker of this run shares; the controller removes it at the end."""
     run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
     folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / name
     folder.mkdir(mode=0o755, parents=True, exist_ok=True)
@@ -334,8 +300,7 @@ def shared_folder(name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def exported_site():
-    """`make export` once per test run, whichever worker asks first (the others wait for it
-    and read it): (folder, frozen URLs)."""
+    """`make export` once per run, by the first worker to ask: (folder, frozen URLs)."""
     folder = shared_folder("export")
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -358,8 +323,7 @@ Path(sys.argv[2]).write_text(json.dumps(export(create_app(TestConfig()), sys.arg
 
 @pytest.fixture(scope="session")
 def launch():
-    """The launcher: every process a test starts, through these. Asking for it, directly or
-    through a fixture, marks the test `system` (tests/conftest.py)."""
+    """Every process a test starts, through these; asking for it marks the test `system`."""
     from tests.support import services
 
     return SimpleNamespace(
@@ -380,26 +344,18 @@ def app_server(session_dir, launch):
 
 @pytest.fixture(scope="session")
 def nginx_server(exported_site, app_server, session_dir, launch):
-    """Debian's nginx with deploy/nginx.conf over the export, in front of `app_server`. The
-    tests' own address (127.0.0.1) is exempt from the per-address limits: tables of hundreds
-    of requests; tests/deploy/test_edge.py checks the limits from other loopback addresses."""
-    server, base = start_nginx(
-        exported_site[0],
-        app_server.removeprefix("http://"),
-        session_dir,
-        unlimited=("127.0.0.1",),
-    )
+    """nginx over the export, in front of `app_server`; 127.0.0.1 exempt from the limits
+    (tests/deploy/test_edge.py checks them from other loopback addresses)."""
+    app = app_server.removeprefix("http://")
+    server, base = start_nginx(exported_site[0], app, session_dir, unlimited=("127.0.0.1",))
     yield base
     server.stop()
 
 
 @pytest.fixture(scope="session")
 def analytics_deployment(session_dir, launch):
-    """With ANALYTICS_ID set, as production runs it: an export made with the settings of
-    gunicorn's app (so its files are the app's bytes), gunicorn and nginx in front of both
-    (its config rendered with the same ANALYTICS_ID); the tests' address exempt from the
-    limits. (front, app, export, error_log): nginx's and gunicorn's base URLs, the export's
-    folder, nginx's error log."""
+    """With ANALYTICS_ID set: an export with gunicorn's app's settings, gunicorn, and nginx in
+    front of both: (front, app, export, error_log)."""
     from motorlab import create_app
     from motorlab.build.export import export
     from tests.support.app import ANALYTICS_ID, config_with

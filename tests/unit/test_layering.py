@@ -1,7 +1,6 @@
-"""How the modules depend on each other: content is data that pages and blueprints read (it
-never reaches up into a blueprint), no module of the package imports itself back through
-another, at any distance, the page store imports no feature, and only motorlab.web.flask_internals
-reaches past a framework's public API."""
+"""How the modules depend on each other: content never reaches up into a blueprint, no import
+cycle at any distance, the page store imports no feature, and only
+motorlab.web.flask_internals reaches past a framework's public API."""
 
 import ast
 
@@ -27,8 +26,8 @@ MODULES = {module_name(path): path for path in (SITE / "motorlab").rglob("*.py")
 
 
 def imported_modules(path) -> set[str]:
-    """Every module `path` imports, at the top or inside a function: `from a import b` names
-    `a.b` when that is a module of the package, else `a`; relative imports made absolute."""
+    """Every module `path` imports, anywhere: `from a import b` names `a.b` when that is a
+    module of the package, else `a`; relative imports made absolute."""
     package = module_name(path).split(".")[: None if path.name == "__init__.py" else -1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -61,8 +60,7 @@ def test_the_form_and_the_showcase_read_the_same_limits():
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The cycles a depth-first walk closes: an import of a module still on the walk's path.
-    Empty exactly when the graph has no cycle."""
+    """The cycles a depth-first walk closes: empty exactly when the graph has none."""
     cycles, done, path = [], set(), []
 
     def visit(module):
@@ -82,7 +80,6 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def package_graph() -> dict[str, set[str]]:
-    """Each module of the package, and the modules of the package it imports."""
     return {
         name: {imported for imported in imported_modules(path) if imported in MODULES} - {name}
         for name, path in MODULES.items()
@@ -90,7 +87,6 @@ def package_graph() -> dict[str, set[str]]:
 
 
 def reachable(graph: dict[str, set[str]], module: str) -> set[str]:
-    """Every module that importing `module` imports, at any distance."""
     found, todo = set(), [module]
     while todo:
         for imported in graph[todo.pop()] - found:
@@ -100,25 +96,18 @@ def reachable(graph: dict[str, set[str]], module: str) -> set[str]:
 
 
 def test_no_import_cycle():
-    # A cycle works only while each side imports the other late enough (or inside a
-    # function); moving one import to the top then breaks start-up.
+    # A cycle works only while each side imports the other late enough.
     graph = package_graph()
     assert len(graph) > 50  # the walk found the package
     cycles = [" -> ".join(cycle) for cycle in import_cycles(graph)]
     assert cycles == [], "import cycles:\n" + "\n".join(cycles)
-
-
-def test_the_cycle_check_sees_a_cycle_of_any_length():
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert import_cycles({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []
 
 
 def test_the_page_store_imports_no_feature():
-    # The store is generic (keys, compression, ETag, WSGI): what may be shared and what pages
-    # differ by (the first visit's language on `/`) is the policy that create_app
-    # hands it (motorlab.web.page_cache). The package's own packages but the store's (the request
-    # path, motorlab.web) are the site's features, blueprints and tools; the package itself is
-    # create_app, which imports them all.
+    # The store is generic: the site's policy is handed to it (motorlab.web.page_cache). The
+    # package's packages but motorlab.web are features; the package itself is create_app.
     packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
     packages -= {"motorlab.web"}
     reached = reachable(package_graph(), "motorlab.web.page_store")
@@ -150,8 +139,8 @@ def _names_an_attribute(call: ast.Call) -> bool:
 
 
 def framework_internals(path) -> list[str]:
-    """Where a module reaches past a public API: a private attribute of an object not its own
-    (`x._name`, `getattr(x, "_name")`) or an import from a private module."""
+    """A private attribute of an object not its own (`x._name`, `getattr(x, "_name")`) or an
+    import from a private module."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Attribute) and private(node.attr):

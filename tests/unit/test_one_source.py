@@ -1,5 +1,4 @@
-"""Facts the site states once: each test fails when a copy comes back where the code keeps
-its text."""
+"""Facts the site states once: each test fails when a copy comes back."""
 
 from __future__ import annotations
 
@@ -18,8 +17,7 @@ from tests.support.app import ROOT
 PACKAGE = ROOT / "site" / "motorlab"
 TEMPLATES = ROOT / "templates"
 IDENTITY = PACKAGE / "identity.py"
-# Drawings, not code: the pictures motorlab.build writes (from the tokens) and the logo,
-# which is a drawing of its own (static/img/favicon.svg, which the header and footer inline).
+# Drawings, not code: the pictures motorlab.build writes from the tokens, and the logo.
 DRAWINGS = (PACKAGE / "static",)
 GETTEXT = {"_", "_l", "gettext", "lazy_gettext", "ngettext", "lazy_pgettext"}
 
@@ -51,8 +49,7 @@ def test_no_palette_colour_outside_the_tokens():
 
 
 def untranslated_python_text(path: Path) -> list[str]:
-    """The string and number constants of a module that are neither a docstring nor the
-    message of a gettext call (where a name belongs to the sentence)."""
+    """A module's string and number constants but docstrings and gettext messages."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = set()
     for node in ast.walk(tree):
@@ -115,8 +112,7 @@ def test_the_reply_time_is_one_phrase():
 
 
 def test_the_carousel_interval_is_set_in_widget_props_only():
-    """Every carousel rotates every CAROUSEL_INTERVAL ms: no other number in the widget, the
-    macro or the props' signature."""
+    """No other interval in the widget, the macro or the props' signature."""
     from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
 
     assert carousel_props("Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
@@ -129,6 +125,7 @@ def test_the_carousel_interval_is_set_in_widget_props_only():
     assert settings == []
 
 
+@pytest.mark.shared_app
 def test_the_guideline_lists_the_widths_the_image_service_makes(client):
     soup = BeautifulSoup(client.get("/en/guideline").get_data(as_text=True), "html.parser")
     cells = soup.find(id="breakpoints").select("tbody td")
@@ -137,10 +134,10 @@ def test_the_guideline_lists_the_widths_the_image_service_makes(client):
     assert listed.count(max(WIDTHS)) == 2  # xxl and 2xl, as the spec has them
 
 
+@pytest.mark.shared_app
 @pytest.mark.parametrize("path", ["/services", "/en/no-such-page"])
 def test_the_header_and_footer_marks_are_the_logo_file(client, path):
-    """The header and the footer inline the logo (static/img/favicon.svg, which the icons
-    and share images draw from) so that it needs no request: one file, the same drawing."""
+    """The header and the footer inline the logo file (no request): the same drawing."""
 
     def drawing(svg) -> list[tuple[str, dict]]:
         return [(shape.name, shape.attrs) for shape in svg.find_all(["rect", "path"])]

@@ -1,5 +1,5 @@
-"""The helpers several modules share: one atomic write, one fingerprint, one year-long
-cache header, and the outbox's waiting counts asked of the store."""
+"""The helpers several modules share: one atomic write, one fingerprint, one year-long cache
+header, and the outbox's waiting counts."""
 
 from __future__ import annotations
 
@@ -14,32 +14,21 @@ from motorlab.files import fingerprint, write_atomically
 from motorlab.rendering.assets import cache_for_a_year
 
 
-def test_write_atomically_replaces_and_leaves_no_draft(tmp_path):
+def test_write_atomically_replaces_or_keeps_the_first_file_and_leaves_no_draft(tmp_path):
     target = tmp_path / "deep" / "file.bin"
-    assert write_atomically(target, b"one")
-    assert write_atomically(target, b"two")
-    assert target.read_bytes() == b"two"
-    assert os.listdir(target.parent) == ["file.bin"]
-
-
-def test_write_atomically_can_keep_the_first_file(tmp_path):
-    target = tmp_path / "secret"
-    assert write_atomically(target, b"first", replace=False, mode=0o600)
-    assert not write_atomically(target, b"second", replace=False, mode=0o600)
-    assert target.read_bytes() == b"first"
-    assert target.stat().st_mode & 0o777 == 0o600
-    assert os.listdir(tmp_path) == ["secret"]
-
-
-def test_write_atomically_leaves_the_files_mode_to_the_umask(tmp_path):
-    """As any file the process creates: the units' UMask=0027 keeps the image cache from
-    other users."""
-    previous = os.umask(0o027)
+    previous = os.umask(0o027)  # the units' UMask: the mode is left to it
     try:
-        write_atomically(tmp_path / "image.png", b"png")
+        assert write_atomically(target, b"one")
+        assert write_atomically(target, b"two")
     finally:
         os.umask(previous)
-    assert (tmp_path / "image.png").stat().st_mode & 0o777 == 0o640
+    assert target.read_bytes() == b"two" and target.stat().st_mode & 0o777 == 0o640
+    assert os.listdir(target.parent) == ["file.bin"]
+    secret = tmp_path / "secret"
+    assert write_atomically(secret, b"first", replace=False, mode=0o600)
+    assert not write_atomically(secret, b"second", replace=False, mode=0o600)
+    assert secret.read_bytes() == b"first" and secret.stat().st_mode & 0o777 == 0o600
+    assert sorted(os.listdir(tmp_path)) == ["deep", "secret"]
 
 
 def test_fingerprint_is_the_short_content_hash(tmp_path):
@@ -54,13 +43,10 @@ def test_cache_for_a_year():
     assert parts == {"public", "max-age=31536000", "immutable"}
 
 
-def test_the_store_counts_what_waits(tmp_path):
+def test_the_store_counts_what_waits_or_says_it_cannot_take_a_post(tmp_path):
     store = SqliteOutbox(str(tmp_path / "outbox.sqlite3"))
     assert store.waiting() == {"queued": 0, "uncertain": 0}  # no file yet: empty
     store.add(locale="es", name="Ana", email="ana@example.com", description="x" * 30)
     assert store.waiting() == {"queued": 1, "uncertain": 0}
-
-
-def test_the_store_says_when_it_cannot_take_a_post(tmp_path):
     with pytest.raises(OutboxUnavailable):
         SqliteOutbox(str(tmp_path / "missing" / "outbox.sqlite3")).waiting()

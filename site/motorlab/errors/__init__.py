@@ -1,8 +1,4 @@
-"""Error pages: 404 and every other error, in the locale of the path's prefix.
-
-If the error page itself cannot be rendered, a minimal built-in page answers instead,
-so a visitor never sees a traceback.
-"""
+"""Error pages in the locale of the path's prefix; a built-in page if that one fails."""
 
 from motorlab.errors.handlers import init_app
 

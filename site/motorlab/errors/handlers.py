@@ -9,8 +9,7 @@ from motorlab.content.types import Image
 from motorlab.i18n import LOCALE_ARG, current_locale
 from motorlab.identity import page_title
 
-# The "not found" page's own drawing (a route that breaks off, a sign pointing back), beside
-# its way home and the site's sections. Decorative: the heading says what happened.
+# The "not found" page's own drawing; decorative: the heading says what happened.
 NOT_FOUND_PICTURE = Image("img/not-found.svg", "", 480, 360)
 
 
@@ -22,12 +21,10 @@ def _messages() -> dict[int, str]:
         404: _("This page could not be found"),
         405: _("This address does not accept that kind of request"),
         413: _("The request is too large"),
-        # 412, 501 and 505 come from nginx over the export (its pages: export.py).
+        # 412, 431, 501 and 505 come from nginx over the export (its pages: export.py).
         412: _("This page has changed since your browser last loaded it: please reload it"),
         414: _("The address is too long"),
         429: _("Too many requests: please wait a moment and try again"),
-        # nginx answers it (deploy/nginx.conf) with this page from the export: most often a
-        # browser carrying too many cookies of the site's parent domain.
         431: _("The request's headers are too large: delete this site's cookies and try again"),
         501: _("The server cannot handle this kind of request"),
         505: _("This version of HTTP is not supported: please use an up-to-date browser"),
@@ -35,12 +32,10 @@ def _messages() -> dict[int, str]:
 
 
 def error_message(status: int) -> str:
-    """The localized message for an HTTP status (default "Error")."""
     return _messages().get(status) or _("Error")
 
 
 def render_error(status: int = 500, message: str | None = None, headers=()) -> Response:
-    """The error page: the error's message (default "Error") and status (default 500)."""
     try:
         message = message or error_message(status)
         # The "not found" page words the way home its own way (a lost visitor, not a failure).
@@ -64,7 +59,7 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
 
 
 def _development_note(status: int) -> str | None:
-    """In development (`make run`), a 500 page says where its traceback is printed."""
+    """In development (`make run`), a 500 page says where its traceback is."""
     if status == InternalServerError.code and current_app.debug:
         return _("The error's details are in the terminal running make run.")
     return None
@@ -91,8 +86,7 @@ def fallback_page(status: int) -> Response:
 
 
 def http_error(error: HTTPException, *, as_json: bool = False):
-    """The answer to an HTTP error: the error page, or `{"ok": false, "error": message}`
-    for a client that asked for JSON (the enhanced contact form)."""
+    """The error page, or `{"ok": false, "error": message}` for a client asking for JSON."""
     if error.code is None or error.code < 400:
         return error  # redirects raised as exceptions pass through untouched
     # Keep headers such as Allow (405) or Retry-After (429); the body is ours.

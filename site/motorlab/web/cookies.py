@@ -1,6 +1,5 @@
-"""The visitor's remembered language: a first-party cookie for the whole site, sent on
-top-level navigations from elsewhere (Lax), Secure over https. (The analytics choice is the
-browser's: the consent_banner widget writes its cookie with the same attributes.)"""
+"""The visitor's remembered language: a first-party, Lax cookie for the whole site, Secure
+over https (the consent_banner widget writes its own with the same attributes)."""
 
 from __future__ import annotations
 
@@ -16,10 +15,8 @@ def remember(response: Response, name: str, value: str, max_age: int) -> Respons
 
 
 def cookie_header(config: Mapping, name: str, value: str, max_age: int) -> str:
-    """The `Set-Cookie` value for a remembered choice, the same wherever it is made (a view,
-    the page cache adding it to a stored page on the way out, deploy/nginx.conf for `/`).
-    The lifetime is `Max-Age` alone (every browser in use reads it): no `Expires` date, so
-    the header is the same at every moment and nginx can send it as a constant."""
+    """The `Set-Cookie` value for a remembered choice, wherever it is made (deploy/nginx.conf
+    too). `Max-Age` alone, no `Expires`: the header is a constant nginx can send."""
     return dump_cookie(
         name,
         value,

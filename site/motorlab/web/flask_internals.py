@@ -1,22 +1,5 @@
-"""The places where the app needs more of Flask than its documented API gives, kept here
-so an upgrade that changes them breaks one module and its tests
-(tests/integration/test_internals.py), not a page in production. No other module reaches
-past a public API (tests/unit/test_layering.py); the tests' own are tests/support/internals.py.
-
-- Whether a request touched the session: Flask's `session` proxy marks the session as
-  accessed when it is read, so asking through it would answer "yes" every time. A session
-  interface (public API) keeps the opened session where we can look without touching it.
-- A URL adapter for a request whose host is not trusted: Flask refuses to bind one, and the
-  400 page still needs `url_for`. There is no public way to give a request an adapter, so
-  this sets the request context's `url_adapter`.
-- The export builds each page in a fresh `contextvars` context: Frozen-Flask keeps one
-  request context open around the whole run, whose `g` would otherwise leak between pages.
-  Its per-page step, `_build_one`, is the only place to do that.
-- Reading a Cookie header outside a request as `request.cookies` reads it (the page cache,
-  the detection on `/`): werkzeug's public `werkzeug.http.parse_cookie` first decodes the
-  header as UTF-8, and raises on a byte such as 0xff that gunicorn passes on; the parser
-  `request.cookies` uses is its sans-IO one, which reads the string as it is.
-"""
+"""Where the app needs more of Flask than its documented API gives: one module (and
+tests/integration/test_internals.py) to look at when an upgrade changes them."""
 
 from __future__ import annotations
 
@@ -33,7 +16,8 @@ OPENED_SESSION = "motorlab.session"  # in the WSGI environ: one per request, eve
 
 
 class WatchedSessionInterface(SecureCookieSessionInterface):
-    """Flask's cookie session, remembered in the request's environ when opened."""
+    """Flask's cookie session, kept in the environ when opened: reading `session.accessed`
+    through Flask's proxy would mark it accessed."""
 
     def open_session(self, app, request):
         session = super().open_session(app, request)
@@ -48,8 +32,8 @@ def session_touched() -> bool:
 
 
 def bind_site_url_adapter() -> None:
-    """Give a request that has no URL adapter (its host is not trusted) one bound to
-    SITE_URL's host and scheme, so `url_for` works on its error page."""
+    """Give a request Flask left without a URL adapter (an untrusted host) one bound to
+    SITE_URL, so `url_for` works on its error page: there is no public way to set one."""
     if request_ctx.url_adapter is None:
         site = urlsplit(current_app.config["SITE_URL"])
         request_ctx.url_adapter = current_app.url_map.bind(
@@ -61,7 +45,8 @@ def bind_site_url_adapter() -> None:
 
 
 def read_cookies(header: str) -> MultiDict[str, str]:
-    """A Cookie header (WSGI's latin-1 string) read as `request.cookies` reads it."""
+    """A Cookie header read as `request.cookies` reads it: werkzeug.http.parse_cookie would
+    decode it as UTF-8 first, and raise on a byte such as 0xff that gunicorn passes on."""
     return parse_cookie(header)
 
 
@@ -70,8 +55,8 @@ def init_app(app: Flask) -> None:
 
 
 def fresh_context_freezer() -> type:
-    """A Freezer class that builds each URL in a fresh context (no `g` shared between
-    pages). Made on demand: only the export needs Frozen-Flask."""
+    """A Freezer building each URL in a fresh context: Frozen-Flask keeps one request context
+    open around the run, whose `g` would leak between pages (`_build_one` is its only hook)."""
     from flask_frozen import Freezer
 
     class FreshContextFreezer(Freezer):

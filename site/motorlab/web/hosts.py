@@ -1,12 +1,5 @@
-"""The hosts the app answers for, the scheme a proxy may forward, and where redirects go.
-
-- Flask's `TRUSTED_HOSTS` holds the host of `SITE_URL` plus `EXTRA_HOSTS`: a request for any
-  other host gets the localised 400 page (and the page cache serves it nothing).
-- Behind `PROXY_FIX_HOPS` proxies, an `X-Forwarded-Proto` other than http or https is dropped
-  before ProxyFix reads it, so no URL is ever built with a `javascript:` scheme.
-- A redirect to this very host goes out relative (`Location: /en/services`), so it never
-  depends on what the request said its host and scheme were.
-"""
+"""The hosts the app answers for (SITE_URL's and EXTRA_HOSTS: any other gets the localised 400
+page), the schemes a proxy may forward (http and https only), and relative redirects."""
 
 from __future__ import annotations
 
@@ -28,8 +21,7 @@ FORWARDED_SCHEMES = {"http", "https"}
 
 
 def trusted_hosts(site_url: str, extra: Iterable[str] = ()) -> list[str]:
-    """SITE_URL's host name, then the extra ones; a loopback SITE_URL (development) trusts
-    every loopback name, so `localhost:5000` works as well as `127.0.0.1:5000`."""
+    """SITE_URL's host name, then the extra ones; a loopback SITE_URL trusts every loopback."""
     host = urlsplit(site_url).hostname or ""
     hosts = [host, *(name.lower() for name in extra)]
     if host in LOOPBACK:
@@ -38,7 +30,6 @@ def trusted_hosts(site_url: str, extra: Iterable[str] = ()) -> list[str]:
 
 
 def host_is_trusted(environ: dict, trusted: list[str]) -> bool:
-    """The WSGI-level check, for the page cache that answers before Flask does."""
     try:
         get_host(environ, trusted)
     except SecurityError:
@@ -46,12 +37,13 @@ def host_is_trusted(environ: dict, trusted: list[str]) -> bool:
     return True
 
 
-class ForwardedSchemeFilter:
-    """WSGI middleware before ProxyFix: forget an `X-Forwarded-Proto` naming anything but
-    http or https (`javascript`, `data`, …)."""
-
+class _Middleware:
     def __init__(self, wsgi_app: Callable) -> None:
         self.wsgi_app = wsgi_app
+
+
+class ForwardedSchemeFilter(_Middleware):
+    """Before ProxyFix: forget an `X-Forwarded-Proto` naming anything but http or https."""
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         value = environ.get("HTTP_X_FORWARDED_PROTO")
@@ -66,10 +58,8 @@ _HOST = re.compile(r"^(?P<name>[^:\[\]]+|\[[0-9A-Fa-f:.]+\])(?P<port>:[0-9]*)?$"
 
 
 def canonical_host(value: str) -> str:
-    """A `Host` value as compared with TRUSTED_HOSTS: host names are case-insensitive and a
-    fully qualified name may end in a dot (RFC 9110 §4.2.3, RFC 1034 §3.1), so
-    `WWW.Motorlab.Example.:80` is `www.motorlab.example:80`. Anything else is left as it
-    is, for Werkzeug to refuse."""
+    """`WWW.Motorlab.Example.:80` as `www.motorlab.example:80` (RFC 9110 §4.2.3, RFC 1034
+    §3.1); anything else as it is, for Werkzeug to refuse."""
     match = _HOST.match(value)
     if match is None:
         return value
@@ -79,11 +69,8 @@ def canonical_host(value: str) -> str:
     return name + (match["port"] or "")
 
 
-class CanonicalHost:
-    """WSGI middleware, outermost (the page cache checks the host before Flask does)."""
-
-    def __init__(self, wsgi_app: Callable) -> None:
-        self.wsgi_app = wsgi_app
+class CanonicalHost(_Middleware):
+    """Outermost: the page cache checks the host before Flask does."""
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         host = environ.get("HTTP_HOST")
@@ -93,8 +80,7 @@ class CanonicalHost:
 
 
 def relative_location(response: Response) -> Response:
-    """`Location: https://this-host/en/services` becomes `/en/services` (Werkzeug builds
-    routing redirects, such as `/en//services`, from the request's host and scheme)."""
+    """`Location: https://this-host/en/services` becomes `/en/services`."""
     location = response.headers.get("Location")
     if not location:
         return response
@@ -106,23 +92,17 @@ def relative_location(response: Response) -> Response:
 
 
 def untrusted_host(error: SecurityError) -> Response:
-    """The 400 page, in the locale of the path. Flask left the request without a URL
-    adapter (it refuses to bind one to an untrusted host): bind one to SITE_URL's."""
     bind_site_url_adapter()
     return render_error(400)
 
 
-# What Sec-Fetch-Site says when this site made the request (or the visitor did, typing the
-# address); the browser sets the header and no page's script can.
+# Sec-Fetch-Site when this site (or the visitor, typing the address) made the request.
 OWN_FETCH_SITES = ("same-origin", "none")
-
-
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def origin_parts(url: str) -> tuple[str, str, int] | None:
-    """(scheme, host, port) of an absolute http(s) URL, the default port filled in; None for
-    anything else (`null`, a path, a bad port)."""
+    """(scheme, host, port) of an absolute http(s) URL, or None (`null`, a path, a bad port)."""
     try:
         parts = urlsplit(url.strip())
         scheme, host = parts.scheme.lower(), parts.hostname
@@ -135,9 +115,8 @@ def origin_parts(url: str) -> tuple[str, str, int] | None:
 
 
 def fetched_from_this_site() -> bool | None:
-    """Whether this site made the request: the browser's Sec-Fetch-Site if it sent one, else
-    its Origin (or, without it, its Referer) compared whole with SITE_URL's origin (scheme,
-    host and port); None where the request carries none of them (old browsers, scripts)."""
+    """Whether this site made the request: Sec-Fetch-Site, else Origin or Referer compared with
+    SITE_URL's origin; None when the request carries none of them."""
     fetch_site = request.headers.get("Sec-Fetch-Site")
     if fetch_site is not None:
         return fetch_site in OWN_FETCH_SITES
@@ -149,8 +128,8 @@ def fetched_from_this_site() -> bool | None:
 
 
 def local_path(candidate: str | None, max_length: int = 2048) -> str | None:
-    """`candidate` when it is a path on this site (`/en/services?x=1`), else None: never
-    `//host`, `/\\host`, a scheme, or anything unprintable or huge."""
+    """`candidate` when it is a path on this site, else None (`//host`, `/\\host`, a scheme,
+    anything unprintable or huge)."""
     if not candidate or not candidate.startswith("/") or candidate.startswith("//"):
         return None
     parts = urlsplit(candidate)
@@ -168,7 +147,6 @@ def init_app(app: Flask) -> None:
 
 
 def proxy_layers(app: Flask) -> list[Callable]:
-    """Behind PROXY_FIX_HOPS proxies: the scheme filter, then ProxyFix (outermost first)."""
     hops = app.config.get("PROXY_FIX_HOPS")
     if not hops:
         return []

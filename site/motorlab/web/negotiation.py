@@ -13,7 +13,6 @@ def wants_json() -> bool:
 
 
 def accepts_explicitly(accept: str | None, media_type: str) -> bool:
-    """Whether an `Accept` value names `media_type` itself with a quality above 0 (wildcards
-    do not count: a browser that takes AVIF says so)."""
+    """Whether `accept` names `media_type` itself (no wildcard) with a quality above 0."""
     parsed = parse_accept_header(accept or "", MIMEAccept)
     return any(value.lower() == media_type and quality > 0 for value, quality in parsed)

@@ -1,25 +1,10 @@
-"""The page cache's policy: what may be shared and which variants a page has. create_app
-hands `POLICY` to the store (motorlab.web.page_store: keys, compression, ETag, the WSGI layer),
-which knows nothing of the site's features.
+"""The page cache's policy, handed to the generic store (motorlab.web.page_store) by create_app.
 
-- A request may be shared when it is a GET or HEAD with no query string for a trusted host
-  (`shareable_request`); its answer, when `mark_shareable` (inside Flask) finds a page that
-  answered 200 with HTML, XML or text, set no cookie and never touched the session. That
-  leaves out the contact page whenever it carries a CSRF token or a one-time message (both
-  live in the session). Such a page gets the `Cache-Control` that lets a CDN keep it for a
-  short time.
-- The paths: those of known pages (`known_page_paths`: the sitemap's, `/test`,
-  `robots.txt`, …), which are all canonical.
-- The variants: every page is the same for every visitor (the analytics choice lives in the
-  browser: motorlab.rendering.analytics), but `/` answers a first visit (no language cookie) by the
-  locale detected from `Accept-Language` (motorlab.language.detection): the Spanish page, or the
-  redirect to `/en`, each setting the language cookie (the same header for every visitor of that
-  locale) and saying `Cache-Control: private, no-store`, so that no shared cache keeps it. `/` keeps
-  its `Vary: Accept-Language, Cookie`. In debug (`make run`), where `npm run watch` rebuilds the
-  stylesheet and widgets under new names while the app runs, pages also differ by the build (its
-  manifest's version): no stored page links the files of a build replaced since (kept a while for
-  pages browsers hold: motorlab.releases).
-"""
+Shared: a GET or HEAD without a query string for a trusted host, to a known page, answered 200
+with HTML, XML or text, no cookie set and the session untouched (not the contact form with its
+token). Variants: the first visit to `/` (no language cookie) by its detected locale, answered
+`private, no-store` with the same cookie for every visitor of that locale; and in debug, the
+build `npm run watch` last wrote, so no stored page links replaced files."""
 
 from __future__ import annotations
 
@@ -46,8 +31,6 @@ def init_app(app: Flask) -> None:
 
 
 def shareable_request(config: Mapping, environ: dict) -> bool:
-    """Whether the answer to this request may be the same for everyone who asks."""
-    # `/` without the language cookie too: stored per detected locale (first_visit_variant).
     return (
         environ.get("REQUEST_METHOD", "GET") in ("GET", "HEAD")
         and not environ.get("QUERY_STRING")
@@ -56,14 +39,13 @@ def shareable_request(config: Mapping, environ: dict) -> bool:
 
 
 def first_visit_of(environ: dict) -> str | None:
-    """The detected locale of a first visit to `/` (no language cookie), else None."""
+    """The detected locale of a first visit to `/`, else None."""
     if (environ.get("PATH_INFO") or "/") != ROOT_PATH:
         return None
     return first_visit_locale(environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE"))
 
 
 def first_visit_variant(config: Mapping, environ: dict) -> str:
-    """The locale detected for a first visit to `/`, whose answer sets the language cookie."""
     return first_visit_of(environ) or ""
 
 
@@ -71,15 +53,13 @@ BUILD_MANIFEST = STATIC_FOLDER / MANIFEST  # the app's static folder's
 
 
 def build_variant(config: Mapping, environ: dict) -> str:
-    """In debug, the build the page links (one per rebuild, and the store's entries expire
-    after PAGE_CACHE_TIMEOUT); outside debug the manifest is read once: always the same."""
+    """In debug, the build the page links; outside debug the manifest is read once."""
     return files.file_version(BUILD_MANIFEST) if config.get("DEBUG") else ""
 
 
 def known_page_paths(app: Flask) -> frozenset[str]:
-    """Paths of the pages the store may hold: every public page of both locales (the
-    sitemap's) and every other route without a variable part (`/test`, `/robots.txt`, …);
-    never one with a trailing slash but `/`."""
+    """The public pages (the sitemap's) and every route without a variable part, never one with
+    a trailing slash but `/`."""
     from motorlab.pages.public import public_paths
 
     fixed = {

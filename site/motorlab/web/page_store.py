@@ -1,26 +1,11 @@
-"""The page store: whole answers kept per page and variant, compressed once, and answered
-before Flask runs. Generic: which requests may be shared, which paths are pages and which
-variants a page has are the site's policy (motorlab.web.page_cache), handed to the store in
-create_app; this module knows no feature of the site.
+"""The page store: whole answers kept per page and variant, compressed once, answered before
+Flask runs. Generic: the site's policy (motorlab.web.page_cache) says what may be shared.
 
-- The policy's hook marks a response to keep (`keep`); `PageStore`, a WSGI middleware around
-  Flask, stores it with its final headers (but those of one response on the wire) as
-  identity + brotli + gzip bodies under one strong ETag per coding, and answers later
-  requests for it straight from the store: a hit costs neither a render, nor a compression,
-  nor Flask's request handling; only a lookup and a choice of body by `Accept-Encoding`.
-  `If-None-Match` gets a 304, but not for an answer that sets a cookie (a 304 would drop it:
-  the policy lets through only a cookie that is the same for everyone sharing the entry).
-- One key per page and variant: the release, each variant's value and `SCRIPT_NAME` plus the
-  path, for the policy's paths only. Any other path (a raw form that Flask would route to the
-  same view: `//en/test`, `/en/test/`) is never looked up nor stored, so the store holds at
-  most one entry per path, variant and release.
-- An answer that is not kept is compressed on the fly (`compress_on_the_fly`); a static
-  file's, whose bytes do not change within a release, once per process.
-
-The backend is Flask-Caching's (`CACHE_TYPE`: SimpleCache by default, one per worker;
-RedisCache shares it). Keys carry a fingerprint of the code, templates, catalogs and static
-files, so a deploy never serves pages rendered by the previous release.
-"""
+A response marked with `keep` is stored with its final headers as identity, brotli and gzip
+bodies, each with a strong ETag; a hit costs a lookup and a choice of body. `If-None-Match`
+gets a 304, unless the answer sets a cookie (a 304 would drop it). One key per release,
+variant and path, for the policy's paths only (never `//en/test` or `/en/test/`), so the
+store holds at most one entry per path, variant and release. The backend is Flask-Caching's."""
 
 from __future__ import annotations
 
@@ -55,26 +40,20 @@ _NOT_MODIFIED = {"cache-control", "vary", "etag", "content-location", "expires"}
 
 @dataclass(frozen=True)
 class Policy:
-    """What the site decides, handed to the store where the app is built."""
+    """What the site decides: the only paths stored (worked out on the first request),
+    whether a request may be shared, and what pages differ by (each one of a few values)."""
 
-    # The only paths looked up or stored (worked out once, on the first request).
     paths: Callable[[Flask], Collection[str]]
-    # Whether a request (config, environ) may be answered from the store.
     shareable: Callable[[Mapping, dict], bool]
-    # What pages differ by: each gives the request's value (config, environ), one of a few,
-    # so the store holds at most their product per path.
     variants: tuple[Callable[[Mapping, dict], str], ...]
 
 
 def keep(environ: dict) -> None:
-    """Store the answer to this request (the policy's hook decided it is the same for
-    everyone who shares its key). Only a GET's: a HEAD answer has no body."""
+    """Store the answer to this GET (the policy found it the same for everyone)."""
     environ[KEEP] = True
 
 
 class PageStore:
-    """WSGI middleware: serve stored pages, and store the answers marked to keep."""
-
     def __init__(self, app: Flask, policy: Policy, wsgi_app: Callable) -> None:
         self.flask_app = app
         self.policy = policy
@@ -82,31 +61,19 @@ class PageStore:
         self.release = release_fingerprint(app)
         with app.app_context():
             self.backend = cache.cache
-        self._paths: Collection[str] | None = None
 
-    def paths(self) -> Collection[str]:
-        if self._paths is None:
-            self._paths = frozenset(self.policy.paths(self.flask_app))
-        return self._paths
-
-    def cache_path(self, environ: dict) -> str | None:
-        """The page's path (SCRIPT_NAME + PATH_INFO), or None when PATH_INFO is not one of
-        the policy's paths: such a request is neither answered from nor stored in the store."""
-        path = environ.get("PATH_INFO", "") or "/"
-        if path not in self.paths():
-            return None
-        return environ.get("SCRIPT_NAME", "") + path
-
-    def key(self, path: str, environ: dict) -> str:
-        config = self.flask_app.config
-        values = [variant(config, environ) for variant in self.policy.variants]
-        return ":".join(("page", self.release, *values, path))
+    @functools.cached_property
+    def paths(self) -> frozenset[str]:
+        return frozenset(self.policy.paths(self.flask_app))
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        path = self.cache_path(environ)
-        if path is None or not self.policy.shareable(self.flask_app.config, environ):
+        # Only the policy's paths: never `//en/test` nor `/en/test/`.
+        path = environ.get("PATH_INFO", "") or "/"
+        config = self.flask_app.config
+        if path not in self.paths or not self.policy.shareable(config, environ):
             return self.wsgi_app(environ, start_response)
-        key = self.key(path, environ)
+        values = [variant(config, environ) for variant in self.policy.variants]
+        key = ":".join(("page", self.release, *values, environ.get("SCRIPT_NAME", "") + path))
         entry = self.backend.get(key)
         if entry is not None:
             return self.respond(entry, environ, start_response)
@@ -157,7 +124,6 @@ def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict
     return {
         "status": status,
         "headers": kept,
-        # The visitor whose request fills the entry waits for it, every later one gains.
         "bodies": dict(_stored_variants(data)),
         "hash": hashlib.sha256(data).hexdigest()[:24],
         "sets_cookie": any(name.lower() == "set-cookie" for name, _ in kept),
@@ -165,7 +131,6 @@ def make_entry(status: str, headers: list[tuple[str, str]], data: bytes) -> dict
 
 
 def entry_etag(entry: dict, coding: str) -> str:
-    """A strong ETag per representation: each content coding is its own set of bytes."""
     if coding == compression.IDENTITY:
         return f'"{entry["hash"]}"'
     return f'"{entry["hash"]}-{coding}"'
@@ -180,9 +145,8 @@ def _matches(if_none_match: str, entry: dict) -> bool:
 
 
 def compress_on_the_fly(response: Response) -> None:
-    """Answers that are not kept (the contact form, the error pages) and static text files:
-    compress now. Not a redirect's or any other answer whose body is not the whole resource
-    (206, 304)."""
+    """Compress an answer not kept (the contact form, error pages, static text files) now;
+    not one whose body is not the whole resource (a redirect, 206, 304)."""
     if (
         not (response.status_code == 200 or response.status_code >= 400)
         or response.mimetype not in COMPRESSIBLE_TYPES
@@ -214,23 +178,19 @@ def compress_on_the_fly(response: Response) -> None:
 
 @functools.lru_cache(maxsize=512)
 def _compressed_static(data: bytes, coding: str) -> bytes:
-    """A static text file (a drawing, a manifest) compressed as the store's pages are: only
-    its first request in a process waits (brotli 10 on a 29 kB drawing: about 10 ms), every
-    later one gets smaller bytes at no cost (brotli 5, per request: 3 ms, 4 % larger). Keyed
-    by the bytes, so a changed file is a new entry; a few hundred files at most."""
+    """A static text file compressed as stored pages are, once per process and content."""
     return compression.compress(data, coding, compression.STORED)
 
 
 @functools.lru_cache(maxsize=16)
 def _stored_variants(data: bytes) -> dict[str, bytes]:
-    """A page's stored codings, kept for the same bytes stored again (by another app of the
-    process: a test run builds hundreds; brotli 10 on a page is about 20 ms)."""
+    """A page's stored codings, for the same bytes stored again by another app."""
     return compression.variants(data, compression.STORED)
 
 
 def release_fingerprint(app: Flask) -> str:
-    """A digest of what pages are made of (code, templates, static files, catalogs), so a new
-    release never reads pages that the previous one left in a shared store (Redis)."""
+    """A digest of code, templates, static files and catalogs: a new release never reads the
+    pages the previous one left in a shared store (Redis)."""
     return _fingerprint(
         app.root_path,
         app.template_folder,
@@ -240,8 +200,6 @@ def release_fingerprint(app: Flask) -> str:
 
 @functools.cache
 def _fingerprint(*folders: str) -> str:
-    """Worked out once per process and folders: a process serves one release (a test run
-    builds hundreds of apps, each would walk every file again)."""
     digest = hashlib.sha256()
     for root in map(Path, folders):
         for file in sorted(p for p in root.rglob("*") if p.is_file()):

@@ -1,7 +1,5 @@
-"""A request body the server cannot read (a malformed chunk size, a connection cut short)
-is the client's fault: 400, never 500. The WSGI servers report it differently (Werkzeug's
-dev server raises OSError, gunicorn its ParseException, both from `wsgi.input.read`), so
-this middleware wraps the input stream and turns any read failure into a 400."""
+"""A request body the server cannot read (a malformed chunk, a connection cut short) is a 400,
+never a 500, whatever the WSGI server raises from `wsgi.input`."""
 
 from __future__ import annotations
 
@@ -9,11 +7,9 @@ from collections.abc import Callable, Iterable
 
 from werkzeug.exceptions import BadRequest
 
-# The largest request body the site takes (a contact post is a few kB): the app's
-# MAX_CONTENT_LENGTH; larger ones get 413 (the contact page says what was too long).
+# The app's MAX_CONTENT_LENGTH (a contact post is a few kB): larger bodies get the 413 page.
 MAX_BODY = 64 * 1024
-# nginx's client_max_body_size is this many times MAX_BODY (deploy_config): above the app's
-# limit so that the app answers a post over it; larger still, nginx's 413 is the site's page.
+# nginx's client_max_body_size in MAX_BODYs: the app answers a post over its own limit.
 PROXY_BODY_FACTOR = 2
 
 
@@ -25,31 +21,24 @@ class _GuardedInput:
     def __init__(self, stream) -> None:
         self._stream = stream
 
-    def _guard(self, method: str, *args):
-        try:
-            return getattr(self._stream, method)(*args)
-        except Exception as error:  # noqa: BLE001 - whatever the server raised
-            raise UnreadableBody() from error
+    def __getattr__(self, name: str):
+        found = getattr(self._stream, name)
+        if name not in ("read", "readline", "readlines"):
+            return found
 
-    def read(self, *args):
-        return self._guard("read", *args)
+        def guarded(*args):
+            try:
+                return found(*args)
+            except Exception as error:  # noqa: BLE001 - whatever the server raised
+                raise UnreadableBody() from error
 
-    def readline(self, *args):
-        return self._guard("readline", *args)
-
-    def readlines(self, *args):
-        return self._guard("readlines", *args)
+        return guarded
 
     def __iter__(self):
         return iter(self.readline, b"")
 
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
-
 
 class GuardedBody:
-    """WSGI middleware: wraps `wsgi.input` so that reading it never raises a server error."""
-
     def __init__(self, wsgi_app: Callable) -> None:
         self.wsgi_app = wsgi_app
 

@@ -1,14 +1,7 @@
-"""Where the app is mounted: `SCRIPT_NAME` comes from the setting of that name, never from the
-request.
-
-gunicorn takes a `SCRIPT_NAME` request header from the addresses in its
-`forwarded_allow_ips` (loopback by default) and moves that prefix out of `PATH_INFO`; other
-servers and proxies may do the same. A client could then have `/en/aboutus` rendered as the
-page `/aboutus` under `/en`, with every link pointing into `/en/static/…`, and the page cache
-would keep it. So this middleware, the outermost, puts the path back together and splits it
-again at the configured prefix: without one (the default) `SCRIPT_NAME` is always empty;
-with one (`SCRIPT_NAME=/site`), a path outside it is a 404.
-"""
+"""SCRIPT_NAME comes from the setting of that name, never from the request: gunicorn takes a
+`SCRIPT_NAME` header from loopback and moves that prefix out of PATH_INFO, which would render
+`/en/aboutus` as `/aboutus` under `/en` (and the page cache would keep it). Outside the
+configured prefix, a 404."""
 
 from __future__ import annotations
 
@@ -20,8 +13,6 @@ from werkzeug.exceptions import NotFound
 
 
 class MountPoint:
-    """WSGI middleware: SCRIPT_NAME is `prefix`, whatever the request or the server said."""
-
     def __init__(self, wsgi_app: Callable, prefix: str = "") -> None:
         self.wsgi_app = wsgi_app
         self.prefix = prefix.rstrip("/")
@@ -44,6 +35,4 @@ def init_app(app: Flask) -> None:
 
 
 def layer(app: Flask) -> Callable:
-    """The MountPoint for this app's SCRIPT_NAME: it must wrap the page cache, which keys on
-    SCRIPT_NAME."""
     return partial(MountPoint, prefix=app.config.get("SCRIPT_NAME", ""))

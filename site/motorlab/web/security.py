@@ -1,17 +1,7 @@
-"""Security headers, and refusal of requests no page could answer.
-
-One set of headers for every answer (pages, error pages, static files), and the same set in
-deploy/nginx.conf for the exported files (`deploy_config` fills it from `headers()`):
-a hash-based Content-Security-Policy (it keeps cached and exported pages valid, where a
-nonce would change on every response), HSTS when SITE_URL is https, and
-`Cross-Origin-Opener-Policy: same-origin`. Only the policy differs between answers: a page's
-by the stylesheets only some pages inline (assets.stylesheet_keys), an answer's naming the
-ones its page holds, nginx's every one the build and the export hold; every answer that is
-no HTML page (pictures, the typeface, scripts, the manifest, the sitemap) gets FILE_POLICY.
-With ANALYTICS_ID set a page's policy also names the analytics origins, on every page: the
-consent_banner widget loads gtag right after "accept", on the page the visitor is on
-(motorlab.rendering.analytics).
-"""
+"""Security headers, the same for every answer and in deploy/nginx.conf (`headers()`), and
+refusal of paths no page could have. The CSP is hash-based (a nonce would break cached and
+exported pages); a page's names the inline stylesheets it holds (and, with ANALYTICS_ID, the
+analytics origins); every answer that is no HTML page gets FILE_POLICY."""
 
 from __future__ import annotations
 
@@ -25,15 +15,13 @@ from motorlab.rendering.assets import InlineBlock
 
 MAX_PATH_LENGTH = 2048
 HSTS = "max-age=63072000; includeSubDomains"
-# The policy of every answer that is no HTML page: such a file, opened on its own (a drawing,
-# the sitemap), runs and loads nothing, and a page's policy says nothing about it. A tenth of
-# a page policy's 650 bytes, which HTTP/2 from nginx (no header table for answers) sends in
-# full with each of a first visit's files.
+# A file opened on its own (a drawing, the sitemap) runs and loads nothing; a tenth of a page
+# policy's 650 bytes, which nginx's HTTP/2 sends in full with each file.
 FILE_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 
 def serialized_origin(url: str) -> str:
-    """The origin of an absolute http(s) URL, or "" (a relative or empty base is same-origin)."""
+    """The origin of an absolute http(s) URL, or "" (a relative base is same-origin)."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return ""
@@ -43,16 +31,9 @@ def serialized_origin(url: str) -> str:
 def content_security_policy(
     config: Mapping, kept: Iterable[InlineBlock] = (), stylesheets: Iterable[str] = ("site.css",)
 ) -> str:
-    """The policy for SITE_URL and API_BASE_URL; with ANALYTICS_ID, the analytics origins too.
-    Module scripts, their lazily imported chunks and modulepreloads come from 'self'; the one
-    inline script and the inline `stylesheets` (the build's, for the app mounted at
-    SCRIPT_NAME: assets.boot_script, assets.stylesheet; the keys of assets.stylesheet_keys the
-    answer's page inlines, each hash 54 bytes of its first round trip) are allowed by their
-    hashes (a nonce would change on every response, and cached pages would break), and so is
-    each of the `kept` blocks (nginx's policy: the blocks of the pages a release keeps from
-    the one before, so that neither release's pages lose their styles or scripts while nginx
-    switches). The widgets' HTTP client may post to and fetch from API_BASE_URL's origin when
-    it is another address."""
+    """The policy for SITE_URL and API_BASE_URL (the widgets may post there), with ANALYTICS_ID
+    the analytics origins. Scripts come from 'self'; the inline boot script, the page's inline
+    `stylesheets` and the `kept` blocks (nginx's: the previous release's pages) by hash."""
     extra = analytics.CSP_SOURCES if config.get("ANALYTICS_ID") else {}
     form_action = connect = "'self'"
     api = serialized_origin(config.get("API_BASE_URL", ""))
@@ -90,8 +71,7 @@ def content_security_policy(
 def headers(
     config: Mapping, kept: Iterable[InlineBlock] = (), stylesheets: Iterable[str] = ("site.css",)
 ) -> dict[str, str]:
-    """Every security header of an answer, the same for every visitor (`kept` and
-    `stylesheets`: see content_security_policy)."""
+    """Every security header of an answer, the same for every visitor."""
     values = {
         "Content-Security-Policy": content_security_policy(config, kept, stylesheets),
         "X-Content-Type-Options": "nosniff",
@@ -106,11 +86,9 @@ def headers(
 
 
 def init_app(app: Flask) -> None:
-    # Worked out once per set of inline stylesheets: the headers depend on the configuration
-    # and on which of them the page holds only.
+    # Worked out once per set of inline stylesheets.
     page = headers(app.config)
     app.extensions["security_headers"] = {("site.css",): page}
-    # Every answer that is no page: the same headers, its policy FILE_POLICY.
     app.extensions["file_security_headers"] = {**page, "Content-Security-Policy": FILE_POLICY}
 
 

@@ -1,10 +1,5 @@
-"""The app's `/static` route serves files of the static folder only: Flask's own route joins
-the path safely (no `..`) but follows a symbolic link wherever it points, so a link planted in
-static/ (to /etc/passwd) would be served. The image service refuses the same (images.sources).
-esbuild's manifest and the build's record of retired files (assets.BOOKKEEPING) are the build's
-own bookkeeping, for the app to read: they are not served, nor exported (motorlab.build.export), so
-nginx cannot serve them either.
-"""
+"""`/static` serves files of the static folder only: Flask's route follows a symbolic link
+wherever it points. The build's bookkeeping (assets.BOOKKEEPING) is never served."""
 
 from __future__ import annotations
 
@@ -17,8 +12,7 @@ from motorlab.rendering.assets import BOOKKEEPING
 
 
 def servable(static_folder: str, filename: str) -> bool:
-    """Whether `filename` names a file whose real path (links followed) is in the folder,
-    and not the build's bookkeeping (whatever spelling of its path: `build/./manifest.json`)."""
+    """Whether `filename`'s real path is in the folder, and not the build's bookkeeping."""
     if "\0" in filename:
         return False
     root = Path(static_folder).resolve()
