@@ -1,12 +1,5 @@
-"""`<lastmod>` for the sitemap: when a page's content last changed, from git.
-
-A page's content is the files its registry entry names (`Page.sources`); the date is the
-newest commit that touched one of them (`git log -1 --format=%cI -- …`),
-read once per process, so the export writes the date of what it exports, and never the time
-of the request. Where the code is not a git
-checkout (a bare copy on a server), there is no date to tell, and the sitemap leaves
-`<lastmod>` out rather than guess.
-"""
+"""`<lastmod>` for the sitemap: the newest commit that touched one of a page's sources, read
+once per process; None outside a git checkout (the sitemap then leaves it out)."""
 
 from __future__ import annotations
 
