@@ -34,17 +34,11 @@ def sections(soup):
     return soup.find("main").find_all("section", recursive=False)
 
 
-@pytest.fixture
-def home(client, request):
-    path = request.param
-    response = client.get(path)
-    assert response.status_code == 200
-    return soup_of(response)
-
-
 @pytest.mark.parametrize(("path", "locale", "texts"), HOMES)
 def test_home_sections_in_spec_order(client, path, locale, texts):
-    soup = soup_of(client.get(path))
+    response = client.get(path)
+    assert response.status_code == 200
+    soup = soup_of(response)
     assert soup.html["lang"] == locale
     found = sections(soup)
     assert len(found) == 6
