@@ -167,6 +167,11 @@ class Screen:
     caption: Text
     image: Image
 
+    @classmethod
+    def drawn(cls, product: str, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
+        """A product screen drawn in each language: img/projects/<product>/<name>.<locale>.svg."""
+        return cls(caption, Image(f"img/projects/{product}/{name}.{{locale}}.svg", alt, *size))
+
 
 @dataclass(frozen=True)
 class Quote:
