@@ -60,12 +60,12 @@ def test_each_page_has_the_date_its_content_last_changed_in_git(client):
 
 
 def test_outside_a_git_checkout_the_sitemap_leaves_lastmod_out(client, monkeypatch):
-    from motorlab.seo import lastmod
+    from motorlab.seo import routes
 
-    lastmod._git_date.cache_clear()
-    monkeypatch.setattr(lastmod, "PROJECT_ROOT", ROOT / "no-such-checkout")
+    routes.git_date.cache_clear()
+    monkeypatch.setattr(routes, "PROJECT_ROOT", ROOT / "no-such-checkout")
     try:
         root = ET.fromstring(client.get("/sitemap.xml").data)
     finally:
-        lastmod._git_date.cache_clear()
+        routes.git_date.cache_clear()
     assert root.findall("s:url/s:lastmod", NS) == []
