@@ -40,9 +40,11 @@ def test_every_component_is_showcased_or_frames_every_page():
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_showcase_renders_every_example_through_its_macro(app, client, locale):
-    path = "/en/test" if locale == "en" else "/test"
-    html = client.get(path).get_data(as_text=True)
+def test_showcase_and_guideline_render_every_example_through_its_macro(app, client, locale):
+    prefix = "/en" if locale == "en" else ""
+    path = prefix + "/test"
+    response = client.get(path)
+    html = response.get_data(as_text=True)
     missing = [
         f"{name} #{number}"
         for name, cases in examples.showcase().items()
@@ -50,20 +52,12 @@ def test_showcase_renders_every_example_through_its_macro(app, client, locale):
         if render_macro(app, path, name, example) not in html
     ]
     assert missing == []
-
-
-def test_showcase_shows_each_component_under_its_name(client):
-    soup = soup_of(client.get("/en/test"))
-    shown = [code.get_text(strip=True) for code in soup.select("main h2 code")]
-    assert shown == list(examples.showcase())
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_guideline_form_demos_are_the_examples(app, client, locale):
-    path = "/en/guideline" if locale == "en" else "/guideline"
+    shown = [code.get_text(strip=True) for code in soup_of(response).select("main h2 code")]
+    assert shown == list(examples.showcase()), "each component under its name"
+    path = prefix + "/guideline"
     html = client.get(path).get_data(as_text=True)
     for example in examples.form_fields("guide"):
-        assert render_macro(app, path, "form_field", example) in html
+        assert render_macro(app, path, "form_field", example) in html, "the guideline's demos"
 
 
 def test_field_limits_come_from_the_form(client):

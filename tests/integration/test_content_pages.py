@@ -55,7 +55,7 @@ METHODOLOGY = {
 
 
 @BOTH
-def test_services_lists_three_groups_with_benefits(client, locale):
+def test_services_shows_its_groups_technologies_and_methodology(client, locale):
     soup = page(client, "services", locale)
     services = soup.find_all("article", class_="c-service")
     assert [s.h3.get_text(strip=True) for s in services] == SERVICE_TITLES[locale]
@@ -64,10 +64,6 @@ def test_services_lists_three_groups_with_benefits(client, locale):
         assert len(service.find("ul").find_all("li")) >= 3
         assert_static_file(client, service.img["src"])
 
-
-@BOTH
-def test_services_groups_technologies_with_a_name_and_an_icon(client, locale):
-    soup = page(client, "services", locale)
     groups = soup.find_all("section", class_="c-tech")
     assert [g.h3.get_text(strip=True) for g in groups] == TECH_GROUPS[locale]
     names = []
@@ -75,21 +71,15 @@ def test_services_groups_technologies_with_a_name_and_an_icon(client, locale):
         items = group.find_all("li")
         assert len(items) >= 3
         for item in items:
-            name = item.get_text(strip=True)
-            assert name
+            names.append(item.get_text(strip=True))
+            assert names[-1]
             # The name is read once: as text, while the icon beside it is decorative.
             assert item.img["alt"] == ""
             assert_static_file(client, item.img["src"])
-            names.append(name)
     assert len(set(names)) == len(names)
     assert {"Vue.js", "PostgreSQL", "Flutter", "Node.js"} <= set(names)
 
-
-@BOTH
-def test_services_explains_the_methodology(client, locale):
-    soup = page(client, "services", locale)
-    methodology = soup.find("section", id="methodology")
-    steps = methodology.find_all("li")
+    steps = soup.find("section", id="methodology").find_all("li")
     assert [s.h3.get_text(strip=True) for s in steps] == METHODOLOGY[locale]
     assert all(len(s.p.get_text(strip=True)) > 60 for s in steps)
 
@@ -103,7 +93,7 @@ TEAMS = {
 
 
 @BOTH
-def test_about_shows_the_four_teams_with_name_position_and_portrait(client, locale):
+def test_about_shows_the_four_teams_the_team_photo_and_the_brand_logos(client, locale):
     soup = page(client, "team", locale)
     teams = soup.find_all("section", class_="c-team")
     assert [t.h3.get_text(strip=True) for t in teams] == TEAMS[locale]
@@ -120,24 +110,13 @@ def test_about_shows_the_four_teams_with_name_position_and_portrait(client, loca
             assert_static_file(client, member.img["src"])
             people += 1
     assert 12 <= people <= 16
-    portraits = [img["src"] for img in soup.select(".c-member img")]
-    assert len(set(portraits)) == people
-
-
-@BOTH
-def test_about_positions_are_translated(client, locale):
-    soup = page(client, "team", locale)
+    assert len({img["src"] for img in soup.select(".c-member img")}) == people
     ceo = soup.find("figure", class_="c-member").find(class_="c-member__position").get_text()
-    expected = {"es": "Consejera delegada", "en": "Chief executive officer"}[locale]
-    assert ceo.startswith(expected)
+    assert ceo.startswith({"es": "Consejera delegada", "en": "Chief executive officer"}[locale])
 
-
-@BOTH
-def test_about_team_photo_has_a_desktop_and_a_mobile_variant(client, locale):
-    soup = page(client, "team", locale)
-    pictures = soup.find("main").find_all("picture")
-    assert len(pictures) == 1
-    source, img = pictures[0].find("source"), pictures[0].find("img")
+    # The team photo: a desktop and a mobile crop.
+    (picture,) = soup.find("main").find_all("picture")
+    source, img = picture.find("source"), picture.find("img")
     assert source["media"] == "(min-width: 41rem)"
     assert "photo-desktop.svg" in source["srcset"] and "photo-mobile.svg" in img["src"]
     assert (source["width"], source["height"]) == ("1200", "500")
@@ -146,10 +125,6 @@ def test_about_team_photo_has_a_desktop_and_a_mobile_variant(client, locale):
     assert_static_file(client, source["srcset"])
     assert_static_file(client, img["src"])
 
-
-@BOTH
-def test_about_shows_the_brand_logos(client, locale):
-    soup = page(client, "team", locale)
     logos = soup.find("main").find("ul", class_="c-logo-list").find_all("img")
     assert 5 <= len(logos) <= 8
     assert all(logo["alt"] for logo in logos)
@@ -158,39 +133,28 @@ def test_about_shows_the_brand_logos(client, locale):
 # --- Portfolio ------------------------------------------------------------------------
 
 
-_SERVED = (
+# The cards' headline figures (each study's first result; VC, which has none, its modules)
+# and the brands each serves.
+CARD_RESULTS = {
+    "es": [
+        "4 marcas implementadas",
+        "+500 averías reportadas",
+        "4 módulos compartidos por venta y posventa",
+        "+70 espacios",
+    ],
+    "en": [
+        "4 brands implemented",
+        "+500 faults reported",
+        "4 modules shared by sales and after-sales",
+        "+70 spaces",
+    ],
+}
+CARD_BRANDS = [
     ["Valdora", "Nordvik", "Corvane", "Solmar"],
     ["Nordvik", "Idrena", "Ardentia"],
     ["Corvane"],
     ["Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia"],
-)
-# The cards' headline figures: each study's first result; VC, which has none, its modules.
-CARD_FACTS = {
-    "es": list(
-        zip(
-            [
-                "4 marcas implementadas",
-                "+500 averías reportadas",
-                "4 módulos compartidos por venta y posventa",
-                "+70 espacios",
-            ],
-            _SERVED,
-            strict=True,
-        )
-    ),
-    "en": list(
-        zip(
-            [
-                "4 brands implemented",
-                "+500 faults reported",
-                "4 modules shared by sales and after-sales",
-                "+70 spaces",
-            ],
-            _SERVED,
-            strict=True,
-        )
-    ),
-}
+]
 
 
 @pytest.mark.parametrize(
@@ -223,7 +187,7 @@ def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, butt
         facts.append((result, brands))
     studies = [page.path for page in PAGES if page.name == "case_study"]  # in the registry's order
     assert links == [localized(path, locale) for path in studies]
-    assert facts == CARD_FACTS[locale]
+    assert facts == list(zip(CARD_RESULTS[locale], CARD_BRANDS, strict=True))
 
 
 # --- Test page ------------------------------------------------------------------------
@@ -293,10 +257,6 @@ NOTICE_LABELS = {
 }
 
 
-def test_privacy_has_no_legal_notice_until_the_company_is_set(client):
-    assert not page(client, "privacy", "en").find(id="legal-notice")
-
-
 def company_client(**settings):
     client = create_app(config_with(**settings)).test_client()
     client.set_cookie("i18n_redirected", "es")
@@ -304,7 +264,8 @@ def company_client(**settings):
 
 
 @BOTH
-def test_privacy_shows_the_legal_notice_with_the_settings_that_are_set(locale):
+def test_privacy_shows_the_legal_notice_with_the_settings_that_are_set(client, locale):
+    assert not page(client, "privacy", locale).find(id="legal-notice"), "none until set"
     main = page(company_client(**COMPANY), "privacy", locale).find("main")
     notice = main.find(id="legal-notice")
     assert notice.find("h2").get_text() == {"es": "Aviso legal", "en": "Legal notice"}[locale]

@@ -81,6 +81,7 @@ def test_the_footer_leads_to_every_section_contact_and_privacy_and_no_profile_by
         )
         assert links(nav) == SECTIONS[locale]
         assert not footer.select("[aria-current]")  # the header marks the page
+        assert not footer.find("a", href=lambda h: h.startswith("http")), "no profile"
         legal = " ".join(footer.find(class_="c-footer__legal").get_text(" ").split())
         assert (
             legal
@@ -119,13 +120,6 @@ def test_profiles_and_the_legal_notice_appear_when_their_settings_are_set(locale
     only = create_app(config_with(COMPANY_GITHUB=PROFILES["COMPANY_GITHUB"]))
     footer = soup_of(get(only, localized("/", locale))).find("footer")
     assert links(footer)[-2:] == [PRIVACY[locale], ("GitHub", PROFILES["COMPANY_GITHUB"])]
-
-
-def test_no_profile_and_no_same_as_by_default(client):
-    soup = soup_of(client.get("/"))
-    data = [json.loads(s.string) for s in soup.find_all("script", type="application/ld+json")]
-    assert all("sameAs" not in d for d in data)
-    assert not soup.find("footer").find("a", href=lambda h: h.startswith("http"))
 
 
 def test_profile_settings_are_read_from_the_environment_and_must_be_absolute(monkeypatch):

@@ -15,28 +15,17 @@ HEADINGS = {
     "es": ["Resumen", "Módulos", "Metodología", "Pantallas", "Tecnologías", "Resultados"],
     "en": ["Overview", "Modules", "Methodology", "Screens", "Technologies", "Results"],
 }
+# Each figure and its words, as the spec gives them (VC has none).
 RESULTS = {
     "es": {
-        "ads": [
-            ("4", "marcas implementadas"),
-            ("2", "concesionarios en piloto"),
-            ("3", "procesos digitalizados"),
-        ],
-        "viewbox": [("+70", "espacios"), ("5", "plantillas de marca"), ("+15", "formaciones")],
-        "kuzu": [
-            ("+500", "averías reportadas"),
-            ("+30", "coches probados"),
-            ("+50", "usuarios registrados"),
-        ],
+        "ads": ["4 marcas implementadas", "2 concesionarios en piloto", "3 procesos digitalizados"],
+        "viewbox": ["+70 espacios", "5 plantillas de marca", "+15 formaciones"],
+        "kuzu": ["+500 averías reportadas", "+30 coches probados", "+50 usuarios registrados"],
     },
     "en": {
-        "ads": [
-            ("4", "brands implemented"),
-            ("2", "dealers in pilot"),
-            ("3", "processes digitised"),
-        ],
-        "viewbox": [("+70", "spaces"), ("5", "brand templates"), ("+15", "trainings")],
-        "kuzu": [("+500", "faults reported"), ("+30", "cars tested"), ("+50", "registered users")],
+        "ads": ["4 brands implemented", "2 dealers in pilot", "3 processes digitised"],
+        "viewbox": ["+70 spaces", "5 brand templates", "+15 trainings"],
+        "kuzu": ["+500 faults reported", "+30 cars tested", "+50 registered users"],
     },
 }
 PAGER = {
@@ -87,11 +76,13 @@ def section(soup, name):
     ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
 )
 def test_every_section_is_there_with_its_data(page, slug, locale):
+    """Every section with its data; VC, without figures, has no results section. Beside the
+    overview, the facts panel states the brands the product serves and the number of modules
+    its text states; not its type, technologies or results, so each appears once."""
     assert page.html["lang"] == locale
     assert page.h1.get_text(strip=True) == NAMES[slug]
     headings = [h.get_text(strip=True) for h in page.find("main").find("article").find_all("h2")]
-    expected = HEADINGS[locale] if slug != "vc" else HEADINGS[locale][:-1]
-    assert headings == expected
+    assert headings == (HEADINGS[locale] if slug != "vc" else HEADINGS[locale][:-1])
     assert page.find("main").find_all("section")[-1]["class"] == [
         "c-band",
         "c-band--night",
@@ -110,16 +101,7 @@ def test_every_section_is_there_with_its_data(page, slug, locale):
     assert len(badges) >= 5 and all(badges)
     assert not section(page, "technologies").find("img")  # names as text, no logos
 
-
-@pytest.mark.parametrize(
-    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
-)
-def test_the_facts_panel_states_what_the_page_says_nowhere_else(page, slug, locale):
-    """Beside the overview: the brands the product serves and the number of modules its text
-    states; not its type (the page's head), technologies or results (their own sections),
-    so each of those appears once on the page."""
-    overview = section(page, "overview")
-    panel = overview.find(class_="c-facts")
+    panel = section(page, "overview").find(class_="c-facts")
     assert (
         panel.find("h3").get_text(strip=True)
         == {"es": "De un vistazo", "en": "At a glance"}[locale]
@@ -133,14 +115,17 @@ def test_the_facts_panel_states_what_the_page_says_nowhere_else(page, slug, loca
     text = visible_text(page.find("main"))
     for name in BY_SLUG[slug].technologies:
         assert text.count(name) == 1, name
-    if slug != "vc":
-        figure, label = RESULTS[locale][slug][0]
-        assert text.count(f"{figure} {label}") == 1
-
-
-def test_ads_serves_as_many_brands_as_its_headline_figure_says():
-    ads = BY_SLUG["ads"]
-    assert ads.headline.figure == str(len(ads.brands)) == "4"
+    if slug == "vc":
+        assert page.find(id="results") is None and page.find(class_="c-results") is None
+    else:
+        assert text.count(RESULTS[locale][slug][0]) == 1
+        found = [
+            li.strong.get_text(strip=True)
+            + " "
+            + li.find(class_="c-results__text").get_text(strip=True)
+            for li in section(page, "results").find_all("li")
+        ]
+        assert found == RESULTS[locale][slug], "the figures, word for word"
 
 
 @pytest.mark.parametrize("slug", ORDER)
@@ -149,29 +134,8 @@ def test_the_module_count_is_the_one_the_text_states(client, slug):
     modules = section(soup_of(client.get(path_of(slug, "en"))), "modules")
     assert f"{as_written} modules" in visible_text(modules.find("p"))
     assert BY_SLUG[slug].module_count == count
-
-
-@pytest.mark.parametrize(
-    ("page", "slug", "locale"),
-    [(p, *p) for p in PAGES if p[0] != "vc"],
-    ids=[i for i in IDS if not i.startswith("vc-")],
-    indirect=["page"],
-)
-def test_results_show_the_exact_figures(page, slug, locale):
-    items = section(page, "results").find_all("li")
-    found = [
-        (li.strong.get_text(strip=True), li.find(class_="c-results__text").get_text(strip=True))
-        for li in items
-    ]
-    assert found == RESULTS[locale][slug]
-
-
-@pytest.mark.parametrize("locale", ["es", "en"])
-def test_vc_has_no_results_section(client, locale):
-    soup = soup_of(client.get(path_of("vc", locale)))
-    assert soup.find(id="results") is None
-    assert soup.find(class_="c-results") is None
-    assert HEADINGS[locale][-1] not in [h.get_text(strip=True) for h in soup.find_all("h2")]
+    if slug == "ads":  # ADS serves as many brands as its headline figure says
+        assert BY_SLUG[slug].headline.figure == str(len(BY_SLUG[slug].brands)) == "4"
 
 
 @pytest.mark.parametrize("locale", ["es", "en"])
@@ -186,71 +150,20 @@ def test_ads_text_states_15_modules_and_lists_14_icons(client, locale):
         assert icon is not None and icon["alt"] == ""  # decorative: the name is beside it
         assert urlsplit(icon["src"]).path.startswith("/static/img/projects/ads/modules/")
         assert item.get_text(strip=True)  # the module's name, as text
-    names = [item.get_text(strip=True) for item in items]
-    assert len(set(names)) == 14
+    assert len({item.get_text(strip=True) for item in items}) == 14
     assert len({item.img["src"] for item in items}) == 14
 
 
-@pytest.mark.parametrize(
-    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
-)
-def test_previous_and_next_cycle_through_the_four(page, slug, locale):
-    index = ORDER.index(slug)
-    previous, following = ORDER[index - 1], ORDER[(index + 1) % len(ORDER)]
-    nav = page.find("nav", class_="c-pager")
-    prev_link, next_link = nav.find("a", rel="prev"), nav.find("a", rel="next")
-    assert prev_link["href"] == path_of(previous, locale)
-    assert next_link["href"] == path_of(following, locale)
-    assert visible_text(prev_link) == f"{PAGER[locale][0]} {NAMES[previous]}"
-    assert visible_text(next_link) == f"{PAGER[locale][1]} {NAMES[following]}"
-
-
-def test_the_cycle_visits_every_project_both_ways(client):
-    for direction in ("next", "prev"):
-        path, seen = path_of("ads", "en"), []
-        for _ in ORDER:
-            seen.append(path)
-            path = soup_of(client.get(path)).find("a", rel=direction)["href"]
-        assert path == path_of("ads", "en")
-        assert sorted(seen) == sorted(path_of(slug, "en") for slug in ORDER)
-
-
-@pytest.mark.parametrize(
-    ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
-)
-def test_images_have_alt_and_answer(client, page, slug, locale):
-    images = page.find("main").find_all("img")
-    assert len(images) >= 3
-    for img in images:
-        assert img.has_attr("alt") and img.get("width") and img.get("height"), img
-        if "/modules/" not in img["src"]:
-            assert img["alt"].strip(), img  # hero and screens say what they show
-            assert f".{locale}.svg?" in img["src"], img  # in the page's language
-        with client.get(img["src"]) as response:
-            assert response.status_code == 200, img["src"]
-            assert response.mimetype == "image/svg+xml"
-            body = response.get_data(as_text=True)
-        # The box the page keeps for it is the drawing's own size (no reflow, no distortion).
-        assert f'width="{img["width"]}" height="{img["height"]}"' in body.split(">")[0], img
-        assert "<script" not in body and "http://" not in body.replace(
-            'xmlns="http://www.w3.org/2000/svg"', ""
-        )  # its size: tests/unit/test_content.py, file by file
-
-
-@pytest.mark.parametrize("slug", ORDER)
-def test_the_two_locales_read_differently(client, slug):
-    es = visible_text(soup_of(client.get(path_of(slug, "es"))).find("main"))
-    en = visible_text(soup_of(client.get(path_of(slug, "en"))).find("main"))
-    assert es != en
-    assert "Metodología" in es and "Methodology" in en
-
-
-def test_titles_name_the_project_in_each_locale(client):
+def test_titles_and_text_differ_by_locale(client):
     titles = set()
-    for slug, locale in PAGES:
-        title = soup_of(client.get(path_of(slug, locale))).title.string
-        assert title.startswith(NAMES[slug] + ": ") and title.endswith(" | Motorlab")
-        titles.add(title)
+    for slug in ORDER:
+        es, en = (soup_of(client.get(path_of(slug, locale))) for locale in ("es", "en"))
+        assert visible_text(es.find("main")) != visible_text(en.find("main")), slug
+        assert "Metodología" in visible_text(es) and "Methodology" in visible_text(en)
+        for soup in (es, en):
+            title = soup.title.string
+            assert title.startswith(NAMES[slug] + ": ") and title.endswith(" | Motorlab")
+            titles.add(title)
     assert len(titles) == len(PAGES)
 
 
@@ -288,10 +201,11 @@ STORY_HEADINGS = {"es": ["El reto", "Qué construimos"], "en": ["The challenge",
 @pytest.mark.parametrize(
     ("page", "slug", "locale"), [(p, *p) for p in PAGES], ids=IDS, indirect=["page"]
 )
-def test_each_case_study_tells_its_story(page, slug, locale):
+def test_each_case_study_tells_its_story_and_leads_to_the_next(client, page, slug, locale):
     """The overview goes on with the challenge and what was built; each figure has a sentence
-    on what it meant for the brands (the figures themselves word for word, VC none); a quote
-    from the brand's side closes the results. English from the content, Spanish as written."""
+    on what it meant for the brands; a quote from the brand's side closes the results (English
+    from the content, Spanish as written). Previous and next cycle through the four. Every
+    image has its alt text and size, and answers as the drawing of that size."""
     study = BY_SLUG[slug]
     story = section(page, "overview").find(class_="c-story")
     parts = story.find_all(class_="c-story__part")
@@ -314,12 +228,27 @@ def test_each_case_study_tells_its_story(page, slug, locale):
         assert texts[0].startswith(challenge) and texts[1].startswith(built)
         assert by == who and said
         assert [m[: len(f)] for m, f in zip(meanings, firsts, strict=True)] == firsts
-    if slug != "vc":
-        figures = [
-            (
-                li.find(class_="c-results__figure").get_text(strip=True),
-                li.find(class_="c-results__text").get_text(strip=True),
-            )
-            for li in results.find_all("li")
-        ]
-        assert figures == RESULTS[locale][slug]
+    index = ORDER.index(slug)
+    previous, following = ORDER[index - 1], ORDER[(index + 1) % len(ORDER)]
+    nav = page.find("nav", class_="c-pager")
+    prev_link, next_link = nav.find("a", rel="prev"), nav.find("a", rel="next")
+    assert prev_link["href"] == path_of(previous, locale)
+    assert next_link["href"] == path_of(following, locale)
+    assert visible_text(prev_link) == f"{PAGER[locale][0]} {NAMES[previous]}"
+    assert visible_text(next_link) == f"{PAGER[locale][1]} {NAMES[following]}"
+    images = page.find("main").find_all("img")
+    assert len(images) >= 3
+    for img in images:
+        assert img.has_attr("alt") and img.get("width") and img.get("height"), img
+        if "/modules/" not in img["src"]:
+            assert img["alt"].strip(), img  # hero and screens say what they show
+            assert f".{locale}.svg?" in img["src"], img  # in the page's language
+        with client.get(img["src"]) as response:
+            assert response.status_code == 200, img["src"]
+            assert response.mimetype == "image/svg+xml"
+            body = response.get_data(as_text=True)
+        # The box the page keeps for it is the drawing's own size (no reflow, no distortion).
+        assert f'width="{img["width"]}" height="{img["height"]}"' in body.split(">")[0], img
+        assert "<script" not in body and "http://" not in body.replace(
+            'xmlns="http://www.w3.org/2000/svg"', ""
+        )  # its size: tests/unit/test_content.py, file by file

@@ -31,12 +31,9 @@ def test_head_metadata(client, path, locale):
     assert og_alternates == [OG_LOCALES[code] for code in LOCALES if code != locale]
 
 
-def test_titles_differ_between_locales(client):
+def test_titles_differ_between_locales_and_canonical_never_comes_from_the_host_header(client):
     titles = {soup_of(client.get(path)).title.string for path, _ in PAGES}
     assert len(titles) == len(LOCALES)
-
-
-def test_canonical_never_comes_from_the_host_header(client):
     # 127.0.0.1 is one of TestConfig's EXTRA_HOSTS: answered, but never named in links.
     soup = soup_of(client.get("/en", headers={"Host": "127.0.0.1:8000"}))
     assert soup.find("link", rel="canonical")["href"] == SITE + "/en"
@@ -56,6 +53,7 @@ def test_home_describes_the_agency_in_json_ld(client, path, words):
     point = org["contactPoint"]
     assert point["@type"] == "ContactPoint" and point["email"] == "hola@motorlab.example"
     assert point["telephone"] and point["contactType"]
+    assert "sameAs" not in org  # no profile set (test_footer sets them)
 
 
 @pytest.mark.parametrize("slug", ["ads", "kuzu", "vc", "viewbox"])
@@ -66,10 +64,6 @@ def test_each_case_study_is_a_creative_work_in_its_language(client, slug, locale
     assert work["@type"] == "CreativeWork" and work["inLanguage"] == locale
     assert work["url"] == SITE + path and work["name"] and work["description"]
     assert work["creator"]["name"] == "Motorlab Digital"
-
-
-def test_other_pages_carry_no_structured_data(client):
-    assert structured_data(client, "/en/services") == []
 
 
 def test_one_organization_node_with_the_sites_root_and_a_raster_logo(client):
@@ -87,6 +81,7 @@ def test_one_organization_node_with_the_sites_root_and_a_raster_logo(client):
     assert image.convert("RGB").getpixel((image.width // 4, image.height // 2)) == (255, 255, 255)
     (work,) = structured_data(client, "/en/projects/ads")
     assert work["creator"]["@id"] == es["@id"]
+    assert structured_data(client, "/en/services") == [], "other pages carry none"
 
 
 def meta(soup, key: str) -> str | None:

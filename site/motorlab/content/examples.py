@@ -1,9 +1,5 @@
-"""Example data for every component, rendered through the component's own macro.
-
-One source for three readers: the showcase page /test, the guideline's demos, and the tests
-(tests/integration/test_components.py renders each example and finds the very same markup on
-/test), so the showcase cannot drift from the markup the real pages use.
-"""
+"""Example data for every component, rendered through its own macro on /test, in the
+guideline's demos and in the tests, so the showcase cannot drift from the real markup."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Content of the guideline page: the design tokens of the site's stylesheet, shown live.
-
-The token names are listed here once, with what each is for; their values are read
-(motorlab.rendering.tokens) from the `:root` block of `styles/tokens.css`, the one file that defines
-them (and the only one where a raw colour may appear), which the bundled stylesheet imports
-first. Every swatch or sample on the page is drawn by a class of
-`templates/components/guideline/guideline.css` that uses `var(--token)`. Tests check that
-this list and `:root` hold exactly the same tokens, so the guideline cannot drift from the
-site. The image breakpoints are the image service's (motorlab/images/breakpoints.py).
-"""
+"""Content of the guideline page: the stylesheet's design tokens, named here with their use;
+their values are read live from `styles/tokens.css` (tests keep both lists the same)."""
 
 from __future__ import annotations
 
@@ -94,8 +86,7 @@ LAYOUT_BREAKPOINTS: tuple[tuple[int, Text], ...] = (
     (91, _l("Wide: four-column cards and technology groups")),
     (121, _l("Ultra-wide: larger body text")),
 )
-# Image breakpoints (px): the widths generated images are made for.
-IMAGE_BREAKPOINTS = BREAKPOINTS
+IMAGE_BREAKPOINTS = BREAKPOINTS  # px: the widths generated images are made for
 GRID_EXAMPLES = (24, 12, 8, 6)  # column spans shown under the 24-column grid
 
 

@@ -1,9 +1,5 @@
 """Content of the privacy and terms page (/privacy), which the contact form links to.
-
-Placeholders the template fills: %(email)s (the contact address as a mail link),
-%(addresses)s (the staff who receive requests), %(name)s and %(consent_name)s (the names of
-the language cookie and of the consent's storage entry, `LANGUAGE_COOKIE` and `CONSENT_NAME`).
-"""
+The template fills %(email)s, %(addresses)s, %(name)s and %(consent_name)s in its sentences."""
 
 from datetime import date
 
@@ -16,6 +12,19 @@ from motorlab.rendering import analytics
 # The cookie and the storage entry the text names, as the app names them.
 LANGUAGE_COOKIE = i18n.COOKIE_NAME
 CONSENT_NAME = analytics.STORAGE_KEY
+
+
+def _topic(title, *blocks, anchor=None) -> Topic:
+    return Topic(title, blocks, anchor)
+
+
+def _paragraph(*sentences, without_analytics=False) -> Paragraph:
+    return Paragraph(sentences, without_analytics)
+
+
+def _bullets(*items) -> BulletList:
+    return BulletList(items)
+
 
 # The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Privacy and terms")
@@ -35,146 +44,108 @@ PRIVACY = LegalSection(
     "privacy",
     _l("Privacy policy"),
     (
-        Topic(
+        _topic(
             _l("Who is responsible"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "Motorlab Digital is responsible for the personal data collected on "
-                            "this website."
-                        ),
-                        _l("You can write to us about anything on this page at %(email)s."),
-                    )
+            _paragraph(
+                _l(
+                    "Motorlab Digital is responsible for the personal data collected on this "
+                    "website."
                 ),
+                _l("You can write to us about anything on this page at %(email)s."),
             ),
         ),
-        Topic(
+        _topic(
             _l("What the contact form collects"),
-            (
-                BulletList(
-                    (
-                        _l("Your name."),
-                        _l("Your e-mail address."),
-                        _l("The description of your project."),
-                        _l("The language of the page and the date and time you sent the form."),
-                    )
-                ),
-                Paragraph(
-                    (_l("Only browsing this site collects no personal data at all."),),
-                    without_analytics=True,
-                ),
+            _bullets(
+                _l("Your name."),
+                _l("Your e-mail address."),
+                _l("The description of your project."),
+                _l("The language of the page and the date and time you sent the form."),
+            ),
+            _paragraph(
+                _l("Only browsing this site collects no personal data at all."),
+                without_analytics=True,
             ),
             anchor="collected",
         ),
-        Topic(
+        _topic(
             _l("Why we use it"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "We use these data only to answer your request and, if you ask for "
-                            "it, to prepare a proposal."
-                        ),
-                        _l(
-                            "The legal basis is your consent, which you give when you send the "
-                            "form, and the steps you ask us to take before a possible contract "
-                            "(article 6.1 a and b of the GDPR)."
-                        ),
-                    )
+            _paragraph(
+                _l(
+                    "We use these data only to answer your request and, if you ask for it, to "
+                    "prepare a proposal."
+                ),
+                _l(
+                    "The legal basis is your consent, which you give when you send the form, "
+                    "and the steps you ask us to take before a possible contract (article 6.1 a "
+                    "and b of the GDPR)."
                 ),
             ),
             anchor="purpose",
         ),
-        Topic(
+        _topic(
             _l("How long we keep it"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "We keep your request for 12 months after our last exchange, and "
-                            "then delete it."
-                        ),
-                        _l(
-                            "We hold the IP address of a visitor who sends the form for one day "
-                            "at most, only to limit abuse of the form."
-                        ),
-                    )
+            _paragraph(
+                _l(
+                    "We keep your request for 12 months after our last exchange, and then "
+                    "delete it."
+                ),
+                _l(
+                    "We hold the IP address of a visitor who sends the form for one day at most, "
+                    "only to limit abuse of the form."
                 ),
             ),
             anchor="retention",
         ),
-        Topic(
+        _topic(
             _l("Who receives it"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "Your request reaches the Motorlab Digital staff who answer contact "
-                            "requests (%(addresses)s) through our mail provider, which handles it "
-                            "on our behalf."
-                        ),
-                        _l(
-                            "We do not sell your data, and we do not pass it on to anyone else "
-                            "without your permission."
-                        ),
-                    )
+            _paragraph(
+                _l(
+                    "Your request reaches the Motorlab Digital staff who answer contact requests "
+                    "(%(addresses)s) through our mail provider, which handles it on our behalf."
+                ),
+                _l(
+                    "We do not sell your data, and we do not pass it on to anyone else without "
+                    "your permission."
                 ),
             ),
             anchor="recipients",
         ),
-        Topic(
+        _topic(
             _l("Cookies"),
-            (
-                Paragraph((_l("This site needs two cookies to work:"),)),
-                BulletList(
-                    (
-                        _l("%(name)s remembers the language you chose, for one year."),
-                        _l(
-                            "A session cookie keeps the security token of the contact form and "
-                            "ends when you close the browser."
-                        ),
-                    )
-                ),
-                Paragraph(
-                    (_l("We use no advertising or tracking cookies."),), without_analytics=True
+            _paragraph(_l("This site needs two cookies to work:")),
+            _bullets(
+                _l("%(name)s remembers the language you chose, for one year."),
+                _l(
+                    "A session cookie keeps the security token of the contact form and ends "
+                    "when you close the browser."
                 ),
             ),
+            _paragraph(_l("We use no advertising or tracking cookies."), without_analytics=True),
             anchor="cookies",
         ),
-        Topic(
+        _topic(
             _l("Your rights"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "Under the General Data Protection Regulation (GDPR) you have the "
-                            "right to:"
-                        ),
-                    )
+            _paragraph(
+                _l("Under the General Data Protection Regulation (GDPR) you have the right to:")
+            ),
+            _bullets(
+                _l("access the data we hold about you;"),
+                _l("have them rectified if they are wrong;"),
+                _l("have them erased;"),
+                _l("restrict their processing;"),
+                _l("object to their processing;"),
+                _l("receive them in a portable format;"),
+                _l("withdraw your consent at any time."),
+            ),
+            _paragraph(
+                _l(
+                    "To exercise any of these rights, write to %(email)s and we will answer "
+                    "within one month."
                 ),
-                BulletList(
-                    (
-                        _l("access the data we hold about you;"),
-                        _l("have them rectified if they are wrong;"),
-                        _l("have them erased;"),
-                        _l("restrict their processing;"),
-                        _l("object to their processing;"),
-                        _l("receive them in a portable format;"),
-                        _l("withdraw your consent at any time."),
-                    )
-                ),
-                Paragraph(
-                    (
-                        _l(
-                            "To exercise any of these rights, write to %(email)s and we will "
-                            "answer within one month."
-                        ),
-                        _l(
-                            "If you are not satisfied with our answer, you can complain to the "
-                            "Spanish Data Protection Agency (AEPD)."
-                        ),
-                    )
+                _l(
+                    "If you are not satisfied with our answer, you can complain to the Spanish "
+                    "Data Protection Agency (AEPD)."
                 ),
             ),
             anchor="rights",
@@ -184,31 +155,27 @@ PRIVACY = LegalSection(
 
 # Shown after "Cookies" when ANALYTICS_ID is set, with the consent_banner widget's block that
 # shows and changes the choice where JavaScript runs.
-ANALYTICS = Topic(
+ANALYTICS = _topic(
     _l("Visit statistics"),
-    (
-        Paragraph(
-            (
-                _l(
-                    "If you accept them in the banner, and only then, your browser loads Google "
-                    "Analytics, a service of Google Ireland Limited."
-                ),
-                _l(
-                    "It records which pages you visit and when, the page you came from, your "
-                    "browser, your device and your approximate location, and it sets its _ga "
-                    "cookies for up to two years."
-                ),
-                _l(
-                    "We use these statistics only to count visits and to see which pages are "
-                    "useful; we never use them to identify you."
-                ),
-                _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
-                _l("%(consent_name)s remembers your choice for one year."),
-                _l(
-                    "Without JavaScript none of this happens: the banner does not appear, no "
-                    "script loads and nothing is collected."
-                ),
-            )
+    _paragraph(
+        _l(
+            "If you accept them in the banner, and only then, your browser loads Google "
+            "Analytics, a service of Google Ireland Limited."
+        ),
+        _l(
+            "It records which pages you visit and when, the page you came from, your browser, "
+            "your device and your approximate location, and it sets its _ga cookies for up to "
+            "two years."
+        ),
+        _l(
+            "We use these statistics only to count visits and to see which pages are useful; we "
+            "never use them to identify you."
+        ),
+        _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
+        _l("%(consent_name)s remembers your choice for one year."),
+        _l(
+            "Without JavaScript none of this happens: the banner does not appear, no script "
+            "loads and nothing is collected."
         ),
     ),
     anchor="analytics",
@@ -219,62 +186,39 @@ TERMS = LegalSection(
     "terms",
     _l("Terms of use"),
     (
-        Topic(
+        _topic(
             _l("Content"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "The texts, illustrations and code of this site belong to Motorlab "
-                            "Digital."
-                        ),
-                        _l("You may quote them if you link to the page you quote."),
-                    )
-                ),
+            _paragraph(
+                _l("The texts, illustrations and code of this site belong to Motorlab Digital."),
+                _l("You may quote them if you link to the page you quote."),
             ),
         ),
-        Topic(
+        _topic(
             _l("Brands"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "The car brands on this site, their names and their logos are "
-                            "fictional and were drawn for it; any resemblance to real brands is "
-                            "a coincidence."
-                        ),
-                    )
+            _paragraph(
+                _l(
+                    "The car brands on this site, their names and their logos are fictional and "
+                    "were drawn for it; any resemblance to real brands is a coincidence."
                 ),
             ),
         ),
-        Topic(
+        _topic(
             _l("No warranty"),
-            (
-                Paragraph(
-                    (
-                        _l(
-                            "We take care to keep this site accurate and available, but we "
-                            "provide it as it is, without any warranty."
-                        ),
-                        _l(
-                            "The figures of the case studies describe past projects and are not "
-                            "an offer."
-                        ),
-                    )
+            _paragraph(
+                _l(
+                    "We take care to keep this site accurate and available, but we provide it as "
+                    "it is, without any warranty."
                 ),
+                _l("The figures of the case studies describe past projects and are not an offer."),
             ),
         ),
-        Topic(
+        _topic(
             _l("Applicable law"),
-            (
-                Paragraph(
-                    (
-                        _l("These terms are governed by Spanish law."),
-                        _l(
-                            "Any dispute goes to the courts of Madrid, unless the law lets you, "
-                            "as a consumer, go to the courts where you live."
-                        ),
-                    )
+            _paragraph(
+                _l("These terms are governed by Spanish law."),
+                _l(
+                    "Any dispute goes to the courts of Madrid, unless the law lets you, as a "
+                    "consumer, go to the courts where you live."
                 ),
             ),
         ),
@@ -285,8 +229,8 @@ SECTIONS: tuple[LegalSection, ...] = (PRIVACY, TERMS)
 
 
 def topics(section: LegalSection, analytics_id: str | None) -> tuple[Topic, ...]:
-    """A section's topics as the page shows them (its text and its contents): with an
-    ANALYTICS_ID, the privacy policy ends with the analytics topic."""
+    """A section's topics as the page shows them: with an ANALYTICS_ID, the privacy policy
+    ends with the analytics topic."""
     if analytics_id and section is PRIVACY:
         return (*section.topics, ANALYTICS)
     return section.topics

@@ -64,9 +64,13 @@ SERVICES: tuple[Service, ...] = (
 )
 
 
-def _tech(name: str, slug: str) -> TechnologyItem:
-    # The name is shown as text beside the icon, so the icon itself is decorative.
-    return TechnologyItem(name, Image(f"img/tech/{slug}.svg", "", 48, 48))
+def _technologies(*names: str) -> tuple[TechnologyItem, ...]:
+    # Each name is shown beside its icon, so the icon itself is decorative.
+    slugs = (name.lower().replace(".", "").replace(" ", "-") for name in names)
+    return tuple(
+        TechnologyItem(name, Image(f"img/tech/{slug}.svg", "", 48, 48))
+        for name, slug in zip(names, slugs, strict=True)
+    )
 
 
 TECHNOLOGIES_TITLE = _l("Technologies")
@@ -75,42 +79,13 @@ TECHNOLOGIES_INTRO = _l(
     "years."
 )
 TECHNOLOGY_GROUPS: tuple[TechnologyGroup, ...] = (
-    TechnologyGroup(
-        _l("Front-End"),
-        (
-            _tech("Vue.js", "vuejs"),
-            _tech("React", "react"),
-            _tech("TypeScript", "typescript"),
-            _tech("Sass", "sass"),
-        ),
-    ),
-    TechnologyGroup(
-        _l("Back-End"),
-        (
-            _tech("Node.js", "nodejs"),
-            _tech("Python", "python"),
-            _tech("Java", "java"),
-            _tech("PHP", "php"),
-        ),
-    ),
-    TechnologyGroup(
-        _l("Databases"),
-        (
-            _tech("PostgreSQL", "postgresql"),
-            _tech("MongoDB", "mongodb"),
-            _tech("Redis", "redis"),
-            _tech("MySQL", "mysql"),
-        ),
-    ),
+    TechnologyGroup(_l("Front-End"), _technologies("Vue.js", "React", "TypeScript", "Sass")),
+    TechnologyGroup(_l("Back-End"), _technologies("Node.js", "Python", "Java", "PHP")),
+    TechnologyGroup(_l("Databases"), _technologies("PostgreSQL", "MongoDB", "Redis", "MySQL")),
     TechnologyGroup(
         # TRANSLATORS: heading over the mobile technologies (Flutter, Swift, Kotlin, ...).
         _l("Mobile development"),
-        (
-            _tech("Flutter", "flutter"),
-            _tech("Swift", "swift"),
-            _tech("Kotlin", "kotlin"),
-            _tech("React Native", "react-native"),
-        ),
+        _technologies("Flutter", "Swift", "Kotlin", "React Native"),
     ),
 )
 

@@ -25,19 +25,10 @@ PHOTO_TEXT = _l(
     "We work in one open studio, next to the product owners of the brands, and visit dealers "
     "and workshops every sprint."
 )
+_PHOTO_ALT = _l("Illustration of the Motorlab Digital team together in the studio")
 PHOTO = ArtDirectedImage(
-    wide=Image(
-        "img/team/photo-desktop.svg",
-        _l("Illustration of the Motorlab Digital team together in the studio"),
-        1200,
-        500,
-    ),
-    narrow=Image(
-        "img/team/photo-mobile.svg",
-        _l("Illustration of the Motorlab Digital team together in the studio"),
-        600,
-        600,
-    ),
+    wide=Image("img/team/photo-desktop.svg", _PHOTO_ALT, 1200, 500),
+    narrow=Image("img/team/photo-mobile.svg", _PHOTO_ALT, 600, 600),
 )
 
 TEAMS_TITLE = _l("Our team")

@@ -1,10 +1,5 @@
-"""The content entities of the specification (section 3), as frozen dataclasses.
-
-Strings are lazy gettext objects (`_l`), so the data exists at import time and is translated
-when a template renders it. Links name a page by endpoint and URL values (`Link`), never by
-path; templates build them with `url_for`, which adds the page's locale, so one datum serves both
-locales and a renamed route fails the build of any link to it instead of sending a visitor astray.
-"""
+"""The content entities of the specification (section 3), as frozen dataclasses: lazy strings,
+translated when rendered, and links by endpoint (`url_for` adds the locale)."""
 
 from __future__ import annotations
 
@@ -29,8 +24,7 @@ class Link:
 
 @dataclass(frozen=True)
 class CallToAction:
-    """The contact band that closes a page (components/cta_band): a question, a promise and
-    one button to `link`."""
+    """The contact band that closes a page (components/cta_band)."""
 
     title: Text
     text: Text
@@ -40,8 +34,6 @@ class CallToAction:
 
 @dataclass(frozen=True)
 class NavItem:
-    """One entry of the header's main navigation."""
-
     label: Text
     link: Link
 
@@ -59,8 +51,7 @@ class Image:
 
     @property
     def fragment(self) -> str:
-        """`#<view>` when the picture is one view of a file that holds several (the brands'
-        logos: build/drawings/brands.py), else empty."""
+        """`#<view>` when the picture is one view of a file that holds several, else empty."""
         _, mark, view = self.src.partition("#")
         return mark + view
 
@@ -93,8 +84,6 @@ class Slide:
 
 @dataclass(frozen=True)
 class Reason:
-    """One item of the home page's "why us" section."""
-
     title: Text
     text: Text
     icon: Image
@@ -153,8 +142,6 @@ class ContactLabels:
 
 @dataclass(frozen=True)
 class ContactSent:
-    """The confirmation a sent contact form gives way to, with JavaScript and without."""
-
     title: Text
     message: Text
     steps_title: Text
@@ -165,32 +152,29 @@ class ContactSent:
 
 @dataclass(frozen=True)
 class Module:
-    """One module of a case-study product; `icon` is decorative (the title says it all)."""
-
     title: Text
     icon: Image | None = None
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One step of how a project was run (discovery, sprints, pilot...)."""
-
     title: Text
     text: Text
 
 
 @dataclass(frozen=True)
 class Screen:
-    """A drawn mock-up of a product screen, with its caption."""
-
     caption: Text
     image: Image
+
+    @classmethod
+    def drawn(cls, product: str, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
+        """A product screen drawn in each language: img/projects/<product>/<name>.<locale>.svg."""
+        return cls(caption, Image(f"img/projects/{product}/{name}.{{locale}}.svg", alt, *size))
 
 
 @dataclass(frozen=True)
 class Quote:
-    """A short quote from a client's side, with who said it (a fictional person)."""
-
     text: Text
     name: str
     role: Text
@@ -198,9 +182,7 @@ class Quote:
 
 @dataclass(frozen=True)
 class CaseStudy:
-    """A case-study page (/projects/<slug>): its overview, modules, methodology,
-    screens, technologies and results; `results` is empty when a project has no figures
-    (its `highlight` then stands in for the headline figure of its card)."""
+    """A case-study page (/projects/<slug>)."""
 
     slug: str  # the route's value: /projects/<slug>
     name: str  # the product's name: not translated
@@ -220,9 +202,7 @@ class CaseStudy:
     built: Text  # ...and what we built for it
     quote: Quote  # a word from the brands' side
     medium: str  # phone-app, back-office, public-site or cms: the page's layout follows it
-    results: tuple[ResultItem, ...] = ()
-    # For a study without figures: a fact its own text states, shown where the others show
-    # their first figure (the portfolio's card).
+    results: tuple[ResultItem, ...] = ()  # empty: `highlight` heads its card instead
     highlight: ResultItem | None = None
 
     @property
@@ -237,9 +217,7 @@ class CaseStudy:
 
 @dataclass(frozen=True)
 class ArtDirectedImage:
-    """One picture in two crops: `wide` from `media` up, `narrow` below (a <picture>).
-    Without `narrow` the picture shows from `media` up only, and below it nothing is
-    fetched (its CSS hides the empty stand-in)."""
+    """One picture in two crops: `wide` from `media` up, `narrow` (if any) below."""
 
     wide: Image
     narrow: Image | None = None
@@ -248,13 +226,10 @@ class ArtDirectedImage:
 
 @dataclass(frozen=True)
 class Paragraph:
-    """Sentences shown as one paragraph; each is its own message for translators. A sentence
-    may hold named placeholders (`%(email)s`) that the template fills with markup."""
+    """Sentences shown as one paragraph, each its own message for translators."""
 
     sentences: tuple[Text, ...]
-    # True for a statement that stops being true once ANALYTICS_ID is set (the page then
-    # shows the analytics topic instead).
-    without_analytics: bool = False
+    without_analytics: bool = False  # stops being true once ANALYTICS_ID is set
 
 
 @dataclass(frozen=True)
@@ -264,8 +239,6 @@ class BulletList:
 
 @dataclass(frozen=True)
 class Topic:
-    """A titled part of a legal text (an <h3>), with paragraphs and lists."""
-
     title: Text
     blocks: tuple[Paragraph | BulletList, ...]
     anchor: str | None = None  # the fragment other pages may link to

@@ -1,10 +1,9 @@
-"""What a page is (`Page`) and how one is rendered (`render_page`); the pages themselves are
-declared in registry.py."""
+"""What a page is (`Page`) and how one is rendered (`render_page`); registry.py lists them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -13,10 +12,6 @@ from flask import render_template
 from motorlab.content.types import Image, Link
 
 BLUEPRINT = "pages"  # the blueprint that serves every page (pages/routes.py)
-
-
-def _nothing() -> Mapping[str, Any]:
-    return {}
 
 
 @dataclass(frozen=True)
@@ -28,11 +23,9 @@ class Page:
     title: Any  # a lazy string: the <title>, the share image's title
     description: Any  # a lazy string: the meta description
     content: ModuleType | object  # handed to the template as `page`
-    # URL values that tell the pages of one name apart (the case studies' slug): `url_for`
-    # takes them; each page's route carries its own.
+    # URL values that tell the pages of one name apart (the case studies' slug).
     values: tuple[tuple[str, str], ...] = ()
-    # The view, when the page needs more than its template (the contact form takes posts):
-    # called with the page, it renders it with `render_page` and whatever it adds.
+    # The view, when the page needs more than its template: called with the page.
     view: Callable[[Page], Any] | None = None
     methods: tuple[str, ...] = ("GET",)
     layout: str = "default"
@@ -40,15 +33,10 @@ class Page:
     # False: nginx always passes it to the app, and the export writes no file of it (the
     # contact form's CSRF token is each visitor's own).
     exported: bool = True
-    # The page's own illustration (an SVG of static/): its share image shows it beside the
-    # title; a page without one gets the brand's card.
-    picture: Image | None = None
-    # The page whose header link is marked as current (aria-current): its own by default.
-    section: str | None = None
-    # More template variables, computed per request (e.g. the guideline's live tokens).
-    context: Callable[[], Mapping[str, Any]] = field(default=_nothing)
-    # The files that make the page, from the project root: the sitemap's <lastmod> is the
-    # date of the newest commit that touched one of them.
+    picture: Image | None = None  # beside the title on its share image (else the brand's card)
+    section: str | None = None  # the page whose header link is marked current (default: its own)
+    context: Callable[[], Mapping[str, Any]] = dict  # more template variables, per request
+    # The files that make the page, from the project root: the sitemap's <lastmod>.
     sources: tuple[str, ...] = ()
 
     @property
@@ -71,19 +59,10 @@ class Page:
 
 def render_page(page: Page, **variables: Any) -> str:
     """The page's template with its title, description and content (`page`); `variables`
-    add to them or replace them (the contact form's title says when it has errors)."""
-    extra = {"noindex": True} if not page.listed else {}
-    return render_template(
-        page.template,
-        **{
-            "title": page.title,
-            "description": page.description,
-            "page": page.content,
-            **extra,
-            **page.context(),
-            **variables,
-        },
-    )
+    add to them or replace them."""
+    base = {"title": page.title, "description": page.description, "page": page.content}
+    noindex = {} if page.listed else {"noindex": True}
+    return render_template(page.template, **{**base, **noindex, **page.context(), **variables})
 
 
 def source_file(module: ModuleType) -> str:

@@ -1,10 +1,4 @@
-"""The public pages: every path of both locales of the registry's listed pages; and the
-paths of the pages each visitor gets their own, which the navigation never asks for ahead of
-a click.
-
-One function each, so the export, the share images, the pages and the tests enumerate pages
-the same way.
-"""
+"""The paths of the listed pages and of the pages each visitor gets their own, in every locale."""
 
 from __future__ import annotations
 
@@ -18,8 +12,8 @@ from motorlab.pages.registry import PAGES, listed_pages
 
 
 def public_paths(app: Flask) -> list[str]:
-    """Paths of every public page, each locale's (`/`, `/en`, `/services`, `/en/services`, …).
-    `app` is the app itself: `current_app` would be unbound in the fresh context below."""
+    """Paths of every public page, each locale's (`/`, `/en`, `/services`, …); `app` itself,
+    as `current_app` is unbound in the fresh context below."""
     site = urlsplit(app.config["SITE_URL"])  # a trusted host, whatever EXTRA_HOSTS says
 
     def collect() -> list[str]:
@@ -36,10 +30,8 @@ def public_paths(app: Flask) -> list[str]:
 
 
 def own_paths() -> list[str]:
-    """Paths of the pages each visitor gets their own (not exported: the contact page, whose
-    form token starts a session, answers `no-store`), every locale's, in a request. Pages
-    list them in `<meta name="no-prefetch">`: the navigation asks for them at a click only,
-    so a hover or a scroll past a link creates nothing on the server."""
+    """Paths of the pages not exported (the contact form's token starts a session), in a
+    request: `<meta name="no-prefetch">` keeps the navigation from asking for them ahead."""
     return [
         url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale})
         for page in PAGES

@@ -1,13 +1,6 @@
-"""Every page of the site, declared once: where it is served, what it shows, which section of
-the header it belongs to and whether search engines list it. The routes, the sitemap, the
-export, the share images and the tests all read this table, so a page added here appears
-everywhere and a page left out appears nowhere.
-
-A page has one name: its endpoint is `pages.<name>`, its template `pages/<name>.html`, its
-text the content module `content/<name>` (a module, or a package for the case studies). Only
-the path may say otherwise, and it is written in the entry: `team` is served at the spec's
-`/aboutus`, `examples` at `/test`.
-"""
+"""Every page of the site, declared once: the routes, the sitemap, the export, the share
+images and the tests all read this table. A page's name gives its endpoint `pages.<name>`, its
+template `pages/<name>.html` and its content module `content/<name>`; only the path differs."""
 
 from __future__ import annotations
 
@@ -39,9 +32,8 @@ from motorlab.rendering import tokens
 
 
 def content_page(content: ModuleType, path: str, *, also_from=(), **options: Any) -> Page:
-    """A page named after its content module (`content/<name>.py`): its title and description
-    are the module's PAGE_TITLE and PAGE_DESCRIPTION (`also_from`: more files whose changes
-    change the page)."""
+    """A page named after its content module, titled by its PAGE_TITLE and PAGE_DESCRIPTION
+    (`also_from`: more files whose changes change the page)."""
     name = content.__name__.rsplit(".", 1)[-1]
     return Page(
         name,
@@ -55,7 +47,6 @@ def content_page(content: ModuleType, path: str, *, also_from=(), **options: Any
 
 
 def case_study_page(study: CaseStudy) -> Page:
-    """One case study: content/case_study/<slug>.py, shown in the Portfolio section."""
     previous, following = case_study.neighbours(study.slug)
     module = import_module(f"{case_study.__name__}.{study.slug}")
     return Page(
@@ -72,11 +63,6 @@ def case_study_page(study: CaseStudy) -> Page:
     )
 
 
-def _live_tokens() -> Mapping[str, Any]:
-    """The guideline shows the stylesheet's tokens as they are now, and every example."""
-    return {"tokens": tokens.root_tokens(), "examples": examples}
-
-
 PAGES: tuple[Page, ...] = (
     content_page(
         home,
@@ -90,14 +76,19 @@ PAGES: tuple[Page, ...] = (
     content_page(portfolio, "/portfolio", also_from=(source_file(case_study),)),
     *(case_study_page(study) for study in case_study.CASE_STUDIES),
     content_page(contact, "/contact", view=contact_view, methods=("GET", "POST"), exported=False),
-    content_page(guideline, "/guideline", layout="guideline", context=_live_tokens),
+    content_page(
+        guideline,
+        "/guideline",
+        layout="guideline",
+        context=lambda: {"tokens": tokens.root_tokens(), "examples": examples},
+    ),
     content_page(privacy, "/privacy", layout="guideline"),
     content_page(examples, "/test", listed=False),
 )
 
 
 def listed_pages() -> tuple[Page, ...]:
-    """The pages search engines may list: the sitemap's, the export's, the share images'."""
+    """The pages search engines may list."""
     return tuple(page for page in PAGES if page.listed)
 
 
@@ -106,7 +97,6 @@ def page_at(path: str) -> Page | None:
     return next((page for page in PAGES if page.path == path), None)
 
 
-# Each page by what its route tells: the endpoint and the URL values (the locale left out).
 _BY_ROUTE = {(page.endpoint, frozenset(page.values)): page for page in PAGES}
 
 
@@ -116,7 +106,6 @@ def page_for(endpoint: str | None, values: Mapping[str, Any]) -> Page | None:
 
 
 def current_section() -> str | None:
-    """The endpoint of the header link that marks this request's page as within it (a case
-    study is in Portfolio); None off the registry's pages."""
+    """The endpoint of the header link marked current for this request (None off the pages)."""
     page = page_for(request.endpoint, request.view_args or {})
     return page.section_endpoint if page is not None else None

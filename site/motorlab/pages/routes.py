@@ -1,6 +1,4 @@
-"""Blueprint "pages": every page of the registry, each at its path in every locale. A page is
-rendered by `render_page` (its template, title, description and content), or by the view it
-names. The first visit to `/` is handled in language/."""
+"""Blueprint "pages": every page of the registry, each at its path in every locale."""
 
 from __future__ import annotations
 

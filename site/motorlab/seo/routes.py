@@ -1,14 +1,38 @@
+"""Blueprint "seo": /sitemap.xml (every listed page in every locale, with its alternates and
+the date of the newest commit that touched its sources) and /robots.txt."""
+
 from __future__ import annotations
+
+import subprocess
+from functools import lru_cache
 
 from flask import Blueprint, Response, render_template, url_for
 
 from motorlab.extensions import cache
 from motorlab.i18n import LOCALE_ARG, LOCALES, absolute_url
 from motorlab.pages.registry import listed_pages
-from motorlab.seo.lastmod import last_modified
+from motorlab.paths import PROJECT_ROOT
 
 bp = Blueprint("seo", __name__)
 SITEMAP_TYPE = "application/xml"  # nginx's for the exported sitemap too (deploy_config)
+
+
+@lru_cache(maxsize=64)
+def git_date(paths: tuple[str, ...]) -> str | None:
+    """The newest commit date of `paths` (`2026-11-24T20:13:48+00:00`), read once per process;
+    None outside a git checkout, where the sitemap leaves <lastmod> out rather than guess."""
+    try:
+        result = subprocess.run(
+            ["git", "log", "-1", "--format=%cI", "--", *paths],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return result.stdout.strip() or None
 
 
 def sitemap_entries() -> list[dict]:
@@ -20,7 +44,7 @@ def sitemap_entries() -> list[dict]:
             locale: absolute_url(url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale}))
             for locale in LOCALES
         }
-        lastmod = last_modified(page)
+        lastmod = git_date(page.sources)
         entries.extend(
             {"loc": urls[locale], "alternates": urls, "lastmod": lastmod} for locale in LOCALES
         )

@@ -1,7 +1,5 @@
-"""JSON-LD (schema.org) for search engines: the agency on the home page, each case study as
-a CreativeWork, both in the page's language. Rendered as `<script type="application/ld+json">`
-by templates/partials/_structured_data.html: a data block, which browsers never run, so the
-Content-Security-Policy has nothing to allow."""
+"""JSON-LD (schema.org): the agency on the home page, each case study as a CreativeWork, in
+the page's language (templates/partials/_structured_data.html)."""
 
 from __future__ import annotations
 
@@ -22,10 +20,6 @@ ORGANIZATION_ID = "/#organization"
 
 def _url(endpoint: str, **values) -> str:
     return absolute_url(url_for(endpoint, **values))
-
-
-def _static(filename: str) -> str:
-    return absolute_url(url_for("static", filename=filename))
 
 
 def organization() -> dict:
@@ -70,7 +64,7 @@ def creative_work(study: CaseStudy) -> dict:
         "description": str(study.description),
         "genre": str(study.kind),
         "url": _url("pages.case_study", slug=study.slug),
-        "image": _static(study.hero.file(current_locale())),
+        "image": _url("static", filename=study.hero.file(current_locale())),
         "inLanguage": current_locale(),
         "keywords": ", ".join(study.technologies),
         "creator": {

@@ -22,9 +22,6 @@ def neighbours(slug: str) -> tuple[CaseStudy, CaseStudy]:
     return CASE_STUDIES[(index - 1) % count], CASE_STUDIES[(index + 1) % count]
 
 
-GO_TO_PROJECT = _l("GO TO PROJECT")
-
-
 def project_card(slug: str) -> ProjectCard:
     """The card that leads to a case study (home and portfolio), drawn from the study itself."""
     study = BY_SLUG[slug]
@@ -32,7 +29,7 @@ def project_card(slug: str) -> ProjectCard:
         study.kind,
         study.name,
         study.hero,
-        GO_TO_PROJECT,
+        _l("GO TO PROJECT"),
         study.link,
         brands=study.brands,
         result=study.headline,

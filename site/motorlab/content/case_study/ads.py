@@ -94,34 +94,25 @@ ADS = CaseStudy(
         ),
     ),
     screens=(
-        Screen(
+        Screen.drawn(
+            "ads",
+            "work-order",
             _l("A work order with its operations, parts and the technician's time."),
-            Image(
-                "img/projects/ads/work-order.{locale}.svg",
-                _l("ADS work order listing operations, parts and labour times"),
-                400,
-                520,
-            ),
+            _l("ADS work order listing operations, parts and labour times"),
         ),
-        Screen(
+        Screen.drawn(
+            "ads",
+            "planning",
             _l("The workshop planner: every bay and technician, hour by hour."),
-            Image(
-                "img/projects/ads/planning.{locale}.svg",
-                _l("ADS workshop planner with jobs placed on a timeline for each bay"),
-                400,
-                520,
-            ),
+            _l("ADS workshop planner with jobs placed on a timeline for each bay"),
         ),
-        Screen(
+        Screen.drawn(
+            "ads",
+            "history",
             _l("One vehicle history: every visit, at whichever of the group's workshops."),
-            Image(
-                "img/projects/ads/history.{locale}.svg",
-                _l(
-                    "ADS vehicle history of a car: four visits at two workshops, with the date, "
-                    "mileage and what each cost or who paid for it"
-                ),
-                400,
-                520,
+            _l(
+                "ADS vehicle history of a car: four visits at two workshops, with the date, "
+                "mileage and what each cost or who paid for it"
             ),
         ),
     ),

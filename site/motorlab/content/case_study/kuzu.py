@@ -79,41 +79,35 @@ KUZU = CaseStudy(
     # The app on the track, a phone at phone size each: the car, the fault, and its follow-up
     # (the back office's side is in the hero: the fault as it arrives there).
     screens=(
-        Screen(
+        Screen.drawn(
+            "kuzu",
+            "scan",
             _l("Identifying the car: the app reads its VIN through the camera."),
-            Image(
-                "img/projects/kuzu/scan.{locale}.svg",
-                _l(
-                    "KuZu on a phone: the camera reading a car's VIN, then the car's plant and "
-                    "its open faults"
-                ),
-                320,
-                640,
+            _l(
+                "KuZu on a phone: the camera reading a car's VIN, then the car's plant and "
+                "its open faults"
             ),
+            size=(320, 640),
         ),
-        Screen(
+        Screen.drawn(
+            "kuzu",
+            "report",
             _l("Reporting a fault: area of the car, severity and photos."),
-            Image(
-                "img/projects/kuzu/report.{locale}.svg",
-                _l(
-                    "KuZu on a phone: a car outline with the fault marked in zone 4, a severity "
-                    "choice, three photos and a voice note"
-                ),
-                320,
-                640,
+            _l(
+                "KuZu on a phone: a car outline with the fault marked in zone 4, a severity "
+                "choice, three photos and a voice note"
             ),
+            size=(320, 640),
         ),
-        Screen(
+        Screen.drawn(
+            "kuzu",
+            "fault",
             _l("Following a fault: its photos, the supplier it went to and the fix to confirm."),
-            Image(
-                "img/projects/kuzu/fault.{locale}.svg",
-                _l(
-                    "KuZu on a phone: fault KZ-0512 with three photos, its car, zone and "
-                    "supplier, its steps from reported to fixed and a note from the supplier"
-                ),
-                320,
-                640,
+            _l(
+                "KuZu on a phone: fault KZ-0512 with three photos, its car, zone and "
+                "supplier, its steps from reported to fixed and a note from the supplier"
             ),
+            size=(320, 640),
         ),
     ),
     technologies=("Flutter", "Dart", "Kotlin", "Node.js", "NestJS", "PostgreSQL", "Azure"),

@@ -79,35 +79,26 @@ VC = CaseStudy(
         ),
     ),
     screens=(
-        Screen(
+        Screen.drawn(
+            "vc",
+            "configurator",
             _l("The configurator: body, wheelbase, roof height and conversion."),
-            Image(
-                "img/projects/vc/configurator.{locale}.svg",
-                _l("VC configurator with a van side view and options for wheelbase and roof"),
-                400,
-                520,
-            ),
+            _l("VC configurator with a van side view and options for wheelbase and roof"),
         ),
-        Screen(
+        Screen.drawn(
+            "vc",
+            "dealers",
             _l("The dealer locator on a phone: commercial-vehicle centres only, nearest first."),
-            Image(
-                "img/projects/vc/dealers.{locale}.svg",
-                _l(
-                    "VC dealer locator on a phone: a map with two pins and the two nearest "
-                    "centres, open until 21:00, with replacement vans"
-                ),
-                400,
-                520,
+            _l(
+                "VC dealer locator on a phone: a map with two pins and the two nearest "
+                "centres, open until 21:00, with replacement vans"
             ),
         ),
-        Screen(
+        Screen.drawn(
+            "vc",
+            "booking",
             _l("Service booking on a phone, with a replacement van."),
-            Image(
-                "img/projects/vc/booking.{locale}.svg",
-                _l("VC service booking on a phone with a date picker and time slots"),
-                400,
-                520,
-            ),
+            _l("VC service booking on a phone with a date picker and time slots"),
         ),
     ),
     technologies=("Vue.js", "Nuxt", "TypeScript", "Node.js", "Contentful", "AWS"),

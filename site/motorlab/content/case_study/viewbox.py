@@ -77,34 +77,25 @@ VIEWBOX = CaseStudy(
         ),
     ),
     screens=(
-        Screen(
+        Screen.drawn(
+            "viewbox",
+            "templates",
             _l("Choosing a brand template for a new space."),
-            Image(
-                "img/projects/viewbox/templates.{locale}.svg",
-                _l("ViewBox gallery of brand templates with one of them selected"),
-                400,
-                520,
-            ),
+            _l("ViewBox gallery of brand templates with one of them selected"),
         ),
-        Screen(
+        Screen.drawn(
+            "viewbox",
+            "approval",
             _l("Approving a dealer's page before it goes live."),
-            Image(
-                "img/projects/viewbox/approval.{locale}.svg",
-                _l("ViewBox approval screen with a page preview and comments"),
-                400,
-                520,
-            ),
+            _l("ViewBox approval screen with a page preview and comments"),
         ),
-        Screen(
+        Screen.drawn(
+            "viewbox",
+            "published",
             _l("The dealer's page as published, on a phone, with its visits."),
-            Image(
-                "img/projects/viewbox/published.{locale}.svg",
-                _l(
-                    "A dealer's open-day page published with ViewBox, on a phone, beside its "
-                    "visits this week and the test drives booked"
-                ),
-                400,
-                520,
+            _l(
+                "A dealer's open-day page published with ViewBox, on a phone, beside its "
+                "visits this week and the test drives booked"
             ),
         ),
     ),
