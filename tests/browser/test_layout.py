@@ -1,5 +1,5 @@
-"""The layout system (styles/layouts.css, tokens.css) as a visitor sees it, in Chromium:
-gutters, measure, columns, case studies' heroes and panels, rows and headings' last lines."""
+"""The layout system (styles/layouts.css, tokens.css) as a visitor sees it, in Chromium: each
+page's gutters, measure, headings and h1; case studies; rows; a reading page's edges."""
 
 import re
 from functools import cache
@@ -9,7 +9,7 @@ import pytest
 from motorlab.build.drawings.figtree import text_sizes
 from tests.support.app import STATIC
 from tests.support.browser import across, open_at
-from tests.support.pages import LOCALES, PAGES, ROUTES, localized, path_of
+from tests.support.pages import LOCALES, PAGES, ROUTES, localized
 
 pytestmark = pytest.mark.browser
 
@@ -80,49 +80,6 @@ LONG_LINES = """limit => {
   }
   return found;
 }"""
-
-
-def test_the_gutter_grows_smoothly_with_the_window(open_page):
-    """Every section's content starts at one x, growing with the window without a jump (at
-    most half the window's growth: it stays centred), 24 px or more from 600 px up."""
-    page = open_at(open_page, "/en/services", 320)
-    lefts = {}
-    for width in range(320, 1921, 8):
-        page.set_viewport_size({"width": width, "height": 800})
-        starts = page.evaluate(
-            "() => [...document.querySelectorAll('.l-container')].map(el =>"
-            " el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft))"
-        )
-        assert len(set(starts)) == 1, (width, starts)
-        lefts[width] = starts[0]
-    assert min(lefts.values()) >= 16
-    assert [w for w, left in lefts.items() if w >= 600 and left < MIN_GUTTER] == []
-    widths = sorted(lefts)
-    steps = [lefts[b] - lefts[a] for a, b in zip(widths, widths[1:], strict=False)]
-    assert min(steps) >= 0 and max(steps) <= 8 / 2
-
-
-# The left edge and width of every portrait, group by group.
-PORTRAITS = """() => [...document.querySelectorAll(".c-team__list")].map(list =>
-  [...list.querySelectorAll(".c-member__portrait")].map(img => {
-    const r = img.getBoundingClientRect();
-    return [Math.round(r.left), Math.round(r.width)];
-  }))"""
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_about_portraits_align_in_columns_across_groups(open_page, locale):
-    """The team's groups share one set of columns (DESIGN.md rule 4): portraits of one width,
-    each group from the first column on; one column on a phone."""
-    page = open_at(open_page, localized(path_of("team"), locale), 375)
-    for width, groups in across(page, (375, 768, 1280, 1920), PORTRAITS).items():
-        assert [len(group) for group in groups] == [3, 4, 3, 3]
-        assert len({w for group in groups for _, w in group}) == 1
-        columns = sorted({left for group in groups for left, _ in group})
-        assert len(columns) == (1 if width < 656 else 4)
-        for group in groups:
-            lefts = sorted({left for left, _ in group})
-            assert lefts == columns[: len(lefts)]
 
 
 CASE_STUDIES = [route for route in ROUTES if route.startswith("/projects/")]

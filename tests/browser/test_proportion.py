@@ -1,10 +1,11 @@
-"""Proportion (tokens.css's fluid type and space scales, DESIGN.md rules 3, 5 and 9) on the
-services page, in Chromium. (Each page's main heading: test_layout.py.)"""
+"""Proportion and columns (tokens.css's fluid scales, DESIGN.md rules 3, 4, 5 and 9) in
+Chromium: the gutter, the services page's type, pictures and bands, the team's columns. (Each
+page's main heading: test_layout.py.)"""
 
 import pytest
 
 from tests.support.browser import across, open_at
-from tests.support.pages import LOCALES, localized
+from tests.support.pages import LOCALES, localized, path_of
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +26,9 @@ SERVICES = """() => {
     })};
 }"""
 WIDTHS = (375, 768, 1024, 1280, 1440, 1920)
+# Where each section's content starts (its container's left edge and padding).
+CONTENT_STARTS = """() => [...document.querySelectorAll('.l-container')].map(el =>
+  el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft))"""
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -46,3 +50,40 @@ def test_the_services_proportions(open_page, locale):
     band = {width: services[width]["band"] for width in (375, 1024, 1440, 1920)}
     assert 64 <= band[375] < 68 and band[1920] >= 96, band
     assert band[375] < band[1024] < band[1440] < band[1920], band
+
+
+def test_the_gutter_grows_smoothly_with_the_window(open_page):
+    """Every section's content starts at one x, growing with the window without a jump (at
+    most half the window's growth: it stays centred), 24 px or more from 600 px up."""
+    page = open_at(open_page, "/en/services", 320)
+    starts = across(page, range(320, 1921, 8), CONTENT_STARTS, height=800)
+    assert {width: found for width, found in starts.items() if len(set(found)) != 1} == {}
+    lefts = {width: found[0] for width, found in starts.items()}
+    assert min(lefts.values()) >= 16
+    assert [w for w, left in lefts.items() if w >= 600 and left < 24] == []
+    widths = sorted(lefts)
+    steps = [lefts[b] - lefts[a] for a, b in zip(widths, widths[1:], strict=False)]
+    assert min(steps) >= 0 and max(steps) <= 8 / 2
+
+
+# The left edge and width of every portrait, group by group.
+PORTRAITS = """() => [...document.querySelectorAll(".c-team__list")].map(list =>
+  [...list.querySelectorAll(".c-member__portrait")].map(img => {
+    const r = img.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.width)];
+  }))"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_about_portraits_align_in_columns_across_groups(open_page, locale):
+    """The team's groups share one set of columns (DESIGN.md rule 4): portraits of one width,
+    each group from the first column on; one column on a phone."""
+    page = open_at(open_page, localized(path_of("team"), locale), 375)
+    for width, groups in across(page, (375, 768, 1280, 1920), PORTRAITS).items():
+        assert [len(group) for group in groups] == [3, 4, 3, 3]
+        assert len({w for group in groups for _, w in group}) == 1
+        columns = sorted({left for group in groups for left, _ in group})
+        assert len(columns) == (1 if width < 656 else 4)
+        for group in groups:
+            lefts = sorted({left for left, _ in group})
+            assert lefts == columns[: len(lefts)]

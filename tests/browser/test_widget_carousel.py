@@ -201,32 +201,6 @@ def test_without_javascript_every_slide_shows_as_a_list(open_page, path, counts)
     assert page.locator(".c-carousel__region").count() == 0
 
 
-CAROUSEL_BOXES = """() => [...document.querySelectorAll(".c-carousel, footer")].map(e => {
-  const r = e.getBoundingClientRect(); return [Math.round(r.top + scrollY), Math.round(r.height)];
-})"""
-
-
-@pytest.mark.parametrize("width", [PHONE, 800, 1024, 1280])
-@pytest.mark.parametrize("path", [HOME, PORTFOLIO])
-def test_mounting_moves_nothing_on_the_page(open_page, path, width):
-    """Until its code arrives, a carousel's list already has the widget's shape (stand-in
-    controls, one step in a row), so mounting shifts no content below it."""
-    pages = []
-    for code in ("pending", "mounted"):
-        page = open_page(path, width=width, goto=False)
-        # Both in the fallback face: whether the typeface comes in time is the connection's.
-        page.route("**/static/build/fonts/*.woff2", lambda route: route.abort())
-        if code == "pending":
-            page.route("**/chunks/carousel-*.js", lambda route: None)  # never answers
-        page.goto(page.base + path)
-        if code == "pending":
-            page.wait_for_selector("[data-widget=carousel][data-mounted=pending]")
-        else:
-            wait_for_widgets(page)
-        pages.append(page.evaluate(CAROUSEL_BOXES))
-    assert pages[0] == pages[1]
-
-
 def test_controls_are_icon_buttons_after_the_slides(open_page):
     page = open_page(HOME, width=PHONE)
     node = ".c-carousel--slides .c-carousel__region"

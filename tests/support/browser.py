@@ -228,6 +228,19 @@ def px(page, selector, prop="font-size") -> float:
     return pxs(page, selector, prop)[0]
 
 
+def rows_of(found) -> list[list[int]]:
+    """The boxes' rows, top to bottom, as lists of their indexes."""
+    tops = sorted({round(b["y"]) for b in found})
+    return [[i for i, b in enumerate(found) if round(b["y"]) == top] for top in tops]
+
+
+def assert_no_carousel(page, kind):
+    """Nothing to name, rotate or tab through: every item of the carousel is in view."""
+    carousel = page.locator(f".c-carousel--{kind}")
+    assert carousel.locator("button, [aria-roledescription], [inert]").count() == 0
+    assert carousel.locator(".c-carousel__controls").first.is_hidden()
+
+
 # Every word of the page's visible text that the browser broke across two lines (a word may
 # break only after a hyphen or a slash): at most 20.
 SPLIT_WORDS = r"""() => {
@@ -260,3 +273,14 @@ SPLIT_WORDS = r"""() => {
 
 def words_split_across_lines(page) -> list[str]:
     return page.evaluate(SPLIT_WORDS)
+
+
+def platform_fonts(session, selector="main h1") -> list[str]:
+    """The faces Chromium drew the node's text in, most glyphs first (the DevTools protocol's
+    CSS.getPlatformFontsForNode; the variable Figtree's face is "Figtree Light")."""
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument")["root"]["nodeId"]
+    node = session.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    return [f["familyName"] for f in sorted(fonts, key=lambda f: -f["glyphCount"])]
