@@ -27,19 +27,11 @@ def goto(page, path):
 
 @pytest.fixture
 def visit(open_page, analytics_server):
-    """visit(path=None, width=1280, height=800, reduced_motion=..., javascript=True) -> a fresh
-    visitor's page (at `path`, if given), whose `reached` lists the requests to the stub."""
+    """visit(path=None, javascript=True, **open_page's options) -> a fresh visitor's page (at
+    `path`, if given), whose `reached` lists the requests to the stub."""
 
-    def open_(path=None, width=1280, height=800, reduced_motion="no-preference", javascript=True):
-        page = open_page(
-            "/",
-            width=width,
-            height=height,
-            reduced_motion=reduced_motion,
-            javascript=javascript,
-            goto=False,
-            base=analytics_server,
-        )
+    def open_(path=None, javascript=True, **options):
+        page = open_page("/", javascript=javascript, goto=False, base=analytics_server, **options)
         page.reached = []
 
         def stub(route):
