@@ -1,8 +1,6 @@
-"""The boot script (widgets/boot.js) in Chromium: a first visit fetches none of the widgets'
-code until the page has loaded and shown; then it comes and the widgets mount. The typeface is
-the page's first request (its preload), with or without JavaScript, so the page is set in it
-when it comes in time (test_first_page_typeface.py), and the next page, swapped in or loaded,
-is set in it from the start; a page whose load never ends still gets its widgets."""
+"""The boot script (widgets/boot.js) in Chromium: the typeface is a first visit's first request
+(with or without JavaScript), the widgets' code comes once the page has loaded and shown; the
+next page is set in the typeface the first missed; a page whose load never ends gets widgets."""
 
 from __future__ import annotations
 
@@ -10,14 +8,14 @@ import time
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, wait_for_widgets
+from tests.support.browser import NAVIGATION_STARTED, platform_fonts, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
 PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 
-# When the page loaded and painted (its first contentful paint and its largest, as shown on
-# screen), and when each of its requests started (ms).
+# When the page loaded and painted (first and largest contentful paint), and when each of its
+# requests started (ms).
 TIMELINE = """() => {
   const paints = [
     ...performance.getEntriesByName("first-contentful-paint"),
@@ -33,33 +31,33 @@ FIGTREE_LOADED = "() => document.fonts.check('700 16px Figtree')"
 BODY_FACE = "() => getComputedStyle(document.body).fontFamily.replaceAll('\"', '')"
 
 
-@pytest.mark.parametrize("path", ["/", "/en/services", "/portfolio", "/en/contact"])
+@pytest.mark.parametrize(
+    ("path", "javascript"),
+    [("/", True), ("/en/services", True), ("/portfolio", True), ("/en/contact", True)]
+    + [("/en/services", False)],
+)
 def test_a_first_visit_gets_the_typeface_first_and_the_code_after_the_page_has_shown(
-    open_page, path
+    open_page, path, javascript
 ):
-    page = open_page(path)  # a new context: nothing cached, nothing stored
+    page = open_page(path, javascript=javascript)  # a new context: nothing cached or stored
     page.wait_for_function(FIGTREE_LOADED)
     timeline = page.evaluate(TIMELINE)
-    assert timeline["paint"] is not None
     fonts = [start for url, start in timeline["requests"] if "/static/build/fonts/" in url]
     assert len(fonts) == 1 and fonts[0] == min(start for _, start in timeline["requests"])
-    code = [(url, start) for url, start in timeline["requests"] if url.endswith(".js")]
-    assert any(url.startswith(page.base + "/static/build/mount-") for url, _ in code)
-    shown = max(timeline["load"], timeline["paint"])
-    early = [url for url, start in code if start < shown]
-    assert early == [], "code fetched before the page had loaded and shown"
-    assert page.evaluate("document.documentElement.className") == "js"
     assert page.evaluate(BODY_FACE).startswith("Figtree, Figtree Fallback,")
+    assert page.evaluate("document.documentElement.className") == ("js" if javascript else "no-js")
+    if javascript:
+        assert timeline["paint"] is not None
+        code = [(url, start) for url, start in timeline["requests"] if url.endswith(".js")]
+        assert any(url.startswith(page.base + "/static/build/mount-") for url, _ in code)
+        shown = max(timeline["load"], timeline["paint"])
+        early = [url for url, start in code if start < shown]
+        assert early == [], "code fetched before the page had loaded and shown"
     assert page.console_errors == []
 
 
 def h1_faces(session):
-    session.send("DOM.enable")
-    session.send("CSS.enable")
-    root = session.send("DOM.getDocument")["root"]["nodeId"]
-    h1 = session.send("DOM.querySelector", {"nodeId": root, "selector": "main h1"})["nodeId"]
-    fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": h1})["fonts"]
-    return [f["familyName"].split()[0] for f in fonts]
+    return [name.split()[0] for name in platform_fonts(session)]
 
 
 def test_the_next_page_swapped_in_is_set_in_the_typeface_the_first_one_missed(open_page):
@@ -96,13 +94,3 @@ def test_a_page_whose_load_never_ends_still_gets_its_widgets(open_page):
     assert page.evaluate("document.readyState") != "complete", "the load never ended"
     assert time.monotonic() - started < 12
     page.wait_for_function(FIGTREE_LOADED)
-
-
-def test_without_javascript_the_typeface_comes_first_too(open_page):
-    page = open_page("/en/services", javascript=False)
-    page.wait_for_function(FIGTREE_LOADED)
-    assert page.evaluate("document.documentElement.className") == "no-js"
-    assert page.evaluate(BODY_FACE).startswith("Figtree, Figtree Fallback,")
-    timeline = page.evaluate(TIMELINE)
-    fonts = [start for url, start in timeline["requests"] if "/static/build/fonts/" in url]
-    assert len(fonts) == 1 and fonts[0] == min(start for _, start in timeline["requests"])

@@ -1,12 +1,11 @@
-"""One button system (components/button): every primary, secondary and text-link button of the
-site has one computed style per role (colours per surface: the night band and the toast set
-their own), in both languages; nothing else on a page is dressed as a button."""
+"""One button system (components/button): one computed style per role and surface on every
+page, in both languages; nothing else dressed as a button; one filled button per view."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.support.browser import TYPEFACE_KEPT
+from tests.support.browser import TYPEFACE_KEPT, style
 from tests.support.pages import LOCALES, localized, path_of
 
 pytestmark = pytest.mark.browser
@@ -57,8 +56,8 @@ def test_each_role_has_one_style_everywhere(open_page):
         for route in PATHS:
             path = localized(route, locale)
             page.goto(page.base + path)
-            for role, style, example in page.evaluate(STYLES):
-                styles.setdefault(role, {}).setdefault(style, []).append(f"{path} {example}")
+            for role, look, example in page.evaluate(STYLES):
+                styles.setdefault(role, {}).setdefault(look, []).append(f"{path} {example}")
             if found := page.evaluate(DRESSED_AS_BUTTONS, NOT_BUTTONS):
                 dressed[path] = found
     assert dressed == {}
@@ -72,29 +71,14 @@ def test_each_role_has_one_style_everywhere(open_page):
     }
     several = {role: found for role, found in styles.items() if len(found) > 1}
     assert several == {}
-    # The home page's actions, the cards' calls (a secondary look inside the card's one link),
-    # the form's and the 404's are all there.
+    # Home's actions, the cards' calls (a secondary look inside the card's link), the form's
+    # and the 404's are all there.
     seen = " ".join(
         example for found in styles.values() for lst in found.values() for example in lst
     )
-    for example in (
-        'BUTTON "Enviar"',
-        'SPAN "IR AL PROYECTO"',
-        'A "Back to the home page"',
-        'A "Estoy listo"',
-    ):
+    for example in ('BUTTON "Enviar"', 'SPAN "IR AL PROYECTO"', 'A "Back to the home page"'):
         assert example in seen
-
-
-def test_primary_and_secondary_are_set_in_capitals_and_text_links_as_written(open_page):
-    page = open_page(localized("/", "es"), width=1280)
-    transform = "b => getComputedStyle(b).textTransform"
-    assert page.eval_on_selector(".c-intro .c-button--primary", transform) == "uppercase"
-    assert page.eval_on_selector(".c-button--secondary", transform) == "uppercase"
-    assert page.eval_on_selector(".c-intro .c-button--text", transform) == "none"
-    # The catalogs' labels stay as written: only the look changes.
-    assert page.locator(".c-intro .c-button--primary").text_content() == "Estoy listo"
-    assert page.locator(".c-intro .c-button--primary").inner_text() == "ESTOY LISTO"
+    assert 'A "Estoy listo"' in seen
 
 
 # The filled buttons whose top is inside the first screen.
@@ -106,8 +90,9 @@ PRIMARIES_IN_VIEW = """(height) => [...document.querySelectorAll('.c-button--pri
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("name", ["home", "portfolio"])
 def test_one_filled_button_at_most_in_the_first_screen(open_page, name, locale):
-    """One primary action per view: the filled red button is the main call only; the
-    projects' and services' calls are secondary."""
+    """The filled red button is the main call only; the projects' and services' calls are
+    secondary. Primary and secondary are set in capitals, text links as written (the
+    catalogs' labels stay as written: only the look changes)."""
     page = open_page(localized(path_of(name), locale), width=1280, height=900)
     primaries = page.evaluate(PRIMARIES_IN_VIEW, 900)
     assert len(primaries) <= 1
@@ -116,3 +101,14 @@ def test_one_filled_button_at_most_in_the_first_screen(open_page, name, locale):
     assert calls.count() >= 4
     roles = calls.evaluate_all("els => els.map(e => e.className)")
     assert all("c-button--secondary" in role for role in roles), roles
+    if name == "home":
+        buttons = (
+            ".c-intro .c-button--primary",
+            ".c-button--secondary",
+            ".c-intro .c-button--text",
+        )
+        transforms = [style(page, button, "text-transform") for button in buttons]
+        assert transforms == ["uppercase", "uppercase", "none"]
+        primary = page.locator(".c-intro .c-button--primary")
+        assert primary.inner_text() == primary.text_content().upper()
+        assert primary.text_content() in ("Estoy listo", "I'm ready")

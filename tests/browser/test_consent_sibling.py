@@ -1,10 +1,6 @@
-"""Analytics consent that a sibling host cannot set (issue 43): the site as `motorlab.test`
-and a page of `evil.motorlab.test`, both on loopback (Chromium's host resolver maps both
-names to 127.0.0.1). The sibling sets `analytics_consent=granted` for the whole domain, on
-`/` and on the longer `/en` (listed first by the browser): the banner still asks, gtag never
-loads and the privacy page says no choice was made; after "decline" no page loads gtag,
-whatever the sibling sets. A "denied" in the old cookie (this host's, or the sibling's) is
-honoured: any "denied" wins over any "granted"."""
+"""Analytics consent a sibling host cannot set (issue 43): the site as `motorlab.test`, a page
+of `evil.motorlab.test` (both mapped to loopback) setting `analytics_consent=granted` for the
+whole domain. The banner still asks and gtag never loads; any "denied" cookie wins."""
 
 from __future__ import annotations
 
@@ -66,13 +62,11 @@ def visitor(two_hosts):
 
 
 def from_the_sibling(page, cookies: list[str]) -> None:
-    """A page of the sibling host (the site refuses that host: its 400 page is a document
-    of that origin all the same) writes `cookies` with its own script."""
+    """A page of the sibling host (the site's 400 page, of that origin) writes `cookies`."""
     page.goto(page.sibling + "/")
     assert page.evaluate("location.hostname") == SIBLING
     page.evaluate("cookies => cookies.forEach((cookie) => { document.cookie = cookie; })", cookies)
-    # document.cookie writes the renderer's copy at once and the browser's store a moment
-    # later (an IPC): wait until the store, which the next request reads, holds them all.
+    # The browser's store (which the next request reads) gets them a moment later.
     written = {(c.split(";")[0], re.search(r"Path=([^;]*)", c)[1]) for c in cookies}
     for _ in range(50):
         stored = {(f"{c['name']}={c['value']}", c["path"]) for c in page.context.cookies()}

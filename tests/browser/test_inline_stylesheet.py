@@ -1,14 +1,26 @@
-"""The inline stylesheet in Chromium, under the page's own CSP: the page is styled and set in
-Figtree with no policy violation (with and without JavaScript, error pages too), and the
-navigation tells a page of another build by its block's name: that one is a real page load."""
-
-from __future__ import annotations
+"""The inline stylesheet under the page's own CSP, and what the navigation swaps in or leaves
+to a page load: another build's page, a page of another stylesheet (the 404, the guideline),
+an error during a visit, the language switch."""
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, TYPEFACE_KEPT, wait_for_widgets
+from tests.support.browser import TYPEFACE_KEPT, wait_for_widgets
+from tests.support.navigation import (
+    CONTACT,
+    PLAIN,
+    PORTFOLIO,
+    busy,
+    click_without_hover,
+    follow,
+    mark,
+    start_navigation,
+    swapped,
+    wait_for_title,
+)
 
 pytestmark = pytest.mark.browser
+
+LOADED_IN_FULL = "() => window.__marker === undefined"
 
 # Before any script of the page: every CSP violation it meets.
 RECORD_VIOLATIONS = """
@@ -56,15 +68,11 @@ def test_the_page_is_styled_under_its_csp(open_page, path, status, javascript):
     assert [e for e in page.console_errors if f"status of {status}" not in e] == []
 
 
-NEXT = "/en/portfolio"
-PORTFOLIO = "header a.c-nav__link[href='/en/portfolio']"
-
-
-@pytest.mark.parametrize(("build", "swapped"), [(None, True), ("site-NEWBUILD.css", False)])
-def test_a_page_of_another_build_is_loaded_not_swapped(open_page, build, swapped):
+@pytest.mark.parametrize(("build", "swapped_in"), [(None, True), ("site-NEWBUILD.css", False)])
+def test_a_page_of_another_build_is_loaded_not_swapped(open_page, build, swapped_in):
     """The next page as a new deployment serves it (its block named after another build) is
-    a real navigation; the same build's is swapped in (a marker on window survives)."""
-    page = open_page("/en/services")
+    a page load; the same build's is swapped in."""
+    page = open_page(PLAIN)
 
     def serve(route):
         response = route.fetch()
@@ -73,15 +81,111 @@ def test_a_page_of_another_build_is_loaded_not_swapped(open_page, build, swapped
             body = body.replace('data-stylesheet="site-', f'data-stylesheet="{build}" data-was="')
         route.fulfill(response=response, body=body)
 
-    page.route(page.base + NEXT, serve)
-    page.evaluate("() => { window.__marker = 'kept' }")
-    page.hover(PORTFOLIO)
-    # A click before the navigation has started is the browser's own when the page comes
-    # first (links.js): what this test asks is what a started navigation does with it.
-    page.wait_for_function(NAVIGATION_STARTED)
+    page.route(page.base + "/en/portfolio", serve)
+    mark(page)
+    start_navigation(page)
     page.click(PORTFOLIO)
-    page.wait_for_function("() => document.title.startsWith('Portfolio')")
+    wait_for_title(page, "Portfolio")
     page.wait_for_load_state()
     wait_for_widgets(page)
-    assert page.evaluate("() => window.__marker === 'kept'") is swapped
-    assert page.url == page.base + NEXT
+    assert swapped(page) is swapped_in
+    assert page.url == page.base + "/en/portfolio"
+
+
+# The stylesheets of the page on view (`style[data-stylesheet]`), by the start of the names.
+STYLESHEETS = """() => [...document.querySelectorAll('style[data-stylesheet]')]
+    .map(s => s.dataset.stylesheet.replace(/-[A-Z0-9]+\\.css$/, ''))"""
+
+
+def follow_to_a_full_load(open_page, href):
+    """PLAIN's page, a link to `href` clicked: the page loaded in full, not swapped."""
+    page = open_page(PLAIN)
+    mark(page)
+    follow(page, href)
+    page.wait_for_function(LOADED_IN_FULL)
+    return page
+
+
+def test_a_not_found_answer_is_loaded_as_the_page_it_is(open_page):
+    """The 404 carries the error pages' stylesheet after the shared one: loaded in full
+    (swap.js, canSwap), it shows styled."""
+    page = follow_to_a_full_load(open_page, "/en/no-such-page")
+    page.wait_for_function(
+        "() => document.querySelector('main h1')?.textContent.includes('could not be found')"
+    )
+    assert page.url.endswith("/en/no-such-page")
+    assert page.evaluate(STYLESHEETS) == ["site", "error_page"]
+    status = page.locator(".c-error__status")
+    assert status.evaluate("n => getComputedStyle(n).fontWeight") == "800"
+
+
+def test_the_guideline_is_loaded_in_full_with_its_own_stylesheet(open_page):
+    """The guideline inlines its own stylesheet instead of the shared one: loaded in full,
+    styled (its swatches a grid of chips), and back to such a page too."""
+    page = follow_to_a_full_load(open_page, "/en/guideline")
+    wait_for_title(page, "Design guideline")
+    assert page.evaluate(STYLESHEETS) == ["guideline"]
+    assert page.locator(".c-swatches").evaluate("n => getComputedStyle(n).display") == "grid"
+    chip = page.locator(".c-swatch__chip").first.bounding_box()
+    assert chip["height"] == 64 and chip["width"] > 100  # 4rem, a column's width
+    assert page.locator(".c-header").evaluate("n => getComputedStyle(n).position") == "sticky"
+    mark(page)
+    start_navigation(page)
+    click_without_hover(page, PORTFOLIO)
+    page.wait_for_function(LOADED_IN_FULL)
+    wait_for_title(page, "Portfolio")
+    assert page.evaluate(STYLESHEETS) == ["site"]
+    assert page.console_errors == []
+
+
+def test_a_server_error_answer_is_shown_as_the_page_it_is(open_page):
+    page = open_page(PLAIN)
+    mark(page)
+
+    def server_error(route):
+        body = route.fetch().text().replace("<h1", '<h1 data-test="error"', 1)
+        route.fulfill(status=500, body=body, content_type="text/html; charset=utf-8")
+
+    page.route("**/en/portfolio", server_error)
+    start_navigation(page, CONTACT)
+    click_without_hover(page, PORTFOLIO)
+    page.wait_for_selector("main h1[data-test=error]", state="attached")
+    assert page.url.endswith("/en/portfolio")
+    assert swapped(page)
+    assert page.locator(".c-toast--error").count() == 0
+
+
+def test_language_switch_is_a_real_navigation(open_page):
+    page = open_page(PLAIN)
+    mark(page)
+    start_navigation(page)
+    page.hover(".c-lang__link")
+    page.click(".c-lang__link")
+    page.wait_for_url("**/services")
+    page.wait_for_load_state()
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+    assert not swapped(page)
+
+
+# Something that throws in the middle of a visit: before the new page is in (history), and
+# after it (the scroll placed once it is).
+BREAK = {
+    "before the swap": "() => { history.pushState = () => { throw new Error('broken'); }; }",
+    "after the swap": "() => { window.scrollTo = () => { throw new Error('broken'); }; }",
+}
+
+
+@pytest.mark.parametrize("where", BREAK)
+def test_an_error_during_a_visit_ends_in_a_real_navigation(open_page, where):
+    page = open_page(PLAIN)
+    mark(page)
+    start_navigation(page)
+    page.evaluate(BREAK[where])
+    page.click(PORTFOLIO)
+    page.wait_for_url("**/en/portfolio")
+    page.wait_for_function(LOADED_IN_FULL)
+    wait_for_title(page, "Portfolio")
+    assert busy(page) is None
+    wait_for_widgets(page)
+    page.go_back()  # one history entry for the page, however far the visit had gone
+    page.wait_for_url("**" + PLAIN)

@@ -1,6 +1,5 @@
-"""Keyboard use: every Tab stop of every page is a visible control with a visible focus
-indicator (with JavaScript, both languages, phone and desktop); without JavaScript, the header
-on a 320 px phone and the case studies' pager."""
+"""Keyboard use: every Tab stop of every page is a visible control with a visible focus ring;
+the header in reading order; without JavaScript, a 320 px phone's header and the pager."""
 
 import pytest
 
@@ -34,10 +33,8 @@ FOCUSED = r"""() => {
 
 
 def tab_stops(page, limit=400) -> list[dict | None]:
-    """Press Tab until focus comes round to its first stop (where a page that focuses
-    something on load starts, else the skip link): every stop on the way, None where focus
-    fell to <body>. The browser's own stop past the document's end, just before the skip
-    link again, is left out."""
+    """Every stop of Tab until focus comes round to its first, None where focus fell to
+    <body>; the browser's own stop past the document's end is left out."""
     stops = []
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -61,9 +58,8 @@ def tab_stops(page, limit=400) -> list[dict | None]:
 @pytest.mark.parametrize("width", [375, 1280])
 @pytest.mark.parametrize(("path", "locale"), PAGES)
 def test_every_tab_stop_is_a_visible_control(open_page, path, locale, width):
-    """The fault this guards: on home, a stop between the third project's button and the
-    slides' NUESTROS SERVICIOS fell to <body> (the carousel's render, which keyboard focus
-    starts, replaced the focused link). Tab is the page's first input after load."""
+    """Tab as the page's first input (on home a stop once fell to <body>: the carousel's
+    render, which keyboard focus starts, replaced the focused link)."""
     page = open_page(path, width=width)
     stops = tab_stops(page)
     assert len(stops) >= 8  # the skip link, the header's links, the page's own
@@ -75,46 +71,35 @@ def test_every_tab_stop_is_a_visible_control(open_page, path, locale, width):
     assert faults == [], "(index, the stop before, the stop)"
 
 
-def test_navigation_is_keyboard_reachable_on_a_small_phone(browser, live_server):
-    context = browser.new_context(viewport={"width": 320, "height": 640}, java_script_enabled=False)
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/en")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+def test_without_javascript_a_small_phone_reaches_the_header_and_the_pager(open_page):
+    page = open_page("/en", width=320, height=640, javascript=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to main content"
+    reached = []
+    for _ in range(8):
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to main content"
-        reached = []
-        for _ in range(8):
-            page.keyboard.press("Tab")
-            # The language link's name (its code "ES" is hidden from assistive technology).
-            reached.append(
-                page.evaluate(
-                    "(document.activeElement.querySelector('.c-lang__name')"
-                    " || document.activeElement).textContent.trim()"
-                )
+        # The language link's name (its code "ES" is hidden from assistive technology).
+        reached.append(
+            page.evaluate(
+                "(document.activeElement.querySelector('.c-lang__name')"
+                " || document.activeElement).textContent.trim()"
             )
-        for label in ("Home", "Services", "Portfolio", "About", "Contact", "Español"):
-            assert label in reached
-        box = page.get_by_role("link", name="Español").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320
-    finally:
-        context.close()
-
-
-def test_next_project_by_keyboard(browser, live_server):
-    context = browser.new_context(viewport={"width": 375, "height": 800}, java_script_enabled=False)
-    page = context.new_page()
-    try:
-        page.goto(live_server + "/en/projects/viewbox")
-        link = page.get_by_role("link", name="Next project ADS")
-        link.focus()
-        box = link.bounding_box()
-        assert box and box["height"] >= 44 and box["x"] + box["width"] <= 375
-        page.keyboard.press("Enter")
-        page.wait_for_url(live_server + "/en/projects/ads")
-        assert page.locator("h1").inner_text() == "ADS"
-    finally:
-        context.close()
+        )
+    for label in ("Home", "Services", "Portfolio", "About", "Contact", "Español"):
+        assert label in reached
+    box = page.get_by_role("link", name="Español").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320
+    # The case studies' pager: the next project, by keyboard.
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(page.base + "/en/projects/viewbox")
+    link = page.get_by_role("link", name="Next project ADS")
+    link.focus()
+    box = link.bounding_box()
+    assert box and box["height"] >= 44 and box["x"] + box["width"] <= 375
+    page.keyboard.press("Enter")
+    page.wait_for_url(page.base + "/en/projects/ads")
+    assert page.locator("h1").inner_text() == "ADS"
 
 
 HEADER_STOP = """() => {
@@ -130,8 +115,8 @@ HEADER_STOP = """() => {
     [("/services", "English", "Menú"), ("/en/services", "Español", "Menu")],
 )
 def test_tab_walks_the_header_from_left_to_right(open_page, path, language, menu, width):
-    """The issue saw Tab reach the menu button before "EN" although "EN" sits left of it: the
-    header's controls, in Tab order, stand left to right as the eye reads them."""
+    """The header's controls in Tab order stand left to right (the issue saw the menu button
+    reached before "EN", which sits left of it)."""
     page = open_page(path, width=width)
     page.keyboard.press("Tab")  # the skip link
     stops = []

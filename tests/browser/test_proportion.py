@@ -1,83 +1,89 @@
-"""Proportion (tokens.css's fluid type and space scale, DESIGN.md rules 3, 5 and 9) as a
-visitor sees it, in Chromium: the main heading grows with the window, a service's title
-outranks a card's, the services' pictures take at most half their row on alternating sides,
-and the space between bands grows with the window."""
+"""Proportion and columns (tokens.css's fluid scales, DESIGN.md rules 3, 4, 5 and 9) in
+Chromium: the gutter, the services page's type, pictures and bands, the team's columns. (Each
+page's main heading: test_layout.py.)"""
 
 import pytest
 
-from tests.support.browser import open_at
-from tests.support.pages import LOCALES, PAGES, localized
+from tests.support.browser import across, open_at
+from tests.support.pages import LOCALES, localized, path_of
 
 pytestmark = pytest.mark.browser
 
-H1_SIZE = "() => parseFloat(getComputedStyle(document.querySelector('main h1')).fontSize)"
-
-
-@pytest.mark.parametrize(("path", "locale"), PAGES)
-def test_the_main_heading_grows_with_the_window(open_page, path, locale):
-    """Every page's h1: at most 44 px on a 375 px phone, at least 64 px at 1920 px, growing
-    in between (issue 36 found it stopped at 52 px from 1,120 px)."""
-    page = open_at(open_page, path, 375)
-    sizes = {}
-    for width in (375, 1024, 1440, 1920):
-        page.set_viewport_size({"width": width, "height": 900})
-        sizes[width] = page.evaluate(H1_SIZE)
-    assert sizes[375] <= 44 and sizes[1920] >= 64, sizes
-    assert sizes[375] < sizes[1024] < sizes[1440] < sizes[1920], sizes
-
-
-# The font size of the first title of each kind on the page.
-TITLE_SIZE = "selector => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize)"
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("width", [1280, 1440, 1920])
-def test_service_titles_are_larger_than_card_titles(open_page, locale, width):
-    """A service (a row of the services page) is titled larger than a project card (the
-    guideline shows the site's cards) and smaller than its section's heading: about 28-32 px
-    from 1280 px (33 at 1920) (issue 36 found a 20 px service title beside a 24 px card
-    title)."""
-    page = open_at(open_page, localized("/guideline", locale), width)
-    card = page.evaluate(TITLE_SIZE, "#cards li :is(h2, h3)")
-    page = open_at(open_page, localized("/services", locale), width)
-    service = page.evaluate(TITLE_SIZE, ".c-service h3")
-    section = page.evaluate(TITLE_SIZE, "#services-title")
-    assert card < service < section, (card, service, section)
-    assert 28 <= service <= 33
-
-
-# Each service's picture and text: [picture left, picture width, text left, row width].
-SERVICE_ROWS = """() => [...document.querySelectorAll(".c-service")].map(row => {
-  const picture = row.querySelector("img").getBoundingClientRect();
-  const text = row.querySelector("h3").getBoundingClientRect();
-  return [picture.left, picture.width, text.left, row.getBoundingClientRect().width];
-})"""
+# The guideline shows the site's cards: the first one's title size.
+CARD_TITLE = """() => parseFloat(getComputedStyle(
+  document.querySelector("#cards li :is(h2, h3)")).fontSize)"""
+# A service's title and its section's heading sizes, the bands' padding, and each service's
+# row: [picture left, picture width, text left, row width].
+SERVICES = """() => {
+  const px = (selector, name) =>
+    parseFloat(getComputedStyle(document.querySelector(selector))[name]);
+  return {title: px(".c-service h3", "fontSize"), section: px("#services-title", "fontSize"),
+    band: px(".c-band", "paddingTop"),
+    rows: [...document.querySelectorAll(".c-service")].map(row => {
+      const picture = row.querySelector("img").getBoundingClientRect();
+      const text = row.querySelector("h3").getBoundingClientRect();
+      return [picture.left, picture.width, text.left, row.getBoundingClientRect().width];
+    })};
+}"""
+WIDTHS = (375, 768, 1024, 1280, 1440, 1920)
+# Where each section's content starts (its container's left edge and padding).
+CONTENT_STARTS = """() => [...document.querySelectorAll('.l-container')].map(el =>
+  el.getBoundingClientRect().left + parseFloat(getComputedStyle(el).paddingLeft))"""
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("width", [768, 1440, 1920])
-def test_services_pictures_take_half_their_row_on_alternating_sides(open_page, locale, width):
-    """From tablet width each service's picture is at most half its row and the rows
-    alternate: picture left, right, left (issue 36 found three rows image-left, a 758 px
-    drawing beside a 482 px column)."""
-    page = open_at(open_page, localized("/services", locale), width)
-    rows = page.evaluate(SERVICE_ROWS)
-    assert len(rows) == 3
-    assert [picture_width <= row / 2 for _, picture_width, _, row in rows] == [True] * 3
-    sides = ["left" if picture < text else "right" for picture, _, text, _ in rows]
-    assert sides == ["left", "right", "left"]
+def test_the_services_proportions(open_page, locale):
+    """From 1280 px a service's title (28-33 px) outranks a project card's and is outranked
+    by its section's heading (issue 36: 20 px beside a 24 px card title); from tablet width
+    each picture takes half its row at most, on alternating sides (issue 36: all on the
+    left); the bands' padding grows with the window from 64 px."""
+    guideline = open_at(open_page, localized("/guideline", locale), 1280)
+    cards = across(guideline, WIDTHS[3:], CARD_TITLE)
+    services = across(open_at(open_page, localized("/services", locale), 375), WIDTHS, SERVICES)
+    for width in WIDTHS[3:]:
+        title = services[width]["title"]
+        assert cards[width] < title < services[width]["section"] and 28 <= title <= 33, width
+    for width in (768, 1440, 1920):
+        rows = services[width]["rows"]
+        assert len(rows) == 3 and all(picture <= row / 2 for _, picture, _, row in rows)
+        assert ["left" if p < t else "right" for p, _, t, _ in rows] == ["left", "right", "left"]
+    band = {width: services[width]["band"] for width in (375, 1024, 1440, 1920)}
+    assert 64 <= band[375] < 68 and band[1920] >= 96, band
+    assert band[375] < band[1024] < band[1440] < band[1920], band
 
 
-BAND_PADDING = "() => parseFloat(getComputedStyle(document.querySelector('.c-band')).paddingTop)"
+def test_the_gutter_grows_smoothly_with_the_window(open_page):
+    """Every section's content starts at one x, growing with the window without a jump (at
+    most half the window's growth: it stays centred), 24 px or more from 600 px up."""
+    page = open_at(open_page, "/en/services", 320)
+    starts = across(page, range(320, 1921, 8), CONTENT_STARTS, height=800)
+    assert {width: found for width, found in starts.items() if len(set(found)) != 1} == {}
+    lefts = {width: found[0] for width, found in starts.items()}
+    assert min(lefts.values()) >= 16
+    assert [w for w, left in lefts.items() if w >= 600 and left < 24] == []
+    widths = sorted(lefts)
+    steps = [lefts[b] - lefts[a] for a, b in zip(widths, widths[1:], strict=False)]
+    assert min(steps) >= 0 and max(steps) <= 8 / 2
 
 
-def test_the_space_between_bands_grows_with_the_window(open_page):
-    """The bands' padding is one step of the fluid space scale: 64 px at 320 px, growing
-    with the window (not a fixed 64 px at every width)."""
-    page = open_at(open_page, "/en/services", 375)
-    paddings = {}
-    for width in (375, 1024, 1440, 1920):
-        page.set_viewport_size({"width": width, "height": 900})
-        paddings[width] = page.evaluate(BAND_PADDING)
-    assert 64 <= paddings[375] < 68 and paddings[1920] >= 96, paddings
-    assert paddings[375] < paddings[1024] < paddings[1440] < paddings[1920], paddings
+# The left edge and width of every portrait, group by group.
+PORTRAITS = """() => [...document.querySelectorAll(".c-team__list")].map(list =>
+  [...list.querySelectorAll(".c-member__portrait")].map(img => {
+    const r = img.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.width)];
+  }))"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_about_portraits_align_in_columns_across_groups(open_page, locale):
+    """The team's groups share one set of columns (DESIGN.md rule 4): portraits of one width,
+    each group from the first column on; one column on a phone."""
+    page = open_at(open_page, localized(path_of("team"), locale), 375)
+    for width, groups in across(page, (375, 768, 1280, 1920), PORTRAITS).items():
+        assert [len(group) for group in groups] == [3, 4, 3, 3]
+        assert len({w for group in groups for _, w in group}) == 1
+        columns = sorted({left for group in groups for left, _ in group})
+        assert len(columns) == (1 if width < 656 else 4)
+        for group in groups:
+            lefts = sorted({left for left, _ in group})
+            assert lefts == columns[: len(lefts)]

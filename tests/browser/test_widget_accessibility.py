@@ -1,18 +1,13 @@
-"""axe-core (WCAG 2.2 A/AA and best practice) with the widgets in each state a visitor can
-put them in: carousels rotating, paused, stopped and under reduced motion; the menu open; the
-form with errors and its toast; the loading bar while a page loads. (Every page with its
-widgets mounted, at phone and desktop widths, is in tests/test_every_page.py.)"""
+"""axe-core with the widgets in each state a visitor can put them in: carousels rotating,
+paused, stopped, reduced; the menu open; the form's errors; the loading bar while a page
+loads. (Every page with its widgets mounted: tests/test_every_page.py.)"""
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, axe_report
+from tests.support.browser import NAVIGATION_STARTED
+from tests.support.browser import assert_axe_clean as clean
 
 pytestmark = pytest.mark.browser
-
-
-def clean(axe, page):
-    violations = axe(page)
-    assert violations == [], axe_report(violations)
 
 
 @pytest.mark.parametrize("state", ["running", "paused", "stopped", "reduced"])
@@ -37,10 +32,8 @@ def test_portfolio_row_moved_to_another_step(open_page, axe, reduced_motion):
     """The portfolio row never rotates: its states are the steps a visitor moves to."""
     page = open_page("/en/portfolio", width=375, reduced_motion=reduced_motion)
     page.locator(".c-carousel--projects .c-carousel__dot").nth(2).click()
-    assert (
-        page.locator(".c-carousel--projects .c-carousel__region").get_attribute("data-rotation")
-        == "off"
-    )
+    region = page.locator(".c-carousel--projects .c-carousel__region")
+    assert region.get_attribute("data-rotation") == "off"
     clean(axe, page)
 
 

@@ -1,11 +1,10 @@
-"""What the entry loads and when: only the tiny loader (and the widgets a page declares)
-with the page, the navigation (without React) at the first intent to navigate, React for the
-loading bar once a visit ends or the bar must show, and a failing chunk reloads the page
-once, not twice within 60 s, leaving the server markup usable."""
+"""What the entry loads and when: the loader with the page, the navigation (without React) at
+the first intent, React once a visit ends; a failing chunk reloads the page once in 60 s; a
+carousel's code that comes late moves nothing."""
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, WIDGETS_STARTED
+from tests.support.browser import NAVIGATION_STARTED, WIDGETS_STARTED, wait_for_widgets
 
 pytestmark = pytest.mark.browser
 
@@ -83,8 +82,7 @@ SLIDES_TOP = """() => document.querySelector('.c-carousel--slides').getBoundingC
 
 
 def test_a_widget_below_the_fold_mounts_when_scrolled_near_not_at_load(open_page):
-    """mount.js mounts an island once it is within a viewport's height of the window: on a
-    phone the home's slides wait, past the load, until scrolling brings them that near."""
+    """mount.js mounts an island once within a viewport's height of the window."""
     page = open_page("/en", width=375, goto=False)
     assert page.goto(page.base + "/en").status == 200
     page.wait_for_selector(".c-carousel--logos[data-mounted=true]")  # in the first screen
@@ -101,8 +99,7 @@ def test_a_widget_below_the_fold_mounts_when_scrolled_near_not_at_load(open_page
 
 
 def test_a_failing_navigation_chunk_reloads_once_not_twice(open_page, widget_manifest):
-    """The navigation's import follows the widgets' lazy-piece rules (widgets/chunks.js): no
-    click waiting for it, a failure reloads the page, at most once per 60 s."""
+    """The navigation's import follows the widgets' lazy-piece rules (widgets/chunks.js)."""
     page, loads = open_with_a_failing_chunk(
         open_page, widget_manifest, "navigation", "/en/services"
     )
@@ -119,3 +116,29 @@ def test_a_failing_navigation_chunk_reloads_once_not_twice(open_page, widget_man
     # Every click is the browser's from now on.
     with page.expect_navigation(url="**/en/portfolio"):
         page.click(link)
+
+
+CAROUSEL_BOXES = """() => [...document.querySelectorAll(".c-carousel, footer")].map(e => {
+  const r = e.getBoundingClientRect(); return [Math.round(r.top + scrollY), Math.round(r.height)];
+})"""
+
+
+@pytest.mark.parametrize("width", [375, 800, 1024, 1280])
+@pytest.mark.parametrize("path", ["/en", "/en/portfolio"])
+def test_mounting_moves_nothing_on_the_page(open_page, path, width):
+    """Until its code arrives, a carousel's list already has the widget's shape (stand-in
+    controls, one step in a row), so mounting shifts no content below it."""
+    pages = []
+    for code in ("pending", "mounted"):
+        page = open_page(path, width=width, goto=False)
+        # Both in the fallback face: whether the typeface comes in time is the connection's.
+        page.route("**/static/build/fonts/*.woff2", lambda route: route.abort())
+        if code == "pending":
+            page.route("**/chunks/carousel-*.js", lambda route: None)  # never answers
+        page.goto(page.base + path)
+        if code == "pending":
+            page.wait_for_selector("[data-widget=carousel][data-mounted=pending]")
+        else:
+            wait_for_widgets(page)
+        pages.append(page.evaluate(CAROUSEL_BOXES))
+    assert pages[0] == pages[1]

@@ -1,5 +1,5 @@
-"""The browser tests' fixtures: the app on a free loopback port (Werkzeug's threaded server),
-Debian's Chromium through Playwright, axe-core, and pages opened with their widgets mounted."""
+"""The browser tests' fixtures and helpers: the app on a loopback port, Debian's Chromium
+through Playwright, axe-core, pages opened with their widgets mounted, and measurements."""
 
 from __future__ import annotations
 
@@ -25,11 +25,9 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 
 @contextmanager
 def serving(app):
-    """`app` on a free loopback port (Werkzeug's threaded server, in this process, so it ends
-    with the run): its base URL. The one Werkzeug server of the tests."""
+    """`app` on a free loopback port (Werkzeug's threaded server, in this process): its URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
@@ -52,7 +50,7 @@ def analytics_server():
 
 @pytest.fixture(scope="session")
 def browser():
-    """Playwright launches the system Chromium: no browser download is possible here."""
+    """The system Chromium: no browser download is possible here."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
@@ -72,11 +70,8 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="session")
 def axe():
-    """`axe(page)` runs axe-core on the page and returns its WCAG 2.2 A/AA and best-practice
-    violations (empty when there are none), with the first nodes of each for the report.
-
-    axe is evaluated by Playwright rather than injected as a <script>, so the page's strict
-    CSP stays as it is; it also runs on pages loaded with JavaScript disabled."""
+    """`axe(page)`: the page's WCAG 2.2 A/AA and best-practice violations, the first nodes of
+    each. Evaluated by Playwright, not injected, so the page's CSP stays and no-JS pages work."""
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: run `make setup` (npm ci)")
     source = AXE.read_text(encoding="utf-8")
@@ -99,43 +94,38 @@ def axe_report(violations: list[dict]) -> str:
     return json.dumps(violations, indent=1)
 
 
-# Every widget node of the page has mounted (or failed to: the page stays usable).
-WIDGETS_SETTLED = """() => Array.from(document.querySelectorAll('[data-widget]'))
-    .every(node => node.dataset.mounted === 'true' || node.dataset.mounted === 'failed')"""
+def assert_axe_clean(axe, page) -> None:
+    violations = axe(page)
+    assert violations == [], axe_report(violations)
+
+
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted === 'true')"""
-# The tab has had the brand typeface (every page preloads it: styles/fonts.css): the pages it
-# loads from now on find it in the cache, in time for their first layout.
+# The tab has had the brand typeface (every page preloads it): later pages find it cached.
 TYPEFACE_KEPT = "() => document.fonts.check('16px Figtree')"
-# The widgets' entry has run (the boot script imports it once the page has shown): every
-# island has a state, "waiting" for those far from the viewport.
+# The widgets' entry has run: every island has a state, "waiting" for those far from view.
 WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted)"""
-
-# The navigation module (widgets/navigation) has started: it takes the scroll restoration over
-# from the browser.
+# The navigation module has started: it takes scroll restoration over from the browser.
 NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
-
 
 SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
 
 
 def serve_without_scripts(route) -> None:
-    """The page as a browser without JavaScript gets it: none of its scripts run. (Chromium's
-    own switch would also stop axe, whose checks need timers, so the scripts go instead.)"""
-    # Playwright's fetch drops the Sec-Fetch-Site Chromium sends on its own page's requests:
-    # put it back, or a post with the page's Origin is judged against SITE_URL's (another).
+    """The page with none of its scripts (Chromium's own switch would also stop axe)."""
+    # Playwright's fetch drops Sec-Fetch-Site: put it back, or a post with the page's Origin
+    # is judged against SITE_URL's.
     response = route.fetch(headers={**route.request.headers, "sec-fetch-site": "same-origin"})
     route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
 
 
 def wait_for_widgets(page) -> None:
-    """Wait until every widget on the page has mounted: each still waiting to come near the
-    viewport (mount.js mounts it then) is scrolled into view first, and the page back to
-    where it was. (No animation frame or timer of the page's: a test may run its clock.)"""
+    """Every widget mounted: each still waiting to come near the viewport is scrolled into
+    view first, then the page back (no timer of the page's: a test may run its clock)."""
     page.wait_for_function(WIDGETS_STARTED)
     top = page.evaluate("scrollY")
-    # Handles taken now, not a locator: a node may leave the waiting state at any moment.
+    # Handles, not a locator: a node may leave the waiting state at any moment.
     while nodes := page.query_selector_all("[data-widget][data-mounted=waiting]"):
         for node in nodes:
             node.scroll_into_view_if_needed()
@@ -146,30 +136,39 @@ def wait_for_widgets(page) -> None:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path, width=1280, reduced_motion="no-preference", javascript=True, goto=True,
-    height=800)
-    -> a Playwright page of the real site (language cookie set) whose console errors collect
-    in page.console_errors; with `goto`, opened and its widgets mounted."""
+    """open_page(path, width=1280, height=800, reduced_motion="no-preference", javascript=True,
+    goto=True, status=200, base=live_server, locale=DEFAULT_LOCALE, **context_options) -> a page
+    (language cookie set) whose console errors collect in page.console_errors; with `goto`,
+    opened (answered `status`) and its widgets mounted."""
     contexts = []
 
     def open_(
-        path, width=1280, reduced_motion="no-preference", javascript=True, goto=True, height=800
+        path,
+        width=1280,
+        height=800,
+        reduced_motion="no-preference",
+        javascript=True,
+        goto=True,
+        status=200,
+        base=live_server,
+        locale=DEFAULT_LOCALE,
+        **context_options,
     ):
         context = browser.new_context(
             viewport={"width": width, "height": height},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
+            **context_options,
         )
-        cookie = {"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": live_server}
-        context.add_cookies([cookie])
+        context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
         contexts.append(context)
         page = context.new_page()
-        page.base = live_server
+        page.base = base
         page.console_errors = []
         page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
         page.on("pageerror", lambda e: page.console_errors.append(str(e)))
         if goto:
-            assert page.goto(live_server + path).status == 200
+            assert page.goto(base + path).status == status
             if javascript:
                 wait_for_widgets(page)
         return page
@@ -179,9 +178,71 @@ def open_page(browser, live_server):
         context.close()
 
 
-# Every word of the page's visible text that the browser broke inside, across two lines: a
-# word is split at white space, and may break only after a hyphen or a slash (a token such as
-# `--font-sans` or `a/b` wraps there). Returns "word" strings, at most 20.
+def open_at(open_page, path, width, status=200):
+    """The page at `width` px, widgets mounted, fonts in."""
+    page = open_page(path, width=width, status=status)
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    return page
+
+
+def across(page, widths, script, arg=None, height=900):
+    """{width: what `script` returns} with the window resized to each width in turn."""
+    found = {}
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": height})
+        found[width] = page.evaluate(script, arg)
+    return found
+
+
+# The boxes of the elements a selector matches (document order), rounded to the pixel:
+# {x, y, right, bottom, width, height}.
+BOXES = """selector => [...document.querySelectorAll(selector)].map(el => {
+  const r = el.getBoundingClientRect();
+  return {x: Math.round(r.left), y: Math.round(r.top), right: Math.round(r.right),
+          bottom: Math.round(r.bottom), width: Math.round(r.width), height: Math.round(r.height)};
+})"""
+STYLES = """([selector, property, pseudo]) => [...document.querySelectorAll(selector)]
+  .map(el => getComputedStyle(el, pseudo).getPropertyValue(property))"""
+
+
+def boxes(page, selector) -> list[dict]:
+    return page.evaluate(BOXES, selector)
+
+
+def styles(page, selector, prop, pseudo=None) -> list[str]:
+    """The computed `prop` of every element `selector` matches."""
+    return page.evaluate(STYLES, [selector, prop, pseudo])
+
+
+def style(page, selector, prop, pseudo=None) -> str:
+    """The computed `prop` of the first element `selector` matches."""
+    return styles(page, selector, prop, pseudo)[0]
+
+
+def pxs(page, selector, prop="font-size") -> list[float]:
+    """The computed `prop` of every element `selector` matches, in px."""
+    return [float(value.removesuffix("px")) for value in styles(page, selector, prop)]
+
+
+def px(page, selector, prop="font-size") -> float:
+    return pxs(page, selector, prop)[0]
+
+
+def rows_of(found) -> list[list[int]]:
+    """The boxes' rows, top to bottom, as lists of their indexes."""
+    tops = sorted({round(b["y"]) for b in found})
+    return [[i for i, b in enumerate(found) if round(b["y"]) == top] for top in tops]
+
+
+def assert_no_carousel(page, kind):
+    """Nothing to name, rotate or tab through: every item of the carousel is in view."""
+    carousel = page.locator(f".c-carousel--{kind}")
+    assert carousel.locator("button, [aria-roledescription], [inert]").count() == 0
+    assert carousel.locator(".c-carousel__controls").first.is_hidden()
+
+
+# Every word of the page's visible text that the browser broke across two lines (a word may
+# break only after a hyphen or a slash): at most 20.
 SPLIT_WORDS = r"""() => {
   const split = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -211,14 +272,15 @@ SPLIT_WORDS = r"""() => {
 
 
 def words_split_across_lines(page) -> list[str]:
-    """The words the page shows broken inside, across two lines (SPLIT_WORDS)."""
     return page.evaluate(SPLIT_WORDS)
 
 
-def open_at(open_page, path, width):
-    """The page at `width` px, any status (the 404 too), widgets mounted, fonts in."""
-    page = open_page(path, width=width, goto=False)
-    page.goto(page.base + path)
-    wait_for_widgets(page)
-    page.wait_for_function("() => document.fonts.status === 'loaded'")
-    return page
+def platform_fonts(session, selector="main h1") -> list[str]:
+    """The faces Chromium drew the node's text in, most glyphs first (the DevTools protocol's
+    CSS.getPlatformFontsForNode; the variable Figtree's face is "Figtree Light")."""
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument")["root"]["nodeId"]
+    node = session.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    return [f["familyName"] for f in sorted(fonts, key=lambda f: -f["glyphCount"])]
