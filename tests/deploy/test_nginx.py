@@ -276,12 +276,6 @@ def test_slashes_redirect_as_in_the_app(nginx_server, app_server, path):
     assert location == "/" or ("//" not in location and not location.endswith("/"))
 
 
-def test_the_language_switcher_reaches_the_app(nginx_server):
-    status, headers, _ = get(nginx_server + "/language/en?next=/en/services")
-    assert status == 303 and headers["Location"] == "/en/services"
-    assert "i18n_redirected=en" in headers["Set-Cookie"]
-
-
 def test_the_contact_form_works_through_nginx(nginx_server):
     visitor = Visitor(nginx_server)
     visitor.fetch_token()
@@ -293,7 +287,10 @@ def test_the_contact_form_works_through_nginx(nginx_server):
     assert visitor.post("/en/contact", invalid)[0] == 422
 
 
-def test_health_and_unexported_images_reach_the_app(nginx_server):
+def test_health_the_language_switcher_and_unexported_images_reach_the_app(nginx_server):
+    status, headers, _ = get(nginx_server + "/language/en?next=/en/services")
+    assert status == 303 and headers["Location"] == "/en/services"
+    assert "i18n_redirected=en" in headers["Set-Cookie"]
     status, headers, body = get(nginx_server + "/healthz")
     # This app is told of no proxy (PROXY_FIX_HOPS=0): a forwarded request is not the machine's.
     assert (status, body) == (200, b'{"status":"ok"}\n')
