@@ -24,31 +24,19 @@ def script_and_lang(body: str) -> tuple[str, str]:
     return page.find("meta", attrs={"name": "widget-entry"})["content"], page.html["lang"]
 
 
-@pytest.fixture(scope="module")
-def gunicorn_alone(session_dir):
-    """The app under gunicorn on loopback, which is in gunicorn's default
-    `forwarded_allow_ips`: the SCRIPT_NAME header is taken from this client."""
-    from tests.support.servers import app_environment, start_gunicorn
-
-    workdir = session_dir / "edge-gunicorn"
-    workdir.mkdir()
-    server, base = start_gunicorn("wsgi:app", app_environment(workdir / "outbox.sqlite3"), workdir)
-    yield base
-    server.stop()
-
-
-def test_a_script_name_header_cannot_poison_the_page_cache(gunicorn_alone):
-    """Regression: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links."""
+def test_a_script_name_header_cannot_poison_the_page_cache(app_server):
+    """Regression: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links
+    (loopback is in gunicorn's default `forwarded_allow_ips`: it takes the header from us)."""
     cookie = SPANISH_COOKIE
-    status, body = get_text(gunicorn_alone + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
+    status, body = get_text(app_server + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
     assert status == 200
     script, lang = script_and_lang(body)
     assert lang == "en" and script.startswith("/static/"), "the English page, at the root"
     for _ in range(3):  # whichever worker answers
-        status, body = get_text(gunicorn_alone + "/aboutus", cookie)
+        status, body = get_text(app_server + "/aboutus", cookie)
         script, lang = script_and_lang(body)
         assert status == 200 and lang == "es" and script.startswith("/static/")
-        assert get_text(gunicorn_alone + script.split("?")[0])[0] == 200
+        assert get_text(app_server + script.split("?")[0])[0] == 200
 
 
 def test_a_configured_prefix_is_the_only_script_name():
@@ -79,42 +67,47 @@ PROBE_PATHS = ("/en/services", "/healthz", "/en/contact", "/static/img/favicon.s
 
 
 @pytest.fixture(scope="module")
-def edge_nginx(exported_site, app_server, session_dir):
-    from tests.support.servers import start_nginx
-
+def edge_nginx(exported_site, app_server, session_dir, launch):
+    """nginx before the app with no address exempt from the limits."""
     workdir = session_dir / "edge-nginx"
     workdir.mkdir()
-    server, base = start_nginx(exported_site[0], app_server.removeprefix("http://"), workdir)
+    server, base = launch.start_nginx(exported_site[0], app_server.removeprefix("http://"), workdir)
     yield base
     server.stop()
 
 
-def probe(host: str, port: int, path: str) -> int:
-    """One request from another loopback address (another visitor): its status, 0 if none."""
-    connection = http.client.HTTPConnection(host, port, timeout=10, source_address=("127.0.0.2", 0))
+def statuses_of(base: str, address: str, path: str, times: int, **headers: str) -> list[int]:
+    """The statuses of `times` GETs of `path` on one keep-alive connection from `address`
+    (another visitor than the tests' own, which nginx_server exempts); 0 for none."""
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), 10, source_address=(address, 0))
+    statuses = []
     try:
-        connection.request("GET", path, headers={"Host": "127.0.0.1"})
-        return connection.getresponse().status
+        for _ in range(times):
+            connection.request("GET", path, headers={"Host": "127.0.0.1", **headers})
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
     except OSError:
-        return 0
+        statuses.append(0)
     finally:
         connection.close()
+    return statuses
 
 
 def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
     """Regression: 2,500 slow connections from one address made 22 of 60 probes fail. Now one
     address holds at most 64 requests, and slow senders are dropped after 10 s."""
     host, port = edge_nginx.removeprefix("http://").split(":")
-    port = int(port)
     held: list[socket.socket] = []
     try:
         for _ in range(SLOW_HEADERS):
-            connection = socket.create_connection((host, port), timeout=5)
+            connection = socket.create_connection((host, int(port)), timeout=5)
             connection.sendall(b"GET /en/services HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             held.append(connection)
         bodies = []
         for _ in range(SLOW_BODIES):
-            connection = socket.create_connection((host, port), timeout=5)
+            connection = socket.create_connection((host, int(port)), timeout=5)
             connection.sendall(
                 b"POST /en/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n"
                 b"Content-Type: application/x-www-form-urlencoded\r\n\r\nname="
@@ -123,7 +116,7 @@ def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
         held += bodies
         opened = time.monotonic()
 
-        statuses = [probe(host, port, path) for path in PROBE_PATHS]
+        statuses = [statuses_of(edge_nginx, "127.0.0.2", path, 1)[0] for path in PROBE_PATHS]
         answered = sum(status == 200 for status in statuses)
         print(f"{len(held)} slow connections: {answered} of {len(statuses)} probes answered")
         assert answered == len(statuses), statuses
@@ -151,25 +144,6 @@ def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
     finally:
         for connection in held:
             connection.close()
-
-
-def statuses_of(base: str, address: str, path: str, times: int, **headers: str) -> list[int]:
-    """The statuses of `times` GETs of `path` on one keep-alive connection from `address`
-    (another visitor than the tests' own, which nginx_server exempts from the limits)."""
-    host, port = base.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(
-        host, int(port), timeout=10, source_address=(address, 0)
-    )
-    statuses = []
-    try:
-        for _ in range(times):
-            connection.request("GET", path, headers={"Host": "127.0.0.1", **headers})
-            response = connection.getresponse()
-            response.read()
-            statuses.append(response.status)
-    finally:
-        connection.close()
-    return statuses
 
 
 def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
@@ -241,8 +215,8 @@ def test_the_image_heaviest_page_loads_at_every_breakpoint_from_one_address(
 @pytest.mark.parametrize(
     "host", ["WWW.MOTORLAB.EXAMPLE", "www.motorlab.example.", "Www.Motorlab.Example.:80"]
 )
-def test_host_is_compared_without_case_and_with_a_trailing_dot(gunicorn_alone, host):
+def test_host_is_compared_without_case_and_with_a_trailing_dot(app_server, host):
     """Regression: both are valid in HTTP, and gunicorn passes them as they came: 400 before."""
-    status, body = get_text(gunicorn_alone + "/en/services", {"Host": host})
+    status, body = get_text(app_server + "/en/services", {"Host": host})
     assert status == 200 and script_and_lang(body)[1] == "en"
-    assert get_text(gunicorn_alone + "/en/services", {"Host": "evil.example"})[0] == 400
+    assert get_text(app_server + "/en/services", {"Host": "evil.example"})[0] == 400

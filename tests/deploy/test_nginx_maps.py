@@ -1,14 +1,10 @@
 """The rendered config's map regexes: each one read against a request header does work linear
-in the header's length (a static rule, then a ratio on 16 KB inputs built from its own
-literals), and `$image_variant` picks a format the app would pick (negotiation.py).
-
-The static rule (`backtracking_hazards`), for a regex matched against what a client sends:
-1. no lookaround holds an unbounded quantifier (`*`, `+`, `{n,}`): it rescans the rest of
-   the header at every place it is tried;
+in the header's length (a static rule, then timings on 16 KB of its own literals), and
+`$image_variant` picks a format the app would pick (negotiation.py). The static rule:
+1. no lookaround holds an unbounded quantifier (`*`, `+`, `{n,}`): it rescans the header;
 2. no unbounded quantifier repeats a group that holds one (nested quantifiers);
-3. a regex not anchored by `^` is tried at every position: it must begin with `(?:^|c)` (c
-   one literal character) and repeat only possessively (`*+`, `++`), over classes without
-   c, so that the scans from two starting places never overlap.
+3. a regex not anchored by `^` begins with `(?:^|c)` (c one literal character) and repeats only
+   possessively over classes without c, so scans from two starting places never overlap.
 """
 
 from __future__ import annotations
@@ -36,11 +32,16 @@ def unquote(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def client_regexes(tmp_path_factory, monkeypatch_module) -> list[tuple[str, str, int]]:
+def conf(tmp_path_factory) -> str:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SITE_URL", "https://www.motorlab.example")
+        runtime = tmp_path_factory.mktemp("run")
+        return nginx_config.render(listen="80", root="/srv", app="127.0.0.1:8000", runtime=runtime)
+
+
+@pytest.fixture(scope="module")
+def client_regexes(conf) -> list[tuple[str, str, int]]:
     """(map, regex, flags) for every regex of a map whose source holds a client's bytes."""
-    conf = nginx_config.render(
-        listen="80", root="/srv/site", app="127.0.0.1:8000", runtime=tmp_path_factory.mktemp("r")
-    )
     found = []
     for source, name, body in MAP.findall(conf):
         if CLIENT_VARIABLES.search(source):
@@ -48,13 +49,6 @@ def client_regexes(tmp_path_factory, monkeypatch_module) -> list[tuple[str, str,
                 flags = re.I if kind == "~*" else 0
                 found.append((f"{source} {name}", unquote(quoted), flags))
     return found
-
-
-@pytest.fixture(scope="module")
-def monkeypatch_module():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SITE_URL", "https://www.motorlab.example")
-        yield patch
 
 
 def tokens(regex: str):
@@ -153,12 +147,10 @@ def pathological(regex: str, size: int = 16 * 1024) -> list[str]:
 
 def test_each_regex_takes_about_as_long_on_16_kb_of_its_own_literals(client_regexes):
     """A guard beside the static rule: on 16 KB of its own literals a regex takes at most 20
-    times a normal 16 KB header's time (which matches nothing, so each regex reads all of
-    it), and per byte at most 4 times what it takes on 2 KB of them (linear: about 1; the old
-    `$image_variant` pattern, quadratic: about 8). Each figure is the fastest of five runs over
-    16 KB (the 2 KB input read 8 times a run, so the timer's grain weighs the same), and an input
-    counts as slow only if three measurements in a row say so: a busy machine slows one run,
-    not the regex's growth."""
+    times a normal 16 KB header's time, and per byte at most 4 times its time on 2 KB of them
+    (linear: about 1; the old quadratic `$image_variant`: about 8). Each figure is the fastest
+    of five runs, and an input is slow only if three measurements in a row say so (a busy
+    machine slows one run, not the regex's growth)."""
     line = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8,"
     normal = (line * (16 * 1024 // len(line) + 1))[: 16 * 1024]
 
@@ -192,10 +184,8 @@ def test_each_regex_takes_about_as_long_on_16_kb_of_its_own_literals(client_rege
 
 
 @pytest.fixture(scope="module")
-def variant_entries(monkeypatch_module, tmp_path_factory) -> list[tuple[re.Pattern, str]]:
+def variant_entries(conf) -> list[tuple[re.Pattern, str]]:
     """$image_variant's regexes, compiled as nginx reads them, each with its value."""
-    runtime = tmp_path_factory.mktemp("variant")
-    conf = nginx_config.render(listen="80", root="/s", app="127.0.0.1:8000", runtime=runtime)
     body = next(b for s, n, b in MAP.findall(conf) if n == "$image_variant")
     entries = re.findall(r'^\s*"(~\*?)((?:[^"\\]|\\.)*)" "([^"]*)";', body, re.M)
     return [(re.compile(unquote(r), re.I if k == "~*" else 0), value) for k, r, value in entries]

@@ -1,6 +1,5 @@
-"""deploy/nginx.conf, a Jinja template, rendered by motorlab.deploy.nginx_config: every value
-the app defines comes from the app's own constant, never typed again in the template. What
-nginx does with it is tested by asking nginx (test_nginx.py, test_front_door.py, test_edge.py …)."""
+"""deploy/nginx.conf as nginx_config renders it: every value the app defines comes from the
+app's own constant, never typed again in the template (what nginx does with it: test_nginx.py)."""
 
 from __future__ import annotations
 
@@ -20,8 +19,7 @@ YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 
 @pytest.fixture
 def render(monkeypatch, tmp_path):
-    """nginx_config.render for SETTINGS, without TLS: its text with @RUNTIME@ and @DEPLOY@
-    for this machine's folders."""
+    """nginx_config.render for SETTINGS, this machine's folders as @RUNTIME@ and @DEPLOY@."""
     for name, value in SETTINGS.items():
         monkeypatch.setenv(name, value)
     runtime = tmp_path / "run"
@@ -118,10 +116,9 @@ def test_nginx_adds_every_security_header_of_the_app(render):
 
 
 def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatch, tmp_path):
-    """Rendered (from the new release) before the switch, while `root` still names the live
-    release, nginx's policy allows the inline blocks of both releases' pages: its build's
-    stylesheets (the shared one and those only some pages inline) and boot script, and every
-    one under `root` (the live release's and those it keeps from the release before)."""
+    """Rendered before the switch, while `root` names the live release, the policy allows the
+    inline blocks of both releases' pages: its build's stylesheets and boot script, and every
+    one under `root` (the live release's and those it keeps from the one before)."""
     for name, value in SETTINGS.items():
         monkeypatch.setenv(name, value)
     build = tmp_path / "site" / "static" / assets.BUILD_DIR

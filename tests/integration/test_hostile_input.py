@@ -1,12 +1,7 @@
-"""Hostile input, over a real socket: Hypothesis sends odd paths, query strings,
-headers (Host, huge Accept-Language, path-like cookies) and bodies (multipart with file
-parts, malformed chunked encoding, bytes that are not UTF-8, other charsets) to every route
-with every method, and checks that the site never answers 5xx, never shows a traceback,
-never reflects the input unescaped, and never redirects off the site.
-
-Requests are written byte by byte (a client library would refuse a malformed chunk), to the
-Werkzeug server of the site with ANALYTICS_ID set (whose pages ignore the consent cookie the
-fuzzer sends too)."""
+"""Hostile input over a real socket, written byte by byte (a client library would refuse a
+malformed chunk) to the site's Werkzeug server with ANALYTICS_ID set: odd targets, headers and
+bodies on every route and method never get a 5xx, a traceback, the input unescaped, or a
+redirect off the site."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The hostile request targets every front door is tested with: the app alone
-(tests/integration/test_hostile_input.py) and nginx in front (tests/deploy/test_front_door.py).
-Paths that browsers and header parsers read in surprising ways: backslashes, tabs, CR/LF,
-repeated and trailing slashes, encoded and non-ASCII forms, markup."""
+"""The hostile request targets every front door is tested with (the app alone, nginx, the TLS
+redirect): backslashes, tabs, CR/LF, repeated slashes, encoded and non-ASCII forms, markup."""
 
 from __future__ import annotations
 

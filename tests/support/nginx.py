@@ -1,10 +1,12 @@
-"""What the nginx tests compare: the site's pages, an answer's readable text, the app's
-security headers and policy against nginx's copy of them, and what a hostile target may not
-get out of the front door (no header of its own, no redirect off the site)."""
+"""What the nginx tests share: raw requests, the site's pages and readable text, the app's
+security headers against nginx's copy of them, and what a hostile target may not get out of
+the front door (no header of its own, no redirect off the site)."""
 
 from __future__ import annotations
 
 import re
+import socket
+import urllib.parse
 
 from bs4 import BeautifulSoup
 
@@ -19,6 +21,33 @@ from tests.support.clients import Answer
 from tests.support.whatwg_url import BrowserUrls
 
 PAGES = public_paths(create_app(config.TestConfig()))
+
+
+def request(
+    base: str, target: bytes, *, method: str = "GET", headers=(), body: bytes = b"",
+    host: bytes | None = b"127.0.0.1", version: bytes = b"HTTP/1.1", source: str = "127.0.0.1",
+) -> Answer:  # fmt: skip
+    """A request written byte by byte (no client library tidies it) from the loopback address
+    `source`, its answer read whole. Header values may be bytes; `host` None: no Host line.
+    The sending side stays open: nginx drops a half-closed connection's proxied request."""
+    lines = [b" ".join([method.encode(), target, version]), *([b"Host: " + host] if host else [])]
+    for name, value in headers:
+        value = value if isinstance(value, bytes) else value.encode("latin-1")
+        lines.append(name.encode() + b": " + value)
+    if body or method == "POST":
+        lines.append(f"Content-Length: {len(body)}".encode())
+    port = urllib.parse.urlsplit(base).port
+    with socket.create_connection(("127.0.0.1", port), 20, (source, 0)) as connection:
+        connection.sendall(b"\r\n".join([*lines, b"Connection: close", b"", b""]) + body)
+        raw = b""
+        while chunk := connection.recv(65536):
+            raw += chunk
+    return Answer(raw)
+
+
+def title_and_language(answer: Answer) -> tuple[str, str]:
+    page = BeautifulSoup(answer.body.decode(), "html.parser")
+    return page.title.string, page.html["lang"]
 
 
 def text_of(body: bytes) -> str:
@@ -36,10 +65,9 @@ def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]
 
 
 def is_the_apps_policy(front: str, alone: str) -> bool:
-    """nginx's policy is the app's, but that one policy for every exported page names every
-    inline stylesheet of the build (deploy_config) where the app's answer names only those its
-    page holds (security.set_security_headers): all of them, and no other source. A file that
-    is no page has the same short policy from both (security.FILE_POLICY)."""
+    """nginx's one policy for every exported page names every inline stylesheet of the build
+    where the app's names only its page's: all of them, and no other source. A file that is no
+    page has the same short policy from both (FILE_POLICY)."""
     if alone == FILE_POLICY:
         return front == alone
     (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
@@ -86,8 +114,6 @@ HEADER_NAMES = {
     "strict-transport-security", "cache-control", "vary", "etag", "last-modified",
     "accept-ranges", "content-encoding", "retry-after", "allow", "set-cookie",
 }  # fmt: skip
-
-
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
 
 

@@ -1,9 +1,6 @@
-"""URLs parsed as browsers parse them (the WHATWG URL Standard, through Node's `new URL`).
-
-A redirect's Location is checked with this, not Python's urljoin: a browser reads
-`/\\evil.example` as `//evil.example` and drops tabs and newlines from a URL; urljoin does
-neither. One Node process answers every question of a test run (Node is there for the
-widget build)."""
+"""URLs resolved as browsers resolve them (WHATWG URL, Node's `new URL`), not as urljoin does: a
+browser reads `/\\evil.example` as `//evil.example` and drops tabs and newlines. One Node
+process answers every question of a test run."""
 
 from __future__ import annotations
 

@@ -6,29 +6,15 @@ of file (the root files' paths from motorlab.icons), the media type of each (`me
 states each as the app does: run it with the app's environment and build (and its Python: the
 media types are its mimetypes').
 
-    python -m motorlab.deploy.nginx_config --listen 80 --root /srv/motorlab/current/build/site \
-        --app 127.0.0.1:8000 --runtime /run/motorlab --output /etc/nginx/nginx.conf
-
-The languages come from translations/languages.toml (`LANGUAGES`): the template's per-language
-lines, and nginx's detection module on `/` (deploy/root_language.js, a template too), which
-goes into the runtime folder for the config to load. Both files are rendered first and then
-each written aside and renamed into place (`files.replace_all`): on any error nothing is
-written, and nginx never reads half a file. Without `--output` the config goes to stdout.
-
-`--root` is kept as given (made absolute, links not followed): nginx follows a `current`
-symlink at each request, so switching it switches the release nginx serves.
-
-With `--tls-certificate` and `--tls-key` the site's server listens on `--https-listen` (443)
-with TLS and HTTP/2, and `--listen` becomes a small server that answers certbot's challenges
-from `--acme-webroot` and redirects everything else to the https SITE_URL (the template's
-`{% if tls %}` parts); without them the config has none of it.
+The detection module (deploy/root_language.js) is rendered too and written into the runtime
+folder; files are replaced whole (`files.replace_all`), so nginx never reads half a file.
+docs/operations.md, "Static export and nginx", tells the rest (TLS, `--root`, languages).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import mimetypes
 import os
 import re
 import secrets
@@ -39,23 +25,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-from werkzeug.datastructures import ResponseCacheControl
-from werkzeug.utils import get_content_type
 
 from motorlab import files, icons
-from motorlab.build import export
 from motorlab.build.export import DEFAULT_DESTINATION, ERROR_PAGES
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.deploy import environment_file, gunicorn_config
+from motorlab.deploy.nginx_values import cache_controls, charset_types, media_types, over
 from motorlab.deploy.release import SLOTS
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
-from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.paths import PROJECT_ROOT
 from motorlab.rendering import assets
-from motorlab.seo import routes as seo
-from motorlab.web import http_limits, page_cache, request_body, security
+from motorlab.web import http_limits, request_body, security
 from motorlab.web.cookies import cookie_header
 from motorlab.web.security import headers, serialized_origin
 
@@ -65,23 +47,17 @@ DETECTION = DEPLOY / "root_language.js"
 APP_ADDRESS = SLOTS["blue"]  # gunicorn's, by default
 RUNTIME = "/var/lib/motorlab/nginx"  # nginx's temp files and njs module, by default
 NGINX = "/usr/sbin/nginx"
-# The contact hand-off's listener in the runtime folder, and the header that names the
-# visitor to it (deploy/nginx.conf; the app never reads it).
+# The contact hand-off's listener in the runtime folder, and the header naming the visitor to it.
 HANDOFF_SOCKET = "contact-handoff.sock"
 HANDOFF_CLIENT_HEADER = "Front-Client-Address"
-# Debian's places: its workers' user, its pid file (nginx.service's PIDFile, logrotate's
-# signal) and its log folder (rotated by Debian's /etc/logrotate.d/nginx).
+# Debian's workers' user, pid file (nginx.service, logrotate) and log folder.
 DEBIAN_USER, DEBIAN_PID, DEBIAN_LOGS = "www-data", "/run/nginx.pid", "/var/log/nginx"
-# nginx gives up on gunicorn this many seconds before gunicorn's own timeout kills the
-# worker: the visitor gets nginx's 504, never a connection cut by the dying worker.
+# nginx gives up this many seconds before gunicorn kills the worker: the visitor gets a 504.
 UPSTREAM_MARGIN = 5
 
-# The deploy files' template engine (deploy_units renders the systemd units with it too).
-# Jinja's own delimiters: nginx's and njs's text never holds `{{`, `{%` or `{#` (a brace
-# opens a block or a regex quantifier, `{3}`), so no raw block is needed; where a quantifier
-# takes a value, the template writes `{ {{- value -}} }` (the dashes eat the spaces). Block
-# lines are dropped whole (trim_blocks, lstrip_blocks): a rendering has no trace of them.
-# StrictUndefined: a value the code does not give is an error, never an empty string.
+# The deploy files' template engine (units.py renders the systemd units with it too). nginx's
+# and njs's text never holds `{{`, `{%` or `{#`; a quantifier taking a value is written
+# `{ {{- value -}} }`. StrictUndefined: a value the code does not give is an error.
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(DEPLOY),
     undefined=jinja2.StrictUndefined,
@@ -90,30 +66,13 @@ TEMPLATES = jinja2.Environment(
     lstrip_blocks=True,
     autoescape=False,
 )
-# A literal path inside an nginx (PCRE) regex: `{{ path | regex }}`.
-TEMPLATES.filters["regex"] = re.escape
-
-
-def over(number: int) -> str:
-    """A regex (unanchored alternatives) for the decimal numbers greater than `number`:
-    `{{ limit | over }}` lets a map compare a number such as $request_length."""
-    digits = str(number)
-    longer = f"[1-9][0-9]{{{len(digits)},}}"
-    same_length = [
-        digits[:index] + f"[{int(digit) + 1}-9]" + f"[0-9]{{{len(digits) - index - 1}}}"
-        for index, digit in enumerate(digits)
-        if digit != "9"
-    ]
-    return "(" + "|".join([longer, *same_length]) + ")"
-
-
-TEMPLATES.filters["over"] = over
+TEMPLATES.filters.update(regex=re.escape, over=over)
 
 
 @dataclass(frozen=True)
 class Tls:
-    """TLS at the front door: the certificate chain and key files (PEM, as certbot writes
-    them), the https `listen` value, and certbot's webroot (None: no challenge location)."""
+    """The certificate chain and key files (PEM, as certbot writes them), the https `listen`
+    value, and certbot's webroot (None: no challenge location)."""
 
     certificate: str
     key: str
@@ -121,35 +80,32 @@ class Tls:
     acme_webroot: str | None = None
 
 
-def tls_settings(
-    *, certificate: str | None, key: str | None, https_listen: str | None,
-    acme_webroot: str | None, site_url: str,
-) -> Tls | None:  # fmt: skip
+def tls_settings(args: argparse.Namespace, site_url: str) -> Tls | None:
     """The flags' TLS settings, or None without a certificate; ValueError for a combination
     that cannot work, in words an operator can act on."""
-    if not certificate:
-        given = {"--tls-key": key, "--https-listen": https_listen, "--acme-webroot": acme_webroot}
-        for flag, value in given.items():
-            if value:
+    if not args.tls_certificate:
+        for flag in ("--tls-key", "--https-listen", "--acme-webroot"):
+            if getattr(args, flag[2:].replace("-", "_")):
                 raise ValueError(f"{flag} needs --tls-certificate")
         return None
-    if not key:
+    if not args.tls_key:
         raise ValueError("--tls-certificate needs --tls-key (the certificate's private key)")
     if not site_url.startswith("https://"):
         raise ValueError(
             f"with --tls-certificate, SITE_URL must be the https address (it is {site_url!r}):"
             " plain http is redirected there, and HSTS and Secure cookies follow from it"
         )
-    # Absolute, but never with symlinks resolved: certbot's live/ names are links that each
-    # renewal points at new files.
-    webroot = os.path.abspath(acme_webroot) if acme_webroot else None
-    return Tls(os.path.abspath(certificate), os.path.abspath(key), https_listen or "443", webroot)
+    # Absolute, never resolved: certbot's live/ names are links each renewal moves.
+    webroot = os.path.abspath(args.acme_webroot) if args.acme_webroot else None
+    listen = args.https_listen or "443"
+    return Tls(
+        os.path.abspath(args.tls_certificate), os.path.abspath(args.tls_key), listen, webroot
+    )
 
 
 def detection_module(languages: tuple[Language, ...]) -> str:
     """deploy/root_language.js with the app's constants: the language cookie, the locales in
-    declared order, the default one (the language without a prefix) and the grammar of an
-    Accept-Language entry."""
+    declared order, the default one and the grammar of an Accept-Language entry."""
     return TEMPLATES.get_template(DETECTION.name).render(
         cookie_name=COOKIE_NAME,
         languages=languages,
@@ -159,98 +115,25 @@ def detection_module(languages: tuple[Language, ...]) -> str:
     )
 
 
-def cache_controls(config: Config) -> dict[str, str]:
-    """The app's Cache-Control of each kind of file nginx serves: a page, a file whose URL
-    carries its hash (a year), a static file asked for without its hash (what Flask's send_file
-    says for SEND_FILE_MAX_AGE_DEFAULT), a file without a hash that may change (the share
-    images, the logo, the root files: a day), and a first visit to `/`."""
-    unhashed = ResponseCacheControl()
-    unhashed.public = True
-    unhashed.max_age = config.SEND_FILE_MAX_AGE_DEFAULT
-    return {
-        "page": page_cache.DEFAULT_CACHE_CONTROL,
-        "year": assets.YEAR_CACHE_CONTROL,
-        "unhashed": unhashed.to_header(),
-        "day": assets.DAY_CACHE_CONTROL,
-        "first_visit": detection.FIRST_VISIT_CACHE_CONTROL,
-    }
-
-
-def media_types() -> dict[str, list[str]]:
-    """The app's media type of each kind of file the export holds, with its suffixes (no
-    dot), for nginx's `types` in place of its own mime.types (which says application/javascript
-    and text/xml where the app says text/javascript and application/xml): what Flask's
-    send_file guesses (Python's mimetypes) for the static folder's files, the icons and the
-    image service's formats, and what the app's own answers name (sitemap, manifest)."""
-    static = (icons.PACKAGE / "static").rglob("*")
-    suffixes = {
-        *(file.suffix for file in static if file.is_file()),
-        *export.TEXT_SUFFIXES,
-        *export.IMAGE_VARIANTS,
-        *(suffix for _type, suffix in resize.FORMATS.values()),
-        *(Path(path).suffix for path in icons.ROOT_FILES),
-    }
-    named = {".xml": seo.SITEMAP_TYPE, Path(icons.WEB_MANIFEST).suffix: icons.MANIFEST_TYPE}
-    types: dict[str, list[str]] = {}
-    for suffix in sorted(suffixes):
-        media_type = named.get(suffix) or mimetypes.guess_type(f"file{suffix}")[0]
-        if media_type:  # else nginx's default_type, as send_file's application/octet-stream
-            types.setdefault(media_type, []).append(suffix.lstrip("."))
-    return dict(sorted(types.items()))
-
-
-def charset_types(types: list[str]) -> list[str]:
-    """Those of `types` the app sends with `; charset=utf-8` (werkzeug's rule: text/*, XML,
-    JavaScript), for nginx's `charset_types`."""
-    # text/html is nginx's own, always: naming it again warns "duplicate MIME type".
-    return [
-        name for name in types if get_content_type(name, "utf-8") != name and name != "text/html"
-    ]
-
-
-def render(**options) -> str:
-    """The config for `render_files`' options (the settings in the environment; `unlimited`,
-    `tls`, `analytics_id`, …), and the detection module it loads written into `runtime`
-    (created if missing), once both are rendered."""
-    config, module = render_files(**options)
-    write_module(options["runtime"], module)
-    return config
-
-
 def module_path(runtime: str | Path, module: str) -> Path:
     """Where the config loads the detection module from: named by its content, so writing a
-    new one never changes the module a live config names (and a config nginx rejects leaves
-    the live one whole)."""
+    new one never changes the module a live config names."""
     digest = hashlib.sha256(module.encode()).hexdigest()[:12]
     return Path(os.path.abspath(runtime)) / f"{DETECTION.stem}-{digest}{DETECTION.suffix}"
 
 
-def write_module(runtime: str | Path, module: str) -> Path:
+def write_module(runtime: str | Path, module: str) -> None:
     path = module_path(runtime, module)
     if not path.exists():
         files.replace_all({path: module.encode()})
-    return path
 
 
-def nginx_refusal(config: str, folder: Path) -> str | None:
-    """What `nginx -t` says of `config` (written aside in `folder`), or None if it passes with
-    no warning either."""
-    nginx = shutil.which("nginx") or NGINX
-    if not os.path.exists(nginx):
-        return f"{nginx} not found: the config cannot be checked"
-    draft = folder / f".nginx-check.{secrets.token_hex(8)}.conf"
-    try:
-        draft.write_text(config)
-        result = subprocess.run(
-            [nginx, "-t", "-q", "-e", "stderr", "-c", str(draft)],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
-    finally:
-        draft.unlink(missing_ok=True)
-    said = [line for line in result.stderr.splitlines() if line.strip()]
-    if result.returncode or said:
-        return said[0] if said else f"nginx -t exited with {result.returncode}"
-    return None
+def render(**options) -> str:
+    """The config for `render_files`' options, and the detection module it loads written into
+    `runtime` (created if missing), once both are rendered."""
+    config, module = render_files(**options)
+    write_module(options["runtime"], module)
+    return config
 
 
 def render_files(
@@ -266,12 +149,9 @@ def render_files(
     pid: str | None = None,
     logs: str | None = None,
 ) -> tuple[str, str]:
-    """The config for the settings in the environment (SITE_URL, API_BASE_URL, ANALYTICS_ID;
-    `analytics_id` overrides the last) and the detection module it loads, written nowhere.
-    `unlimited`: addresses or CIDR ranges exempt from the per-address limits (a load test's
-    client), none by default. `tls`: the site's server on https, `listen` redirecting to it
-    (tls_settings checks SITE_URL). `user`: the workers' (none: nginx's own choice); `pid` and
-    `logs` default to the runtime folder (the tests'); the command's defaults are Debian's."""
+    """The config for the settings in the environment (`analytics_id` overrides ANALYTICS_ID)
+    and the detection module it loads, written nowhere. `unlimited`: addresses exempt from the
+    per-address limits. `user` none: nginx's choice; `pid` and `logs` default to `runtime`."""
     config = Config()
     module = detection_module(LANGUAGES)
     runtime = Path(os.path.abspath(runtime))
@@ -281,6 +161,11 @@ def render_files(
         "ANALYTICS_ID": config.ANALYTICS_ID if analytics_id is None else analytics_id,
         "SCRIPT_NAME": config.SCRIPT_NAME,  # the inline stylesheet's url()s, so its hash
     }
+    # One policy for every exported file: every inline stylesheet of the build, and the blocks
+    # of the pages under `root` (rendered before the switch, it serves both releases).
+    inline_blocks = assets.inline_blocks_in(
+        Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
+    )
     nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,
         tls=tls,
@@ -294,22 +179,12 @@ def render_files(
         logs=logs or str(runtime),
         deploy=str(DEPLOY),
         unlimited=unlimited,
-        # The policy allows the blocks of the pages under `root` too: rendered before the
-        # switch, it serves the release left and the one switched to (docs/operations.md).
-        # One policy for every exported file: it names every inline stylesheet of the build
-        # (the shared one and those only some pages hold), where the app's answer names only
-        # its page's.
-        security=headers(
-            settings,
-            assets.inline_blocks_in(
-                Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
-            ),
-            stylesheets=assets.stylesheet_keys(),
-        ),
+        security=headers(settings, inline_blocks, stylesheets=assets.stylesheet_keys()),
         file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),
         media_types=media_types(),
-        charset_types=charset_types(list(media_types())),
+        # werkzeug's charset rule; text/html is nginx's own (naming it again warns).
+        charset_types=charset_types(media_types()),
         day_files=icons.ROOT_FILES,
         # `/` names Accept-Encoding itself: gzip_vary is off there, so Vary is one line.
         root_vary=", ".join((*detection.ROOT_VARY, "Accept-Encoding")),
@@ -334,49 +209,59 @@ def render_files(
     return nginx_conf, module
 
 
+def nginx_refusal(config: str, folder: Path) -> str | None:
+    """What `nginx -t` says of `config` (written aside in `folder`), or None if it passes with
+    no warning either."""
+    nginx = shutil.which("nginx") or NGINX
+    if not os.path.exists(nginx):
+        return f"{nginx} not found: the config cannot be checked"
+    draft = folder / f".nginx-check.{secrets.token_hex(8)}.conf"
+    try:
+        draft.write_text(config)
+        result = subprocess.run(
+            [nginx, "-t", "-q", "-e", "stderr", "-c", str(draft)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        draft.unlink(missing_ok=True)
+    said = [line for line in result.stderr.splitlines() if line.strip()]
+    if result.returncode or said:
+        return said[0] if said else f"nginx -t exited with {result.returncode}"
+    return None
+
+
+# The command's flags: (flag, default, help); a list default makes the flag repeatable.
+FLAGS = [
+    ("--environment-file", None,
+     "the settings (KEY=value lines, /etc/motorlab/env): the only ones read"),
+    ("--listen", "80", "nginx `listen` value, e.g. 80 or 127.0.0.1:8080"),
+    ("--root", str(DEFAULT_DESTINATION), "the export"),
+    ("--app", APP_ADDRESS, "gunicorn's address"),
+    ("--runtime", RUNTIME, "temp files and the njs module"),
+    ("--user", DEBIAN_USER, "nginx's workers' user"),
+    ("--pid", DEBIAN_PID, "nginx's pid file"),
+    ("--logs", DEBIAN_LOGS, "the folder of access.log and error.log"),
+    ("--unlimited", [],
+     "an address or range exempt from the per-address limits (repeatable; load tests)"),
+    ("--tls-certificate", None, "PEM certificate chain (certbot's fullchain.pem)"),
+    ("--tls-key", None, "its private key (certbot's privkey.pem)"),
+    ("--https-listen", None, "nginx `listen` value for https, with a certificate (default 443)"),
+    ("--acme-webroot", None, "the folder certbot --webroot writes its challenges to"),
+    ("--output", None,
+     "the config file to write: replaced whole once `nginx -t` passes, else left as it was"),
+]  # fmt: skip
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
-    parser.add_argument(
-        "--environment-file",
-        help="the settings (KEY=value lines, /etc/motorlab/env): the only ones read",
-    )
-    parser.add_argument(
-        "--listen", default="80", help="nginx `listen` value, e.g. 80 or 127.0.0.1:8080"
-    )
-    parser.add_argument("--root", default=str(DEFAULT_DESTINATION), help="the export")
-    parser.add_argument("--app", default=APP_ADDRESS, help="gunicorn's address")
-    parser.add_argument("--runtime", default=RUNTIME, help="temp files and the njs module")
-    parser.add_argument("--user", default=DEBIAN_USER, help="nginx's workers' user")
-    parser.add_argument("--pid", default=DEBIAN_PID, help="nginx's pid file")
-    parser.add_argument(
-        "--logs", default=DEBIAN_LOGS, help="the folder of access.log and error.log"
-    )
-    parser.add_argument(
-        "--unlimited",
-        action="append",
-        default=[],
-        help="an address or range exempt from the per-address limits (repeatable; load tests)",
-    )
-    parser.add_argument("--tls-certificate", help="PEM certificate chain (certbot's fullchain.pem)")
-    parser.add_argument("--tls-key", help="its private key (certbot's privkey.pem)")
-    parser.add_argument(
-        "--https-listen", help="nginx `listen` value for https, with a certificate (default 443)"
-    )
-    parser.add_argument(
-        "--acme-webroot", help="the folder certbot --webroot writes its challenges to"
-    )
-    parser.add_argument(
-        "--output",
-        help="the config file to write: replaced whole once `nginx -t` passes, else left as it was",
-    )
+    for flag, default, words in FLAGS:
+        action = "append" if isinstance(default, list) else "store"
+        parser.add_argument(flag, default=default, help=words, action=action)
     args = parser.parse_args(argv)
     try:
         if args.environment_file:
             environment_file.use(args.environment_file)
-        tls = tls_settings(
-            certificate=args.tls_certificate, key=args.tls_key, https_listen=args.https_listen,
-            acme_webroot=args.acme_webroot, site_url=Config().SITE_URL,
-        )  # fmt: skip
+        tls = tls_settings(args, Config().SITE_URL)
     except (ValueError, environment_file.EnvironmentFileError) as error:
         parser.error(str(error))
     config, module = render_files(
