@@ -1,8 +1,5 @@
-"""Every name templates see besides their own context, registered in one place.
-
-Globals rather than context variables, so that component macros (imported without context)
-see them too. The functions are called when a template calls them, never folded at compile
-time, so they read the request of the page being rendered.
+"""Every name templates see besides their own context, registered in one place: globals,
+so component macros (imported without context) see them too.
 """
 
 from __future__ import annotations
