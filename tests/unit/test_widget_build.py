@@ -14,13 +14,8 @@ from tests.support import ROOT
 
 
 def build(outdir: Path) -> dict[str, bytes]:
-    subprocess.run(
-        ["node", "widgets/build.mjs", f"--outdir={outdir}"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    command = ["node", "widgets/build.mjs", f"--outdir={outdir}"]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
     return {str(p.relative_to(outdir)): p.read_bytes() for p in outdir.rglob("*") if p.is_file()}
 
 
@@ -81,13 +76,8 @@ def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_p
     for part in ("widgets", "site/motorlab/styles", "templates"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    result = subprocess.run(
-        ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    command = ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"]
+    result = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     (said,) = [line for line in result.stderr.splitlines() if "[ERROR]" in line]
     assert "site/motorlab/styles/build/figtree.woff2 is missing" in said
