@@ -39,7 +39,7 @@ def environment(
     base: Mapping[str, str], port: int, sink: MailSink | None, debugger_pin: str | None = None
 ) -> dict[str, str]:
     """The site's and the sender's environment: `base` with the development defaults, the
-    sink's address and login if there is one, and the debugger's PIN if it runs."""
+    sink's address and login, and the debugger's PIN."""
     env = dict(base)
     env["SITE_URL"] = env.get("SITE_URL") or f"http://127.0.0.1:{port}"
     extra = [host for host in env.get("EXTRA_HOSTS", "").split(",") if host.strip()]
@@ -85,14 +85,12 @@ def catalog_warnings(directory: Path) -> list[str]:
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    """A child in this process group: Ctrl-C reaches it from the terminal as it reaches this
-    process, and whatever kills the group (a test run's watcher) kills it too."""
+    """A child in this process group, which Ctrl-C (or a test's watcher) reaches too."""
     return subprocess.Popen([*FLASK, *args], cwd=PROJECT_ROOT, env=env)
 
 
 def stop(child: subprocess.Popen) -> None:
-    """SIGTERM (the server's reloader then ends the server it runs), SIGKILL if the child is
-    still there after STOP_WAIT."""
+    """SIGTERM, then SIGKILL if the child is still there after STOP_WAIT."""
     if child.poll() is None:
         child.terminate()
     try:
