@@ -113,11 +113,17 @@ def test_a_configured_api_origin_is_rendered_for_the_client_and_reached_by_the_c
 
 
 @pytest.mark.parametrize(
-    ("prefix", "menu", "failure"),
-    [("", "Menú", "No se ha podido enviar"), ("/en", "Menu", "Your message could not be sent")],
-)
-def test_widget_props_are_translated_on_the_server(app, prefix, menu, failure):
-    with app.test_request_context(f"{prefix}/services"):
+    ("prefix", "menu", "failure", "failed", "close"),
+    [
+        ("", "Menú", "No se ha podido enviar", "No se ha podido cargar la página.",
+         "Cerrar el mensaje"),
+        ("/en", "Menu", "Your message could not be sent", "The page could not be loaded.",
+         "Close message"),
+    ],
+)  # fmt: skip
+def test_widget_props_are_translated_on_the_server(client, prefix, menu, failure, failed, close):
+    app, path = client.application, f"{prefix}/services"
+    with app.test_request_context(path):
         rendered = render_template_string(
             "{{ widget_labels('nav_menu')|tojson }}|{{ widget_labels('contact_form')|tojson }}"
             "|{{ carousel_props('Brands', auto_rotate=True)|tojson }}"
@@ -130,6 +136,15 @@ def test_widget_props_are_translated_on_the_server(app, prefix, menu, failure):
     labels = ["next", "pick", "picker", "previous", "slide", "start", "stop"]
     assert sorted(carousel["labels"]) == labels
     assert "{n}" in carousel["labels"]["slide"] and "{total}" in carousel["labels"]["slide"]
+    # The navigation has no node: its strings ride in the loading bar's host, as props like
+    # every widget's (not data-* attributes), and "Close message" is one string for all.
+    host = soup_of(client.get(path)).select_one("body > .c-loading-bar__host")
+    assert [name for name in host.attrs if name.startswith("data-")] == []
+    props = json.loads(host.find("script", type="application/json", recursive=False).string)
+    assert props == {"failed": failed, "retry": props["retry"], "close": close}
+    with app.test_request_context(path):
+        assert widget_labels("navigation") == props
+        assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
 
 
 def widgets_on(client, path):
@@ -165,25 +180,6 @@ def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expecte
         else:
             assert props and json.loads(props.string)
     assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
-
-
-@pytest.mark.parametrize(
-    ("path", "failed", "close"),
-    [
-        ("/services", "No se ha podido cargar la página.", "Cerrar el mensaje"),
-        ("/en/services", "The page could not be loaded.", "Close message"),
-    ],
-)
-def test_the_navigation_props_come_from_widget_props_on_the_bars_host(client, path, failed, close):
-    # The navigation has no node: its strings ride in the loading bar's host, as props like
-    # every widget's (not data-* attributes), and "Close message" is one string for all.
-    host = soup_of(client.get(path)).select_one("body > .c-loading-bar__host")
-    assert [name for name in host.attrs if name.startswith("data-")] == []
-    props = json.loads(host.find("script", type="application/json", recursive=False).string)
-    assert props == {"failed": failed, "retry": props["retry"], "close": close}
-    with client.application.test_request_context(path):
-        assert widget_labels("navigation") == props
-        assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
 
 
 def widget_sources():
