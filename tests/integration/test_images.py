@@ -16,6 +16,7 @@ from motorlab.images.resize import MAX_PIXELS, WIDTHS
 from tests.support.app import (
     RASTER_PHOTO,
     RASTER_PORTRAIT,
+    STATIC,
     draw_raster,
     raster_portrait_first,
     soup_of,
@@ -110,15 +111,6 @@ def test_a_file_that_only_claims_to_be_an_image_or_a_decompression_bomb_is_refus
     assert not os.path.exists(raster_app.config["IMAGE_CACHE_DIR"])
 
 
-def test_svg_is_served_as_it_is(client, app):
-    response = client.get("/_img/640/img/favicon.svg")
-    assert response.status_code == 200
-    assert response.mimetype == "image/svg+xml"
-    with open(os.path.join(app.static_folder, "img", "favicon.svg"), "rb") as original:
-        assert response.data == original.read()
-    response.close()
-
-
 # --- the macros ---------------------------------------------------------------------------
 
 
@@ -178,12 +170,16 @@ def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
     assert [img.get("loading") for img in images[1:]] == ["lazy"] * (len(images) - 1)
 
 
-def test_image_macro_keeps_svg_at_its_static_url(app):
+def test_svg_keeps_its_static_url_and_is_served_as_it_is(client, app):
     logo = ContentImage("img/favicon.svg", "", 32, 32)
     img = rendered(app, "image", "image(img)", img=logo).find("img")
     assert img["src"].startswith("/static/img/favicon.svg?v=")
     assert not img.has_attr("srcset")
     assert img["loading"] == "lazy" and img["decoding"] == "async"
+    with client.get("/_img/640/img/favicon.svg") as response:  # through the service, too
+        assert response.status_code == 200
+        assert response.mimetype == "image/svg+xml"
+        assert response.data == (STATIC / "img" / "favicon.svg").read_bytes()
 
 
 def test_picture_macro_gives_each_crop_a_srcset(raster_app):
