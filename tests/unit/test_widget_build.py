@@ -1,6 +1,5 @@
-"""The widget build is reproducible: building the same sources twice gives the same
-content-hashed files and manifest, and the one in static/build/ is up to date; what it
-replaced stays a while (motorlab.releases)."""
+"""The widget build is reproducible and the one in static/build/ current; what it replaced
+stays a while (motorlab.releases)."""
 
 import json
 import shutil
@@ -35,10 +34,8 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
 
 
 def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_them(tmp_path):
-    """Files a previous build wrote and this one's manifest does not list (a page loaded
-    before the rebuild links them) stay RETENTION after they were replaced, recorded in
-    retired.json; older ones go. The retention is the pages' longest lifetime plus a margin
-    (one source)."""
+    """Files a previous build wrote and this one does not list stay RETENTION (one source)
+    after they were replaced, recorded in retired.json; older ones go."""
     from motorlab.releases import RETENTION, retire_build
 
     outdir = tmp_path / "build"
