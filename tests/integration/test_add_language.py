@@ -1,9 +1,6 @@
-"""Adding a language as the README's "Adding a language" tells a translator, in a temporary
-copy of the project: declare French, create its catalog, and the site refuses to start until
-the catalog is translated; then /fr pages, hreflang, the switcher, the sitemap, the export's
-page list and the nginx config all have French, with nothing else edited: nginx, over the
-copy's export and with the config rendered from its declaration, sends a French browser's
-first visit to `/` to /fr. A system test: it starts nginx."""
+"""Adding a language as the README tells a translator, in a copy of the project: French is
+refused until translated, then has its pages, hreflang, switcher, sitemap, export and nginx
+config, and nginx sends a French browser's first visit to /fr. A system test (nginx)."""
 
 from __future__ import annotations
 

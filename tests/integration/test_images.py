@@ -16,6 +16,7 @@ from motorlab.images.resize import MAX_PIXELS, WIDTHS
 from tests.support.app import (
     RASTER_PHOTO,
     RASTER_PORTRAIT,
+    STATIC,
     draw_raster,
     raster_portrait_first,
     soup_of,
@@ -52,7 +53,9 @@ def test_every_breakpoint_width_in_every_format(raster_app, source, accept, widt
     assert "Accept" in response.headers["Vary"]
 
 
-def test_a_second_request_is_served_from_the_disk_cache(raster_app):
+def test_a_second_request_is_served_from_the_disk_cache_and_versioned_urls_are_immutable(
+    raster_app,
+):
     client = raster_app.test_client()
     url = f"/_img/640/{RASTER_PHOTO}"
     first = client.get(url, headers={"Accept": "image/webp"})
@@ -63,17 +66,17 @@ def test_a_second_request_is_served_from_the_disk_cache(raster_app):
     second = client.get(url, headers={"Accept": "image/webp"})
     assert second.data == first.data
     assert os.stat(files[0]).st_mtime_ns == stamp, "read back, not encoded again"
-
-
-def test_versioned_urls_are_immutable(raster_app):
-    client = raster_app.test_client()
     control = client.get(f"/_img/320/{RASTER_PORTRAIT}?v=abc").headers["Cache-Control"]
     assert "immutable" in control and "max-age=31536000" in control
 
 
-@pytest.mark.parametrize("width", [0, 1, 100, 319, 321, 500, 1920, 2048, 99999])
-def test_other_widths_are_refused(raster_app, width):
-    assert raster_app.test_client().get(f"/_img/{width}/{RASTER_PORTRAIT}").status_code == 404
+@pytest.mark.parametrize(
+    "path",
+    [f"/_img/{width}/{RASTER_PORTRAIT}" for width in (0, 1, 100, 319, 321, 500, 1920, 2048, 99999)]
+    + [f"/_img/640/{name}" for name in ("css/site.css", "build/manifest.json", "img/missing.png")],
+)
+def test_other_widths_and_non_images_are_not_found(raster_app, path):
+    assert raster_app.test_client().get(path).status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -97,38 +100,15 @@ def test_paths_that_leave_the_static_folder_are_refused(raster_app, path):
     assert not response.mimetype.startswith("image/")
 
 
-def test_symlinks_out_of_the_static_folder_are_refused(raster_app, tmp_path):
-    outside = draw_raster(tmp_path / "outside.png", (400, 300), "PNG")
-    os.symlink(outside, os.path.join(raster_app.static_folder, "img", "link.png"))
-    assert raster_app.test_client().get("/_img/320/img/link.png").status_code == 404
-
-
-@pytest.mark.parametrize("name", ["css/site.css", "build/manifest.json", "img/missing.png"])
-def test_non_images_are_refused(raster_app, name):
-    assert raster_app.test_client().get(f"/_img/640/{name}").status_code == 404
-
-
-def test_a_file_that_only_claims_to_be_an_image_is_refused(raster_app):
-    with open(os.path.join(raster_app.static_folder, "img", "fake.png"), "w") as fake:
+def test_a_file_that_only_claims_to_be_an_image_or_a_decompression_bomb_is_refused(raster_app):
+    folder = os.path.join(raster_app.static_folder, "img")
+    with open(os.path.join(folder, "fake.png"), "w") as fake:
         fake.write("<?php echo 'not a picture'; ?>")
-    assert raster_app.test_client().get("/_img/640/img/fake.png").status_code == 400
-
-
-def test_a_decompression_bomb_is_refused(raster_app):
     side = int(MAX_PIXELS**0.5) + 200  # a little over the limit; compresses to a few KB
-    Image.new("1", (side, side)).save(os.path.join(raster_app.static_folder, "img", "bomb.png"))
-    response = raster_app.test_client().get("/_img/320/img/bomb.png")
-    assert response.status_code == 400
+    Image.new("1", (side, side)).save(os.path.join(folder, "bomb.png"))
+    for name in ("fake.png", "bomb.png"):
+        assert raster_app.test_client().get(f"/_img/320/img/{name}").status_code == 400, name
     assert not os.path.exists(raster_app.config["IMAGE_CACHE_DIR"])
-
-
-def test_svg_is_served_as_it_is(client, app):
-    response = client.get("/_img/640/img/favicon.svg")
-    assert response.status_code == 200
-    assert response.mimetype == "image/svg+xml"
-    with open(os.path.join(app.static_folder, "img", "favicon.svg"), "rb") as original:
-        assert response.data == original.read()
-    response.close()
 
 
 # --- the macros ---------------------------------------------------------------------------
@@ -190,12 +170,16 @@ def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
     assert [img.get("loading") for img in images[1:]] == ["lazy"] * (len(images) - 1)
 
 
-def test_image_macro_keeps_svg_at_its_static_url(app):
+def test_svg_keeps_its_static_url_and_is_served_as_it_is(client, app):
     logo = ContentImage("img/favicon.svg", "", 32, 32)
     img = rendered(app, "image", "image(img)", img=logo).find("img")
     assert img["src"].startswith("/static/img/favicon.svg?v=")
     assert not img.has_attr("srcset")
     assert img["loading"] == "lazy" and img["decoding"] == "async"
+    with client.get("/_img/640/img/favicon.svg") as response:  # through the service, too
+        assert response.status_code == 200
+        assert response.mimetype == "image/svg+xml"
+        assert response.data == (STATIC / "img" / "favicon.svg").read_bytes()
 
 
 def test_picture_macro_gives_each_crop_a_srcset(raster_app):
@@ -249,15 +233,18 @@ def test_a_format_with_quality_zero_is_never_sent(raster_app, accept, media_type
     assert response.status_code == 200 and response.mimetype == media_type
 
 
-def test_the_static_route_refuses_symlinks_out_of_the_static_folder(raster_app, tmp_path):
-    """Regression: a link planted in static/ to /etc/passwd came back 200 from the app's /static."""
+def test_symlinks_out_of_the_static_folder_are_refused(raster_app, tmp_path):
+    """By the image service and by the app's /static (a regression: a link planted in
+    static/ to /etc/passwd came back 200)."""
     outside = tmp_path / "secret.txt"
     outside.write_text("root:x:0:0")
     folder = os.path.join(raster_app.static_folder, "img")
+    os.symlink(draw_raster(tmp_path / "outside.png", (400, 300), "PNG"), f"{folder}/link.png")
     os.symlink(outside, os.path.join(folder, "planted.txt"))
     os.symlink("/etc/passwd", os.path.join(folder, "passwd.txt"))
     os.symlink(os.path.join(folder, "favicon.svg"), os.path.join(folder, "inside.svg"))
     client = raster_app.test_client()
+    assert client.get("/_img/320/img/link.png").status_code == 404
     for name in ("planted.txt", "passwd.txt"):
         with client.get(f"/static/img/{name}") as response:
             assert response.status_code == 404 and b"root:x:0" not in response.data

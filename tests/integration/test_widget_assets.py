@@ -24,28 +24,31 @@ def module_metas(soup, name: str) -> list[str]:
     return [meta["content"] for meta in soup.find_all("meta", attrs={"name": name})]
 
 
-def test_every_page_names_the_entry_for_the_boot_script(client, widget_manifest):
-    soup = soup_of(client.get("/services"))
+def test_every_page_names_the_entry_and_its_csp_allows_only_the_boot_script(
+    client, widget_manifest
+):
+    response = client.get("/services")
+    soup = soup_of(response)
     scripts = soup.find_all("script", type=lambda kind: kind != "application/json")
     assert [(s.get("src"), s.get("data-script")) for s in scripts] == [
         (None, widget_manifest["boot"])
     ]
-    assert module_metas(soup, "widget-entry") == [
-        f"/static/build/{widget_manifest['entry']['file']}"
-    ]
-    assert module_metas(soup, "widget-preload") == [
-        f"/static/build/{f}" for f in widget_manifest["entry"]["imports"]
-    ]
+    entry = widget_manifest["entry"]
+    assert module_metas(soup, "widget-entry") == [f"/static/build/{entry['file']}"]
+    assert module_metas(soup, "widget-preload") == [f"/static/build/{f}" for f in entry["imports"]]
     assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == ""
+    csp = response.headers["Content-Security-Policy"]
+    directives = dict(d.split(" ", 1) for d in csp.split("; "))
+    digest = base64.b64encode(hashlib.sha256(scripts[0].string.encode()).digest()).decode()
+    assert directives["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    assert directives["connect-src"] == "'self'"
 
 
 @pytest.mark.parametrize("path", ["/", "/en/portfolio", "/contact", "/en/no-such-page"])
 def test_the_markup_fetches_no_code_before_the_first_paint(client, path):
-    """No script src, no (module)preload of code: the boot script asks for the widgets once
-    the page has loaded and shown, so on a slow link their code never competes with the first
-    screen (Lighthouse mobile, LCP: 1.38 s with the entry and its preloads in the markup, 0.92 s
-    without). The preloads are the typeface's (styles/fonts.css) and, on home, its hero
-    picture's (from 64 rem only)."""
+    """The boot script asks for the widgets once the page has shown, so their code never
+    competes with the first screen; the preloads are the typeface's and home's hero picture's."""
     soup = soup_of(client.get(path))
     assert soup.find("script", src=True) is None
     preloads = soup.find_all("link", rel=["preload", "modulepreload", "prefetch"])
@@ -79,81 +82,69 @@ def test_preloads_name_each_widgets_own_chunk_and_not_react(app, widget_manifest
     assert libraries, "the carousel imports React from a shared chunk"
     assert not any(f"/static/build/{f}" in hrefs for f in libraries)
     assert all(line.startswith('<meta name="widget-preload" ') for line in html.splitlines())
-
-
-def test_unknown_widget_fails_loudly(app):
     with app.test_request_context("/"), pytest.raises(KeyError, match="unknown widget"):
         render_template_string('{{ widget_preloads(["carrousel"]) }}')
 
 
-def test_registry_names_are_folder_names(widget_manifest):
+def test_each_widget_sits_beside_its_component_of_the_same_name(widget_manifest):
     names = set(widget_manifest["widgets"])
     assert {"carousel", "consent_banner", "contact_form", "nav_menu", "navigation"} <= names
-    for name in names:
+    registry = (PROJECT_ROOT / "widgets" / "mount.js").read_text(encoding="utf-8")
+    for name in ("carousel", "contact_form", "nav_menu"):
+        assert f'import("./{name}/index.js")' in registry, name
+    # Each widget enhances the component of its name; navigation enhances every link.
+    for name in names | {"loading_bar", "toast"}:
         assert (PROJECT_ROOT / "widgets" / name / "index.js").is_file(), name
-        # Each widget enhances the component of its name; navigation enhances every link.
         component = PROJECT_ROOT / "templates" / "components" / name / f"{name}.html"
         assert name == "navigation" or component.is_file(), name
 
 
-def test_csp_allows_self_modules_and_the_one_inline_hash(client):
-    response = client.get("/")
-    csp = response.headers["Content-Security-Policy"]
-    directives = dict(d.split(" ", 1) for d in csp.split("; "))
-    boot = soup_of(response).find("script", attrs={"data-script": True}).string
-    digest = base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
-    assert directives["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
-    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
-    assert directives["connect-src"] == "'self'"
-
-
-def test_csp_reaches_a_configured_api_origin():
+def test_a_configured_api_origin_is_rendered_for_the_client_and_reached_by_the_csp():
     site = {"SITE_URL": "https://motorlab.example"}
     csp = content_security_policy({**site, "API_BASE_URL": "https://api.motorlab.example/v1/"})
     assert "connect-src 'self' https://api.motorlab.example;" in csp
     assert "connect-src 'self';" in content_security_policy({**site, "API_BASE_URL": "/api"})
     same_origin = {**site, "API_BASE_URL": "https://motorlab.example/"}
     assert "connect-src 'self';" in content_security_policy(same_origin)
-
-
-def test_api_base_url_is_rendered_for_the_client(widget_manifest):
     client = create_app(config_with(API_BASE_URL="https://api.motorlab.example/")).test_client()
     client.set_cookie("i18n_redirected", "es")
-    soup = soup_of(client.get("/services"))
-    assert (
-        soup.find("meta", attrs={"name": "api-base-url"})["content"]
-        == "https://api.motorlab.example/"
-    )
+    meta = soup_of(client.get("/services")).find("meta", attrs={"name": "api-base-url"})
+    assert meta["content"] == "https://api.motorlab.example/"
 
 
 @pytest.mark.parametrize(
-    ("prefix", "menu", "failure"),
-    [("", "Menú", "No se ha podido enviar"), ("/en", "Menu", "Your message could not be sent")],
-)
-def test_widget_props_are_translated_on_the_server(app, prefix, menu, failure):
-    with app.test_request_context(f"{prefix}/services"):
+    ("prefix", "menu", "failure", "failed", "close"),
+    [
+        ("", "Menú", "No se ha podido enviar", "No se ha podido cargar la página.",
+         "Cerrar el mensaje"),
+        ("/en", "Menu", "Your message could not be sent", "The page could not be loaded.",
+         "Close message"),
+    ],
+)  # fmt: skip
+def test_widget_props_are_translated_on_the_server(client, prefix, menu, failure, failed, close):
+    app, path = client.application, f"{prefix}/services"
+    with app.test_request_context(path):
         rendered = render_template_string(
             "{{ widget_labels('nav_menu')|tojson }}|{{ widget_labels('contact_form')|tojson }}"
             "|{{ carousel_props('Brands', auto_rotate=True)|tojson }}"
         )
     nav, form, carousel = (json.loads(part) for part in rendered.split("|"))
     assert nav == {"label": menu}
-    assert form["failure"].startswith(failure) and set(form) == {
-        "failure",
-        "errorPrefix",
-        "close",
-    }
+    assert form["failure"].startswith(failure)
+    assert sorted(form) == ["close", "errorPrefix", "failure"]
     assert carousel["autoRotate"] is True and carousel["label"] == "Brands"
-    assert set(carousel["labels"]) == {
-        "start",
-        "stop",
-        "previous",
-        "next",
-        "slide",
-        "picker",
-        "pick",
-    }
+    labels = ["next", "pick", "picker", "previous", "slide", "start", "stop"]
+    assert sorted(carousel["labels"]) == labels
     assert "{n}" in carousel["labels"]["slide"] and "{total}" in carousel["labels"]["slide"]
+    # The navigation has no node: its strings ride in the loading bar's host, as props like
+    # every widget's (not data-* attributes), and "Close message" is one string for all.
+    host = soup_of(client.get(path)).select_one("body > .c-loading-bar__host")
+    assert [name for name in host.attrs if name.startswith("data-")] == []
+    props = json.loads(host.find("script", type="application/json", recursive=False).string)
+    assert props == {"failed": failed, "retry": props["retry"], "close": close}
+    with app.test_request_context(path):
+        assert widget_labels("navigation") == props
+        assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
 
 
 def widgets_on(client, path):
@@ -191,25 +182,6 @@ def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expecte
     assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
 
 
-@pytest.mark.parametrize(
-    ("path", "failed", "close"),
-    [
-        ("/services", "No se ha podido cargar la página.", "Cerrar el mensaje"),
-        ("/en/services", "The page could not be loaded.", "Close message"),
-    ],
-)
-def test_the_navigation_props_come_from_widget_props_on_the_bars_host(client, path, failed, close):
-    # The navigation has no node: its strings ride in the loading bar's host, as props like
-    # every widget's (not data-* attributes), and "Close message" is one string for all.
-    host = soup_of(client.get(path)).select_one("body > .c-loading-bar__host")
-    assert [name for name in host.attrs if name.startswith("data-")] == []
-    props = json.loads(host.find("script", type="application/json", recursive=False).string)
-    assert props == {"failed": failed, "retry": props["retry"], "close": close}
-    with client.application.test_request_context(path):
-        assert widget_labels("navigation") == props
-        assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
-
-
 def widget_sources():
     root = PROJECT_ROOT / "widgets"
     return {
@@ -234,7 +206,7 @@ def test_one_fetch_with_a_deadline_and_one_link_check():
         assert found == ["navigation/links.js"], needle
 
 
-def test_home_carousels_hold_every_item_for_visitors_without_javascript(client):
+def test_carousels_hold_every_item_for_visitors_without_javascript(client):
     soup = soup_of(client.get("/"))
     logos = soup.select(".c-carousel--logos .c-carousel__list > li img")
     slides = soup.select(".c-carousel--slides .c-carousel__list > li .c-slide")
@@ -243,22 +215,7 @@ def test_home_carousels_hold_every_item_for_visitors_without_javascript(client):
     assert buttons == ["NUESTROS SERVICIOS"] * 3
     props = json.loads(soup.select_one(".c-carousel--slides > script").string)
     assert props["autoRotate"] is True and props["label"] == "Qué hacemos"
-
-
-def test_portfolio_row_does_not_rotate(client):
-    soup = soup_of(client.get("/en/portfolio"))
-    props = json.loads(soup.select_one(".c-carousel--projects > script").string)
-    assert props["autoRotate"] is False
-    assert len(soup.select(".c-carousel--projects .c-carousel__list > li .c-card")) == 4
-
-
-def test_each_mounted_widget_sits_beside_its_component_of_the_same_name(widget_manifest):
-    from tests.support.app import ROOT
-
-    registry = (ROOT / "widgets" / "mount.js").read_text(encoding="utf-8")
-    for name in ("carousel", "contact_form", "nav_menu"):
-        assert f'import("./{name}/index.js")' in registry
-        assert (ROOT / "templates" / "components" / name / f"{name}.html").exists()
-    for name in ("loading_bar", "toast"):
-        assert (ROOT / "widgets" / name / "index.js").exists()
-        assert (ROOT / "templates" / "components" / name / f"{name}.html").exists()
+    portfolio = soup_of(client.get("/en/portfolio"))
+    props = json.loads(portfolio.select_one(".c-carousel--projects > script").string)
+    assert props["autoRotate"] is False, "the portfolio's row does not rotate"
+    assert len(portfolio.select(".c-carousel--projects .c-carousel__list > li .c-card")) == 4

@@ -1,8 +1,6 @@
-"""`make run`'s settings (motorlab.dev.run), the mail sink's print-out, `make help` naming
-the address `make run` serves, and the app in development (debug mode, as `make run` runs
-it) with real compiled catalogs: it starts with a catalog that is not ready, logs each
-message it shows in English under `lang="es"` once, with its page and what to do, and reads
-a catalog edited while it runs at the next request."""
+"""`make run`'s settings (motorlab.dev.run), the mail sink's print-out, `make help`, and the
+app in development (debug mode) with real catalogs: one not ready is logged, message by
+message, and one edited while it runs is read at the next request."""
 
 from __future__ import annotations
 
@@ -13,6 +11,7 @@ import shutil
 import subprocess
 from email.message import EmailMessage
 from types import SimpleNamespace
+from urllib.parse import unquote
 
 import pytest
 from babel.messages.pofile import read_po
@@ -36,16 +35,26 @@ SERVICES = (
 SINK = SimpleNamespace(host="127.0.0.1", port=2525, username="motorlab-dev", password="s3cret")
 
 
-def test_site_url_defaults_to_the_port_it_runs_on_and_loopback_is_always_trusted():
+def test_site_url_defaults_to_the_port_it_runs_on_and_a_developers_own_settings_are_kept():
     env = environment({"PATH": "/bin", "WERKZEUG_DEBUG_PIN": "off"}, 5077, SINK)
     assert env["SITE_URL"] == "http://127.0.0.1:5077"
-    assert env["EXTRA_HOSTS"] == "127.0.0.1,localhost"
+    assert env["EXTRA_HOSTS"] == "127.0.0.1,localhost"  # loopback always trusted
     # Development: the server and the sender in debug mode, and no page stored.
     assert (env["FLASK_DEBUG"], env["CACHE_TYPE"]) == ("1", "NullCache")
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("127.0.0.1", "2525")
     assert (env["MAIL_USERNAME"], env["MAIL_PASSWORD"]) == ("motorlab-dev", "s3cret")
     assert (env["MAIL_USE_TLS"], env["MAIL_USE_SSL"], env["PATH"]) == ("0", "0", "/bin")
     assert "WERKZEUG_DEBUG_PIN" not in env  # no debugger asked for: no PIN from the shell
+    mine = {
+        "SITE_URL": "http://motorlab.test:8080",
+        "EXTRA_HOSTS": "motorlab.test,localhost",
+        "MAIL_SERVER": "smtp.example.com",
+        "MAIL_PORT": "587",
+    }
+    env = environment(mine, 5077, None)
+    assert env["SITE_URL"] == "http://motorlab.test:8080"
+    assert env["EXTRA_HOSTS"] == "motorlab.test,localhost,127.0.0.1"
+    assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("smtp.example.com", "587")
 
 
 def test_the_debugger_gets_a_random_pin_and_only_on_loopback():
@@ -61,57 +70,40 @@ def test_the_debugger_gets_a_random_pin_and_only_on_loopback():
     )
 
 
-def test_a_developers_own_settings_are_kept():
-    mine = {
-        "SITE_URL": "http://motorlab.test:8080",
-        "EXTRA_HOSTS": "motorlab.test,localhost",
-        "MAIL_SERVER": "smtp.example.com",
-        "MAIL_PORT": "587",
-    }
-    env = environment(mine, 5077, None)
-    assert env["SITE_URL"] == "http://motorlab.test:8080"
-    assert env["EXTRA_HOSTS"] == "motorlab.test,localhost,127.0.0.1"
-    assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("smtp.example.com", "587")
+RULE = "=" * 72
 
 
-def test_the_sink_prints_headers_and_both_parts_decoded():
+@pytest.mark.parametrize(
+    ("subject", "plain", "html", "printed"),
+    [
+        (
+            "Solicitud de contacto de Zoë",
+            "Descripción: café\n",
+            "<p>Descripción: café</p>\n",
+            ["Subject: Solicitud de contacto de Zoë", "", "--- text/plain ---",
+             "Descripción: café", "", "--- text/html ---", "<p>Descripción: café</p>"],
+        ),
+        (
+            "Hola \x1b]0;pwned\x07 \x9b2J",
+            "a\x1b]52;c;aWQK\x07b\x1b[2J\x1b[8mhidden\x7f\x85\tz\n",
+            None,
+            ["Subject: Hola \\x1b]0;pwned\\x07 \\x9b2J", "", "--- text/plain ---",
+             "a\\x1b]52;c;aWQK\\x07b\\x1b[2J\\x1b[8mhidden\\x7f\\x85\tz"],
+        ),
+    ],
+    ids=["decoded", "control-characters-escaped"],
+)  # fmt: skip
+def test_the_sink_prints_headers_and_parts_decoded_and_escaped(subject, plain, html, printed):
     message = EmailMessage()
-    message["Subject"] = "Solicitud de contacto de Zoë"
+    message["Subject"] = subject
     message["From"] = "web@motorlab.example"
     message["To"] = "hola@motorlab.example"
-    message.set_content("Descripción: café\n", cte="quoted-printable")
-    message.add_alternative("<p>Descripción: café</p>\n", subtype="html", cte="base64")
+    message.set_content(plain, cte="quoted-printable")
+    if html:
+        message.add_alternative(html, subtype="html", cte="base64")
     lines = readable(message).splitlines()
-    assert lines == [
-        "=" * 72,
-        "From: web@motorlab.example",
-        "To: hola@motorlab.example",
-        "Subject: Solicitud de contacto de Zoë",
-        "",
-        "--- text/plain ---",
-        "Descripción: café",
-        "",
-        "--- text/html ---",
-        "<p>Descripción: café</p>",
-        "=" * 72,
-    ]
-
-
-def test_the_sink_prints_control_characters_escaped():
-    message = EmailMessage()
-    message["Subject"] = "Hola \x1b]0;pwned\x07 \x9b2J"
-    message["From"] = "web@motorlab.example"
-    message.set_content("a\x1b]52;c;aWQK\x07b\x1b[2J\x1b[8mhidden\x7f\x85\tz\n")
-    lines = readable(message).splitlines()
-    assert lines == [
-        "=" * 72,
-        "From: web@motorlab.example",
-        "Subject: Hola \\x1b]0;pwned\\x07 \\x9b2J",
-        "",
-        "--- text/plain ---",
-        "a\\x1b]52;c;aWQK\\x07b\\x1b[2J\\x1b[8mhidden\\x7f\\x85\tz",
-        "=" * 72,
-    ]
+    head = ["From: web@motorlab.example", "To: hola@motorlab.example"]
+    assert lines == [RULE, *head, *printed, RULE]
 
 
 def test_make_help_names_the_address_make_run_serves():
@@ -124,26 +116,6 @@ def test_make_help_names_the_address_make_run_serves():
     assert "http://0.0.0.0:5077 " in run
     assert "DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only" in run
     assert "$(" not in result.stdout
-
-
-NOTE = "The error's details are in the terminal running make run."
-
-
-@pytest.mark.parametrize("debug", [True, False])
-def test_a_500_page_in_development_says_where_the_traceback_is(debug, caplog):
-    app = create_app(config_with(DEBUG=debug, CACHE_TYPE="NullCache"))
-
-    @app.get("/en/broken")
-    def broken():
-        raise RuntimeError("broken on purpose")
-
-    page = app.test_client().get("/en/broken")
-    assert page.status_code == 500
-    text = " ".join(BeautifulSoup(page.get_data(as_text=True), "html.parser").get_text().split())
-    assert (NOTE in text) is debug  # production's page unchanged
-    assert [record.exc_info[1].args for record in caplog.records if record.exc_info] == [
-        ("broken on purpose",)
-    ]  # the traceback goes to the log: the terminal running make run
 
 
 @pytest.fixture
@@ -270,14 +242,26 @@ def test_an_untranslated_message_logs_the_requests_path_escaped(catalogs, caplog
     assert not any(each.startswith("FAKE-LINE") for each in lines)
 
 
-def test_a_traceback_in_development_keeps_only_its_own_line_breaks(caplog):
-    app = create_app(config_with(DEBUG=True, CACHE_TYPE="NullCache"))
+NOTE = "The error's details are in the terminal running make run."
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_500_page_in_development_says_where_the_traceback_is(debug, caplog):
+    """The traceback goes to the log (the terminal running make run) with only its own line
+    breaks; production's page is unchanged."""
+    app = create_app(config_with(DEBUG=debug, CACHE_TYPE="NullCache"))
 
     @app.get("/en/broken")
     def broken():
         raise RuntimeError(f"broken on {request.args['q']}")
 
-    assert app.test_client().get(f"/en/broken?q={HOSTILE}").status_code == 500
-    lines = terminal_lines(caplog)
-    assert "Traceback (most recent call last):" in lines
-    assert f"RuntimeError: broken on {ESCAPED}" in lines
+    page = app.test_client().get(f"/en/broken?q={HOSTILE}")
+    assert page.status_code == 500
+    text = " ".join(BeautifulSoup(page.get_data(as_text=True), "html.parser").get_text().split())
+    assert (NOTE in text) is debug
+    logged = [record.exc_info[1].args[0] for record in caplog.records if record.exc_info]
+    assert logged == [f"broken on {unquote(HOSTILE)}"]
+    if debug:
+        lines = terminal_lines(caplog)
+        assert "Traceback (most recent call last):" in lines
+        assert f"RuntimeError: broken on {ESCAPED}" in lines

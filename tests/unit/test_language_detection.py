@@ -23,48 +23,31 @@ def script(tmp_path_factory):
     return path
 
 
+# Entries that are not entries by RFC 9110's grammar are ignored: the next one decides.
+BY_ANSWER = {
+    "en": ["en", "en-US", "en-GB,en;q=0.9", "EN-us", "en-US, es", "fr-FR, fr;q=0.9, en;q=0.5",
+           "de;q=0.9, es;q=0.1, en;q=0.5", "es;q=0, en;q=0.1", "en;Q=0.5, es;q=0.4",
+           "en \t;\tq=0.5 , es;q=0.4", "fr," * (MAX_LANGUAGE_ENTRIES - 1) + "en"],
+    "es": ["es, en", "es-ES,es;q=0.9,en;q=0.8", "es;q=0.5, en;q=0.500", "en; q = 0.9, es",
+           "en;q=0.9;foo, es;q=0.5", "en;q=, es;q=0.5", "en;q=\u0660.5, es;q=0.5",
+           "en;q=\uff10.5, es;q=0.5", 'en;q="0.5", es;q=0.4', "en;q=1.5, es;q=0.5",
+           "en;q=0.5000, es;q=0.4", "en\u00a0, es;q=0.5"],
+    None: ["fr, de", "*", "", "fr," * MAX_LANGUAGE_ENTRIES + "en"],
+}  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("header", "expected"),
-    [
-        ("en", "en"),
-        ("en-US", "en"),
-        ("en-GB,en;q=0.9", "en"),
-        ("en-US, es", "en"),  # list order: the first entry's language part wins
-        ("es, en", "es"),
-        ("es-ES,es;q=0.9,en;q=0.8", "es"),
-        ("fr-FR, fr;q=0.9, en;q=0.5", "en"),  # first supported entry in the list
-        ("de;q=0.9, es;q=0.1, en;q=0.5", "en"),  # quality beats position
-        ("es;q=0, en;q=0.1", "en"),  # q=0 means "not acceptable"
-        ("EN-us", "en"),
-        ("fr, de", None),
-        ("*", None),
-        ("", None),
-        # Not entries (RFC 9110's grammar), so ignored: the next one decides.
-        ("en; q = 0.9, es", "es"),
-        ("en;q=0.9;foo, es;q=0.5", "es"),
-        ("en;q=, es;q=0.5", "es"),
-        ("en;q=\u0660.5, es;q=0.5", "es"),  # Arabic-Indic digits
-        ("en;q=\uff10.5, es;q=0.5", "es"),  # fullwidth digits
-        ('en;q="0.5", es;q=0.4', "es"),
-        ("en;q=1.5, es;q=0.5", "es"),
-        ("en;q=0.5000, es;q=0.4", "es"),  # at most three decimals
-        ("en\u00a0, es;q=0.5", "es"),  # only spaces and tabs are whitespace
-        ("en;Q=0.5, es;q=0.4", "en"),
-        ("en \t;\tq=0.5 , es;q=0.4", "en"),
-        ("es;q=0.5, en;q=0.500", "es"),  # equal quality: list order
-        ("fr," * (MAX_LANGUAGE_ENTRIES - 1) + "en", "en"),
-        ("fr," * MAX_LANGUAGE_ENTRIES + "en", None),  # past the bound: not read
-    ],
+    [(header, answer) for answer, headers in BY_ANSWER.items() for header in headers],
 )
 def test_preferred_locale(header, expected):
     assert preferred_locale(header) == expected
 
 
 def test_nginx_detection_script_uses_the_apps_constants(script, tmp_path):
-    """deploy/root_language.js, rendered, is nginx's copy of the detection: same cookie,
-    locales, bound and entry grammar (its end written `(?![\\s\\S])`: PCRE's `$` also matches
-    before a final newline). Its template names no language, cookie, bound or grammar by
-    hand."""
+    """deploy/root_language.js, rendered, is nginx's copy of the detection: the app's cookie,
+    locales, bound and grammar (`(?![\\s\\S])`: PCRE's `$` also matches before a final newline),
+    none of them written by hand in its template."""
     template = DETECTION.read_text()
     for constant in (COOKIE_NAME, *(f'"{locale}"' for locale in LOCALES),
                      f"= {MAX_LANGUAGE_ENTRIES};", LANGUAGE_ENTRY.pattern):  # fmt: skip

@@ -31,23 +31,8 @@ def project() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
-def dev_tools() -> set[str]:
-    """pyproject.toml's `dev` extra: the test and lint tools."""
-    return {
-        canonicalize_name(Requirement(tool).name)
-        for tool in project()["optional-dependencies"]["dev"]
-    }
-
-
-def test_the_runtime_lock_holds_no_development_tool():
-    assert dev_tools()
-    assert not dev_tools() & set(pinned("requirements.lock"))
-
-
-def test_the_runtime_lock_pins_every_runtime_dependency():
-    runtime = pinned("requirements.lock")
-    for dependency in project()["dependencies"]:
-        assert canonicalize_name(Requirement(dependency).name) in runtime, dependency
+def names(requirements: list[str]) -> set[str]:
+    return {canonicalize_name(Requirement(requirement).name) for requirement in requirements}
 
 
 # Each lock is the one before it plus its extra of pyproject, pinned: runtime (make prod),
@@ -56,14 +41,19 @@ LAYERS = [("requirements.lock", None), ("requirements-local.lock", "local"),
           ("requirements-dev.lock", "dev")]  # fmt: skip
 
 
-@pytest.mark.parametrize("index", [1, 2], ids=[name for name, _ in LAYERS[1:]])
-def test_each_lock_adds_its_extra_to_the_one_below(index):
-    (below_name, _), (name, extra) = LAYERS[index - 1], LAYERS[index]
-    assert f"-r {below_name}" in (ROOT / name).read_text().splitlines()
-    pins, under = pinned(name), pinned(below_name)
-    assert not set(pins) & set(under), "pinned twice"
-    for dependency in project()["optional-dependencies"][extra]:
-        assert canonicalize_name(Requirement(dependency).name) in pins, dependency
+@pytest.mark.parametrize("index", [0, 1, 2], ids=[name for name, _ in LAYERS])
+def test_each_lock_pins_its_dependencies_on_top_of_the_one_below(index):
+    name, extra = LAYERS[index]
+    pins = pinned(name)
+    wanted = project()["optional-dependencies"][extra] if extra else project()["dependencies"]
+    assert names(wanted) <= set(pins), names(wanted) - set(pins)
+    if index == 0:
+        dev_tools = names(project()["optional-dependencies"]["dev"])
+        assert dev_tools and not dev_tools & set(pins), "a development tool in production"
+    else:
+        below = LAYERS[index - 1][0]
+        assert f"-r {below}" in (ROOT / name).read_text().splitlines()
+        assert not set(pins) & set(pinned(below)), "pinned twice"
 
 
 def make_commands(target: str) -> list[list[str]]:

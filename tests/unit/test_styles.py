@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import ImageColor
 
 from motorlab.content import guideline
 from motorlab.rendering import assets, tokens
@@ -17,17 +18,7 @@ INDEX = STYLES / "site.css"
 TOKENS = STYLES / "tokens.css"
 COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
-# Bytes, before compression: 25 kB before the header, carousel icons and font; 30 kB before
-# the wide views of #29 (layout system, footer and buttons, home hero, What we do, portfolio);
-# 34 kB before #36's portfolio cards (brands, figure, one stretched link) and their no-JS row,
-# the fluid scale and shared rows, and its chrome (the phone menu's sheet and backdrop, the
-# busy button, the framed contact task, the footer's mark and fade, the 404 beside its drawing);
-# 40 kB before #44's case-study layouts per kind of product, the compact consent sheet, the
-# portfolio's named picker, the two-row brand logos and the balanced headings (42.3 kB, 8.6 kB
-# gzipped; 42.8 kB with the case studies' third screens); 36.4 kB since the guideline's, the
-# error pages' and the consent's rules are stylesheets of their own (assets.stylesheet_keys),
-# inlined only by the pages that show them, and two rules that matched nothing went: every
-# page's first round trip carries this bundle.
+# Bytes, before compression: every page's first round trip carries this bundle.
 BUDGET = 40 * 1024
 # The guideline's stylesheet, inlined there instead of the bundle: the files of site.css it
 # needs, then the demo rows it shares with /test and its own samples.
@@ -48,30 +39,8 @@ COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 STRING = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")
 HEX = re.compile(r"#[0-9a-fA-F]{3,8}\b")
 COLOR_FUNCTION = re.compile(r"\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(\s*[\d.+-]", re.I)
-# The CSS named colours (transparent, currentColor and inherit are not colours of their own).
-NAMED_COLORS = frozenset(
-    re.findall(
-        r"[a-z]+",
-        """aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
-    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
-    crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
-    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
-    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue
-    dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite
-    gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki
-    lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
-    lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
-    lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen
-    magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen
-    mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream
-    mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
-    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum
-    powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
-    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
-    steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow
-    yellowgreen""",
-    )
-)
+# The CSS named colours (Pillow's table is CSS's 148 names).
+NAMED_COLORS = frozenset(ImageColor.colormap)
 WORD = re.compile(r"(?<![\w-])[a-zA-Z]+(?![\w-])")
 
 
@@ -108,27 +77,18 @@ def bundle() -> Path:
     return BUILD / manifest["site.css"]
 
 
-def test_the_index_imports_fonts_tokens_base_and_layouts_first():
-    assert imports()[:4] == [
-        STYLES / "fonts.css",
-        STYLES / "tokens.css",
-        STYLES / "base.css",
-        STYLES / "layouts.css",
-    ]
-
-
-def test_every_import_exists():
+def test_the_index_imports_the_base_first_then_every_component_once_in_sorted_order():
+    """Every component's stylesheet, named after its folder, but those built on their own."""
+    base = ("fonts.css", "tokens.css", "base.css", "layouts.css")
+    assert imports()[:4] == [STYLES / name for name in base]
     assert [path for path in imports() if not path.is_file()] == []
-
-
-def test_every_component_stylesheet_is_imported_exactly_once_in_sorted_order():
-    """Every one but those built on their own (OWN_RULES)."""
+    assert len(set(imports())) == len(imports())
     own = set(OWN_RULES.values())
     components = [path for path in imports() if path.is_relative_to(COMPONENTS)]
     assert components == [path for path in component_stylesheets() if path not in own]
     pages = [path for path in imports() if path.is_relative_to(PAGES)]
     assert pages == [path for path in page_stylesheets() if path not in own]
-    assert len(set(imports())) == len(imports())
+    assert [p for p in component_stylesheets() if p.stem != p.parent.name] == []
 
 
 def test_each_stylesheet_built_on_its_own_is_an_entry_of_the_build():
@@ -147,10 +107,6 @@ def test_the_guideline_imports_part_of_site_css_in_its_order_then_its_own_rules(
     borrowed = own[:-2]
     assert borrowed == [path for path in shared if path in borrowed]
     assert own[-2:] == [PAGES / "examples.css", PAGES / "guideline.css"]
-
-
-def test_a_component_stylesheet_is_named_after_its_folder():
-    assert [p for p in component_stylesheets() if p.stem != p.parent.name] == []
 
 
 def test_the_colour_check_finds_raw_colours():

@@ -1,28 +1,30 @@
 """A heading's last two words kept together (motorlab.rendering.typography)."""
 
+import pytest
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from motorlab import config, create_app
 from motorlab.rendering.typography import last_words_together
 
-
-def test_the_last_two_words_of_three_or_more_share_one_span():
-    assert last_words_together("¿Listo para empezar?") == Markup(
-        '¿Listo <span class="u-together">para empezar?</span>'
-    )
-    assert last_words_together("Servicios para toda la vida de un coche") == Markup(
-        'Servicios para toda la vida de <span class="u-together">un coche</span>'
-    )
+CODE = Markup("The <code>logo_list</code> macro")
 
 
-def test_text_is_escaped_and_markup_or_short_text_left_as_it_is():
-    assert last_words_together("R&D <for> all") == Markup(
-        'R&amp;D <span class="u-together">&lt;for&gt; all</span>'
-    )
-    assert last_words_together("Component showcase") == Markup("Component showcase")
-    code = Markup("The <code>logo_list</code> macro")
-    assert last_words_together(code) == code
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("¿Listo para empezar?", '¿Listo <span class="u-together">para empezar?</span>'),
+        (
+            "Servicios para toda la vida de un coche",
+            'Servicios para toda la vida de <span class="u-together">un coche</span>',
+        ),
+        ("R&D <for> all", 'R&amp;D <span class="u-together">&lt;for&gt; all</span>'),
+        ("Component showcase", "Component showcase"),  # too short to wrap
+        (CODE, CODE),  # markup left as it is
+    ],
+)
+def test_the_last_two_words_of_three_or_more_share_one_span(text, expected):
+    assert last_words_together(text) == Markup(expected)
 
 
 def test_a_translated_text_is_text():

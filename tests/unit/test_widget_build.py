@@ -1,6 +1,5 @@
-"""The widget build is reproducible: building the same sources twice gives the same
-content-hashed files and manifest, and the one in static/build/ is up to date; what it
-replaced stays a while (motorlab.releases)."""
+"""The widget build is reproducible and the one in static/build/ current; what it replaced
+stays a while (motorlab.releases)."""
 
 import json
 import shutil
@@ -14,13 +13,8 @@ from tests.support import ROOT
 
 
 def build(outdir: Path) -> dict[str, bytes]:
-    subprocess.run(
-        ["node", "widgets/build.mjs", f"--outdir={outdir}"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    command = ["node", "widgets/build.mjs", f"--outdir={outdir}"]
+    subprocess.run(command, cwd=ROOT, check=True, capture_output=True, timeout=120)
     return {str(p.relative_to(outdir)): p.read_bytes() for p in outdir.rglob("*") if p.is_file()}
 
 
@@ -40,10 +34,8 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
 
 
 def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_them(tmp_path):
-    """Files a previous build wrote and this one's manifest does not list (a page loaded
-    before the rebuild links them) stay RETENTION after they were replaced, recorded in
-    retired.json; older ones go. The retention is the pages' longest lifetime plus a margin
-    (one source)."""
+    """Files a previous build wrote and this one does not list stay RETENTION (one source)
+    after they were replaced, recorded in retired.json; older ones go."""
     from motorlab.releases import RETENTION, retire_build
 
     outdir = tmp_path / "build"
@@ -81,13 +73,8 @@ def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_p
     for part in ("widgets", "site/motorlab/styles", "templates"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
-    result = subprocess.run(
-        ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    command = ["node", "widgets/build.mjs", f"--outdir={tmp_path / 'out'}"]
+    result = subprocess.run(command, cwd=copy, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     (said,) = [line for line in result.stderr.splitlines() if "[ERROR]" in line]
     assert "site/motorlab/styles/build/figtree.woff2 is missing" in said

@@ -1,16 +1,6 @@
-"""Development only (Flask's debug mode: `make run`): the catalogs as the translator leaves
-them, and each English text shown under another language's `lang` said once, in the terminal.
-
-- A catalog edited while the server runs is picked up at the next request: a `.po` newer
-  than its `.mo` is compiled (as pybabel compile does: fuzzy entries left out), and
-  Flask-Babel's translations, which it keeps for the life of the process, are read again
-  whenever a `.mo` changes (`make setup` in another terminal, say).
-- A message the catalog has no translation for (missing, empty or fuzzy) falls back to its
-  English id through gettext's own fallback chain; the fallback installed here logs it once
-  per process, with the page that showed it and what to do.
-
-Production never builds this: create_app uses the shared `motorlab.extensions.babel` unless
-the app is in debug mode, so a request there costs nothing more.
+"""Development only (debug mode): a `.po` edited while the server runs is compiled and read
+again at the next request, and each message shown untranslated is logged once, with the page
+and what to do. Production uses the shared `motorlab.extensions.babel`.
 """
 
 from __future__ import annotations

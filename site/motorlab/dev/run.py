@@ -1,23 +1,11 @@
 """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
-local SMTP sink (motorlab.dev.mail_sink) that prints in this terminal every mail staff would
-receive, so a contact request goes all the way on a fresh clone.
+local SMTP sink (motorlab.dev.mail_sink) that prints every mail staff would receive.
 
     python -m motorlab.dev.run --host 127.0.0.1 --port 5000
 
-Here only, SITE_URL defaults to this server's own address (http://127.0.0.1:PORT), so
-canonical links, hreflang and the sitemap name the port it runs on, and 127.0.0.1 and
-localhost are trusted hosts whatever the host it listens on. Both run in Flask's debug mode
-(the reloader; tracebacks in this terminal) and no page is stored (CACHE_TYPE=NullCache
-unless set): an edited template or catalog shows at the next request (motorlab.dev.catalogs),
-and a catalog that is not ready is said here in one line per language instead of stopping
-start-up as it would in production. Ctrl-C (or
-SIGTERM) stops the server, then the sender (within its own stop time), then the sink.
-
-Werkzeug's interactive debugger runs Python as the developer for whoever unlocks it, so it is
-off unless asked for (`--debugger`, `make run DEBUGGER=1`), and even then only on loopback,
-behind a PIN drawn at random for each run (Werkzeug's own PIN derives from files every user of
-the machine can read) and printed only in this terminal. Files are created as production's
-units create them (umask 027: instance/ 0750), not readable by other users.
+SITE_URL defaults to this server's address; debug mode, no page cache, catalogs reloaded
+(motorlab.dev.catalogs). Werkzeug's debugger runs code for whoever unlocks it: off unless
+asked for, and then only on loopback behind a random PIN printed here.
 """
 
 from __future__ import annotations
@@ -51,7 +39,7 @@ def environment(
     base: Mapping[str, str], port: int, sink: MailSink | None, debugger_pin: str | None = None
 ) -> dict[str, str]:
     """The site's and the sender's environment: `base` with the development defaults, the
-    sink's address and login if there is one, and the debugger's PIN if it runs."""
+    sink's address and login, and the debugger's PIN."""
     env = dict(base)
     env["SITE_URL"] = env.get("SITE_URL") or f"http://127.0.0.1:{port}"
     extra = [host for host in env.get("EXTRA_HOSTS", "").split(",") if host.strip()]
@@ -97,14 +85,12 @@ def catalog_warnings(directory: Path) -> list[str]:
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    """A child in this process group: Ctrl-C reaches it from the terminal as it reaches this
-    process, and whatever kills the group (a test run's watcher) kills it too."""
+    """A child in this process group, which Ctrl-C (or a test's watcher) reaches too."""
     return subprocess.Popen([*FLASK, *args], cwd=PROJECT_ROOT, env=env)
 
 
 def stop(child: subprocess.Popen) -> None:
-    """SIGTERM (the server's reloader then ends the server it runs), SIGKILL if the child is
-    still there after STOP_WAIT."""
+    """SIGTERM, then SIGKILL if the child is still there after STOP_WAIT."""
     if child.poll() is None:
         child.terminate()
     try:

@@ -1,7 +1,5 @@
-"""The spec's image breakpoints (px), by name: the widths the image service resizes pictures
-to (images/resize.py) and that the guideline page lists. xxl and 2xl are the same width.
-A module of its own, so the guideline's content reads them without importing the image
-service's blueprint."""
+"""The spec's image breakpoints (px), by name: the widths the image service resizes to and
+the guideline lists (a module of its own, so content need not import the blueprint)."""
 
 BREAKPOINTS: tuple[tuple[str, int], ...] = (
     ("xs", 320),

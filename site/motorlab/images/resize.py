@@ -40,10 +40,6 @@ class RefusedImage(ValueError):
     """The file is not an image Pillow can read safely (corrupt, or a decompression bomb)."""
 
 
-def source_format(path: Path) -> str:
-    return RASTER_SUFFIXES[path.suffix.lower()]
-
-
 def choose_format(accept: str, path: Path) -> str:
     """AVIF when the browser names it (with a quality above 0: `image/avif;q=0` refuses it),
     else WebP, else the source's own format."""
@@ -51,7 +47,7 @@ def choose_format(accept: str, path: Path) -> str:
         return "AVIF"
     if accepts_explicitly(accept, "image/webp"):
         return "WEBP"
-    return source_format(path)
+    return RASTER_SUFFIXES[path.suffix.lower()]
 
 
 @lru_cache(maxsize=512)
@@ -79,24 +75,20 @@ def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
 def encode(data: bytes, width: int, fmt: str) -> bytes:
     """`data` (a raster image) scaled down to `width` (never up) and encoded as `fmt`."""
     try:
-        return _encode(data, width, fmt)
+        with _open(io.BytesIO(data)) as image:
+            image = ImageOps.exif_transpose(image)
+            if image.width > width:
+                height = max(1, round(image.height * width / image.width))
+                image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
+            if fmt == "JPEG" and image.mode not in ("RGB", "L"):
+                image = image.convert("RGB")
+            elif image.mode not in ("RGB", "RGBA", "L", "LA"):
+                image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
+            out = io.BytesIO()
+            image.save(out, fmt, **_SAVE_OPTIONS[fmt])
+            return out.getvalue()
     except (OSError, ValueError) as error:  # truncated or corrupt pixel data
         raise RefusedImage(str(error)) from error
-
-
-def _encode(data: bytes, width: int, fmt: str) -> bytes:
-    with _open(io.BytesIO(data)) as image:
-        image = ImageOps.exif_transpose(image)
-        if image.width > width:
-            height = max(1, round(image.height * width / image.width))
-            image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
-        if fmt == "JPEG" and image.mode not in ("RGB", "L"):
-            image = image.convert("RGB")
-        elif image.mode not in ("RGB", "RGBA", "L", "LA"):
-            image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-        out = io.BytesIO()
-        image.save(out, fmt, **_SAVE_OPTIONS[fmt])
-        return out.getvalue()
 
 
 def _open(source) -> Image.Image:

@@ -1,9 +1,7 @@
-"""Share images: a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), what a
-link shows on LinkedIn or WhatsApp. Drawn by the site (docs/decisions/0018): the page's
-title set with Pillow in the brand typeface (Figtree: FreeType reads its woff2 as it is),
-the agency's mark and, for a page with an illustration of its own (home, the case studies),
-that SVG picture beside the text, rasterised by resvg. Social networks read no SVG; nor do
-search engines read an SVG logo, so the mark is also offered as a square PNG (`draw_logo`)."""
+"""Share images: a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), drawn by
+the site with Pillow (docs/decisions/0018): the title in the brand typeface, the mark and the
+page's own SVG picture (rasterised by resvg) if it has one; and the mark as a square PNG logo.
+"""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""Browser-language detection, done once, on the root path only.
-
-A hook on the root route: a first visit to `/` (no `i18n_redirected` cookie) from a browser
-that prefers English is sent to `/en`; either way the outcome is remembered in the cookie.
-`/` answers differently by language and cookie, so it says so to every cache (Vary).
-
-nginx answers `/` itself with a line-by-line copy of this module (deploy/root_language.js,
-docs/decisions/0007-one-parser-for-the-root.md): the Accept-Language reader here is ours,
-small and bounded so that both stay identical; the cookie is read as werkzeug reads it.
+"""Browser-language detection, once, on the root path only: a first visit to `/` (no cookie)
+from a browser preferring another language is redirected to it; the outcome is remembered.
+nginx answers `/` with a line-by-line copy (deploy/root_language.js, docs/decisions/0007).
 """
 
 from __future__ import annotations
@@ -26,25 +20,18 @@ ROOT_VARY = ("Accept-Language", "Cookie")
 FIRST_VISIT_CACHE_CONTROL = "private, no-store"
 
 
-# Only the first entries of Accept-Language are read (browsers send a handful): the work per
-# request is bounded, here and in nginx's copy.
+# Only the first entries are read: the work per request is bounded, here and in nginx's copy.
 MAX_LANGUAGE_ENTRIES = 16
-# One entry: a language range and an optional weight (RFC 9110 12.4.2, 12.5.4), `_` allowed
-# in the range as older browsers sent it (EN_us), spaces and tabs around the parts. ASCII
-# only, so Python and JavaScript read it alike. Anything else (a q with spaces around `=`,
-# other parameters, `q=`, non-ASCII digits, a quoted q) is not an entry and is ignored.
+# One entry: a language range (`_` allowed: EN_us) and an optional weight (RFC 9110 12.4.2,
+# 12.5.4), in ASCII so JavaScript reads it alike; anything else is ignored.
 LANGUAGE_ENTRY = re.compile(
     r"[ \t]*([A-Za-z0-9*_-]+)(?:[ \t]*;[ \t]*[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?[ \t]*"
 )
 
 
 def preferred_locale(accept_language: str) -> str | None:
-    """The supported locale of the visitor's best entry: highest quality, then list order.
-
-    For each entry an exact match beats a match on its language part, so `en-US, es`
-    prefers English and `es, en` prefers Spanish; q=0 means "not acceptable". None when
-    nothing matches among the first MAX_LANGUAGE_ENTRIES entries.
-    """
+    """The supported locale of the best entry (highest quality, then list order; an exact
+    match beats its language part; q=0 refuses), or None."""
     best, best_quality = None, 0.0
     for entry in accept_language.split(",", MAX_LANGUAGE_ENTRIES)[:MAX_LANGUAGE_ENTRIES]:
         match = LANGUAGE_ENTRY.fullmatch(entry)
@@ -63,16 +50,9 @@ def remember_locale(response: Response, locale: str) -> Response:
     return remember(response, COOKIE_NAME, locale, COOKIE_MAX_AGE)
 
 
-def detected_locale() -> str | None:
-    """The locale to store for a first visit to `/`, or None when the cookie is already set."""
-    if COOKIE_NAME in request.cookies:
-        return None
-    return locale_for_header(request.headers.get("Accept-Language", ""))
-
-
 def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:
-    """`detected_locale` from raw WSGI headers, for the page cache (outside Flask), the cookie
-    read as `request.cookies` reads it."""
+    """The locale to store for a first visit from raw WSGI headers (for the page cache), or
+    None when the cookie is already set."""
     if COOKIE_NAME in read_cookies(cookie_header):
         return None
     return locale_for_header(accept_language or "")
@@ -98,9 +78,9 @@ def detect_on_root() -> Response | None:
         response.vary.update(ROOT_VARY)
         return response
 
-    locale = detected_locale()
-    if locale is None:
+    if COOKIE_NAME in request.cookies:
         return None
+    locale = locale_for_header(request.headers.get("Accept-Language", ""))
     if locale != DEFAULT_LOCALE:
         return first_visit_answer(redirect(localized_rule("/", locale)), locale)
 

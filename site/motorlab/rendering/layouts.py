@@ -20,16 +20,10 @@ class UnknownLayoutError(LookupError):
     """Raised at start-up when a view asks for a layout that does not exist."""
 
 
-def layout_template(name: str) -> str:
-    try:
-        return LAYOUTS[name]
-    except KeyError:
-        known = ", ".join(sorted(LAYOUTS))
-        raise UnknownLayoutError(f"Unknown layout {name!r}; known layouts: {known}") from None
-
-
 def uses_layout(name: str) -> Callable[[Callable], Callable]:
-    layout_template(name)  # fail now, at import, not on the first visit
+    if name not in LAYOUTS:  # fail now, at import, not on the first visit
+        known = ", ".join(sorted(LAYOUTS))
+        raise UnknownLayoutError(f"Unknown layout {name!r}; known layouts: {known}")
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)

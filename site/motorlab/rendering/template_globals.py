@@ -1,8 +1,5 @@
-"""Every name templates see besides their own context, registered in one place.
-
-Globals rather than context variables, so that component macros (imported without context)
-see them too. The functions are called when a template calls them, never folded at compile
-time, so they read the request of the page being rendered.
+"""Every name templates see besides their own context, registered in one place: globals,
+so component macros (imported without context) see them too.
 """
 
 from __future__ import annotations
@@ -22,7 +19,6 @@ from motorlab.seo import structured_data
 
 def register(app: Flask) -> None:
     app.jinja_env.globals.update(
-        # The page's language and its URLs in every language.
         current_locale=i18n.current_locale,
         twin_url=i18n.twin_url,
         absolute_url=i18n.absolute_url,
@@ -30,10 +26,8 @@ def register(app: Flask) -> None:
         LANGUAGE_NAMES=i18n.LANGUAGE_NAMES,
         OG_LOCALES=i18n.OG_LOCALES,
         DEFAULT_LOCALE=i18n.DEFAULT_LOCALE,
-        # The agency's names and founding year where they stand alone, and the page titles.
         AGENCY=identity.AGENCY,
         page_title=identity.page_title,
-        # Static files and the esbuild bundles, by content hash; the stylesheet inline.
         asset_url=assets.asset_url,
         inline_stylesheet=assets.inline_stylesheet,
         inline_boot_script=assets.inline_boot_script,
@@ -42,29 +36,21 @@ def register(app: Flask) -> None:
         widget_preloads=assets.widget_preloads,
         # The pages the navigation never prefetches (each visitor's own).
         own_paths=own_paths,
-        # Images through the image service.
         responsive_image=image_urls.responsive,
         share_image_url=image_urls.share_image_url,
-        # The header of every layout (and the section it marks) and the band that closes
-        # content pages.
         MAIN_NAVIGATION=MAIN_NAVIGATION,
         current_section=current_section,
         CONTACT_CTA=CONTACT_CTA,
-        # The footer's optional links, from the settings (`social_profiles(config)`).
         social_profiles=social_profiles,
         legal_notice_shown=legal_notice_shown,
-        # Widgets' props and their translated labels.
         widget_labels=widget_props.widget_labels,
         carousel_props=widget_props.carousel_props,
         consent_props=widget_props.consent_props,
-        # JSON-LD data blocks.
         organization_data=structured_data.organization,
         creative_work_data=structured_data.creative_work,
         THEME_COLOR=icons.theme_color(),
-        # The logo, inlined from its one file (the header's and the footer's mark).
         logo_mark=icons.logo_mark,
         wordmark=icons.wordmark,
         wordmark_copy=icons.wordmark_copy,
     )
-    # A short heading's last two words on one line (`{{ title|last_words_together }}`).
     app.jinja_env.filters["last_words_together"] = typography.last_words_together

@@ -1,14 +1,6 @@
-"""Props for the React/JS widgets: every string a widget shows, translated on the server
-in the page's language (widgets ship no catalogs). Templates render them into the widget
-node's <script type="application/json"> with `|tojson`:
-
-    {{ widget_labels("nav_menu")|tojson }}
-    {{ carousel_props(_("Brands we work with"), auto_rotate=True)|tojson }}
-    {{ consent_props(config.ANALYTICS_ID, "banner")|tojson }}
-
-Each widget's README (widgets/<name>/README.md) documents its props. A setting that is the
-same for every use of a widget lives here, not in the macro nor in the widget (which gives no
-default): the carousel's CAROUSEL_INTERVAL.
+"""Props for the widgets: every string a widget shows, translated on the server in the
+page's language (widgets ship no catalogs), rendered into the node's JSON with `|tojson`.
+Each widget's README documents its props.
 """
 
 from __future__ import annotations
