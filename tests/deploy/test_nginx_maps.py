@@ -150,7 +150,8 @@ def test_each_regex_takes_about_as_long_on_16_kb_of_its_own_literals(client_rege
     times a normal 16 KB header's time, and per byte at most 4 times its time on 2 KB of them
     (linear: about 1; the old quadratic `$image_variant`: about 8). Each figure is the fastest
     of five runs, and an input is slow only if three measurements in a row say so (a busy
-    machine slows one run, not the regex's growth)."""
+    machine slows one run, not the regex's growth). A regex no slower on 16 KB than on a normal
+    header is bounded whatever its growth (`^.{8190}.` fails short inputs at once)."""
     line = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8,"
     normal = (line * (16 * 1024 // len(line) + 1))[: 16 * 1024]
 
@@ -176,7 +177,7 @@ def test_each_regex_takes_about_as_long_on_16_kb_of_its_own_literals(client_rege
         for small, large in zip(pathological(regex, 2 * 1024), pathological(regex), strict=True):
             for _ in range(3):
                 ratio, growth = measure(compiled, base, small, large)
-                if ratio <= 20 and growth <= 4:
+                if ratio <= 20 and (growth <= 4 or ratio <= 1):
                     break
             else:
                 slow[name, regex] = (ratio, growth)
