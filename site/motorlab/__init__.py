@@ -7,12 +7,12 @@ from functools import partial
 from typing import NoReturn
 
 from flask import Flask
+from flask_babel import Babel
 
 from motorlab import errors, i18n, icons, terminal
 from motorlab.config import Config
 from motorlab.contact import ratelimit
 from motorlab.contact.cli import outbox_cli
-from motorlab.dev import catalogs
 from motorlab.extensions import babel, cache, csrf
 from motorlab.health import bp as health_bp
 from motorlab.images import bp as images_bp
@@ -35,9 +35,9 @@ from motorlab.web import (
 from motorlab.web.request_body import GuardedBody
 
 
-def create_app(config: object | None = None) -> Flask:
+def create_app(config: object | None = None, translations: Babel = babel) -> Flask:
     """Build the app; `config`'s upper-case attributes override `Config()` (tests pass
-    `TestConfig()`)."""
+    `TestConfig()`). `make run` passes its own `translations` (motorlab.dev.run)."""
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -50,9 +50,7 @@ def create_app(config: object | None = None) -> Flask:
     app.jinja_env.add_extension(template_whitespace.TemplateWhitespace)
 
     # 1. Extensions and settings; none adds a request hook (part 2 lists them all).
-    # Debug mode (`make run`): catalogs reloaded when edited, untranslated messages logged,
-    # and a logged request path reaches the terminal escaped.
-    translations = catalogs.WatchedBabel() if app.debug else babel
+    # Debug mode: a logged request path reaches the terminal escaped.
     if app.debug:
         terminal.guard(app.logger)
     translations.init_app(app, locale_selector=i18n.current_locale)
@@ -105,15 +103,16 @@ def refuse_to_start(reason: str) -> NoReturn:
     raise SystemExit(BOOT_ERROR)
 
 
-def create_app_or_exit() -> Flask:
-    """create_app() for a command (wsgi.py, the export), once motorlab.startup's checks pass."""
+def create_app_or_exit(**create_args) -> Flask:
+    """create_app() for a command (wsgi.py, the export, make run), once motorlab.startup's
+    checks pass."""
     from motorlab import startup
 
     reason = startup.refusal()
     if reason:
         refuse_to_start(reason)
     try:
-        return create_app()
+        return create_app(**create_args)
     except i18n.IncompleteCatalog as refused:
         refuse_to_start(str(refused))
 

@@ -1,5 +1,6 @@
-"""The running app never loads the build's code: once every public page and root file is
-served, in a fresh interpreter, no `motorlab.build` module nor fontTools is loaded."""
+"""The running app never loads the build's nor the development tools' code: once every public
+page and root file is served, in a fresh interpreter, no `motorlab.build` or `motorlab.dev`
+module nor fontTools is loaded."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ client = app.test_client()
 paths = public_paths(app) + list(ROOT_FILES)
 statuses = {path: client.get(path).status_code for path in paths}
 loaded = sorted(name for name in sys.modules if name.split(".")[0] == "fontTools"
-                or name == "motorlab.build" or name.startswith("motorlab.build."))
+                or name.split(".")[:2] in (["motorlab", "build"], ["motorlab", "dev"]))
 print(json.dumps({"statuses": statuses, "loaded": loaded}))
 """
 
 
-def test_serving_every_page_loads_no_build_code():
+def test_serving_every_page_loads_no_build_or_development_code():
     command = [sys.executable, "-c", SERVE_EVERYTHING]
     result = subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, check=True, timeout=120

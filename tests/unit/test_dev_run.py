@@ -19,6 +19,7 @@ from bs4 import BeautifulSoup
 from flask import request
 
 from motorlab import create_app
+from motorlab.dev.catalogs import WatchedBabel
 from motorlab.dev.mail_sink import readable
 from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
 from motorlab.pages.public import public_paths
@@ -142,7 +143,7 @@ def development_app(catalogs):
     config = config_with(
         DEBUG=True, CACHE_TYPE="NullCache", BABEL_TRANSLATION_DIRECTORIES=str(catalogs)
     )
-    client = create_app(config).test_client()
+    client = create_app(config, translations=WatchedBabel()).test_client()
     client.set_cookie("i18n_redirected", "es")
     return client
 

@@ -28,7 +28,7 @@ from motorlab.paths import PROJECT_ROOT
 if TYPE_CHECKING:
     from motorlab.dev.mail_sink import MailSink
 
-FLASK = [os.path.join(os.path.dirname(sys.executable), "flask"), "--app", "wsgi"]
+FLASK = os.path.join(os.path.dirname(sys.executable), "flask")
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 LOOPBACK = (*LOCAL_HOSTS, "::1")  # where the debugger may listen
 UMASK = 0o027  # as the units' UMask=0027
@@ -53,7 +53,7 @@ def environment(
     if debugger_pin is not None:
         env["WERKZEUG_DEBUG_PIN"] = debugger_pin
     env["PYTHONUNBUFFERED"] = "1"  # their lines and the sink's reach the terminal in order
-    env["FLASK_DEBUG"] = "1"  # the reloader; catalogs as motorlab.dev.catalogs
+    env["FLASK_DEBUG"] = "1"  # the reloader
     env.setdefault("CACHE_TYPE", "NullCache")  # every page rendered from today's files
     return env
 
@@ -84,9 +84,19 @@ def catalog_warnings(directory: Path) -> list[str]:
     ]
 
 
-def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    """A child in this process group, which Ctrl-C (or a test's watcher) reaches too."""
-    return subprocess.Popen([*FLASK, *args], cwd=PROJECT_ROOT, env=env)
+def development_app():
+    """The site as `make run` serves it: catalogs compiled again when edited and each message
+    shown untranslated logged (motorlab.dev.catalogs; production's app never imports it)."""
+    from motorlab import create_app_or_exit
+    from motorlab.dev.catalogs import WatchedBabel
+
+    return create_app_or_exit(translations=WatchedBabel())
+
+
+def start(app: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """`flask --app APP ARGS`, a child in this process group, which Ctrl-C (or a test's
+    watcher) reaches too."""
+    return subprocess.Popen([FLASK, "--app", app, *args], cwd=PROJECT_ROOT, env=env)
 
 
 def stop(child: subprocess.Popen) -> None:
@@ -123,8 +133,9 @@ def run(host: str, port: int, debugger: bool = False) -> int:
     pin = random_pin() if debugger and not refusal else None  # Werkzeug prints it here
     env = environment(os.environ, port, sink, pin)
     children = [
-        start(["outbox", "worker"], env),
+        start("wsgi", ["outbox", "worker"], env),
         start(
+            "motorlab.dev.run:development_app",
             ["run", "--host", host, "--port", str(port)]
             + ["--debugger" if pin else "--no-debugger"],
             env,
