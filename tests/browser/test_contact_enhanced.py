@@ -38,6 +38,16 @@ def enhanced(browser, contact_server):
         yield page
 
 
+def hold_posts(page) -> list:
+    """The page's posts, held until the test lets them go (`.continue_()`): as slow as it needs."""
+    held = []
+    page.route(
+        "**/contact",
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    return held
+
+
 def fill(page, name="Ana Pérez", email="ana@example.com", text="A booking app for workshops."):
     page.fill("#name", name)
     page.fill("#email", email)
@@ -83,11 +93,7 @@ def test_a_slow_send_shows_a_busy_button(enhanced, motion):
     motion) at its idle size, keeps focus, and a second press sends nothing more."""
     page = enhanced
     page.emulate_media(reduced_motion=motion)
-    held = []  # the posts, held until the busy state is checked: as slow as the test needs
-    page.route(
-        "**/contact",
-        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
-    )
+    held = hold_posts(page)
     fill(page)
     idle = page.evaluate(BUSY_BUTTON)
     assert idle["ring"] is None
@@ -238,13 +244,7 @@ def test_the_enhanced_states_in_both_languages(browser, contact_server, path, ch
         assert page.locator(".c-field__error").count() == 3
         assert page.evaluate(OVER_THE_HEADING) is None
         fill(page)
-        held = []
-        page.route(
-            "**/contact",
-            lambda route: (
-                held.append(route) if route.request.method == "POST" else route.continue_()
-            ),
-        )
+        held = hold_posts(page)
         idle = page.evaluate(BUSY_BUTTON)["width"]
         page.click("button[type=submit]")
         page.wait_for_selector("form[data-state=sending]")

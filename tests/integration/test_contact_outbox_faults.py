@@ -5,6 +5,7 @@ import gc
 import os
 import sqlite3
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,18 @@ def assert_unavailable(client, path="/en/contact"):
     assert as_json.status_code == 503
     assert as_json.get_json()["ok"] is False
     assert "hola@motorlab.example" in as_json.get_json()["error"]
+
+
+@contextmanager
+def locked(app, mode):
+    """The outbox file (created, in WAL mode) held by another connection in `mode`."""
+    open_outbox(app.config).counts()
+    locker = sqlite3.connect(app.config["OUTBOX_PATH"], isolation_level=None)
+    try:
+        locker.execute(f"BEGIN {mode}")
+        yield
+    finally:
+        locker.close()
 
 
 def parent_is_a_file(path: Path) -> Path:
@@ -76,13 +89,8 @@ def test_an_outbox_that_cannot_be_written_gives_a_503_that_keeps_the_text(tmp_pa
 def test_a_locked_outbox_gives_a_503_within_the_bound(tmp_path, smtp):
     app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=0.3))
     client = app.test_client()
-    open_outbox(app.config).counts()  # the file exists, in WAL mode
-    locker = sqlite3.connect(app.config["OUTBOX_PATH"], isolation_level=None)
-    try:
-        locker.execute("BEGIN EXCLUSIVE")
+    with locked(app, "EXCLUSIVE"):
         assert_unavailable(client)
-    finally:
-        locker.close()
     assert post_contact(client).status_code == 303  # lock gone: stored again
 
 
@@ -118,11 +126,8 @@ def test_a_locked_outbox_answers_within_one_deadline_and_healthz_says_503(tmp_pa
     app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=2))
     client = app.test_client()
     token = csrf_token(client)
-    open_outbox(app.config).counts()  # the file exists, in WAL mode
     assert client.get("/healthz").status_code == 200
-    locker = sqlite3.connect(app.config["OUTBOX_PATH"], isolation_level=None)
-    try:
-        locker.execute("BEGIN IMMEDIATE")
+    with locked(app, "IMMEDIATE"):
         started = time.perf_counter()
         answer = client.post(
             "/contact", data={**VALID, "csrf_token": token}, headers={"Accept": "application/json"}
@@ -134,8 +139,6 @@ def test_a_locked_outbox_answers_within_one_deadline_and_healthz_says_503(tmp_pa
         health = client.get("/healthz")
         assert health.status_code == 503 and health.get_json()["status"] == "unavailable"
         assert time.perf_counter() - started < 3.0
-    finally:
-        locker.close()
     assert client.get("/healthz").get_json() == HEALTHY
 
 
