@@ -1,10 +1,12 @@
 """Fixtures and helpers for the contact tests: an app wired to a real SMTP server on
-loopback and to its own outbox file, and a way to post the form with a real CSRF token."""
+loopback and to its own outbox file, a way to post the form with a real CSRF token, and that
+site served to Chromium with its sender running."""
 
 from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -13,6 +15,7 @@ from motorlab.config import TestConfig
 from motorlab.contact import delivery
 from motorlab.contact.outbox import Row, open_outbox
 from tests.support.app import config_with, soup_of
+from tests.support.browser import serving
 from tests.support.smtp import SmtpServer
 
 VALID = {
@@ -20,6 +23,9 @@ VALID = {
     "email": "jose.nunez@example.com",
     "description": "We need a booking app for the workshops of three brands.",
 }
+
+# A description other than VALID's: a refused post must give it back word for word.
+TEXT = "Una app de citas para los talleres de tres marcas, con recordatorios."
 
 # GET /healthz of an outbox with nothing to send and nothing to settle.
 HEALTHY = {"status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None}
@@ -110,3 +116,37 @@ def deliver(app) -> delivery.Tally:
     """Run the sender until no row is due: what `flask outbox worker` does in production."""
     with app.app_context():
         return delivery.run_worker(open_outbox(app.config), threading.Event(), until_idle=True)
+
+
+@pytest.fixture(scope="module")
+def contact_server(tmp_path_factory):
+    """(base URL, SMTP server) of the site, its sender running beside it as in production."""
+    smtp = SmtpServer().start()
+    app = create_app(contact_config(smtp, tmp_path_factory.mktemp("browser-contact")))
+    stop = threading.Event()
+
+    def sender():
+        with app.app_context():
+            delivery.run_worker(open_outbox(app.config), stop)
+
+    sending = threading.Thread(target=sender, daemon=True)
+    sending.start()
+    try:
+        with serving(app) as base:
+            yield base, smtp
+    finally:
+        stop.set()
+        sending.join(timeout=10)
+        smtp.stop()
+
+
+@contextmanager
+def opened(browser, javascript=False, width=320, height=720):
+    """A page in a context of its own, closed afterwards."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, java_script_enabled=javascript, bypass_csp=True
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

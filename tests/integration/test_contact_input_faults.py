@@ -1,0 +1,70 @@
+"""Input that would make staff read something else (bidi and invisible characters, encoded
+words), bodies that are not UTF-8, and browsers that send no cookie."""
+
+from tests.support.app import soup_of
+from tests.support.contact_support import TEXT, VALID, csrf_token, deliver, post_contact, stored
+
+
+def test_bidi_and_invisible_characters_are_refused_in_the_name(contact_client, contact_app):
+    for name in ("Ana \u202egnp.exe", "Ana\u200dMaría", "Ana\u2066x\u2069", "Ana\u200b"):
+        response = post_contact(
+            contact_client, {**VALID, "name": name}, path="/en/contact", as_json=True
+        )
+        assert response.status_code == 422, name
+        assert "invisible formatting characters" in response.get_json()["errors"]["name"][0]
+    assert stored(contact_app) == []
+
+
+def test_encoded_words_stay_literal_and_format_characters_show(contact_client, contact_app, smtp):
+    """An encoded word in the name stays literal in the Subject; format characters in the
+    description are shown escaped in both parts."""
+    name = "=?utf-8?b?4oCuZ25wLmV4ZQ==?= invoice"
+    description = "Invoice attached: Ana \u202egnp.exe and a\u200bhidden space."
+    data = {**VALID, "name": name, "description": description}
+    assert post_contact(contact_client, data).status_code == 303
+    deliver(contact_app)
+    (message,) = smtp.messages
+    assert message["Subject"] == f"Solicitud de contacto de {name}"
+    assert "\u202e" not in message["Subject"]
+    raw = message.as_bytes()
+    assert b"Subject: =?utf-8?" in raw and b"4oCuZ25wLmV4ZQ==?= invoice" not in raw
+    for subtype in ("plain", "html"):
+        body = message.get_body((subtype,)).get_content()
+        assert "\u202e" not in body and "\u200b" not in body
+        assert "Ana [U+202E]gnp.exe" in body and "a[U+200B]hidden" in body
+    assert stored(contact_app)[0].description == description  # the record keeps it as typed
+
+
+def test_a_body_that_is_not_utf8_gets_a_400_that_says_so(contact_client, contact_app):
+    token = csrf_token(contact_client, "/en/contact")
+    body = f"csrf_token={token}&name=Ana%FF&email=ana%40example.com&description=Hola%FFmundo"
+    form = "application/x-www-form-urlencoded"
+    html = contact_client.post("/en/contact", data=body, content_type=form)
+    assert html.status_code == 400
+    soup = soup_of(html)
+    assert "did not send it as UTF-8" in soup.find(class_="c-error-summary").get_text()
+    assert soup.find(id="name")["value"] == "Ana\ufffd"
+    assert soup.find(id="email")["value"] == "ana@example.com"
+    as_json = contact_client.post(
+        "/en/contact",
+        data=body.encode(),
+        content_type=form,
+        headers={"Accept": "application/json"},
+    )
+    assert as_json.status_code == 400 and "UTF-8" in as_json.get_json()["error"]
+    assert stored(contact_app) == []
+
+
+def test_a_browser_without_cookies_is_told_that_cookies_are_needed(contact_app):
+    with_cookies = contact_app.test_client()
+    token = csrf_token(with_cookies, "/en/contact")
+    cookieless = contact_app.test_client(use_cookies=False)
+    data = {**VALID, "description": TEXT, "csrf_token": token}
+    response = cookieless.post("/en/contact", data=data)
+    assert response.status_code == 400
+    soup = soup_of(response)
+    assert "did not send our cookie" in soup.find(class_="c-error-summary").get_text()
+    assert soup.find(id="description").get_text() == TEXT
+    spanish = cookieless.post("/contact", data=data, headers={"Accept": "application/json"})
+    assert spanish.status_code == 400 and "cookie" in spanish.get_json()["error"]
+    assert stored(contact_app) == []

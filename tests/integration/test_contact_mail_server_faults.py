@@ -1,0 +1,99 @@
+"""A slow, late or absent mail server: the visitor never waits for it, and the sender copes
+within its timeouts (short ones here, standing in for the real minutes)."""
+
+import time
+
+import pytest
+
+from motorlab import create_app
+from motorlab.contact import outbox
+from motorlab.contact.outbox import open_outbox
+from tests.support.contact_support import VALID, contact_config, csrf_token, deliver, stored
+from tests.support.smtp import SmtpServer
+
+
+@pytest.fixture
+def slow_smtp():
+    """slow_smtp(**delays) -> a started SmtpServer that answers late, stopped afterwards."""
+    started = []
+
+    def start(**delays):
+        started.append(SmtpServer(**delays).start())
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+def test_a_slow_server_neither_holds_the_visitor_nor_stalls_delivery(tmp_path, slow_smtp):
+    slow = slow_smtp(command_delay=0.5)
+    app = create_app(contact_config(slow, tmp_path, MAIL_TIMEOUT=2))
+    client = app.test_client()
+    token = csrf_token(client)
+    started = time.perf_counter()
+    response = client.post("/contact", data={**VALID, "csrf_token": token})
+    assert response.status_code == 303
+    assert time.perf_counter() - started < 1  # its 4 slow commands alone take 2 s
+    (row,) = stored(app)
+    assert row.status == outbox.QUEUED
+    assert deliver(app).sent == 1 and len(slow.messages) == 1
+
+
+def test_a_server_slower_than_the_timeout_backs_off_and_ends_failed(tmp_path, slow_smtp):
+    config = contact_config(
+        slow_smtp(command_delay=0.6), tmp_path, MAIL_TIMEOUT=0.2, OUTBOX_MAX_ATTEMPTS=3
+    )
+    config.OUTBOX_RETRY_BASE, config.OUTBOX_RETRY_MAX = 30, 60
+    app = create_app(config)
+    open_outbox(app.config).add(locale="es", **VALID)
+    runner = app.test_cli_runner()
+    assert deliver(app).retry == 1
+    (row,) = stored(app)
+    assert row.status == outbox.QUEUED and row.attempts == 1
+    assert "timed out" in row.last_error
+    # 30 s ± 10 %, less the moments since it was stored (27 s is a possible jitter).
+    assert 26 < row.next_attempt_at - time.time() <= 33
+    assert deliver(app).retry == 0  # nothing due: the sender leaves it alone
+    send = runner.invoke(args=["outbox", "send"])  # an operator's run tries it anyway
+    assert "0 sent, 1 failed, 1 still queued" in send.output
+    (row,) = stored(app)
+    assert row.attempts == 2 and 53 < row.next_attempt_at - time.time() <= 66  # 60 s ± 10 %
+    final = runner.invoke(args=["outbox", "send"])
+    assert "0 sent, 1 failed, 0 still queued" in final.output
+    (row,) = stored(app)
+    assert row.status == outbox.FAILED and row.attempts == 3
+    listed = runner.invoke(args=["outbox", "list", "--status", "failed"]).output
+    assert "failed" in listed and "attempts=3" in listed and "timed out" in listed
+    assert runner.invoke(args=["outbox", "requeue"]).output.strip() == "1 queued again"
+    assert stored(app)[0].status == outbox.QUEUED
+
+
+def test_a_late_final_reply_is_waited_for_and_gives_exactly_one_copy(tmp_path, slow_smtp):
+    """A final reply after DATA that comes late is waited for: the message goes exactly once."""
+    late = slow_smtp(reply_delay=1.0)
+    app = create_app(contact_config(late, tmp_path, MAIL_TIMEOUT=0.4, MAIL_DATA_TIMEOUT=3))
+    open_outbox(app.config).add(locale="es", **VALID)
+    runner = app.test_cli_runner()
+    first = runner.invoke(args=["outbox", "send"])
+    assert first.exit_code == 0 and "1 sent, 0 failed" in first.output
+    for _ in range(2):
+        assert "0 sent, 0 failed" in runner.invoke(args=["outbox", "send"]).output
+    assert len(late.messages) == 1
+    (row,) = stored(app)
+    assert row.status == outbox.SENT and row.attempts == 1
+
+
+def test_a_failing_row_is_skipped_not_a_stop(tmp_path, smtp):
+    app = create_app(contact_config(smtp, tmp_path))
+    store = open_outbox(app.config)
+    store.add(locale="es", **{**VALID, "email": "first@example.com"})
+    store.add(locale="es", **VALID)
+    smtp.stop()
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["outbox", "send"])  # the old run stopped at the first failure
+    assert "0 sent, 2 failed, 2 still queued" in result.output
+    assert [row.attempts for row in stored(app)] == [1, 1]
+    smtp.start()
+    time.sleep(0.25)
+    assert deliver(app).sent == 2 and len(smtp.messages) == 2
