@@ -5,8 +5,10 @@ kills the group when the test run dies however it ends."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -28,6 +30,22 @@ if TYPE_CHECKING:
 
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def free_port_outside_ephemeral_range() -> int:
+    """A free loopback port outside the kernel's ephemeral range: a server that later binds to
+    port 0 (make run's mail sink, `free_port` anywhere) can never be handed it."""
+    ephemeral = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+    low, high = map(int, ephemeral)
+    outside = [*range(1024, low), *range(high + 1, 65536)]
+    for port in random.sample(outside, 100):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free loopback port outside the ephemeral range")
 
 
 def app_environment(outbox: Path, **extra: str) -> dict[str, str]:

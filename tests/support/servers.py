@@ -27,6 +27,7 @@ from tests.support.processes import (
     bench_site,
     flask,
     free_port,
+    free_port_outside_ephemeral_range,
     gunicorn,
     start_gunicorn,
     start_nginx,
@@ -35,7 +36,8 @@ from tests.support.processes import (
 # Re-exported: tests and the perf scripts import the launchers from here.
 __all__ = [
     "BIN", "NGINX", "ROOT", "WATCHED", "WATCHER", "Process", "app_environment", "bench_site",
-    "flask", "free_port", "gunicorn", "start_gunicorn", "start_nginx",
+    "flask", "free_port", "free_port_outside_ephemeral_range", "gunicorn", "start_gunicorn",
+    "start_nginx",
 ]  # fmt: skip
 
 # The node IDs of the `system` tests (tests/conftest.py): any other test may start no process.
