@@ -4,11 +4,17 @@ page outliving a rebuild in debug."""
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
+from flask import template_rendered
 from werkzeug.test import Client
 
 from motorlab import config, create_app
 from motorlab.rendering import analytics
+from motorlab.web.page_cache import BUILD_MANIFEST
+from motorlab.web.page_store import PageStore, Policy, keep
 from tests.support.app import analytics_config, config_with
 from tests.support.internals import stored_entries
 from tests.support.services import redis_bin
@@ -70,8 +76,6 @@ def test_only_known_pages_are_stored_and_each_page_once_whatever_the_cookies():
 @pytest.fixture
 def dispatched(app):
     """Requests that reached Flask (a store hit never does)."""
-    from motorlab.web.page_store import PageStore
-
     seen: list[str] = []
     store = app.wsgi_app
     while not isinstance(store, PageStore):  # the layers outside it (mount, host)
@@ -123,8 +127,6 @@ def test_the_stored_first_visit_never_answers_a_visitor_with_the_cookie(app, dis
 
 
 def team_page(rendered: list[str], cookie: str | None = None):
-    from motorlab.web.page_store import keep
-
     def page(environ, start_response):
         team = environ["HTTP_X_TEAM"]
         rendered.append(team)
@@ -138,8 +140,6 @@ def team_page(rendered: list[str], cookie: str | None = None):
 
 
 def team_store(app, page):
-    from motorlab.web.page_store import PageStore, Policy
-
     policy = Policy(
         paths=lambda app: {"/page"},
         shareable=lambda config, environ: environ["REQUEST_METHOD"] == "GET",
@@ -173,13 +173,6 @@ def test_a_stored_answer_that_sets_a_cookie_is_never_a_304(app):
 def test_in_debug_no_page_stored_before_a_rebuild_is_answered_after_it():
     """`npm run watch` writes a new manifest while `make run` runs (here the same names, spelled
     differently): no page stored before is answered after. Outside debug it is read once."""
-    import json
-    import os
-
-    from flask import template_rendered
-
-    from motorlab.web.page_cache import BUILD_MANIFEST
-
     seen: list[str] = []
     debug, production = create_app(config_with(DEBUG=True)), create_app(config.TestConfig())
     for app in (debug, production):
