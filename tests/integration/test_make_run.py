@@ -21,7 +21,13 @@ from bs4 import BeautifulSoup
 from tests.support.clients import SPANISH_COOKIE, Visitor, get_text
 from tests.support.contact_support import wait_for
 from tests.support.project_copy import catalog, compile_catalog, copy_project
-from tests.support.servers import BIN, ROOT, app_environment, free_port
+from tests.support.servers import (
+    BIN,
+    ROOT,
+    app_environment,
+    free_port,
+    free_port_outside_ephemeral_range,
+)
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
 
@@ -52,6 +58,7 @@ def environment(**extra: str) -> dict[str, str]:
 
 
 def start(launch, tmp_path: Path, port: int, *settings: str, **extra: str):
+    """`make run` on `port` (from free_port_outside_ephemeral_range: never its sink's port)."""
     env = environment(
         SECRET_KEY="make-run-test", OUTBOX_PATH=str(tmp_path / "outbox.sqlite3"),
         OUTBOX_POLL_INTERVAL="0.1", **extra,
@@ -118,7 +125,7 @@ def machine_pin() -> str:
 
 
 def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch):
-    port = free_port()
+    port = free_port_outside_ephemeral_range()
     base = f"http://127.0.0.1:{port}"
     process = start(launch, tmp_path, port)
     try:
@@ -174,7 +181,7 @@ def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch)
 
 
 def test_the_debugger_asked_for_has_a_pin_no_one_else_can_compute(tmp_path, launch):
-    port = free_port()
+    port = free_port_outside_ephemeral_range()
     process = start(launch, tmp_path, port, "DEBUGGER=1")
     try:
         assert statuses(f"http://127.0.0.1:{port}") == [200, 200]  # the debugger is there
@@ -186,7 +193,7 @@ def test_the_debugger_asked_for_has_a_pin_no_one_else_can_compute(tmp_path, laun
 
 
 def test_host_0_0_0_0_never_gets_the_debugger(tmp_path, launch):
-    port = free_port()
+    port = free_port_outside_ephemeral_range()
     process = start(launch, tmp_path, port, "DEBUGGER=1", "HOST=0.0.0.0")
     try:
         assert statuses(f"http://127.0.0.1:{port}") == [404, 404]
@@ -219,7 +226,7 @@ def fuzzy_copy(tmp_path) -> Path:
 def test_make_run_starts_with_a_fuzzy_message_says_where_it_shows_and_reloads(
     fuzzy_copy, tmp_path, launch
 ):
-    port = free_port()
+    port = free_port_outside_ephemeral_range()
     base = f"http://127.0.0.1:{port}"
     po = catalog(fuzzy_copy / "translations")
     process = start(launch, tmp_path, port, PYTHONPATH=str(fuzzy_copy / "site"))
