@@ -14,7 +14,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from motorlab.deploy.nginx_config import Tls
 from tests.support.servers import app_environment, free_port
 
 SITE = "https://www.motorlab.example"  # the export's SITE_URL (TestConfig's) and the app's
@@ -113,6 +112,8 @@ def https_app(session_dir, launch):
 def tls_front(exported_site, https_app, session_dir, throwaway_ca, acme_webroot, launch):
     """nginx rendered with the certificate, in front of `https_app`: its plain base URL, its
     https one and the https port."""
+    from motorlab.deploy.nginx_config import Tls  # the app's package: only when a test runs it
+
     port = free_port()
     tls = Tls(str(throwaway_ca.certificate), str(throwaway_ca.key), f"127.0.0.1:{port}",
               str(acme_webroot))  # fmt: skip
