@@ -30,11 +30,8 @@ from tests.support.nginx import assert_safe, request, title_and_language
 )
 def test_a_slash_redirect_is_the_path_re_encoded(nginx_server, browser_urls, target, location):
     answer = request(nginx_server, target.encode())
-    assert (answer.status, answer.get("Location"), answer.get("Set-Cookie")) == (
-        308,
-        [location],
-        [],
-    )
+    redirect = (answer.status, answer.get("Location"), answer.get("Set-Cookie"))
+    assert redirect == (308, [location], [])
     assert_safe(answer, nginx_server, target, browser_urls)
 
 
