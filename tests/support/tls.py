@@ -1,15 +1,25 @@
 """A throwaway certificate authority for the TLS tests and the production front the browser
-benchmarks measure (tests/perf/front.py): made for the run, trusted by their clients alone."""
+benchmarks measure (tests/perf/front.py): made for the run, trusted by their clients alone; and
+the TLS tests' front door: deploy/nginx.conf with its certificate, before an https app."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import ssl
 import subprocess
+import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+
+from tests.support.servers import app_environment, free_port
+
+SITE = "https://www.motorlab.example"  # the export's SITE_URL (TestConfig's) and the app's
+HTTPS_SETTINGS = {"SITE_URL": SITE, "API_BASE_URL": SITE + "/api"}
+TOKEN = "Rd8fPTl2sYCJ4Vd6LkWj0vTrN_FhA-PKqS3uXgIzbYo"  # an ACME token's alphabet
+CHALLENGES = ".well-known/acme-challenge"
 
 
 def openssl(*args: str, cwd, capture: bool = False) -> bytes:
@@ -63,7 +73,68 @@ def spki_hash(certificate: Path) -> str:
     return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def throwaway_ca(tmp_path_factory):
-    """`make_ca` in a folder of this module's."""
+    """`make_ca` in a folder of the session's."""
     return make_ca(tmp_path_factory.mktemp("tls"))
+
+
+@pytest.fixture(scope="session")
+def acme_webroot(session_dir):
+    """certbot's webroot: one challenge file, beside what a shared webroot may hold that must
+    not be served (in the session's folder, which nginx's workers read)."""
+    folder = session_dir / "tls-acme"
+    webroot = folder / "webroot"
+    challenges = webroot / CHALLENGES
+    (challenges / "nested").mkdir(parents=True)
+    (challenges / TOKEN).write_text(TOKEN + ".thumbprint")
+    (folder / "secret.txt").write_text("not for the world")
+    (webroot / "beside.txt").write_text("not a challenge either")
+    (challenges / "passwd").symlink_to("/etc/passwd")
+    (challenges / ".hidden").write_text("not a challenge: a dotfile")
+    (challenges / "page.html").write_text("<b>not a challenge: a page</b>")
+    (challenges / "nested" / TOKEN).write_text("not a challenge: nested")
+    return webroot
+
+
+@pytest.fixture(scope="session")
+def https_app(session_dir, launch):
+    """gunicorn serving the app with an https SITE_URL (HSTS, Secure cookies): its base URL."""
+    workdir = session_dir / "tls-gunicorn"
+    workdir.mkdir()
+    env = app_environment(workdir / "outbox.sqlite3", **HTTPS_SETTINGS)
+    server, base = launch.start_gunicorn("wsgi:app", env, workdir)
+    yield base
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def tls_front(exported_site, https_app, session_dir, throwaway_ca, acme_webroot, launch):
+    """nginx rendered with the certificate, in front of `https_app`: its plain base URL, its
+    https one and the https port."""
+    from motorlab.deploy.nginx_config import Tls  # the app's package: only when a test runs it
+
+    port = free_port()
+    tls = Tls(str(throwaway_ca.certificate), str(throwaway_ca.key), f"127.0.0.1:{port}",
+              str(acme_webroot))  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:  # deploy_config reads the app's settings
+        for name, value in HTTPS_SETTINGS.items():
+            patch.setenv(name, value)
+        server, plain = launch.start_nginx(
+            exported_site[0], https_app.removeprefix("http://"), session_dir / "tls-gunicorn",
+            unlimited=("127.0.0.1",), tls=tls,
+        )  # fmt: skip
+    yield SimpleNamespace(plain=plain, https=f"https://127.0.0.1:{port}", port=port)
+    server.stop()
+
+
+def client_context(ca, version: str | None = None) -> ssl.SSLContext:
+    """A client that trusts only the throwaway CA; with `version` (ssl.TLSVersion's name),
+    offers that one alone, at OpenSSL's lowest security level (or it would not offer TLS 1.1)."""
+    context = ssl.create_default_context(cafile=str(ca))
+    if version is not None:
+        with warnings.catch_warnings():  # TLS 1.0 and 1.1 are deprecated: that is the point
+            warnings.simplefilter("ignore", DeprecationWarning)
+            context.minimum_version = context.maximum_version = ssl.TLSVersion[version]
+        context.set_ciphers("DEFAULT:@SECLEVEL=0")
+    return context

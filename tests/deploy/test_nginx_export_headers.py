@@ -1,0 +1,101 @@
+"""Every address of the export through nginx: its status and headers are the app's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from motorlab.web.security import FILE_POLICY
+from tests.support.clients import get
+from tests.support.nginx import policy_but_stylesheets, varies
+
+# What differs by server, not by what the site says: the connection, the clock, the file's
+# identity and size (nginx's ETag and Last-Modified are the file's, the app's its bytes'), and
+# the encoding each picks for the same bytes.
+SERVER_HEADERS = {
+    "date", "server", "etag", "last-modified", "content-length", "accept-ranges", "connection",
+    "keep-alive", "content-encoding",
+}  # fmt: skip
+# Known differences, each with its reason: {header: why}.
+KNOWN_DIFFERENCES = {
+    # Flask's send_file (the /static route) says both; nginx neither.
+    "expires": "a date beside max-age, which every cache reads instead (RFC 9111, 5.3)",
+    "content-disposition": "`inline; filename=` + the URL's own last segment: how a browser"
+    " shows any file without it",
+}
+# Vary's Accept-Encoding follows the encoding, which is each server's choice (ignored above,
+# as Content-Encoding): nginx names it where the export holds a .br/.gz sibling, the app where
+# its page store or its on-the-fly compression may encode. Every other name must agree.
+ENCODING = "Accept-Encoding"
+# Requests as a browser makes them: a page's, and an image's (Accept picks the format).
+BROWSER = {
+    "Accept": "text/html,application/xhtml+xml,image/avif,image/webp,*/*;q=0.8",
+    "Accept-Encoding": "gzip, deflate, br",
+    "Accept-Language": "es-ES,es;q=0.9,en;q=0.8",
+}
+
+
+def export_addresses(export: Path) -> list[str]:
+    """The address of every file of the export that has one: each page (PATH/index.html ->
+    PATH) and every other file, but the .br/.gz siblings (sent only as an encoding), the
+    error pages (only as an error's page) and a raster's .avif/.webp siblings (only as its
+    format): the app answers those 404 (test_a_file_of_the_export_that_is_no_address_…)."""
+    addresses = []
+    for file in sorted(export.rglob("*")):
+        path = "/" + file.relative_to(export).as_posix()
+        if (
+            not file.is_file()
+            or file.suffix in (".br", ".gz")
+            or re.search(r"/\d{3}\.html$", path)
+            or re.match(r"/_img/.*\.\w+\.(avif|webp)$", path)
+        ):
+            continue
+        addresses.append(path.removesuffix("index.html").removesuffix("/") or "/")
+    return addresses
+
+
+def stated(headers) -> dict[str, list[str]]:
+    """What an answer's headers state, but for SERVER_HEADERS and KNOWN_DIFFERENCES: each
+    name (lower case) with its values; Vary as the names it lists, however many lines, but
+    Accept-Encoding."""
+    names = {name.lower() for name in headers} - SERVER_HEADERS - KNOWN_DIFFERENCES.keys()
+    found = {name: sorted(headers.get_all(name)) for name in names}
+    if "vary" in found:
+        found["vary"] = [name for name in varies(headers) if name != ENCODING]
+    if "content-security-policy" in found:  # but a page's style-src (is_the_apps_policy)
+        found["content-security-policy"] = [
+            value if value == FILE_POLICY else str(policy_but_stylesheets(value)[0])
+            for value in found["content-security-policy"]
+        ]
+    return {name: values for name, values in found.items() if values}
+
+
+def test_every_address_of_the_export_answers_with_the_apps_headers(
+    nginx_server, app_server, exported_site
+):
+    """Pages of both languages, each language's 404, assets, images (share images, the logo),
+    the root files, the sitemap and robots.txt: nginx's status and headers (Cache-Control,
+    Vary, Content-Type, the security headers, any other) are the app's (gunicorn's) for the
+    same request, plain and as a browser asks, each asset also by its hash (`?v=`); every
+    difference listed, with the addresses where it shows."""
+    addresses = export_addresses(exported_site[0])
+    required = {
+        "/", "/en", "/services", "/en/services", "/sitemap.xml", "/robots.txt", "/favicon.ico",
+        "/apple-touch-icon.png", "/manifest.webmanifest", "/_img/logo-512.png",
+        "/_img/share/en/services.png", "/static/img/favicon.svg",
+    }  # fmt: skip
+    assert sorted(required - set(addresses)) == []
+    assert any(path.startswith("/static/build/") for path in addresses)
+    hashed = [path + "?v=1" for path in addresses if path.startswith(("/static/", "/_img/"))]
+    differences: dict[str, list[str]] = {}
+    for path in [*addresses, *hashed, "/no-such-page", "/en/no-such-page"]:
+        for label, request in (("plain", {}), ("browser", BROWSER)):
+            front, alone = get(nginx_server + path, request), get(app_server + path, request)
+            found = {"status": [str(front[0])], **stated(front[1])}
+            expected = {"status": [str(alone[0])], **stated(alone[1])}
+            for name in sorted(found.keys() | expected.keys()):
+                if found.get(name) != expected.get(name):
+                    what = f"{name}: nginx {found.get(name)}, app {expected.get(name)}"
+                    differences.setdefault(what, []).append(f"{path} ({label})")
+    listed = "\n".join(f"{what}\n    {', '.join(paths)}" for what, paths in differences.items())
+    assert not differences, f"nginx differs from the app:\n{listed}"
