@@ -130,8 +130,10 @@ test: setup chromium nginx systemd ## Set up, then run every test (browser and s
 # a whole export of its own) and no `build` test (esbuild, npm ci, pybabel extract).
 # One worker more than the cores: the contact tests spend about 10 s waiting on deadlines and
 # sockets, time a third worker fills (on 2 cores: 44-45 s with two workers, 40 s with three).
+# Bytecode and pytest's rewritten asserts are kept between runs even where the environment
+# says PYTHONDONTWRITEBYTECODE (compiling them again costs each worker about 4 s).
 test-fast: setup ## Every test but the browser, system and build ones, for the edit loop
-	$(BIN)/pytest -n $$(( $$(nproc) + 1 )) -m "not browser and not system and not build"
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $$(( $$(nproc) + 1 )) -m "not browser and not system and not build"
 
 chromium: ## Make sure Debian's Chromium is there for the browser tests
 	@if [ ! -x $(CHROMIUM) ]; then \
