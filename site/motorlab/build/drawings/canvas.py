@@ -1,7 +1,6 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""A drawing under way: shapes and Figtree text in order, written out as one small SVG; the
-palette every drawing takes its colours from (the brand's tokens, styles/tokens.css), and the
-interface parts the product screens share (window, phone, chip, button, panel)."""
+"""A drawing under way (shapes and Figtree text, written out as one small SVG), the brand's
+palette (styles/tokens.css) and the interface parts the product screens share."""
 
 from __future__ import annotations
 
@@ -64,6 +63,17 @@ class Canvas:
         self.add(words(x, y, text, size, weight, fill, anchor))
         return width(text, size, weight)
 
+    def lines(self, x, y, text, size, room, step, weight=REGULAR, fill=INK) -> int:
+        """`text` wrapped to `room` px, a line every `step` px; returns how many lines."""
+        wrapped = wrap(str(text), size, room)
+        for row, line in enumerate(wrapped):
+            self.text(x, y + step * row, line, size, weight, fill)
+        return len(wrapped)
+
+    def rule(self, x, y, length, stroke=LINE, extra="", direction="h") -> None:
+        """A hairline from (x, y), `length` px across (or down: `direction` "v")."""
+        self.add(f'<path d="M{x} {y}{direction}{length}" stroke="{stroke}"{extra}/>')
+
     def svg(self) -> str:
         return svg(*self.size, "".join(self.parts))
 
@@ -114,6 +124,12 @@ def chip(c: Canvas, x, y, text, fg, bg, size=11, anchor="start", weight=SEMIBOLD
     return w
 
 
+def chips(c: Canvas, x, y, items, size=11, gap=6) -> None:
+    """Pills side by side from `x`: each item (text, foreground, background)."""
+    for text, fg, bg in items:
+        x += chip(c, x, y, text, fg, bg, size) + gap
+
+
 def button(c: Canvas, x, y, w, h, text, fill=ACCENT, fg=PAPER, size=13) -> None:
     c.rect(x, y, w, h, fill, h / 2 if h < 40 else 10)
     c.text(x + w / 2, y + h / 2 + size * 0.36, text, size, BOLD, fg, "middle")
@@ -150,19 +166,14 @@ def wrap(text: str, size: float, limit: float) -> list[str]:
     return lines
 
 
-PART = re.compile(r'class="([a-z]+)"')
-
-
 def parts(markup: str) -> list[str]:
-    """What a drawing shows, in order: the class names of its named parts (a van, a photo,
-    a face's eyes...), read back from its markup by the tests."""
-    return PART.findall(markup)
+    """The class names of a drawing's named parts in order (a van, a face's eyes): the tests'."""
+    return re.findall(r'class="([a-z]+)"', markup)
 
 
 HERO = (640, 400)  # a case study's hero: its project card's picture
-# A case study's screens are drawn to be read on a 375 px phone, one a row (343 px wide: their
-# smallest words, 11 px, show at 9 px or more), and three a row on a wide screen: a detail of
-# an application in a narrow window, or a phone; a phone app's screens are phones at phone size.
+# A case study's screens, read on a 375 px phone one a row (11 px words show at 9 px or more);
+# a phone app's screens are phones at phone size.
 SCREEN = (400, 520)
 PHONE_SCREEN = (320, 640)
 

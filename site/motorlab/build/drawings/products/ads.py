@@ -1,6 +1,6 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""ADS, the after-sales system of every dealer and workshop: the workshop's day (the hero),
-a work order, the bays' planning and a car's history across the group's workshops."""
+"""ADS, the dealers' after-sales system: the workshop's day (the hero), a work order, the
+bays' planning and a car's history across the group's workshops."""
 
 from __future__ import annotations
 
@@ -28,8 +28,7 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
 
 
 def ads() -> str:
-    """The workshop's day, large enough to read on a project card: the modules, today's
-    figures and the appointments with their state."""
+    """The workshop's day: the modules, today's figures and the appointments' states."""
     c = ui.tile(ui.ACCENT_TINT, ui.HERO)
     top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
     sidebar(c, 24, top, 416, ADS_SECTIONS[:6])
@@ -47,7 +46,7 @@ def ads() -> str:
         c.text(x + 12, top + 114, figure, 30, BOLD, fill)
     for index, (time, plate, job, state) in enumerate(ADS_APPOINTMENTS):
         y = top + 172 + 46 * index
-        c.add(f'<path d="M{left} {y - 24}h{right - left}" stroke="{ui.LINE}"/>')
+        c.rule(left, y - 24, right - left)
         c.text(left, y, time, 14, SEMIBOLD, ui.INK)
         c.text(left + 52, y, job, 14, SEMIBOLD, ui.INK, limit=200)
         c.text(left + 52, y + 17, plate, 12, REGULAR, ui.MUTED)
@@ -57,12 +56,12 @@ def ads() -> str:
 
 
 def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
-    """A screen's tile: the application's window, its bar (its mark, the section open) and the
-    screen's title; returns the canvas and the top of the window's page."""
+    """The application's window: its mark, the section open and the screen's title; returns
+    the canvas and the top of the window's page."""
     c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     c.rect(36, top + 14, 20, 20, ui.ACCENT, 5)
     c.text(64, top + 29, section, 12, SEMIBOLD, ui.MUTED, limit=300)
-    c.add(f'<path d="M16 {top + 48}h368" stroke="{ui.LINE}"/>')
+    c.rule(16, top + 48, 368)
     c.text(36, top + 82, title, 17, BOLD, ui.INK, limit=limit)
     return c, top
 
@@ -85,7 +84,7 @@ def ads_work_order() -> str:
         y += 6
         for label, amount in items:
             y += 28
-            c.add(f'<path d="M{left} {y - 20}h{right - left}" stroke="{ui.LINE}"/>')
+            c.rule(left, y - 20, right - left)
             c.text(left, y, label, 13, SEMIBOLD, ui.INK, limit=190)
             shown = f"{format_decimal(amount, '0.0')} h" if unit else f"× {amount}"
             c.text(left + 252, y, shown, 12, REGULAR, ui.MUTED, "end")
@@ -117,12 +116,12 @@ def ads_planning() -> str:
     grid, hour = 104, (right - 104) / 4  # 8:00 to 12:00
     for index in range(5):
         x = grid + hour * index
-        c.add(f'<path d="M{x:.0f} {top + 104}v{352}" stroke="{ui.LINE}"/>')
+        c.rule(round(x), top + 104, 352, direction="v")
         if index < 4:
             c.text(x + 4, top + 118, f"{8 + index}:00", 11, SEMIBOLD, ui.MUTED)
     for bay in range(4):
         y = top + 128 + 84 * bay
-        c.add(f'<path d="M{left} {y}h{right - left}" stroke="{ui.LINE}"/>')
+        c.rule(left, y, right - left)
         c.text(left, y + 32, _l("Bay %(number)s", number=bay + 1), 13, BOLD, ui.INK)
         c.text(left, y + 50, TECHNICIANS[bay], 11, REGULAR, ui.MUTED)
     for bay, start, hours, label, fill in PLANNER_JOBS:
@@ -141,18 +140,12 @@ def ads_planning() -> str:
 
 WARRANTY = lazy(ADS.modules[5].title)
 # The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
-# (an amount) or who paid (warranty, the brand's campaign); the first is today's work order.
+# (an amount) or who paid (warranty, campaign; its state's colours); the first is today's order.
 VISITS = (
-    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, JOB_STATES[0])),
+    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, 0)),
     (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
-    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, JOB_STATES[1])),
-    (
-        date(2023, 6, 14),
-        15020,
-        _l("Software update"),
-        "Nordvik Málaga",
-        (_l("Campaign"), JOB_STATES[2]),
-    ),
+    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, 1)),
+    (date(2023, 6, 14), 15020, _l("Software update"), "Nordvik Málaga", (_l("Campaign"), 2)),
 )
 
 
@@ -163,7 +156,7 @@ def ads_history() -> str:
     c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, ui.MUTED)
     visits = _l("%(count)s visits", count=len(VISITS))
     ui.chip(c, right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
-    c.add(f'<path d="M{left + 8} {top + 140}v252" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
+    c.rule(left + 8, top + 140, 252, ui.LINE_STRONG, ' stroke-width="2"', "v")
     for index, (day, km, job, where, paid) in enumerate(VISITS):
         y = top + 140 + 84 * index
         if index:
@@ -176,7 +169,7 @@ def ads_history() -> str:
         if isinstance(paid, float):
             c.text(right, y + 26, euros(paid), 13, SEMIBOLD, ui.INK, "end")
         else:
-            ui.chip(c, right, y + 12, paid[0], *paid[1], 11, "end")
+            ui.chip(c, right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
     return c.svg()
 
 

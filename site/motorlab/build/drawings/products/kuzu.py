@@ -53,18 +53,27 @@ def door_photo(c: ui.Canvas, x, y, shot, w=50) -> None:
     )
 
 
-def severity_row(c: ui.Canvas, x, y, chosen=2, size=11) -> None:
-    for index, label in enumerate((MINOR, MAJOR, CRITICAL)):
-        fg, bg = SEVERITY_COLOURS[index] if index == chosen else (ui.MUTED, ui.SURFACE)
-        x += ui.chip(c, x, y, label, fg, bg, size) + 6
+def severity_row(c: ui.Canvas, x, y, size) -> None:
+    """The three severities, the critical one chosen."""
+    unchosen = [(label, ui.MUTED, ui.SURFACE) for label in (MINOR, MAJOR)]
+    ui.chips(c, x, y, [*unchosen, (CRITICAL, *SEVERITY_COLOURS[2])], size)
 
 
 def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
     """The fault's zone beside the car: its label, number and name (`tops` and `sizes` each)."""
     c.text(left, tops[0], ZONE, sizes[0], SEMIBOLD, ui.MUTED)
     c.text(left, tops[1], "4", sizes[1], BOLD, ui.ACCENT)
-    for row, line in enumerate(ui.wrap(str(REAR_LEFT_DOOR), sizes[2], room)):
-        c.text(left, tops[2] + step * row, line, sizes[2], SEMIBOLD, ui.INK)
+    c.lines(left, tops[2], REAR_LEFT_DOOR, sizes[2], room, step, SEMIBOLD)
+
+
+def facts(c: ui.Canvas, x, y, w, step, sizes, value_x) -> None:
+    """The fault's vehicle, zone and supplier, a rule over each row (label, then value)."""
+    rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
+    for index, (label, value) in enumerate(rows):
+        top = y + step * index
+        c.rule(x, top, w)
+        c.text(x, top + 20, label, sizes[0], REGULAR, ui.MUTED)
+        c.text(value_x, top + 20, value, sizes[1], SEMIBOLD, ui.INK, limit=x + w - value_x)
 
 
 def kuzu() -> str:
@@ -79,19 +88,14 @@ def kuzu() -> str:
     car_top(c, x + 30, y + 134, 0.56, (24, 150))
     zone(c, x + 112, (y + 150, y + 168, y + 188), (11, 22, 12), 15, w - 126)
     c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 290, 2, 11)
+    severity_row(c, x + 14, y + 290, 11)
     ui.button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, size=14)
     # The quality team's side: the fault as it arrives in the back office.
     ui.panel(c, 318, 74, 282, 250, 14)
     c.text(338, 104, "KZ-0512", 13, BOLD, ui.MUTED)
     ui.chip(c, 580, 90, CRITICAL, ui.ACCENT, ui.ACCENT_TINT, 11, "end")
     c.text(338, 134, WIND_NOISE, 19, BOLD, ui.INK, limit=248)
-    rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
-    for index, (label, value) in enumerate(rows):
-        top = 162 + 34 * index
-        c.add(f'<path d="M338 {top - 6}h242" stroke="{ui.LINE}"/>')
-        c.text(338, top + 14, label, 12, REGULAR, ui.MUTED)
-        c.text(432, top + 14, value, 13, SEMIBOLD, ui.INK, limit=148)
+    facts(c, 338, 156, 242, 34, (12, 13), 432)
     for index in range(3):
         door_photo(c, 338 + 58 * index, 272, index)
     ui.check(c, 528, 290, 10)
@@ -128,7 +132,7 @@ def kuzu_scan() -> str:
     for index, (label, value) in enumerate(plant):
         c.text(x + 28, y + 434 + 38 * index, label, 12, REGULAR, ui.MUTED)
         c.text(x + w - 28, y + 434 + 38 * index, value, 13, SEMIBOLD, ui.INK, "end")
-    c.add(f'<path d="M{x + 28} {y + 448}h{w - 56}" stroke="{ui.LINE}"/>')
+    c.rule(x + 28, y + 448, w - 56)
     ui.button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, size=14)
     return c.svg()
 
@@ -142,7 +146,7 @@ def kuzu_report() -> str:
     car_top(c, x + 30, y + 76, 0.9, (24, 150))
     zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
     c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 304, 2, 12)
+    severity_row(c, x + 14, y + 304, 12)
     c.text(x + 14, y + 362, _l("%(count)s photos", count=3), 12, SEMIBOLD, ui.MUTED)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 372, index, 76)
@@ -170,22 +174,14 @@ def kuzu_fault() -> str:
     c, box = ui.app_phone(ui.BLUE_TINT)
     x, y, w, _h = box
     ui.phone_header(c, box, "KZ-0512")
-    for row, line in enumerate(ui.wrap(str(WIND_NOISE), 18, w - 28)):
-        c.text(x + 14, y + 84 + 22 * row, line, 18, BOLD, ui.INK)
-    at = x + 14
-    chips = ((CRITICAL, SEVERITY_COLOURS[2]), (_l("Assigned"), (ui.BLUE, ui.BLUE_TINT)))
-    for label, (fg, bg) in chips:
-        at += ui.chip(c, at, y + 100, label, fg, bg, 11) + 6
+    c.lines(x + 14, y + 84, WIND_NOISE, 18, w - 28, 22, BOLD)
+    chips = ((CRITICAL, *SEVERITY_COLOURS[2]), (_l("Assigned"), ui.BLUE, ui.BLUE_TINT))
+    ui.chips(c, x + 14, y + 100, chips)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 134, index, 76)
-    rows = ((VEHICLE, KUZU_VIN), (ZONE, f"4 · {REAR_LEFT_DOOR}"), (SUPPLIER, "Trimtec"))
-    for index, (label, value) in enumerate(rows):
-        top = y + 206 + 30 * index
-        c.add(f'<path d="M{x + 14} {top}h{w - 28}" stroke="{ui.LINE}"/>')
-        c.text(x + 14, top + 20, label, 11, REGULAR, ui.MUTED)
-        c.text(x + 90, top + 20, value, 12, SEMIBOLD, ui.INK, limit=w - 104)
+    facts(c, x + 14, y + 206, w - 28, 30, (11, 12), x + 90)
     c.text(x + 14, y + 316, _l("Status"), 12, BOLD, ui.MUTED)
-    c.add(f'<path d="M{x + 24} {y + 336}v84" stroke="{ui.LINE_STRONG}" stroke-width="2"/>')
+    c.rule(x + 24, y + 336, 84, ui.LINE_STRONG, ' stroke-width="2"', "v")
     for index, (label, note) in enumerate(FAULT_STEPS):
         top = y + 336 + 42 * index
         done = index < 2
@@ -193,9 +189,8 @@ def kuzu_fault() -> str:
         c.text(x + 44, top + 4, label, 13, SEMIBOLD, ui.INK if done else ui.MUTED, limit=w - 58)
         c.text(x + 44, top + 21, note, 11, REGULAR, ui.MUTED, limit=w - 58)
     supplier_note = _l("New seal fitted on PT-121. Please check it on the track.")
-    lines = ui.wrap(str(supplier_note), 12, w - 56)
-    c.rect(x + 14, y + 462, w - 28, 44 + 17 * len(lines), ui.BLUE_TINT, 10)
+    note = ui.wrap(str(supplier_note), 12, w - 56)
+    c.rect(x + 14, y + 462, w - 28, 44 + 17 * len(note), ui.BLUE_TINT, 10)
     c.text(x + 28, y + 484, "Trimtec · 16:05", 11, SEMIBOLD, ui.BLUE)
-    for row, line in enumerate(lines):
-        c.text(x + 28, y + 504 + 17 * row, line, 12, REGULAR, ui.INK)
+    c.lines(x + 28, y + 504, supplier_note, 12, w - 56, 17)
     return c.svg()

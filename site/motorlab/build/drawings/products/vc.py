@@ -58,10 +58,9 @@ def vc() -> str:
     vc_header(c, 24, top, 592)
     c.rect(24, top + 48, 592, 1, ui.LINE)
     c.text(44, top + 88, VC_NAV[0], 28, BOLD, ui.NIGHT)
-    x = 44
-    for index, label in enumerate(BODY_TYPES):
-        fg, bg = (ui.PAPER, ui.NIGHT) if index == 0 else (ui.INK, ui.SURFACE)
-        x += ui.chip(c, x, top + 102, label, fg, bg, 13) + 8
+    first, *others = BODY_TYPES
+    body_types = [(first, ui.PAPER, ui.NIGHT), *((label, ui.INK, ui.SURFACE) for label in others)]
+    ui.chips(c, 44, top + 102, body_types, 13, 8)
     for index, (name, payload, volume, price) in enumerate(VC_MODELS):
         x, y = 44 + 282 * index, top + 144
         c.rect(x, y, 268, 230, ui.PAPER, 12, ui.EDGE)
@@ -111,7 +110,7 @@ def vc_configurator() -> str:
     )
     for row, (label, values, chosen) in enumerate(options):
         option_row(c, 36, top + 248 + 58 * row, label, values, chosen, 328)
-    c.add(f'<path d="M36 {top + 418}h328" stroke="{ui.LINE}"/>')
+    c.rule(36, top + 418, 328)
     c.text(36, top + 440, _l("Your van"), 12, REGULAR, ui.MUTED)
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
     ui.button(c, 204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)

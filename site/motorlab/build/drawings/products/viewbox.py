@@ -53,8 +53,7 @@ def dealer_band(c: ui.Canvas, x, y, w, band, r, scale=1.0, flat=True) -> None:
         title -= 1
     c.text(x + 16, y + 26 * scale, DEALER, 10 * scale, SEMIBOLD, ui.PAPER, limit=w - 32)
     c.text(x + 16, y + 62 * scale, OPEN_DAY, title, BOLD, ui.PAPER, limit=w - 32)
-    for row, line in enumerate(ui.wrap(str(OPEN_DAY_WHEN), 11 * scale, w - 32)):
-        c.text(x + 16, y + (84 + 15 * row) * scale, line, 11 * scale, REGULAR, ui.PAPER)
+    c.lines(x + 16, y + 84 * scale, OPEN_DAY_WHEN, 11 * scale, w - 32, 15 * scale, fill=ui.PAPER)
 
 
 def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
@@ -137,15 +136,8 @@ def viewbox_templates() -> str:
     for index, (name, fill, accent) in enumerate(TEMPLATES):
         x, y = 36 + 170 * (index % 2), top + 54 + 124 * (index // 2)
         chosen = index == 1
-        c.rect(
-            x,
-            y,
-            158,
-            114,
-            ui.PAPER,
-            10,
-            f' stroke="{VIOLET}" stroke-width="2.5"' if chosen else ui.EDGE,
-        )
+        edge = f' stroke="{VIOLET}" stroke-width="2.5"' if chosen else ui.EDGE
+        c.rect(x, y, 158, 114, ui.PAPER, 10, edge)
         # The template's first screen: its band in its colours, with the car it launches.
         c.add('<g class="template">')
         c.rect(x + 8, y + 8, 142, 58, fill, 6)
