@@ -31,7 +31,8 @@ def image_of(data: bytes):
         return image
 
 
-def test_the_favicon_holds_16_32_and_48_px_and_the_apple_touch_icon_is_180_px_opaque(client):
+def test_the_favicon_holds_3_sizes_the_apple_touch_icon_is_opaque_the_pngs_paletted(client):
+    """icon-192.png, which a phone fetches as the first page loads: 2.5 kB, not 6.2 kB."""
     status, media_type, data = fetch(client, "/favicon.ico")
     assert status == 200 and media_type == "image/vnd.microsoft.icon"
     image = image_of(data)
@@ -41,6 +42,9 @@ def test_the_favicon_holds_16_32_and_48_px_and_the_apple_touch_icon_is_180_px_op
     image = image_of(data)
     assert image.size == (180, 180) and "transparency" not in image.info
     assert image.convert("RGBA").getextrema()[3] == (255, 255)  # every pixel opaque
+    for path in sorted(icons.ICONS.glob("*.png")):
+        assert image_of(path.read_bytes()).mode == "P", path.name  # 256 colours at most
+    assert (icons.ICONS / "icon-192.png").stat().st_size < 3000
 
 
 def test_the_manifest_names_the_app_and_its_icons(client):
@@ -70,26 +74,14 @@ def test_every_page_links_its_icons_manifest_and_theme_colour(client, path, loca
     assert head.select_one("meta[name=theme-color]")["content"] == icons.theme_color()
 
 
-def test_the_png_icons_hold_a_palette_of_256_colours_at_most():
-    """icon-192.png, which a phone fetches as the first page loads: 2.5 kB, not 6.2 kB."""
-    for path in sorted(icons.ICONS.glob("*.png")):
-        assert image_of(path.read_bytes()).mode == "P", path.name
-    assert (icons.ICONS / "icon-192.png").stat().st_size < 3000
-
-
-def test_the_export_holds_the_icons_and_manifest(exported_site, client):
+def test_the_root_files_are_kept_a_day_and_exported_with_the_manifests_icons(exported_site, client):
+    """Their URLs carry no hash: a day, stated once (no Expires beside it)."""
     folder, _urls = exported_site
     for path in icons.ROOT_FILES:
-        assert (folder / path.lstrip("/")).read_bytes() == fetch(client, path)[2], path
+        with client.get(path) as response:
+            kept = (response.headers.get("Cache-Control"), response.headers.get("Expires"))
+            assert kept == (DAY_CACHE_CONTROL, None), path
+            assert (folder / path.lstrip("/")).read_bytes() == response.data, path
     manifest = json.loads((folder / "manifest.webmanifest").read_text())
     for icon in manifest["icons"]:
         assert (folder / icon["src"].split("?")[0].lstrip("/")).is_file()
-
-
-def test_the_root_files_are_kept_a_day(client):
-    """Their URLs carry no hash: a day, stated once (no Expires beside it)."""
-    answers = {}
-    for path in icons.ROOT_FILES:
-        with client.get(path) as response:
-            answers[path] = (response.headers.get("Cache-Control"), response.headers.get("Expires"))
-    assert answers == {path: (DAY_CACHE_CONTROL, None) for path in icons.ROOT_FILES}

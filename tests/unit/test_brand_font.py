@@ -112,10 +112,8 @@ def test_the_stylesheets_text_is_in_the_font_and_the_font_in_its_unicode_range(
     assert sorted(char for char in written if ord(char) in source and ord(char) not in cmap) == []
     css = (ROOT / "site/motorlab/styles/fonts.css").read_text(encoding="utf-8")
     (declared,) = re.findall(r"unicode-range:\s*([^;]+);", css)
-    ranges = []
-    for part in declared.split(","):
-        first, _, last = part.strip().removeprefix("U+").partition("-")
-        ranges.append((int(first, 16), int(last or first, 16)))
+    bounds = [part.strip().removeprefix("U+").partition("-") for part in declared.split(",")]
+    ranges = [(int(first, 16), int(last or first, 16)) for first, _, last in bounds]
     outside = [f"U+{code:04X}" for code in cmap if not any(a <= code <= b for a, b in ranges)]
     assert outside == []
 

@@ -1,5 +1,6 @@
-"""The drawings' words, read back from the files `make` builds: no <text> a viewer's fonts
-would set, every glyph one of Figtree's outlines, each language's file in its own language."""
+"""The drawings, read back from the files `make` builds: no <text> a viewer's fonts would set,
+every glyph one of Figtree's outlines, each language's file in its own language, and what each
+product drawing shows (its named parts, canvas.parts), none of the placeholders it once held."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from functools import cache
 import pytest
 
 from motorlab.build.drawings import products
-from motorlab.build.drawings.figtree import REGULAR, WEIGHTS, face
+from motorlab.build.drawings.canvas import BLUE_TINT, CAR_SIDE, PAPER, parts
+from motorlab.build.drawings.figtree import REGULAR, RUN_SCALE, WEIGHTS, face
 from motorlab.build.drawings.products.kuzu import KUZU_VIN
 from motorlab.i18n import LOCALES
 from tests.support.app import ROOT, STATIC
@@ -44,15 +46,17 @@ def runs(text: str) -> list[str]:
     return ["".join(outlines[o] for o in run) for run in glyph_outlines(text)]
 
 
-def as_read(words: str) -> str:
-    """`words` as `runs` reads them back (a glyph shared by two characters reads as one)."""
-    outlines = figtree_outlines()
-    font = face(REGULAR)
-    return "".join(outlines[font.outline(font.glyph(c))] for c in words if c != " ")
-
-
 def holds(runs_: list[str], words: str) -> bool:
-    return any(as_read(words) in run for run in runs_)
+    """Whether a run reads `words` (read back as `runs` reads them: a glyph two characters
+    share reads as one of them)."""
+    font, outlines = face(REGULAR), figtree_outlines()
+    read = "".join(outlines[font.outline(font.glyph(c))] for c in words if c != " ")
+    return any(read in run for run in runs_)
+
+
+def drawing(name: str, locale: str) -> str:
+    """A product drawing's file (`kuzu/fault`) in `locale`."""
+    return (STATIC / "img" / "projects" / f"{name}.{locale}.svg").read_text("utf-8")
 
 
 @pytest.mark.parametrize("path", DRAWINGS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -64,11 +68,6 @@ def test_every_glyph_of_the_drawings_is_a_figtree_outline(path):
     glyphs = [o for run in glyph_outlines(text) for o in run]
     assert [d for d in glyphs if d not in figtree_outlines()] == []
     assert re.findall(r'<use href="#[lrsbx][0-9a-f]+"', text) == []  # glyphs as they were
-
-
-def words_of(name: str, locale: str) -> list[str]:
-    """The words of a product drawing (`kuzu/fault`) in `locale`."""
-    return runs((STATIC / "img" / "projects" / f"{name}.{locale}.svg").read_text("utf-8"))
 
 
 @pytest.mark.parametrize(
@@ -89,29 +88,81 @@ def words_of(name: str, locale: str) -> list[str]:
     ],
 )
 def test_each_language_has_its_own_file(name, spanish, english):
-    spanish_words, english_words = words_of(name, "es"), words_of(name, "en")
+    spanish_words, english_words = runs(drawing(name, "es")), runs(drawing(name, "en"))
     assert holds(spanish_words, spanish) and not holds(spanish_words, english)
     assert holds(english_words, english) and not holds(english_words, spanish)
 
 
-def test_the_product_screens_have_words():
+SHOWS = {  # by product drawing (under projects/): its parts in order
+    "ads": ["window"],
+    "ads/work-order": ["window"],
+    "ads/planning": ["window"],
+    "ads/history": ["window"],
+    # The app's new fault (and the fault marked, and followed) with three photos of the door.
+    "kuzu": ["phone", "car", "photo", "photo", "photo"],
+    "kuzu/scan": ["phone"],
+    "kuzu/report": ["phone", "car", "photo", "photo", "photo"],
+    "kuzu/fault": ["phone", "photo", "photo", "photo"],
+    "vc": ["window", "van", "van"],
+    "vc/configurator": ["window", "van"],
+    "vc/dealers": ["phone", "map", "pin", "pin"],
+    "vc/booking": ["phone"],
+    # The dealer's page in the editor and published: its offers; each template shows its car.
+    "viewbox": ["window", "offer", "offer", "offer"],
+    "viewbox/templates": ["window"] + ["template"] * 6,
+    "viewbox/approval": ["window"],
+    "viewbox/published": ["phone", "offer", "offer", "offer", "chart"],
+}
+PLACEHOLDERS = (
+    "l12-14 9 9 7-6 14 11z",  # the mountain icon the fault's photos were
+    "M0 70V22q0-6 5-9l18-11",  # the van that was a box on two wheels
+)
+
+
+def test_every_drawing_is_listed_and_found():
+    assert sorted(f"projects/{name}.{{locale}}.svg" for name in SHOWS) == sorted(products.DRAWINGS)
     assert {"brands.svg", "not-found.svg"} <= {p.name for p in DRAWINGS}, "the walk finds them"
-    with_words = [p for p in DRAWINGS if runs(p.read_text(encoding="utf-8"))]
-    assert {p.name for p in with_words} >= {
-        f"{name}.{lo}.svg" for name in ("ads", "kuzu", "vc", "viewbox") for lo in LOCALES
-    }
-    for locale in LOCALES:  # the KuZu hero's fault, with its VIN and zone
-        kuzu = words_of("kuzu", locale)
-        assert holds(kuzu, KUZU_VIN) and holds(kuzu, "4"), locale
-
-
-SCREENS = sorted(name for name in products.DRAWINGS if name.count("/") == 2)  # not heroes
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_no_screen_cuts_its_words(locale):
-    """A case study's screens have room for their words in both languages: none is cut short
-    with an ellipsis (a hero, drawn denser for a card, may cut one)."""
-    for name in SCREENS:
-        words = runs((STATIC / "img" / name.format(locale=locale)).read_text("utf-8"))
-        assert [w for w in words if "…" in w] == [], name
+def test_the_product_drawings_have_their_words_none_cut(locale):
+    """Every product drawing has words; a case study's screens have room for theirs in both
+    languages, none cut short with an ellipsis (a hero, drawn denser for a card, may cut one)."""
+    for name in SHOWS:
+        words = runs(drawing(name, locale))
+        assert words, name
+        if "/" in name:
+            assert [w for w in words if "…" in w] == [], name
+    kuzu = runs(drawing("kuzu", locale))  # the KuZu hero's fault, with its VIN and zone
+    assert holds(kuzu, KUZU_VIN) and holds(kuzu, "4")
+
+
+def pieces(name: str, locale: str, part: str) -> list[str]:
+    """Each `part` of a drawing's file, up to the next one (the last: to the file's end)."""
+    return drawing(name, locale).split(f'class="{part}"')[1:]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_what_each_product_drawing_shows(locale):
+    """Its parts in order, and no empty block: a photo shows the door with the fault ringed,
+    an offer on the dealer's page a car and its price, a template its car."""
+    for name, shown in SHOWS.items():
+        text = drawing(name, locale)
+        assert parts(text) == shown, name
+        assert [p for p in PLACEHOLDERS if p in text] == [], name
+    for name in ("kuzu", "kuzu/report", "kuzu/fault"):
+        photos = pieces(name, locale, "photo")
+        assert len(photos) == 3 and all("<circle" in p.split("</svg>")[0] for p in photos)
+    for name in ("viewbox", "viewbox/published"):
+        offers = pieces(name, locale, "offer")
+        assert len(offers) == 3 and all(RUN_SCALE.search(o) and "<circle" in o for o in offers)
+    templates = pieces("viewbox/templates", locale, "template")
+    assert all(CAR_SIDE[0] in t.split("</g></g>")[0] for t in templates)
+    (chart,) = pieces("viewbox/published", locale, "chart")
+    assert chart.split("</g>")[0].count("<rect") == 7  # a day each
+    # The dealer locator's map: streets and a river (not a grey block) under two numbered pins.
+    (rest,) = pieces("vc/dealers", locale, "map")
+    streets = rest.split("</svg>")[0]
+    assert streets.count(f'stroke="{PAPER}"') == 2 and f'stroke="{BLUE_TINT}"' in streets
+    pins = pieces("vc/dealers", locale, "pin")
+    assert [len(RUN_SCALE.findall(p.split("</g></g>")[0])) for p in pins] == [1, 1]  # a number

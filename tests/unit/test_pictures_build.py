@@ -8,17 +8,11 @@ from motorlab.build.drawings import drawings
 
 
 @pytest.mark.build
-def test_every_drawing_drawn_again_is_the_built_file():
+def test_every_drawing_and_icon_drawn_again_is_the_built_file(tmp_path):
     drawn = drawings()
     assert len(drawn) > 60
-    changed = [path.name for path, text in drawn.items() if path.read_text("utf-8") != text]
-    assert changed == []
-
-
-@pytest.mark.build
-def test_every_icon_drawn_again_is_the_built_file(tmp_path):
+    assert [path.name for path, text in drawn.items() if path.read_text("utf-8") != text] == []
     written = icons.generate(tmp_path)
-    assert sorted(path.name for path in written) == sorted(
-        path.name for path in icons.ICONS.iterdir() if path.is_file()
-    )
+    built = sorted(path.name for path in icons.ICONS.iterdir() if path.is_file())
+    assert sorted(path.name for path in written) == built
     assert [p.name for p in written if p.read_bytes() != (icons.ICONS / p.name).read_bytes()] == []
