@@ -1,9 +1,5 @@
-"""The site's own Figtree: the brand's variable woff2 (FIGTREE) cut down to the characters the
-site writes (ASCII, a few marks, every catalog's texts and the languages' names), every weight
-kept, so the file every page preloads fits TCP's first window (14,600 bytes).
-
-    python -m motorlab.build.font_subset OUT.woff2
-"""
+"""The site's own Figtree (`python -m motorlab.build.font_subset OUT.woff2`): the variable woff2
+cut to the characters the site writes, every weight kept, within TCP's first window (14.6 kB)."""
 
 from __future__ import annotations
 
@@ -54,9 +50,8 @@ def characters(translations: Path = TRANSLATIONS) -> set[str]:
 
 
 def build(chars: set[str], source: Path = FIGTREE) -> bytes:
-    """The woff2 of `source` with the glyphs of `chars` (and those its layout features reach
-    from them: accents, ligatures), hinting dropped. The same bytes for the same input: the
-    head table's time stamp stays the source's."""
+    """The woff2 of `source` with the glyphs of `chars` (and those its layout features reach),
+    hinting dropped; the source's time stamp kept, so the same input gives the same bytes."""
     font = TTFont(source, recalcTimestamp=False)
     options = subset.Options()
     options.layout_features = LAYOUT_FEATURES

@@ -9,13 +9,11 @@ from motorlab.paths import PROJECT_ROOT
 
 
 def main() -> None:
-    written = []
     for path, text in drawings().items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        written.append(path)
-    written += icons.generate()
-    for path in written:
+        print(path.relative_to(PROJECT_ROOT))
+    for path in icons.generate():
         print(path.relative_to(PROJECT_ROOT))
 
 

@@ -86,9 +86,9 @@ def choice(chosen: bool) -> tuple[int, str]:
     return (SEMIBOLD, INK) if chosen else (REGULAR, MUTED)
 
 
-def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER) -> None:
-    """A raised panel: a soft offset shadow under it and a hairline edge."""
-    c.rect(x, y + 6, w, h, NIGHT, rx, ' opacity=".08"')
+def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER, drop=6) -> None:
+    """A raised panel: a soft shadow `drop` px under it (no filter to render), a hairline edge."""
+    c.rect(x, y + drop, w, h, NIGHT, rx, ' opacity=".08"')
     c.rect(x, y, w, h, fill, rx, EDGE)
 
 

@@ -1,7 +1,6 @@
-"""Words in the drawings as Figtree outlines (a drawing shown by <img> cannot use the page's
-fonts): each run of words one `<path>`, each glyph placed by an absolute `M` (one path, not a
-`<use>` a glyph: the page styles each `<use>` as a shadow tree). fontTools instances the brand's
-variable woff2 (paths.FIGTREE) at each weight."""
+"""Words in the drawings as Figtree outlines (an <img> cannot use the page's fonts): a run of
+words is one `<path>`, each glyph placed by an absolute `M` (a `<use>` per glyph would be a
+shadow tree the page styles), from the variable woff2 (paths.FIGTREE) at each weight."""
 
 from __future__ import annotations
 
@@ -15,10 +14,9 @@ from fontTools.varLib import instancer
 
 from motorlab.paths import FIGTREE
 
-LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
-WEIGHTS = (LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD)
-# Glyphs at a tenth of the font's units (100 to the em): whole numbers, short paths, a 0.2 px
-# step at 20 px that renders as the font's units do; 17 % smaller files than 200 to the em.
+WEIGHTS = LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
+# Glyphs at a tenth of the font's units (100 to the em): whole numbers and short paths, a
+# 0.2 px step at 20 px; 17 % smaller files than 200 to the em.
 UNITS = 10
 
 
@@ -27,7 +25,6 @@ class Face:
 
     def __init__(self, weight: int):
         font = instancer.instantiateVariableFont(TTFont(FIGTREE), {"wght": weight})
-        self.weight = weight
         self.em = font["head"].unitsPerEm / UNITS
         self.cmap = font.getBestCmap()
         self.glyphs = font.getGlyphSet()
@@ -73,21 +70,20 @@ def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
     """The `kern` feature's pair adjustments (formats 1 and 2) as a (left, right) table."""
     gpos = font["GPOS"].table
     records = gpos.FeatureList.FeatureRecord
-    kern = [r.Feature.LookupListIndex for r in records if r.FeatureTag == "kern"]
+    kern = {i for r in records if r.FeatureTag == "kern" for i in r.Feature.LookupListIndex}
     pairs: dict[tuple[str, str], int] = {}
-    for index in sorted({index for indices in kern for index in indices}):
+    for index in sorted(kern):
         for table in gpos.LookupList.Lookup[index].SubTable:
             if table.Format == 1:
                 for left, pair_set in zip(table.Coverage.glyphs, table.PairSet, strict=True):
                     for record in pair_set.PairValueRecord:
                         pairs.setdefault((left, record.SecondGlyph), _x_advance(record.Value1))
             elif table.Format == 2:
-                first, second = table.ClassDef1.classDefs, table.ClassDef2.classDefs
                 rights: dict[int, list[str]] = {}
-                for name, number in second.items():
+                for name, number in table.ClassDef2.classDefs.items():
                     rights.setdefault(number, []).append(name)
                 for left in table.Coverage.glyphs:
-                    row = table.Class1Record[first.get(left, 0)]
+                    row = table.Class1Record[table.ClassDef1.classDefs.get(left, 0)]
                     for number, names in rights.items():
                         if value := _x_advance(row.Class2Record[number].Value1):
                             for right in names:
@@ -99,17 +95,7 @@ def _x_advance(value) -> int:
     return getattr(value, "XAdvance", 0) or 0
 
 
-def words(
-    x: float,
-    y: float,
-    text: str,
-    size: float,
-    weight: int = REGULAR,
-    fill: str = "#000",
-    anchor: str = "start",
-    extra: str = "",
-    tracking: float = 0,
-) -> str:
+def words(x, y, text: str, size, weight=REGULAR, fill="#000", anchor="start", extra="", tracking=0):
     """`text` on the baseline `y` from `x` (or centred on it, or ending there) as a group of
     one path; `extra` adds attributes to the group, `tracking` space between letters (em)."""
     font = face(weight)
@@ -142,8 +128,8 @@ def coordinate(value: float) -> str:
 
 
 class _RelativePen(BasePen):
-    """SVG path data in relative commands between whole-number points (rounded where they
-    stand, so no error adds up): a third shorter than absolute coordinates."""
+    """Path data in relative commands between whole-number points (rounded where they stand,
+    so no error adds up): a third shorter than absolute coordinates."""
 
     def __init__(self, glyphs):
         super().__init__(glyphs)
@@ -158,7 +144,7 @@ class _RelativePen(BasePen):
         return step
 
     def _add(self, command: str, *numbers: int) -> None:
-        """A command, its letter left out when it repeats the one before (SVG allows it)."""
+        """A command, its letter left out when it repeats the one before."""
         text = " ".join(map(str, numbers)).replace(" -", "-")
         if command == self.last and command != "m":
             self.parts.append(text if text.startswith("-") else " " + text)

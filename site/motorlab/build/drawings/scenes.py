@@ -6,22 +6,12 @@ from __future__ import annotations
 from motorlab.build.drawings import canvas as ui
 from motorlab.build.drawings.figtree import EXTRA_BOLD, words
 
-# The home page's hero, beside its headline from 64 rem: "from the showroom website to the
-# workshop floor". A dealer's website (a car on its stage, the configurator's colours), the
-# workshop's phone app (a checklist) and a card of figures, joined by the data line.
+# The home page's hero, beside "from the showroom website to the workshop floor": a dealer's
+# website, the workshop's phone app and a card of figures, joined by the data line.
 HERO_SIZE = (560, 460)
 SWATCHES = (ui.ACCENT, ui.INK, ui.BLUE, ui.MUTED)
 CHECKLIST = (True, True, True, False)  # the workshop's tasks, done or not
 BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one highlighted
-
-
-def panel(x: int, y: int, width: int, height: int, radius: int, fill: str) -> str:
-    """A rounded panel on a soft shadow (an offset copy: no filter to render), with a hairline
-    edge so a white panel still shows on the white page."""
-    return (
-        f'<rect x="{x}" y="{y + 8}" width="{width}" height="{height}" rx="{radius}" fill="{ui.NIGHT}" opacity=".08"/>'
-        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{fill}" stroke="{ui.LINE}"/>'
-    )
 
 
 def car(place: str, body: str, rims: str) -> str:
@@ -34,11 +24,14 @@ def car(place: str, body: str, rims: str) -> str:
 
 
 def hero() -> str:
-    body = [
+    c = ui.Canvas(*HERO_SIZE)
+    c.add(
         # No backdrop: the picture stands on the page's white, on two soft discs.
         f'<circle cx="420" cy="150" r="140" fill="{ui.BLUE_TINT}" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ui.ACCENT_TINT}"/>',
-        # The showroom website: its bar, navigation, stage with the car, colours, models.
-        panel(36, 40, 400, 290, 12, "#fff"),
+    )
+    # The showroom website: its bar, navigation, stage with the car, colours, models.
+    ui.panel(c, 36, 40, 400, 290, 12, "#fff", drop=8)
+    c.add(
         f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{ui.NIGHT}"/>',
         '<g fill="#fff" opacity=".35"><circle cx="54" cy="55" r="4"/><circle cx="68" cy="55" r="4"/><circle cx="82" cy="55" r="4"/></g>',
         '<rect x="104" y="48" width="200" height="14" rx="7" fill="#fff" opacity=".15"/>',
@@ -60,35 +53,39 @@ def hero() -> str:
         # The data line from the figures to the workshop, through the website.
         f'<path d="M200 372h176" stroke="{ui.BLUE}" stroke-width="2" stroke-dasharray="4 4"/>',
         f'<circle cx="294" cy="372" r="9" fill="{ui.BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
-        # The workshop's phone: the job's header, its checklist, progress and button.
-        panel(376, 140, 150, 300, 24, ui.INK),
+    )
+    # The workshop's phone: the job's header, its checklist, progress and button.
+    ui.panel(c, 376, 140, 150, 300, 24, ui.INK, drop=8)
+    c.add(
         f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{ui.INK}"/>',
         f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{ui.BLUE}"/>',
         # A spanner: a round head, its jaw cut in the header's blue, and a handle.
         f'<g transform="translate(416 188) rotate(45)" fill="#fff"><circle r="8"/><rect x="-3" y="-10" width="6" height="8" fill="{ui.BLUE}"/><rect x="-2.5" y="5" width="5" height="17" rx="2.5"/></g>',
         '<rect x="434" y="186" width="60" height="7" rx="3.5" fill="#fff"/><rect x="434" y="200" width="40" height="6" rx="3" fill="#fff" opacity=".6"/>',
-    ]
+    )
     for index, done in enumerate(CHECKLIST):
         y = 240 + 34 * index
         tick = f'<circle cx="404" cy="{y + 10}" r="9" fill="#1f8a5b"/><path d="M399.5 {y + 10}l3 3 6-6.5" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/>'
         ring = f'<circle cx="404" cy="{y + 10}" r="8" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="2"/>'
         task = f'<rect x="420" y="{y + 3}" width="76" height="6" rx="3" fill="{ui.INK}" opacity=".7"/><rect x="420" y="{y + 13}" width="50" height="5" rx="2.5" fill="{ui.MUTED}" opacity=".35"/>'
-        body.append((tick if done else ring) + task)
+        c.add((tick if done else ring) + task)
     done_share = sum(CHECKLIST) / len(CHECKLIST)
-    body += [
+    c.add(
         f'<rect x="396" y="382" width="110" height="8" rx="4" fill="{ui.LINE}"/><rect x="396" y="382" width="{110 * done_share:.0f}" height="8" rx="4" fill="#1f8a5b"/>',
         f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ui.ACCENT}"/>',
-        # The figures: a card of columns with a rising mark.
-        panel(16, 300, 196, 120, 12, "#fff"),
+    )
+    # The figures: a card of columns with a rising mark.
+    ui.panel(c, 16, 300, 196, 120, 12, "#fff", drop=8)
+    c.add(
         f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{ui.INK}" opacity=".8"/>',
         f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{ui.SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
         f'<path d="M30 404h168" stroke="{ui.LINE}" stroke-width="2"/>',
-    ]
-    body += [
-        f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{ui.BLUE if index == len(BARS) - 1 else ui.BLUE_TINT}"/>'
-        for index, bar in enumerate(BARS)
-    ]
-    return ui.svg(*HERO_SIZE, "".join(body))
+        *(
+            f'<rect x="{34 + 22 * index}" y="{404 - bar}" width="14" height="{bar}" rx="3" fill="{ui.BLUE if index == len(BARS) - 1 else ui.BLUE_TINT}"/>'
+            for index, bar in enumerate(BARS)
+        ),
+    )
+    return c.svg()
 
 
 # The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
