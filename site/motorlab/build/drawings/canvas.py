@@ -193,24 +193,27 @@ def screen_window(tint: str, address: str) -> tuple[Canvas, int]:
     return c, window(c, 16, 16, 368, 520, address, 11)
 
 
-def screen_phone(tint: str, x=80) -> tuple[Canvas, tuple]:
-    """A screen's tile holding a phone (a public site on a phone), its foot cut by the tile's;
-    returns the canvas and the phone's screen box (224 px wide)."""
+def screen_phone(tint: str, title, x=80) -> tuple[Canvas, int, int, int]:
+    """A screen's tile holding a phone (a public site), its foot cut by the tile's, `title` on
+    its night bar; returns the canvas, and the left, top and width (224 px) of its screen."""
     c = tile(tint)
-    return c, phone(c, x, 16, 240, 540)
+    return c, *phone_header(c, phone(c, x, 16, 240, 540), title, NIGHT)
 
 
-def app_phone(tint: str) -> tuple[Canvas, tuple]:
-    """A phone app's screen at phone size: the whole phone, its screen 276 x 596 px."""
+def app_phone(tint: str, title, bar=BLUE) -> tuple[Canvas, int, int, int]:
+    """A phone app's screen at phone size: the whole phone, `title` on its bar; returns the
+    canvas, and the left, top and width (276 px) of its screen."""
     c = tile(tint, PHONE_SCREEN)
-    return c, phone(c, 14, 14, 292, 612)
+    return c, *phone_header(c, phone(c, 14, 14, 292, 612), title, bar)
 
 
-def phone_header(c: Canvas, box, title, fill=BLUE) -> None:
-    """A phone app's bar over the screen `box`: a back arrow and the screen's title."""
+def phone_header(c: Canvas, box, title, fill=BLUE) -> tuple[int, int, int]:
+    """A phone app's bar over the screen `box`: a back arrow and the screen's title; returns
+    the screen's left, top and width."""
     x, y, w, _h = box
     c.add(
         f'<path d="M{x} {y + 23}a23 23 0 0 1 23-23h{w - 46}a23 23 0 0 1 23 23v29H{x}z" fill="{fill}"/>',
         f'<path d="M{x + 20} {y + 30}l-6 6 6 6" fill="none" stroke="{PAPER}" stroke-width="2.4" stroke-linecap="round"/>',
     )
     c.text(x + 32, y + 41, title, 15, BOLD, PAPER)
+    return x, y, w

@@ -31,7 +31,13 @@ def ads() -> str:
     """The workshop's day: the modules, today's figures and the appointments' states."""
     c = ui.tile(ui.ACCENT_TINT, ui.HERO)
     top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
-    sidebar(c, 24, top, 416, ADS_SECTIONS[:6])
+    c.rect(24, top, 150, 416 - top, ui.SURFACE)  # the mark, then the sections, the first open
+    c.rect(38, top + 14, 24, 24, ui.ACCENT, 6)
+    for index, label in enumerate(ADS_SECTIONS[:6]):
+        y = top + 62 + 34 * index
+        if index == 0:
+            c.rect(32, y - 13 * 1.45, 134, 29, ui.PAPER, 6)
+        c.text(40, y, label, 13, *ui.choice(index == 0), limit=122)
     left, right = 192, 600
     c.text(left, top + 36, _l("Workshop · today"), 22, BOLD, ui.INK, limit=300)
     figures = (
@@ -171,14 +177,3 @@ def ads_history() -> str:
         else:
             ui.chip(c, right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
     return c.svg()
-
-
-def sidebar(c: ui.Canvas, x, top, bottom, items, width=150, size=13) -> None:
-    """An application's left column: its mark, then its sections, the first one open."""
-    c.rect(x, top, width, bottom - top, ui.SURFACE)
-    c.rect(x + 14, top + 14, 24, 24, ui.ACCENT, 6)
-    for index, label in enumerate(items):
-        y = top + 62 + round(size * 2.6) * index
-        if index == 0:
-            c.rect(x + 8, y - size * 1.45, width - 16, round(size * 2.25), ui.PAPER, 6)
-        c.text(x + 16, y, label, size, *ui.choice(index == 0), limit=width - 28)

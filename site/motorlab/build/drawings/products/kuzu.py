@@ -78,9 +78,7 @@ def facts(c: ui.Canvas, x, y, w, step, sizes, value_x) -> None:
 
 def kuzu() -> str:
     c = ui.tile(ui.BLUE_TINT, ui.HERO)
-    box = ui.phone(c, 56, 14, 224, 400)
-    x, y, w, _h = box
-    ui.phone_header(c, box, _l("New fault"))
+    x, y, w = ui.phone_header(c, ui.phone(c, 56, 14, 224, 400), _l("New fault"))
     c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, ui.MUTED)
     c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)
     c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, ui.MUTED)
@@ -105,9 +103,7 @@ def kuzu() -> str:
 
 def kuzu_scan() -> str:
     """Identifying the car on the track: the camera reads the VIN, the car's details follow."""
-    c, box = ui.app_phone(ui.BLUE_TINT)
-    x, y, w, _h = box
-    ui.phone_header(c, box, _l("Scan the VIN"), ui.NIGHT)
+    c, x, y, w = ui.app_phone(ui.BLUE_TINT, _l("Scan the VIN"), ui.NIGHT)
     c.rect(x, y + 52, w, 240, ui.INK)
     left, right, top, foot = x + 40, x + w - 40, y + 88, y + 240
     c.add(
@@ -139,9 +135,7 @@ def kuzu_scan() -> str:
 
 def kuzu_report() -> str:
     """The fault reported: its area marked on the car, its severity, photos and a voice note."""
-    c, box = ui.app_phone(ui.BLUE_TINT)
-    x, y, w, _h = box
-    ui.phone_header(c, box, MARK_THE_AREA)
+    c, x, y, w = ui.app_phone(ui.BLUE_TINT, MARK_THE_AREA)
     c.rect(x + 14, y + 66, w - 28, 200, ui.SURFACE, 12)
     car_top(c, x + 30, y + 76, 0.9, (24, 150))
     zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
@@ -171,9 +165,7 @@ FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one st
 
 def kuzu_fault() -> str:
     """The fault followed on the phone: its photos, car and supplier, and where the fix is."""
-    c, box = ui.app_phone(ui.BLUE_TINT)
-    x, y, w, _h = box
-    ui.phone_header(c, box, "KZ-0512")
+    c, x, y, w = ui.app_phone(ui.BLUE_TINT, "KZ-0512")
     c.lines(x + 14, y + 84, WIND_NOISE, 18, w - 28, 22, BOLD)
     chips = ((CRITICAL, *SEVERITY_COLOURS[2]), (_l("Assigned"), ui.BLUE, ui.BLUE_TINT))
     ui.chips(c, x + 14, y + 100, chips)

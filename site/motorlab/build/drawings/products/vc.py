@@ -82,16 +82,6 @@ WHEELBASE = _l("Wheelbase")
 SEE_DEALERS = _l("Find a dealer")
 
 
-def option_row(c: ui.Canvas, x, y, label, options, chosen, w=216) -> None:
-    c.text(x, y, label, 12, BOLD, ui.INK)
-    cell = w / len(options)
-    c.rect(x, y + 10, w, 32, ui.SURFACE, 8)
-    c.rect(round(x + 3 + cell * chosen, 1), y + 13, round(cell - 6, 1), 26, ui.PAPER, 6, ui.EDGE)
-    for index, option in enumerate(options):
-        weight, fill = ui.choice(index == chosen)
-        c.text(x + cell * index + cell / 2, y + 31, option, 12, weight, fill, "middle", cell - 8)
-
-
 def vc_configurator() -> str:
     c, top = ui.screen_window(ui.SURFACE, "vc-vans")
     vc_header(c, 16, top, 368, (VC_NAV[0], VC_NAV[2], VC_NAV[3]))
@@ -108,8 +98,16 @@ def vc_configurator() -> str:
         (_l("Roof height"), ("H1", "H2", "H3"), 1),
         (_l("Conversion"), (_l("Shelving"), _l("Refrigerated")), 0),
     )
-    for row, (label, values, chosen) in enumerate(options):
-        option_row(c, 36, top + 248 + 58 * row, label, values, chosen, 328)
+    for row, (label, values, chosen) in enumerate(options):  # a segmented control each
+        y, cell = top + 248 + 58 * row, 328 / len(values)
+        c.text(36, y, label, 12, BOLD, ui.INK)
+        c.rect(36, y + 10, 328, 32, ui.SURFACE, 8)
+        c.rect(round(39 + cell * chosen, 1), y + 13, round(cell - 6, 1), 26, ui.PAPER, 6, ui.EDGE)
+        for index, value in enumerate(values):
+            weight, fill = ui.choice(index == chosen)
+            c.text(
+                36 + cell * index + cell / 2, y + 31, value, 12, weight, fill, "middle", cell - 8
+            )
     c.rule(36, top + 418, 328)
     c.text(36, top + 440, _l("Your van"), 12, REGULAR, ui.MUTED)
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
@@ -121,20 +119,9 @@ def vc_configurator() -> str:
 VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
 
 
-def pin(c: ui.Canvas, x, y, number) -> None:
-    """A dealer's pin on the map, its point at (x, y), its number in its head."""
-    c.add(
-        f'<g class="pin"><path d="M{x} {y}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="2"/>'
-    )
-    c.text(x, y - 17, str(number), 11, BOLD, ui.PAPER, "middle")
-    c.add("</g>")
-
-
 def vc_dealers() -> str:
     """The dealer locator on a phone: commercial-vehicle centres only, nearest first."""
-    c, box = ui.screen_phone(ui.SURFACE)
-    x, y, w, _h = box
-    ui.phone_header(c, box, SEE_DEALERS, ui.NIGHT)
+    c, x, y, w = ui.screen_phone(ui.SURFACE, SEE_DEALERS)
     c.rect(x + 12, y + 64, w - 24, 34, ui.SURFACE, 17)
     c.add(
         f'<g fill="none" stroke="{ui.MUTED}" stroke-width="2"><circle cx="{x + 31}" cy="{y + 80}" r="6"/><path d="M{x + 35} {y + 85}l5 5"/></g>'
@@ -153,8 +140,12 @@ def vc_dealers() -> str:
     )
     ui.dot(c, x + 104, top + 92, 14, ui.BLUE_TINT)
     ui.dot(c, x + 104, top + 92, 6, ui.BLUE)
-    for index, (_name, _km, (px, py)) in enumerate(VC_DEALERS):
-        pin(c, x + px, top + py, index + 1)
+    for index, (_name, _km, (px, py)) in enumerate(VC_DEALERS):  # a pin, its number in its head
+        c.add(
+            f'<g class="pin"><path d="M{x + px} {top + py}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="2"/>'
+        )
+        c.text(x + px, top + py - 17, str(index + 1), 11, BOLD, ui.PAPER, "middle")
+        c.add("</g>")
     for index, (name, km, _at) in enumerate(VC_DEALERS):
         y0 = y + 318 + 76 * index
         c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, ui.EDGE)
@@ -174,9 +165,7 @@ OPEN_LATE = _l("Open until 21:00")
 
 
 def vc_booking() -> str:
-    c, box = ui.screen_phone(ui.SURFACE, 56)
-    x, y, w, _h = box
-    ui.phone_header(c, box, _l("Book a service"), ui.NIGHT)
+    c, x, y, w = ui.screen_phone(ui.SURFACE, _l("Book a service"), 56)
     c.text(x + 14, y + 78, "Cargo L2H2 · 5291 MXB", 12, SEMIBOLD, ui.INK)
     c.text(x + 14, y + 96, OPEN_LATE, 11, REGULAR, ui.MUTED)
     cell = (w - 28) / 5

@@ -189,8 +189,8 @@ WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's o
 
 def viewbox_published() -> str:
     """The dealer's open day as published, on a phone at its own address, and its visits."""
-    c, box = ui.screen_phone(VIOLET_TINT, 24)
-    x, y, w, _h = box
+    c = ui.tile(VIOLET_TINT)
+    x, y, w, _h = ui.phone(c, 24, 16, 240, 540)
     c.rect(x + 12, y + 20, w - 24, 26, ui.SURFACE, 13)
     padlock(c, x + 24, y + 34)
     c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, ui.MUTED)
