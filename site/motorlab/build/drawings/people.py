@@ -118,6 +118,9 @@ PARTS = {
 }
 
 
+EARRINGS = (ui.ACCENT, ui.NIGHT)  # on a red person, night blue
+
+
 def use(part: str, name: str, fill: str = "", color: str = "") -> str:
     """A part placed by <use>, named by its class (what a test reads back)."""
     paint = (f' fill="{fill}"' if fill else "") + (f' color="{color}"' if color else "")
@@ -126,29 +129,22 @@ def use(part: str, name: str, fill: str = "", color: str = "") -> str:
 
 def parts_of(slug: str) -> list[tuple[str, str, str, str]]:
     """The parts of a person, bottom to top: (part, class, fill, color)."""
-    p = PEOPLE[slug]
-    t = TONES[p.tone]
-    brows = t.hair if p.tone != "ink" else ui.INK
-    found = [("body", "shoulders", t.clothes, t.face)]
-    if p.hair in BACK_HAIR:
-        found.append((f"back-{p.hair}", "hair", t.hair, ""))
-    found.append(("head", "face", t.face, ""))
-    if "earrings" in p.extras:
-        found.append(("earrings", "earrings", ui.ACCENT if p.tone != "red" else ui.NIGHT, ""))
-    if FRINGE[p.hair]:
-        found.append((f"fringe-{p.hair}", "hair", t.hair, ""))
-    found.append(("cheeks", "cheeks", t.cheeks, ""))
-    if "beard" in p.extras:
-        found.append(("beard", "beard", t.hair, t.face))
-    found += [
+    p, t = PEOPLE[slug], TONES[PEOPLE[slug].tone]
+    layers = (  # a part left out (None) where this person has none
+        ("body", "shoulders", t.clothes, t.face),
+        (f"back-{p.hair}" if p.hair in BACK_HAIR else None, "hair", t.hair, ""),
+        ("head", "face", t.face, ""),
+        ("earrings" if "earrings" in p.extras else None, "earrings", EARRINGS[p.tone == "red"], ""),
+        (f"fringe-{p.hair}" if FRINGE[p.hair] else None, "hair", t.hair, ""),
+        ("cheeks", "cheeks", t.cheeks, ""),
+        ("beard" if "beard" in p.extras else None, "beard", t.hair, t.face),
         (f"eyes-{p.eyes}", "eyes", "", ""),
-        (f"brows-{p.brows}", "brows", "", brows),
+        (f"brows-{p.brows}", "brows", "", ui.INK if p.tone == "ink" else t.hair),
         ("nose", "nose", "", ""),
         (f"mouth-{p.mouth}", "mouth", "", ""),
-    ]
-    if "glasses" in p.extras:
-        found.append(("glasses", "glasses", "", ""))
-    return found
+        ("glasses" if "glasses" in p.extras else None, "glasses", "", ""),
+    )
+    return [layer for layer in layers if layer[0]]
 
 
 def person(slug: str) -> str:
