@@ -37,17 +37,42 @@ def cmap(served) -> dict[int, str]:
     return TTFont(io.BytesIO(served)).getBestCmap()
 
 
-def test_the_font_is_the_subset_every_weight_within_the_first_window(served, widget_manifest):
-    """Built from today's catalogs, the same bytes every time (its name is its content's hash)."""
-    font = TTFont(io.BytesIO(served))
+def css_strings(css: str) -> str:
+    """The text of the strings the stylesheet adds to pages (`content`, `quotes`), its
+    escapes (`\\201c`) read."""
+    declarations = re.findall(r"(?:content|quotes):([^;}]*)", css)
+    strings = [a or b for text in declarations for a, b in CSS_STRING.findall(text)]
+    return "".join(CSS_ESCAPE.sub(unescape, text) for text in strings)
+
+
+def unescape(match: re.Match) -> str:
+    return chr(int(match[1], 16)) if match[1] else match[2]
+
+
+def test_the_font_is_todays_subset_with_the_stylesheets_marks(served, widget_manifest, cmap):
+    """Built from today's catalogs, the same bytes every time (its name is its content's hash),
+    with the stylesheet's quotes and marks npm's Figtree has (the arrows come from the fallback),
+    every character within fonts.css's unicode-range (npm's Latin range)."""
+    font, source = TTFont(io.BytesIO(served)), TTFont(FIGTREE)
     (axis,) = font["fvar"].axes
     assert (axis.axisTag, axis.minValue, axis.maxValue) == ("wght", 300, 900)
     assert font.flavor == "woff2" and len(served) <= BUDGET, len(served)
-    assert len(font.getGlyphOrder()) < len(TTFont(FIGTREE).getGlyphOrder())
+    assert len(font.getGlyphOrder()) < len(source.getGlyphOrder())
     # FreeType names the face by it (the share images).
     assert font["name"].getDebugName(1).split()[0] == "Figtree"
     assert re.fullmatch(r"fonts/figtree-[A-Z0-9]{8}\.woff2", widget_manifest["fonts"][0])
     assert font_subset.build(font_subset.characters()) == served, "made from today's catalogs"
+    css = (BUILD / widget_manifest["site.css"]).read_text(encoding="utf-8")
+    written = {char for char in css_strings(css) if not char.isspace()}
+    assert {"«", "»", "“", "”"} <= written  # the parsing found the quotes
+    figtree = source.getBestCmap()
+    assert sorted(char for char in written if ord(char) in figtree and ord(char) not in cmap) == []
+    css = (ROOT / "site/motorlab/styles/fonts.css").read_text(encoding="utf-8")
+    (declared,) = re.findall(r"unicode-range:\s*([^;]+);", css)
+    bounds = [part.strip().removeprefix("U+").partition("-") for part in declared.split(",")]
+    ranges = [(int(first, 16), int(last or first, 16)) for first, _, last in bounds]
+    outside = [f"U+{code:04X}" for code in cmap if not any(a <= code <= b for a, b in ranges)]
+    assert outside == []
 
 
 def shown_characters(soup) -> set[str]:
@@ -85,37 +110,6 @@ def test_every_character_of_every_page_is_in_the_font(client, cmap):
                 missing.setdefault(char, set()).add(path)
     said = [f"{char!r} U+{ord(char):04X} on {sorted(where)[:4]}" for char, where in missing.items()]
     assert set(missing) == set(), "not in the font:\n" + "\n".join(sorted(said))
-
-
-def css_strings(css: str) -> str:
-    """The text of the strings the stylesheet adds to pages (`content`, `quotes`), its
-    escapes (`\\201c`) read."""
-    declarations = re.findall(r"(?:content|quotes):([^;}]*)", css)
-    strings = [a or b for text in declarations for a, b in CSS_STRING.findall(text)]
-    return "".join(CSS_ESCAPE.sub(unescape, text) for text in strings)
-
-
-def unescape(match: re.Match) -> str:
-    return chr(int(match[1], 16)) if match[1] else match[2]
-
-
-def test_the_stylesheets_text_is_in_the_font_and_the_font_in_its_unicode_range(
-    widget_manifest, cmap
-):
-    """The quotes and marks the stylesheet writes (`content`, `quotes`): those npm's Figtree
-    has are in the subset (the arrows it lacks come from the fallback). fonts.css keeps npm's
-    Latin range: every character of the subset is within it."""
-    css = (BUILD / widget_manifest["site.css"]).read_text(encoding="utf-8")
-    written = {char for char in css_strings(css) if not char.isspace()}
-    assert {"«", "»", "“", "”"} <= written  # the parsing found the quotes
-    source = TTFont(FIGTREE).getBestCmap()
-    assert sorted(char for char in written if ord(char) in source and ord(char) not in cmap) == []
-    css = (ROOT / "site/motorlab/styles/fonts.css").read_text(encoding="utf-8")
-    (declared,) = re.findall(r"unicode-range:\s*([^;]+);", css)
-    bounds = [part.strip().removeprefix("U+").partition("-") for part in declared.split(",")]
-    ranges = [(int(first, 16), int(last or first, 16)) for first, _, last in bounds]
-    outside = [f"U+{code:04X}" for code in cmap if not any(a <= code <= b for a, b in ranges)]
-    assert outside == []
 
 
 def test_the_characters_come_from_every_catalog_and_the_languages_names(tmp_path):
