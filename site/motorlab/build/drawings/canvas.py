@@ -135,8 +135,8 @@ def button(c: Canvas, x, y, w, h, text, fill=ACCENT, fg=PAPER, size=13) -> None:
     c.text(x + w / 2, y + h / 2 + size * 0.36, text, size, BOLD, fg, "middle")
 
 
-def dot(c: Canvas, x, y, r, fill) -> None:
-    c.add(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"/>')
+def dot(c: Canvas, x, y, r, fill, extra="") -> None:
+    c.add(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"{extra}/>')
 
 
 def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:

@@ -114,9 +114,7 @@ def viewbox() -> str:
         padlock(c, x + 102, y + 14)
         if index == 1:
             for swatch, fill in enumerate((ui.NIGHT, ui.ACCENT, ui.PAPER)):
-                c.add(
-                    f'<circle cx="{x + 76 + 9 * swatch}" cy="{y + 16}" r="5" fill="{fill}" stroke="{ui.LINE}"/>'
-                )
+                ui.dot(c, x + 76 + 9 * swatch, y + 16, 5, fill, ui.EDGE)
     return c.svg()
 
 
