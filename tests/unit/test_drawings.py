@@ -119,24 +119,6 @@ PLACEHOLDERS = (
 )
 
 
-def test_every_drawing_is_listed_and_found():
-    assert sorted(f"projects/{name}.{{locale}}.svg" for name in SHOWS) == sorted(products.DRAWINGS)
-    assert {"brands.svg", "not-found.svg"} <= {p.name for p in DRAWINGS}, "the walk finds them"
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_product_drawings_have_their_words_none_cut(locale):
-    """Every product drawing has words; a case study's screens have room for theirs in both
-    languages, none cut short with an ellipsis (a hero, drawn denser for a card, may cut one)."""
-    for name in SHOWS:
-        words = runs(drawing(name, locale))
-        assert words, name
-        if "/" in name:
-            assert [w for w in words if "…" in w] == [], name
-    kuzu = runs(drawing("kuzu", locale))  # the KuZu hero's fault, with its VIN and zone
-    assert holds(kuzu, KUZU_VIN) and holds(kuzu, "4")
-
-
 def pieces(name: str, locale: str, part: str) -> list[str]:
     """Each `part` of a drawing's file, up to the next one (the last: to the file's end)."""
     return drawing(name, locale).split(f'class="{part}"')[1:]
@@ -144,12 +126,22 @@ def pieces(name: str, locale: str, part: str) -> list[str]:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_what_each_product_drawing_shows(locale):
-    """Its parts in order, and no empty block: a photo shows the door with the fault ringed,
-    an offer on the dealer's page a car and its price, a template its car."""
+    """Its parts in order and its words, none cut short with an ellipsis on a case study's
+    screens (a hero, drawn denser for a card, may cut one); no empty block: a photo shows the
+    door with the fault ringed, an offer on the dealer's page a car and its price, a template
+    its car."""
+    assert sorted(f"projects/{name}.{{locale}}.svg" for name in SHOWS) == sorted(products.DRAWINGS)
+    assert {"brands.svg", "not-found.svg"} <= {p.name for p in DRAWINGS}, "the walk finds them"
     for name, shown in SHOWS.items():
         text = drawing(name, locale)
         assert parts(text) == shown, name
         assert [p for p in PLACEHOLDERS if p in text] == [], name
+        words = runs(text)
+        assert words, name
+        if "/" in name:
+            assert [w for w in words if "…" in w] == [], name
+    kuzu = runs(drawing("kuzu", locale))  # the KuZu hero's fault, with its VIN and zone
+    assert holds(kuzu, KUZU_VIN) and holds(kuzu, "4")
     for name in ("kuzu", "kuzu/report", "kuzu/fault"):
         photos = pieces(name, locale, "photo")
         assert len(photos) == 3 and all("<circle" in p.split("</svg>")[0] for p in photos)
