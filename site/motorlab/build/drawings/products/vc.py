@@ -104,10 +104,8 @@ def vc_configurator() -> str:
         c.rect(36, y + 10, 328, 32, ui.SURFACE, 8)
         c.rect(round(39 + cell * chosen, 1), y + 13, round(cell - 6, 1), 26, ui.PAPER, 6, ui.EDGE)
         for index, value in enumerate(values):
-            weight, fill = ui.choice(index == chosen)
-            c.text(
-                36 + cell * index + cell / 2, y + 31, value, 12, weight, fill, "middle", cell - 8
-            )
+            style = ui.choice(index == chosen)
+            c.text(36 + cell * (index + 0.5), y + 31, value, 12, *style, "middle", cell - 8)
     c.rule(36, top + 418, 328)
     c.text(36, top + 440, _l("Your van"), 12, REGULAR, ui.MUTED)
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)

@@ -150,6 +150,12 @@ def viewbox_templates() -> str:
     return c.svg()
 
 
+THREAD = (  # the brand's review: who wrote, from where, what, in which colour
+    ("Marta", _l("Brand team"), _l("Please use the spring campaign photo in the header."), VIOLET),
+    ("Luis", DEALER.split(" · ")[0], _l("Done, photo changed. Ready to publish?"), ui.BLUE),
+)
+
+
 def viewbox_approval() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
     c.text(36, top + 36, OPEN_DAY, 17, BOLD, ui.INK, limit=180)
@@ -157,25 +163,16 @@ def viewbox_approval() -> str:
     dealer_band(c, 36, top + 54, 328, 118, 84, 1.1, flat=False)
     x = 36
     c.text(x, top + 204, _l("Comments"), 14, BOLD, ui.INK)
-    thread = (
-        (
-            ("Marta", _l("Brand team")),
-            _l("Please use the spring campaign photo in the header."),
-            VIOLET,
-        ),
-        (("Luis", DEALER.split(" · ")[0]), _l("Done, photo changed. Ready to publish?"), ui.BLUE),
-    )
     y = top + 216
-    for (name, where), words, fill in thread:
+    for name, where, words, fill in THREAD:
         ui.dot(c, x + 12, y + 14, 12, fill)
         c.text(x + 12, y + 18, name[0], 12, BOLD, ui.PAPER, "middle")
         c.text(x + 32, y + 12, name, 12, BOLD, ui.INK)
         c.text(x + 32, y + 27, where, 11, REGULAR, ui.MUTED, limit=290)
-        lines = ui.wrap(str(words), 12, 308)
-        c.rect(x, y + 36, 328, 12 + 17 * len(lines), ui.SURFACE, 8)
-        for row, line in enumerate(lines):
-            c.text(x + 10, y + 53 + 17 * row, line, 12, REGULAR, ui.INK)
-        y += 60 + 17 * len(lines)
+        rows = len(ui.wrap(str(words), 12, 308))
+        c.rect(x, y + 36, 328, 12 + 17 * rows, ui.SURFACE, 8)
+        c.lines(x + 10, y + 53, words, 12, 308, 17)
+        y += 60 + 17 * rows
     ui.button(c, x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
     c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, ui.EDGE)
     c.text(x + 247, top + 447, _l("Ask for changes"), 12, BOLD, ui.INK, "middle", 150)
