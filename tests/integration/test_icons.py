@@ -32,7 +32,7 @@ def image_of(data: bytes):
 
 
 def test_the_favicon_holds_3_sizes_the_apple_touch_icon_is_opaque_the_pngs_paletted(client):
-    """icon-192.png, which a phone fetches as the first page loads: 2.5 kB, not 6.2 kB."""
+    """The PNGs in a palette: icon-192.png, fetched as the first page loads, 2.5 kB, not 6.2."""
     status, media_type, data = fetch(client, "/favicon.ico")
     assert status == 200 and media_type == "image/vnd.microsoft.icon"
     image = image_of(data)

@@ -39,11 +39,11 @@ def lazy(message, **values) -> LazyProxy:
 _l = lazy  # the name `make messages` extracts
 
 
-def format_decimal(number, format=None) -> str:  # noqa: A002 - Babel's and Flask-Babel's name
+def format_decimal(number, format=None) -> str:  # Babel's and Flask-Babel's names
     return numbers.format_decimal(number, format=format, locale=_spoken.get()[0])
 
 
-def format_date(day, format) -> str:  # noqa: A002
+def format_date(day, format) -> str:
     return dates.format_date(day, format, locale=_spoken.get()[0])
 
 
