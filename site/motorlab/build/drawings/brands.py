@@ -53,17 +53,6 @@ MARKS = {
 }
 
 
-def lettered(word: str, alphabet: dict, gap: float, height: float, style: str) -> str:
-    """`word` in a drawn alphabet, `height` px tall, centred on the logo's middle line."""
-    x, parts = 0.0, []
-    for letter in word:
-        advance, path = alphabet[letter]
-        parts.append(f'<path transform="translate({x:g})" d="{path}"/>')
-        x += advance + gap
-    place = f"translate({LEFT} {28 - height / 2:g}) scale({height / 20:.4g})"
-    return f'<g transform="{place}" {style}>{"".join(parts)}</g>'
-
-
 STROKED = f'fill="none" stroke="{INK}"'
 CAP, JOIN = ' stroke-linecap="round"', ' stroke-linejoin="round"'
 # The names in a drawn alphabet: case, alphabet, gap between letters, height, style.
@@ -82,10 +71,17 @@ SET = {
 
 
 def _lettering(slug: str, name: str) -> str:
-    """The name beside the mark, in the brand's own lettering."""
+    """The name beside the mark, in the brand's own lettering: a drawn alphabet's letters
+    `height` px tall, centred on the logo's middle line, or Figtree."""
     if slug in DRAWN:
         case, alphabet, gap, height, style = DRAWN[slug]
-        return lettered(case(name), alphabet, gap, height, style)
+        x, letters = 0.0, []
+        for letter in case(name):
+            advance, path = alphabet[letter]
+            letters.append(f'<path transform="translate({x:g})" d="{path}"/>')
+            x += advance + gap
+        place = f"translate({LEFT} {28 - height / 2:g}) scale({height / 20:.4g})"
+        return f'<g transform="{place}" {style}>{"".join(letters)}</g>'
     case, baseline, size, weight, fill, extra, tracking = SET[slug]
     run = words(LEFT, baseline, case(name), size, weight, fill, extra=extra, tracking=tracking)
     return f'<g transform="skewX(-12) translate(7 0)">{run}</g>' if slug == "ardentia" else run
@@ -101,9 +97,7 @@ def sprite(names: list[str]) -> str:
         views.append(f'<view id="{slug}" viewBox="0 {top} {w} {h}"/>')
         body = MARKS[slug] + _lettering(slug, name)
         logos.append(f'<g transform="translate(0 {top})">{body}</g>' if top else body)
-    return (
+    head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h * len(names)}" fill="{INK}">'
-        + "".join(views)
-        + "".join(logos)
-        + "</svg>\n"
     )
+    return head + "".join(views + logos) + "</svg>\n"
