@@ -114,13 +114,13 @@ def phone(c: Canvas, x, y, w, h) -> tuple[int, int, int, int]:
     return x + 8, y + 8, w - 16, h - 16
 
 
-def chip(c: Canvas, x, y, text, fg, bg, size=11, anchor="start", weight=SEMIBOLD) -> float:
+def chip(c: Canvas, x, y, text, fg, bg, size=11, anchor="start") -> float:
     """A pill sized to its text, `y` its top; returns its width."""
     text = str(text)
-    w = width(text, size, weight) + size * 1.4
+    w = width(text, size, SEMIBOLD) + size * 1.4
     left = x - w if anchor == "end" else x
     c.rect(round(left, 1), y, round(w, 1), round(size * 1.8), bg, round(size * 0.9))
-    c.text(left + size * 0.7, y + size * 1.28, text, size, weight, fg)
+    c.text(left + size * 0.7, y + size * 1.28, text, size, SEMIBOLD, fg)
     return w
 
 
@@ -150,9 +150,7 @@ def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:
 
 def ring(c: Canvas, x, y, r=9) -> None:
     """A step still to come: an open ring centred on (x, y)."""
-    c.add(
-        f'<circle cx="{x}" cy="{y}" r="{r - 1}" fill="{PAPER}" stroke="{LINE_STRONG}" stroke-width="2"/>'
-    )
+    dot(c, x, y, r - 1, PAPER, f' stroke="{LINE_STRONG}" stroke-width="2"')
 
 
 def wrap(text: str, size: float, limit: float) -> list[str]:
