@@ -32,11 +32,11 @@ CAR_SIDE = (
 )
 
 
-def svg(w, h, body: str, attributes: str = "") -> str:
+def svg(w, h, body: str) -> str:
     """A drawing's file: its size in px, its view box the same."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
-        f'height="{h}"{attributes}>{body}</svg>\n'
+        f'height="{h}">{body}</svg>\n'
     )
 
 
@@ -92,16 +92,15 @@ def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER, drop=6) -> None:
     c.rect(x, y, w, h, fill, rx, EDGE)
 
 
-def window(c: Canvas, x, y, w, h, address: str = "", size=10) -> int:
+def window(c: Canvas, x, y, w, h, address: str, size=10) -> int:
     """A browser window, its address set at `size` px; returns the top of its page."""
     panel(c, x, y, w, h, 10)
     c.add(
         f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
         f'<g fill="{LINE}"><circle cx="{x + 14}" cy="{y + 14}" r="4"/><circle cx="{x + 27}" cy="{y + 14}" r="4"/><circle cx="{x + 40}" cy="{y + 14}" r="4"/></g>',
     )
-    if address:
-        c.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
-        c.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
+    c.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
+    c.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
     return y + 28
 
 

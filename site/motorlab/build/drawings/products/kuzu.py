@@ -25,15 +25,15 @@ SEVERITY_COLOURS = (
 )
 
 
-def car_top(c: ui.Canvas, x, y, scale, mark=(24, 130)) -> None:
-    """The car seen from above, with the fault's marker on it."""
+def car_top(c: ui.Canvas, x, y, scale) -> None:
+    """The car seen from above, the fault's marker on its rear left door."""
     c.add(
         f'<g class="car" transform="translate({x} {y}) scale({scale})">'
         f'<path d="{CAR_TOP}" fill="{ui.SURFACE}" stroke="{ui.INK}" stroke-width="3"/>'
         f'<path d="M20 52q40-14 80 0l-6 30H26zM24 150h72l6 24q-42 10-84 0z" fill="{ui.BLUE_TINT}" stroke="{ui.INK}" stroke-width="2"/>'
         f'<path d="M0 96h120M0 134h120" stroke="{ui.LINE}" stroke-width="2"/>'
-        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="18" fill="{ui.ACCENT}" opacity=".2"/>'
-        f'<circle cx="{mark[0]}" cy="{mark[1]}" r="8" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="3"/></g>'
+        f'<circle cx="24" cy="150" r="18" fill="{ui.ACCENT}" opacity=".2"/>'
+        f'<circle cx="24" cy="150" r="8" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="3"/></g>'
     )
 
 
@@ -83,7 +83,7 @@ def kuzu() -> str:
     c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)
     c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, ui.MUTED)
     c.rect(x + 14, y + 124, w - 28, 132, ui.SURFACE, 10)
-    car_top(c, x + 30, y + 134, 0.56, (24, 150))
+    car_top(c, x + 30, y + 134, 0.56)
     zone(c, x + 112, (y + 150, y + 168, y + 188), (11, 22, 12), 15, w - 126)
     c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 290, 11)
@@ -137,7 +137,7 @@ def kuzu_report() -> str:
     """The fault reported: its area marked on the car, its severity, photos and a voice note."""
     c, x, y, w = ui.app_phone(ui.BLUE_TINT, MARK_THE_AREA)
     c.rect(x + 14, y + 66, w - 28, 200, ui.SURFACE, 12)
-    car_top(c, x + 30, y + 76, 0.9, (24, 150))
+    car_top(c, x + 30, y + 76, 0.9)
     zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
     c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
     severity_row(c, x + 14, y + 304, 12)

@@ -13,22 +13,22 @@ from motorlab.build.drawings.language import _l, euros, format_decimal
 VAN = "M2 66V40q0-6 4-9l8-6 14-19q3-4 8-4h124q6 0 6 6v58q0 4-4 4H6q-4 0-4-4z"
 
 
-def van(c: ui.Canvas, x, y, scale, body=ui.PAPER, outline=ui.INK) -> None:
+def van(c: ui.Canvas, x, y, scale) -> None:
     thin = f"{1.6 / scale:.1f}"
     c.add(
         f'<g class="van" transform="translate({x} {y}) scale({scale})">'
-        f'<path d="{VAN}" fill="{body}" stroke="{outline}" stroke-width="{2.4 / scale:.1f}"/>'
-        f'<path d="M14 30l16-20q2-2 5-2h9v22z" fill="{ui.BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
-        f'<rect x="50" y="8" width="30" height="22" rx="3" fill="{ui.BLUE_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<path d="{VAN}" fill="{ui.PAPER}" stroke="{ui.INK}" stroke-width="{2.4 / scale:.1f}"/>'
+        f'<path d="M14 30l16-20q2-2 5-2h9v22z" fill="{ui.BLUE_TINT}" stroke="{ui.INK}" stroke-width="{thin}"/>'
+        f'<rect x="50" y="8" width="30" height="22" rx="3" fill="{ui.BLUE_TINT}" stroke="{ui.INK}" stroke-width="{thin}"/>'
         f'<path d="M46 8v60M86 8v60M160 8v60" fill="none" stroke="{ui.LINE_STRONG}" stroke-width="{thin}"/>'
-        f'<rect x="90" y="36" width="12" height="4" rx="2" fill="{outline}"/><rect x="36" y="36" width="8" height="3" rx="1.5" fill="{outline}"/>'
+        f'<rect x="90" y="36" width="12" height="4" rx="2" fill="{ui.INK}"/><rect x="36" y="36" width="8" height="3" rx="1.5" fill="{ui.INK}"/>'
         f'<rect x="2" y="44" width="164" height="6" fill="{ui.ACCENT}"/>'
-        f'<path d="M10 30h-6v6h4z" fill="{outline}"/>'
-        f'<rect x="2" y="38" width="8" height="5" rx="2" fill="{ui.AMBER_TINT}" stroke="{outline}" stroke-width="{thin}"/>'
+        f'<path d="M10 30h-6v6h4z" fill="{ui.INK}"/>'
+        f'<rect x="2" y="38" width="8" height="5" rx="2" fill="{ui.AMBER_TINT}" stroke="{ui.INK}" stroke-width="{thin}"/>'
         f'<rect x="160" y="16" width="6" height="10" rx="2" fill="{ui.ACCENT}"/>'
-        f'<g fill="{outline}"><rect x="0" y="60" width="22" height="8" rx="3"/><rect x="150" y="60" width="18" height="8" rx="3"/>'
+        f'<g fill="{ui.INK}"><rect x="0" y="60" width="22" height="8" rx="3"/><rect x="150" y="60" width="18" height="8" rx="3"/>'
         f'<path d="M16 70a16 16 0 0 1 32 0zM120 70a16 16 0 0 1 32 0z" opacity=".85"/></g>'
-        f'<g fill="{ui.INK}" stroke="{body}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
+        f'<g fill="{ui.INK}" stroke="{ui.PAPER}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
         f'<g fill="{ui.SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
     )
 
@@ -88,7 +88,7 @@ def vc_configurator() -> str:
     c.rect(16, top + 48, 368, 1, ui.LINE)
     c.text(36, top + 84, "Cargo L3H2", 20, BOLD, ui.NIGHT)
     c.add(f'<ellipse cx="200" cy="{top + 184}" rx="104" ry="6" fill="{ui.NIGHT}" opacity=".1"/>')
-    van(c, 109, top + 96, 1.1, ui.PAPER)
+    van(c, 109, top + 96, 1.1)
     c.add(
         f'<path d="M144 {top + 198}h115" stroke="{ui.BLUE}" stroke-width="2"/><path d="M144 {top + 192}v12M259 {top + 192}v12" stroke="{ui.BLUE}" stroke-width="2"/>'
     )

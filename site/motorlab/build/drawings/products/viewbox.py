@@ -16,10 +16,10 @@ BOOK_A_TEST_DRIVE = _l("Book a test drive")
 DEALER = "Autos Rivera · Sevilla"
 
 
-def padlock(c: ui.Canvas, x, y, fill=ui.MUTED) -> None:
+def padlock(c: ui.Canvas, x, y) -> None:
     c.add(
-        f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{fill}" stroke-width="1.6"/>'
-        f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{fill}"/>'
+        f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{ui.MUTED}" stroke-width="1.6"/>'
+        f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{ui.MUTED}"/>'
     )
 
 
