@@ -1,6 +1,7 @@
 """The drawings, read back from the files `make` builds: no <text> a viewer's fonts would set,
-every glyph one of Figtree's outlines, each language's file in its own language, and what each
-product drawing shows (its named parts, canvas.parts), none of the placeholders it once held."""
+every glyph one of Figtree's outlines, each language's file in its own language, what each
+product drawing shows (its named parts, canvas.parts) and the team's faces; drawn again, every
+drawing and icon is byte for byte the built file (a rebuild never changes a hashed URL)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from functools import cache
 
 import pytest
 
-from motorlab.build.drawings import products
+from motorlab.build import icons
+from motorlab.build.drawings import drawings, products
 from motorlab.build.drawings.canvas import BLUE_TINT, CAR_SIDE, PAPER, parts
 from motorlab.build.drawings.figtree import REGULAR, RUN_SCALE, WEIGHTS, face
+from motorlab.build.drawings.people import PEOPLE
 from motorlab.build.drawings.products.kuzu import KUZU_VIN
+from motorlab.content import team
 from motorlab.i18n import LOCALES
 from tests.support.app import ROOT, STATIC
 
@@ -158,3 +162,41 @@ def test_what_each_product_drawing_shows(locale):
     assert streets.count(f'stroke="{PAPER}"') == 2 and f'stroke="{BLUE_TINT}"' in streets
     pins = pieces("vc/dealers", locale, "pin")
     assert [len(RUN_SCALE.findall(p.split("</g></g>")[0])) for p in pins] == [1, 1]  # a number
+
+
+TEAM = STATIC / "img" / "team"
+FACE = ["face", "eyes", "brows", "nose", "mouth"]
+
+
+def test_every_member_has_a_portrait_of_their_own_face_and_is_in_the_team_pictures():
+    """A face with eyes, brows, a nose and a mouth, no two the same; the team pictures show a
+    face for each person standing in them."""
+    members = [
+        m.image.src.removeprefix("img/team/").removesuffix(".svg")
+        for t in team.TEAMS
+        for m in t.members
+    ]
+    assert sorted(members) == sorted(PEOPLE)
+    files = {slug: (TEAM / f"{slug}.svg").read_text("utf-8") for slug in members}
+    for slug, text in files.items():
+        assert [p for p in parts(text) if p in FACE] == FACE, slug
+    assert len(set(files.values())) == len(members), "no two portraits are the same file"
+    faces = {(p.eyes, p.brows, p.mouth) for p in PEOPLE.values()}
+    assert len(faces) == len(PEOPLE), "eyes, brows and mouth differ from one face to the next"
+    # A team, not a row of the same smiley: every kind of eyes and of mouth is someone's.
+    assert {p.eyes for p in PEOPLE.values()} == {"open", "wide", "happy", "wink"}
+    assert {p.mouth for p in PEOPLE.values()} == {"smile", "grin", "laugh", "smirk", "calm"}
+    for name, people in (("photo-desktop.svg", 11), ("photo-mobile.svg", 7)):
+        shown = parts((TEAM / name).read_text("utf-8"))
+        assert [shown.count(p) for p in FACE] == [people] * len(FACE), name
+
+
+@pytest.mark.build
+def test_every_drawing_and_icon_drawn_again_is_the_built_file(tmp_path):
+    drawn = drawings()
+    assert len(drawn) > 60
+    assert [path.name for path, text in drawn.items() if path.read_text("utf-8") != text] == []
+    written = icons.generate(tmp_path)
+    built = sorted(path.name for path in icons.ICONS.iterdir() if path.is_file())
+    assert sorted(path.name for path in written) == built
+    assert [p.name for p in written if p.read_bytes() != (icons.ICONS / p.name).read_bytes()] == []
