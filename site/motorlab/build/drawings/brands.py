@@ -8,7 +8,7 @@ from motorlab.build.drawings.canvas import INK
 from motorlab.build.drawings.figtree import BOLD, EXTRA_BOLD, LIGHT, words
 
 SIZE = (200, 56)
-LEFT, RIGHT = 54, 196  # the name's room, right of the mark
+LEFT = 54  # where the name starts, right of the mark
 
 # Monoline capitals on a 20-unit height: (width, path).
 MONOLINE = {

@@ -18,11 +18,7 @@ MINOR, MAJOR, CRITICAL = _l("Minor"), _l("Major"), _l("Critical")
 SEND_FAULT = _l("Send fault")
 WIND_NOISE = _l("Wind noise at 90 km/h")
 MARK_THE_AREA = _l("Mark the area")
-SEVERITY_COLOURS = (
-    (ui.SUCCESS, ui.SUCCESS_SURFACE),
-    (ui.AMBER, ui.AMBER_TINT),
-    (ui.ACCENT, ui.ACCENT_TINT),
-)
+CRITICAL_COLOURS = (ui.ACCENT, ui.ACCENT_TINT)  # the fault's severity, chosen
 
 
 def car_top(c: ui.Canvas, x, y, scale) -> None:
@@ -56,7 +52,7 @@ def door_photo(c: ui.Canvas, x, y, shot, w=50) -> None:
 def severity_row(c: ui.Canvas, x, y, size) -> None:
     """The three severities, the critical one chosen."""
     unchosen = [(label, ui.MUTED, ui.SURFACE) for label in (MINOR, MAJOR)]
-    ui.chips(c, x, y, [*unchosen, (CRITICAL, *SEVERITY_COLOURS[2])], size)
+    ui.chips(c, x, y, [*unchosen, (CRITICAL, *CRITICAL_COLOURS)], size)
 
 
 def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
@@ -91,7 +87,7 @@ def kuzu() -> str:
     # The quality team's side: the fault as it arrives in the back office.
     ui.panel(c, 318, 74, 282, 250, 14)
     c.text(338, 104, "KZ-0512", 13, BOLD, ui.MUTED)
-    ui.chip(c, 580, 90, CRITICAL, ui.ACCENT, ui.ACCENT_TINT, 11, "end")
+    ui.chip(c, 580, 90, CRITICAL, *CRITICAL_COLOURS, 11, "end")
     c.text(338, 134, WIND_NOISE, 19, BOLD, ui.INK, limit=248)
     facts(c, 338, 156, 242, 34, (12, 13), 432)
     for index in range(3):
@@ -167,7 +163,7 @@ def kuzu_fault() -> str:
     """The fault followed on the phone: its photos, car and supplier, and where the fix is."""
     c, x, y, w = ui.app_phone(ui.BLUE_TINT, "KZ-0512")
     c.lines(x + 14, y + 84, WIND_NOISE, 18, w - 28, 22, BOLD)
-    chips = ((CRITICAL, *SEVERITY_COLOURS[2]), (_l("Assigned"), ui.BLUE, ui.BLUE_TINT))
+    chips = ((CRITICAL, *CRITICAL_COLOURS), (_l("Assigned"), ui.BLUE, ui.BLUE_TINT))
     ui.chips(c, x + 14, y + 100, chips)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 134, index, 76)
