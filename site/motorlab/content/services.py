@@ -20,6 +20,8 @@ INTRO = _l(
 SERVICES_TITLE = _l("What we offer")
 SERVICES: tuple[Service, ...] = (
     Service(
+        # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title
+        # on the home page and a heading on the services page.
         _l("Technology"),
         _l(
             "We build and operate the platforms behind every brand: cloud services, integrations "
