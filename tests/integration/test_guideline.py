@@ -8,7 +8,6 @@ import pytest
 from motorlab import create_app
 from motorlab.content import guideline
 from motorlab.rendering import tokens
-from tests.support import ROOT
 from tests.support.app import config_with, soup_of
 from tests.support.pages import ROUTES
 from tests.support.widgets import BUILD, read_widget_manifest
@@ -16,20 +15,18 @@ from tests.support.widgets import BUILD, read_widget_manifest
 MANIFEST = read_widget_manifest()
 CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines
 OWN_CSS = BUILD / MANIFEST["guideline.css"]  # the guideline's instead
-COMPONENTS = ROOT / "templates" / "components"
 
 
-def root_block_names() -> set[str]:
-    text = CSS.read_text(encoding="utf-8")
+def test_guideline_lists_exactly_the_tokens_of_root_and_the_stylesheets_breakpoints():
+    css = CSS.read_text(encoding="utf-8")
     # The bundle opens with the fonts' @font-face rules, then the tokens' :root block.
-    body = re.search(r"(?:^|\})\s*:root\s*\{([^}]*)\}", text, re.MULTILINE).group(1)
-    return set(re.findall(r"--([\w-]+)\s*:", body))
-
-
-def test_guideline_lists_exactly_the_tokens_of_root():
+    root = re.search(r"(?:^|\})\s*:root\s*\{([^}]*)\}", css, re.MULTILINE).group(1)
     listed = [token.name for token in guideline.ALL_TOKENS]
     assert len(listed) == len(set(listed))
-    assert set(listed) == root_block_names()
+    assert set(listed) == set(re.findall(r"--([\w-]+)\s*:", root))
+    in_css = {int(rem) for rem in re.findall(r"@media ?\(min-width: ?(\d+)rem\)", css)}
+    listed = {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS}
+    assert in_css == listed == {41, 48, 64, 65, 72, 91, 121}
 
 
 @pytest.mark.parametrize(
@@ -44,13 +41,6 @@ def test_every_sample_is_drawn_by_its_token(tokens, rule):
     css = OWN_CSS.read_text(encoding="utf-8")
     missing = [t.name for t in tokens if rule.format(t.name) not in css]
     assert missing == []
-
-
-def test_layout_breakpoints_are_the_stylesheets():
-    css = CSS.read_text(encoding="utf-8")
-    in_css = {int(rem) for rem in re.findall(r"@media ?\(min-width: ?(\d+)rem\)", css)}
-    listed = {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS}
-    assert in_css == listed == {41, 48, 64, 65, 72, 91, 121}
 
 
 @pytest.mark.parametrize("path", ["/guideline", "/en/guideline"])
