@@ -4,7 +4,7 @@ import pytest
 
 from motorlab import create_app
 from tests.support.app import config_with, soup_of, visible_text
-from tests.support.pages import LOCALES, NOINDEX_ROUTES, ROUTES, localized, path_of
+from tests.support.pages import localized, path_of
 
 BOTH = pytest.mark.parametrize("locale", ["es", "en"])
 
@@ -120,16 +120,6 @@ def test_about_shows_the_four_teams_the_team_photo_and_the_brand_logos(client, l
 
 
 # --- Test page ------------------------------------------------------------------------
-
-
-def test_only_the_showcase_is_noindex(client):
-    for route in ROUTES:
-        for locale in LOCALES:
-            soup = soup_of(client.get(localized(route, locale)))
-            robots = soup.find("meta", attrs={"name": "robots"})
-            listed = route not in NOINDEX_ROUTES
-            assert (robots and robots["content"]) == (None if listed else "noindex"), route
-            assert bool(soup.find("link", rel="canonical")) == listed, route
 
 
 # --- Privacy and terms ----------------------------------------------------------------

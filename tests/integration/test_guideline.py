@@ -9,7 +9,6 @@ from motorlab import create_app
 from motorlab.content import guideline
 from motorlab.rendering import tokens
 from tests.support.app import config_with, soup_of
-from tests.support.pages import ROUTES
 from tests.support.widgets import BUILD, read_widget_manifest
 
 MANIFEST = read_widget_manifest()
@@ -87,24 +86,6 @@ def test_guideline_shows_tokens_grid_breakpoints_and_components(client, path):
             assert fields.find(id=described)
     invalid = fields.find(attrs={"aria-invalid": "true"})
     assert invalid and invalid.get("aria-describedby")
-
-
-# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
-# /test.
-STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
-
-
-@pytest.mark.parametrize("route", ROUTES)
-def test_no_inline_style_and_unique_ids_on_every_page(client, route):
-    # The Content-Security-Policy (style-src 'self' and the stylesheet blocks' hashes) would
-    # block any other: the <style> blocks are the build's stylesheets.
-    soup = soup_of(client.get(route))
-    assert soup.find(attrs={"style": True}) is None
-    assert [style.attrs for style in soup.find_all("style")] == [
-        {"data-stylesheet": MANIFEST[key]} for key in STYLESHEETS.get(route, ["site.css"])
-    ]
-    ids = [tag["id"] for tag in soup.find_all(id=True)]
-    assert len(ids) == len(set(ids))
 
 
 def styled_classes(css: str) -> set[str]:

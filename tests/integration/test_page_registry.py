@@ -16,6 +16,7 @@ from motorlab.pages.registry import PAGES, listed_pages, page_for
 from tests.support import pages as test_pages
 from tests.support.app import ROOT, soup_of
 from tests.support.pages import localized
+from tests.support.widgets import read_widget_manifest
 
 APP = create_app(config.TestConfig())
 
@@ -93,28 +94,37 @@ def test_the_crawl_tool_visits_the_registry_pages_and_the_header_sections_are_it
     assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
 
 
-def test_every_listed_page_has_a_share_image_and_no_other_page_has_one():
+# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
+# /test.
+STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
+
+
+def test_every_page_answers_in_both_locales_as_the_registry_declares_it():
+    """Listed: a share image, no `noindex`, a canonical link; otherwise none of them. The
+    header marks its section: its own link aria-current="page", a case study's (Portfolio)
+    "true". `<meta name="no-prefetch">` names the unexported pages (each visitor's own: the
+    contact page's session). No inline style (the CSP's style-src would block it): the <style>
+    blocks are the build's stylesheets. Ids are unique."""
+    assert [page.path for page in PAGES if not page.exported] == ["/contact"]
+    no_prefetch = [localized("/contact", locale) for locale in LOCALES]
+    manifest = read_widget_manifest()
     client = APP.test_client()
     for page in PAGES:
         name = page.path.strip("/") or "index"
         for locale in LOCALES:
-            response = client.get(f"/_img/share/{locale}/{name}.png")
-            expected = 200 if page.listed else 404
-            assert response.status_code == expected, (page.path, locale)
-
-
-def test_every_page_answers_and_its_header_marks_the_section_the_registry_gives_it():
-    """Every page answers in both locales. Its own link says aria-current="page"; a case
-    study's section, Portfolio, says "true"."""
-    client = APP.test_client()
-    for page in PAGES:
-        for locale in LOCALES:
             path = localized(page.path, locale)
             response = client.get(path)
             assert response.status_code == 200, path
+            share = client.get(f"/_img/share/{locale}/{name}.png")
+            assert share.status_code == (200 if page.listed else 404), path
+            soup = soup_of(response)
+            robots = soup.find("meta", attrs={"name": "robots"})
+            assert (robots and robots["content"]) == (None if page.listed else "noindex"), path
+            assert bool(soup.find("link", rel="canonical")) == page.listed, path
+
             marks = {
                 link["href"]: link["aria-current"]
-                for link in soup_of(response).select("header .c-nav a[aria-current]")
+                for link in soup.select("header .c-nav a[aria-current]")
             }
             with APP.test_request_context(path):
                 section = url_for(page.section_endpoint, **{LOCALE_ARG: locale})
@@ -122,15 +132,17 @@ def test_every_page_answers_and_its_header_marks_the_section_the_registry_gives_
                 assert marks in ({}, {path: "page"}), path
             else:
                 assert marks == {section: "true"}, path
+
+            meta = soup.find("meta", attrs={"name": "no-prefetch"})
+            assert meta["content"].split(" ") == no_prefetch, path
+            assert soup.find(attrs={"style": True}) is None, path
+            assert [style.attrs for style in soup.find_all("style")] == [
+                {"data-stylesheet": manifest[key]}
+                for key in STYLESHEETS.get(page.path, ["site.css"])
+            ], path
+            ids = [tag["id"] for tag in soup.find_all(id=True)]
+            assert len(ids) == len(set(ids)), path
     portfolio = [page.path for page in PAGES if page.section == "portfolio"]
     assert portfolio == [f"/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")]
-
-
-def test_every_page_lists_the_pages_no_prefetch_may_ask_for_as_the_registry_has_them(client):
-    """`<meta name="no-prefetch">`: the unexported pages (each visitor's own: the contact
-    page's session), every locale's path, on every page alike."""
-    assert [page.path for page in PAGES if not page.exported] == ["/contact"]
-    expected = [localized("/contact", locale) for locale in LOCALES]
-    for path in ("/", "/en/services", "/contact", "/en/no-such-page"):
-        meta = soup_of(client.get(path)).find("meta", attrs={"name": "no-prefetch"})
-        assert meta["content"].split(" ") == expected, path
+    meta = soup_of(client.get("/en/no-such-page")).find("meta", attrs={"name": "no-prefetch"})
+    assert meta["content"].split(" ") == no_prefetch, "the error page's too"
