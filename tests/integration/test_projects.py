@@ -56,10 +56,35 @@ def path_of(slug: str, locale: str) -> str:
     return ("/en" if locale == "en" else "") + f"/projects/{slug}"
 
 
-def case_study(client, slug: str, locale: str):
-    response = client.get(path_of(slug, locale))
-    assert response.status_code == 200
-    return soup_of(response)
+# The story each page tells in Spanish: the challenge and what was built (their first words),
+# the brands' quote with who said it, and beside each figure what it meant (first words).
+STORY_ES = {
+    "ads": (
+        "Cuatro marcas, cuatro maneras",
+        "Un back office para toda la posventa",
+        "Inés Carrasco, Directora de posventa del grupo",
+        ["Cuatro marcas citan", "Cada marca arrancó", "Las citas, las órdenes"],
+    ),
+    "kuzu": (
+        "Una avería encontrada en la pista",
+        "Una app para el móvil",
+        "Mikko Laine, Responsable de calidad de vehículo, Nordvik",
+        ["Cada una con el VIN", "Coches de preserie", "Ingenieros de pruebas"],
+    ),
+    "vc": (
+        "Las furgonetas se vendían",
+        "Una web pública",
+        "Rafael Ibarra, Responsable de vehículos comerciales, Corvane",
+        [],
+    ),
+    "viewbox": (
+        "Cada lanzamiento o jornada",
+        "Una plataforma de contenidos",
+        "Claire Dumont, Responsable de comunicación de marca, Valdora",
+        ["Lanzamientos, eventos", "La guía de marca va", "Los editores de marcas"],
+    ),
+}
+STORY_HEADINGS = {"es": ["El reto", "Qué construimos"], "en": ["The challenge", "What we built"]}
 
 
 def section(soup, name):
@@ -71,13 +96,18 @@ def section(soup, name):
 
 
 @CASES
-def test_every_section_is_there_with_its_data(client, slug, locale):
-    """Every section with its data; VC, without figures, has no results section. Beside the
-    overview, the facts panel states the brands the product serves and the number of modules
-    its text states; not its type, technologies or results, so each appears once."""
-    page = case_study(client, slug, locale)
+def test_each_case_study_shows_its_sections_story_and_neighbours(client, slug, locale):
+    """Every section with its data (VC, without figures, has no results section); the facts
+    panel beside the overview states the brands served and the module count, so the type,
+    technologies and results each appear once. Previous and next cycle through the four; every
+    picture is the drawing of the size the page gives it, in the page's language."""
+    response = client.get(path_of(slug, locale))
+    assert response.status_code == 200
+    page = soup_of(response)
     assert page.html["lang"] == locale
     assert page.h1.get_text(strip=True) == NAMES[slug]
+    title = page.title.string  # unique on the site: tests/test_every_page.py
+    assert title.startswith(NAMES[slug] + ": ") and title.endswith(" | Motorlab")
     headings = [h.get_text(strip=True) for h in page.find("main").find("article").find_all("h2")]
     assert headings == (HEADINGS[locale] if slug != "vc" else HEADINGS[locale][:-1])
     closing = page.find("main").find_all("section")[-1]
@@ -135,58 +165,8 @@ def test_every_section_is_there_with_its_data(client, slug, locale):
         ]
         assert found == RESULTS[locale][slug], "the figures, word for word"
 
-
-def test_titles_and_text_differ_by_locale(client):
-    titles = set()
-    for slug in ORDER:
-        es, en = (soup_of(client.get(path_of(slug, locale))) for locale in ("es", "en"))
-        assert visible_text(es.find("main")) != visible_text(en.find("main")), slug
-        assert "Metodología" in visible_text(es) and "Methodology" in visible_text(en)
-        for soup in (es, en):
-            title = soup.title.string
-            assert title.startswith(NAMES[slug] + ": ") and title.endswith(" | Motorlab")
-            titles.add(title)
-    assert len(titles) == 2 * len(ORDER)
-
-
-# The story each page tells in Spanish: the challenge and what was built (their first words),
-# the brands' quote with who said it, and beside each figure what it meant (first words).
-STORY_ES = {
-    "ads": (
-        "Cuatro marcas, cuatro maneras",
-        "Un back office para toda la posventa",
-        "Inés Carrasco, Directora de posventa del grupo",
-        ["Cuatro marcas citan", "Cada marca arrancó", "Las citas, las órdenes"],
-    ),
-    "kuzu": (
-        "Una avería encontrada en la pista",
-        "Una app para el móvil",
-        "Mikko Laine, Responsable de calidad de vehículo, Nordvik",
-        ["Cada una con el VIN", "Coches de preserie", "Ingenieros de pruebas"],
-    ),
-    "vc": (
-        "Las furgonetas se vendían",
-        "Una web pública",
-        "Rafael Ibarra, Responsable de vehículos comerciales, Corvane",
-        [],
-    ),
-    "viewbox": (
-        "Cada lanzamiento o jornada",
-        "Una plataforma de contenidos",
-        "Claire Dumont, Responsable de comunicación de marca, Valdora",
-        ["Lanzamientos, eventos", "La guía de marca va", "Los editores de marcas"],
-    ),
-}
-STORY_HEADINGS = {"es": ["El reto", "Qué construimos"], "en": ["The challenge", "What we built"]}
-
-
-@CASES
-def test_each_case_study_tells_its_story_and_leads_to_the_next(client, slug, locale):
-    """The overview goes on with the challenge and what was built; each figure has a sentence
-    on what it meant for the brands; a quote from the brand's side closes the results (English
-    from the content, Spanish as written). Previous and next cycle through the four. Every
-    image has its alt text and size, and answers as the drawing of that size."""
-    page = case_study(client, slug, locale)
+    # The story: the challenge and what was built; what each figure meant for the brands; a
+    # quote from the brands' side (English from the content, Spanish as written).
     study = BY_SLUG[slug]
     story = section(page, "overview").find(class_="c-story")
     parts = story.find_all(class_="c-story__part")
@@ -194,12 +174,7 @@ def test_each_case_study_tells_its_story_and_leads_to_the_next(client, slug, loc
     texts = [p.p.get_text(strip=True) for p in parts]
     quote = page.find("figure", class_="c-quote")
     said, by = quote.blockquote.get_text(strip=True), " ".join(quote.figcaption.get_text().split())
-    results = page.find(id="results")
-    meanings = (
-        [m.get_text(strip=True) for m in results.find_all(class_="c-results__meaning")]
-        if results
-        else []
-    )
+    meanings = [m.get_text(strip=True) for m in page.select("#results .c-results__meaning")]
     if locale == "en":
         assert texts == [str(study.challenge), str(study.built)]
         assert said == str(study.quote.text) and by == f"{study.quote.name}, {study.quote.role}"
@@ -225,13 +200,11 @@ def test_each_case_study_tells_its_story_and_leads_to_the_next(client, slug, loc
     images = page.find("main").find_all("img")
     assert len(images) >= 3
     for img in images:
-        assert img.has_attr("alt") and img.get("width") and img.get("height"), img
         if "/modules/" not in img["src"]:
             assert img["alt"].strip(), img  # hero and screens say what they show
             assert f".{locale}.svg?" in img["src"], img  # in the page's language
         with client.get(img["src"]) as response:
-            assert response.status_code == 200, img["src"]
-            assert response.mimetype == "image/svg+xml"
+            assert response.status_code == 200 and response.mimetype == "image/svg+xml"
             body = response.get_data(as_text=True)
         # The box the page keeps for it is the drawing's own size (no reflow, no distortion).
         assert f'width="{img["width"]}" height="{img["height"]}"' in body.split(">")[0], img
