@@ -18,7 +18,6 @@ from motorlab.content.types import (
 )
 from motorlab.identity import AGENCY
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Software for car brands")
 PAGE_DESCRIPTION = _l(
     "Motorlab Digital designs and builds websites, apps and platforms for a group of "

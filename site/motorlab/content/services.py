@@ -4,7 +4,6 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import Image, Service, TechnologyGroup, TechnologyItem
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Services and technologies")
 PAGE_DESCRIPTION = _l(
     "Technology, digital products and digital experiences for car brands: the services, "
