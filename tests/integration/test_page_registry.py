@@ -50,7 +50,7 @@ def undeclared_routes(app: Flask) -> list[str]:
     return found
 
 
-def test_the_app_serves_exactly_the_registry_pages():
+def test_the_app_serves_and_the_crawl_tool_visits_exactly_the_registry_pages():
     served = {rule.rule for rule in APP.url_map.iter_rules() if rule.endpoint not in NOT_PAGES}
     assert served == paths_of(PAGES)
     assert undeclared_routes(APP) == []
@@ -58,6 +58,11 @@ def test_the_app_serves_exactly_the_registry_pages():
     app = create_app(config.TestConfig())
     app.add_url_rule("/careers", "careers", lambda: "Careers")
     assert undeclared_routes(app) == ["/careers"]
+    # The crawl tool visits them too.
+    spec = importlib.util.spec_from_file_location("crawl", ROOT / "tests" / "tools" / "crawl.py")
+    crawl = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(crawl)
+    assert [route for route in crawl.ROUTES if route != "/no-such-page"] == [p.path for p in PAGES]
 
 
 def test_each_page_has_one_name():
@@ -82,16 +87,6 @@ def test_the_export_writes_exactly_the_listed_pages(exported_site):
     }
     static = [page for page in listed_pages() if page.exported]
     assert {path.rstrip("/") or "/" for path in written} == paths_of(static)
-
-
-def test_the_crawl_tool_visits_the_registry_pages_and_the_header_sections_are_its_own():
-    spec = importlib.util.spec_from_file_location("crawl", ROOT / "tests" / "tools" / "crawl.py")
-    crawl = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(crawl)
-    assert [route for route in crawl.ROUTES if route != "/no-such-page"] == [p.path for p in PAGES]
-    # The pages in the header's sections: its own links' pages and the case studies.
-    in_sections = set(test_pages.SECTION_ROUTES)
-    assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
 
 
 # The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
@@ -142,6 +137,9 @@ def test_every_page_answers_in_both_locales_as_the_registry_declares_it():
             ], path
             ids = [tag["id"] for tag in soup.find_all(id=True)]
             assert len(ids) == len(set(ids)), path
+    # The pages in the header's sections: its own links' pages and the case studies.
+    in_sections = set(test_pages.SECTION_ROUTES)
+    assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
     portfolio = [page.path for page in PAGES if page.section == "portfolio"]
     assert portfolio == [f"/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")]
     meta = soup_of(client.get("/en/no-such-page")).find("meta", attrs={"name": "no-prefetch"})
