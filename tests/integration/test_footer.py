@@ -41,6 +41,10 @@ CONTACT = [
     ("hola@motorlab.example", "mailto:hola@motorlab.example"),
     ("+34 900 000 000", "tel:+34900000000"),
 ]
+LEGAL = {
+    "es": "Hecho con cariño © 2022 MLD Todos los derechos reservados",
+    "en": "With love © 2022 MLD All rights reserved",
+}
 PROFILES = {
     "COMPANY_LINKEDIN": "https://www.linkedin.com/company/motorlab-example",
     "COMPANY_GITHUB": "https://github.com/motorlab-example",
@@ -53,16 +57,10 @@ def links(node) -> list[tuple[str, str]]:
     return [(a.get_text(" ", strip=True), a["href"]) for a in node.find_all("a")]
 
 
-def footer_of(client, path: str):
-    response = client.get(path)
-    assert response.status_code in (200, 404), path
-    return soup_of(response).find("footer")
-
-
 def get(app, path: str):
     client = app.test_client()
     client.set_cookie("i18n_redirected", "es")
-    return client.get(path)
+    return soup_of(client.get(path))
 
 
 @BOTH
@@ -70,55 +68,43 @@ def test_the_footer_leads_to_every_section_contact_and_privacy_and_no_profile_by
     client, locale
 ):
     for path in (localized("/services", locale), localized("/no-such-page", locale)):
-        footer = footer_of(client, path)
+        response = client.get(path)
+        assert response.status_code in (200, 404), path
+        footer = soup_of(response).find("footer")
         assert links(footer) == SECTIONS[locale] + CONTACT + [PRIVACY[locale]], path
         # The sections are a navigation landmark named by its visible title.
         nav = footer.find("nav")
         assert footer.find_all("nav") == [nav]
-        assert (
-            footer.find(id=nav["aria-labelledby"]).get_text()
-            == {"es": "Secciones", "en": "Sections"}[locale]
-        )
+        title = footer.find(id=nav["aria-labelledby"]).get_text()
+        assert title == {"es": "Secciones", "en": "Sections"}[locale]
         assert links(nav) == SECTIONS[locale]
         assert not footer.select("[aria-current]")  # the header marks the page
         assert not footer.find("a", href=lambda h: h.startswith("http")), "no profile"
         legal = " ".join(footer.find(class_="c-footer__legal").get_text(" ").split())
-        assert (
-            legal
-            == {
-                "es": "Hecho con cariño © 2022 MLD Todos los derechos reservados",
-                "en": "With love © 2022 MLD All rights reserved",
-            }[locale]
-        )
+        assert legal == LEGAL[locale]
 
 
 @BOTH
 def test_profiles_and_the_legal_notice_appear_when_their_settings_are_set(locale):
     app = create_app(config_with(**PROFILES, COMPANY_LEGAL_NAME="Motorlab Digital S.L."))
-    footer = soup_of(get(app, localized("/", locale))).find("footer")
+    soup = get(app, localized("/", locale))
+    footer = soup.find("footer")
     notice = {"es": "Aviso legal", "en": "Legal notice"}[locale]
     assert links(footer) == (
         SECTIONS[locale]
         + CONTACT
         + [PRIVACY[locale], (notice, PRIVACY[locale][1] + "#legal-notice")]
-        + [
-            ("LinkedIn", PROFILES["COMPANY_LINKEDIN"]),
-            ("GitHub", PROFILES["COMPANY_GITHUB"]),
-            ("Instagram", PROFILES["COMPANY_INSTAGRAM"]),
-            ("X", PROFILES["COMPANY_X"]),
-        ]
+        + list(zip(("LinkedIn", "GitHub", "Instagram", "X"), PROFILES.values(), strict=True))
     )
-    assert {a["rel"][0] for a in footer.find_all("a", href=lambda h: h.startswith("https://"))} == {
-        "me"
-    }
+    profiles = footer.find_all("a", href=lambda h: h.startswith("https://"))
+    assert {a["rel"][0] for a in profiles} == {"me"}
     # The same profiles are the agency's sameAs for search engines.
-    soup = soup_of(get(app, localized("/", locale)))
     data = [json.loads(s.string) for s in soup.find_all("script", type="application/ld+json")]
     (agency,) = (d for d in data if d.get("@type") == "Organization")
     assert agency["sameAs"] == list(PROFILES.values())
     # One profile: only its link.
     only = create_app(config_with(COMPANY_GITHUB=PROFILES["COMPANY_GITHUB"]))
-    footer = soup_of(get(only, localized("/", locale))).find("footer")
+    footer = get(only, localized("/", locale)).find("footer")
     assert links(footer)[-2:] == [PRIVACY[locale], ("GitHub", PROFILES["COMPANY_GITHUB"])]
 
 

@@ -8,49 +8,32 @@ import pytest
 from motorlab import create_app
 from motorlab.content import guideline
 from motorlab.rendering import tokens
-from tests.support import ROOT
 from tests.support.app import config_with, soup_of
-from tests.support.pages import ROUTES
 from tests.support.widgets import BUILD, read_widget_manifest
 
 MANIFEST = read_widget_manifest()
 CSS = BUILD / MANIFEST["site.css"]  # the bundle every page but the guideline inlines
 OWN_CSS = BUILD / MANIFEST["guideline.css"]  # the guideline's instead
-COMPONENTS = ROOT / "templates" / "components"
 
 
-def root_block_names() -> set[str]:
-    text = CSS.read_text(encoding="utf-8")
+def test_guideline_lists_the_tokens_and_breakpoints_of_the_stylesheet_and_draws_each_token():
+    css = CSS.read_text(encoding="utf-8")
     # The bundle opens with the fonts' @font-face rules, then the tokens' :root block.
-    body = re.search(r"(?:^|\})\s*:root\s*\{([^}]*)\}", text, re.MULTILINE).group(1)
-    return set(re.findall(r"--([\w-]+)\s*:", body))
-
-
-def test_guideline_lists_exactly_the_tokens_of_root():
+    root = re.search(r"(?:^|\})\s*:root\s*\{([^}]*)\}", css, re.MULTILINE).group(1)
     listed = [token.name for token in guideline.ALL_TOKENS]
     assert len(listed) == len(set(listed))
-    assert set(listed) == root_block_names()
-
-
-@pytest.mark.parametrize(
-    ("tokens", "rule"),
-    [
-        (guideline.COLORS, ".c-swatch--{0}{{background:var(--{0})}}"),
-        (guideline.TYPE_SCALE, ".c-type--{0}{{font-size:var(--{0})}}"),
-        (guideline.SPACING, ".c-space--{0}{{width:var(--{0})}}"),
-    ],
-)
-def test_every_sample_is_drawn_by_its_token(tokens, rule):
-    css = OWN_CSS.read_text(encoding="utf-8")
-    missing = [t.name for t in tokens if rule.format(t.name) not in css]
-    assert missing == []
-
-
-def test_layout_breakpoints_are_the_stylesheets():
-    css = CSS.read_text(encoding="utf-8")
+    assert set(listed) == set(re.findall(r"--([\w-]+)\s*:", root))
     in_css = {int(rem) for rem in re.findall(r"@media ?\(min-width: ?(\d+)rem\)", css)}
     listed = {rem for rem, _ in guideline.LAYOUT_BREAKPOINTS}
     assert in_css == listed == {41, 48, 64, 65, 72, 91, 121}
+    # Every sample of the guideline's own stylesheet is drawn by its token.
+    own = OWN_CSS.read_text(encoding="utf-8")
+    for group, rule in (
+        (guideline.COLORS, ".c-swatch--{0}{{background:var(--{0})}}"),
+        (guideline.TYPE_SCALE, ".c-type--{0}{{font-size:var(--{0})}}"),
+        (guideline.SPACING, ".c-space--{0}{{width:var(--{0})}}"),
+    ):
+        assert [t.name for t in group if rule.format(t.name) not in own] == [], rule
 
 
 @pytest.mark.parametrize("path", ["/guideline", "/en/guideline"])
@@ -97,24 +80,6 @@ def test_guideline_shows_tokens_grid_breakpoints_and_components(client, path):
             assert fields.find(id=described)
     invalid = fields.find(attrs={"aria-invalid": "true"})
     assert invalid and invalid.get("aria-describedby")
-
-
-# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
-# /test.
-STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
-
-
-@pytest.mark.parametrize("route", ROUTES)
-def test_no_inline_style_and_unique_ids_on_every_page(client, route):
-    # The Content-Security-Policy (style-src 'self' and the stylesheet blocks' hashes) would
-    # block any other: the <style> blocks are the build's stylesheets.
-    soup = soup_of(client.get(route))
-    assert soup.find(attrs={"style": True}) is None
-    assert [style.attrs for style in soup.find_all("style")] == [
-        {"data-stylesheet": MANIFEST[key]} for key in STYLESHEETS.get(route, ["site.css"])
-    ]
-    ids = [tag["id"] for tag in soup.find_all(id=True)]
-    assert len(ids) == len(set(ids))
 
 
 def styled_classes(css: str) -> set[str]:

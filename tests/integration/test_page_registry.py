@@ -1,26 +1,24 @@
-"""The page registry is the only list of pages: what the app serves, what the sitemap lists,
-what the export writes, which pages have share images and what the tests and the crawl tool
-visit are all its pages; each page has one name (endpoint, template, content module)."""
+"""The page registry is the only list of pages: what the app serves, what the export writes,
+which pages have share images and what the crawl tool visits are all its pages (the sitemap:
+test_sitemap); each page has one name (endpoint, template, content module)."""
 
 from __future__ import annotations
 
 import importlib.util
-import re
 from types import ModuleType
 
 from flask import Flask, url_for
 
 from motorlab import config, create_app
-from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.content.types import CaseStudy
 from motorlab.i18n import LOCALE_ARG, LOCALES
 from motorlab.pages.registry import PAGES, listed_pages, page_for
 from tests.support import pages as test_pages
-from tests.support.app import ROOT, SITE, soup_of
+from tests.support.app import ROOT, soup_of
 from tests.support.pages import localized
+from tests.support.widgets import read_widget_manifest
 
 APP = create_app(config.TestConfig())
-NAVIGATION = {item.link.endpoint for item in MAIN_NAVIGATION}
 
 # The routes that serve no page: files, feeds and redirects.
 NOT_PAGES = {
@@ -52,7 +50,7 @@ def undeclared_routes(app: Flask) -> list[str]:
     return found
 
 
-def test_the_app_serves_exactly_the_registry_pages():
+def test_the_app_serves_and_the_crawl_tool_visits_exactly_the_registry_pages():
     served = {rule.rule for rule in APP.url_map.iter_rules() if rule.endpoint not in NOT_PAGES}
     assert served == paths_of(PAGES)
     assert undeclared_routes(APP) == []
@@ -60,6 +58,11 @@ def test_the_app_serves_exactly_the_registry_pages():
     app = create_app(config.TestConfig())
     app.add_url_rule("/careers", "careers", lambda: "Careers")
     assert undeclared_routes(app) == ["/careers"]
+    # The crawl tool visits them too.
+    spec = importlib.util.spec_from_file_location("crawl", ROOT / "tests" / "tools" / "crawl.py")
+    crawl = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(crawl)
+    assert [route for route in crawl.ROUTES if route != "/no-such-page"] == [p.path for p in PAGES]
 
 
 def test_each_page_has_one_name():
@@ -76,13 +79,6 @@ def test_each_page_has_one_name():
         assert isinstance(page.content, ModuleType | CaseStudy), page
 
 
-def test_the_sitemap_lists_exactly_the_listed_pages():
-    sitemap = APP.test_client().get("/sitemap.xml").get_data(as_text=True)
-    listed = {loc.removeprefix(SITE) or "/" for loc in re.findall(r"<loc>(.*?)</loc>", sitemap)}
-    assert listed == paths_of(listed_pages())
-    assert paths_of(listed_pages()) < paths_of(PAGES)  # the noindex page is left out
-
-
 def test_the_export_writes_exactly_the_listed_pages(exported_site):
     folder, _urls = exported_site
     written = {
@@ -93,43 +89,37 @@ def test_the_export_writes_exactly_the_listed_pages(exported_site):
     assert {path.rstrip("/") or "/" for path in written} == paths_of(static)
 
 
-def test_the_tests_and_the_crawl_tool_visit_the_registry_pages():
-    registry = [page.path for page in PAGES]
-    assert list(test_pages.ROUTES) == registry
-    assert {page.path for page in PAGES if not page.listed} == test_pages.NOINDEX_ROUTES
-    spec = importlib.util.spec_from_file_location("crawl", ROOT / "tests" / "tools" / "crawl.py")
-    crawl = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(crawl)
-    assert [route for route in crawl.ROUTES if route != "/no-such-page"] == registry
-    assert tuple(page.path for page in listed_pages()) == test_pages.LISTED_ROUTES
-    # The pages in the header's sections: its own links' pages and the case studies.
-    in_sections = {page.path for page in PAGES if page.section_endpoint in NAVIGATION}
-    assert set(test_pages.SECTION_ROUTES) == in_sections
-    assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
+# The stylesheets of a page (assets.stylesheet_keys): the shared one, but for the guideline and
+# /test.
+STYLESHEETS = {"/guideline": ["guideline.css"], "/test": ["site.css", "examples.css"]}
 
 
-def test_every_listed_page_has_a_share_image_and_no_other_page_has_one():
+def test_every_page_answers_in_both_locales_as_the_registry_declares_it():
+    """Listed: a share image, no `noindex`, a canonical link; otherwise none of them. The
+    header marks its section: its own link aria-current="page", a case study's (Portfolio)
+    "true". `<meta name="no-prefetch">` names the unexported pages (each visitor's own: the
+    contact page's session). No inline style (the CSP's style-src would block it): the <style>
+    blocks are the build's stylesheets. Ids are unique."""
+    assert [page.path for page in PAGES if not page.exported] == ["/contact"]
+    no_prefetch = [localized("/contact", locale) for locale in LOCALES]
+    manifest = read_widget_manifest()
     client = APP.test_client()
     for page in PAGES:
         name = page.path.strip("/") or "index"
         for locale in LOCALES:
-            response = client.get(f"/_img/share/{locale}/{name}.png")
-            expected = 200 if page.listed else 404
-            assert response.status_code == expected, (page.path, locale)
-
-
-def test_every_page_answers_and_its_header_marks_the_section_the_registry_gives_it():
-    """Every page answers in both locales. Its own link says aria-current="page"; a case
-    study's section, Portfolio, says "true"."""
-    client = APP.test_client()
-    for page in PAGES:
-        for locale in LOCALES:
             path = localized(page.path, locale)
             response = client.get(path)
             assert response.status_code == 200, path
+            share = client.get(f"/_img/share/{locale}/{name}.png")
+            assert share.status_code == (200 if page.listed else 404), path
+            soup = soup_of(response)
+            robots = soup.find("meta", attrs={"name": "robots"})
+            assert (robots and robots["content"]) == (None if page.listed else "noindex"), path
+            assert bool(soup.find("link", rel="canonical")) == page.listed, path
+
             marks = {
                 link["href"]: link["aria-current"]
-                for link in soup_of(response).select("header .c-nav a[aria-current]")
+                for link in soup.select("header .c-nav a[aria-current]")
             }
             with APP.test_request_context(path):
                 section = url_for(page.section_endpoint, **{LOCALE_ARG: locale})
@@ -137,15 +127,20 @@ def test_every_page_answers_and_its_header_marks_the_section_the_registry_gives_
                 assert marks in ({}, {path: "page"}), path
             else:
                 assert marks == {section: "true"}, path
+
+            meta = soup.find("meta", attrs={"name": "no-prefetch"})
+            assert meta["content"].split(" ") == no_prefetch, path
+            assert soup.find(attrs={"style": True}) is None, path
+            assert [style.attrs for style in soup.find_all("style")] == [
+                {"data-stylesheet": manifest[key]}
+                for key in STYLESHEETS.get(page.path, ["site.css"])
+            ], path
+            ids = [tag["id"] for tag in soup.find_all(id=True)]
+            assert len(ids) == len(set(ids)), path
+    # The pages in the header's sections: its own links' pages and the case studies.
+    in_sections = set(test_pages.SECTION_ROUTES)
+    assert {"/", "/contact", "/projects/ads"} <= in_sections and "/privacy" not in in_sections
     portfolio = [page.path for page in PAGES if page.section == "portfolio"]
     assert portfolio == [f"/projects/{slug}" for slug in ("ads", "kuzu", "vc", "viewbox")]
-
-
-def test_every_page_lists_the_pages_no_prefetch_may_ask_for_as_the_registry_has_them(client):
-    """`<meta name="no-prefetch">`: the unexported pages (each visitor's own: the contact
-    page's session), every locale's path, on every page alike."""
-    assert [page.path for page in PAGES if not page.exported] == ["/contact"]
-    expected = [localized("/contact", locale) for locale in LOCALES]
-    for path in ("/", "/en/services", "/contact", "/en/no-such-page"):
-        meta = soup_of(client.get(path)).find("meta", attrs={"name": "no-prefetch"})
-        assert meta["content"].split(" ") == expected, path
+    meta = soup_of(client.get("/en/no-such-page")).find("meta", attrs={"name": "no-prefetch"})
+    assert meta["content"].split(" ") == no_prefetch, "the error page's too"

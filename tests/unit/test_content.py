@@ -87,10 +87,8 @@ def test_every_page_image_is_an_svg_drawn_here(image, file):
     ("image", "file"), drawn_files(CASE_STUDIES), ids=lambda i: getattr(i, "src", i)
 )
 def test_every_case_study_image_is_a_small_svg_made_here(image, file):
-    """Small as sent (gzip): a product screen's words are outlines, a path a run of words,
-    which brotli and gzip take as they took a glyph drawn once and placed by <use> (the
-    file's text twice as long, the bytes sent 1 % fewer, the main thread's work on it 40 %
-    less: tests/unit/test_drawings.py)."""
+    """Small as sent (gzip), with no reference outside itself (why its words are outlines:
+    tests/unit/test_drawings.py)."""
     text = (STATIC / file).read_text(encoding="utf-8")
     assert text.startswith("<svg") and "<script" not in text
     assert set(re.findall(r'href="([^"]*)"', text)) <= {
@@ -119,12 +117,6 @@ def test_drawn_pictures_stay_small(folder):
 # --- Translations and links -------------------------------------------------------------------
 
 
-def test_lazy_strings_with_values_translate_to_spanish(app):
-    # Titles and buttons: the pages' tests read them in Spanish (test_home, test_content_pages).
-    with app.test_request_context("/"), force_locale("es"):
-        assert str(team.TEAMS[0].members[0].image.alt) == "Retrato de Lucía Ferrer"
-
-
 def test_every_content_link_names_a_page_in_both_locales(app):
     """Content names pages by endpoint: a renamed route fails here, not in a browser."""
     links = set(links_in((ALL_CONTENT, CASE_STUDIES, home.CTA_LINK, navigation.MAIN_NAVIGATION)))
@@ -134,3 +126,6 @@ def test_every_content_link_names_a_page_in_both_locales(app):
         for link in links:
             paths = {url_for(link.endpoint, **link.params, lang_code=lo) for lo in LOCALES}
             assert len(paths) == 2, link
+        # A lazy string with values translates when rendered (the pages' tests read Spanish).
+        with force_locale("es"):
+            assert str(team.TEAMS[0].members[0].image.alt) == "Retrato de Lucía Ferrer"

@@ -9,7 +9,6 @@ from motorlab.content.types import ContactLabels, ContactSent
 # "A person from our team answers %(reply_time)s."
 REPLY_TIME = _l("within two working days")
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Ready to start?")
 PAGE_DESCRIPTION = _l(
     "Tell Motorlab Digital about your project: a website, an app or a platform for car "

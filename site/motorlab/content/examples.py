@@ -16,7 +16,6 @@ from motorlab.content.case_study import ADS, neighbours
 from motorlab.content.contact import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
 from motorlab.content.navigation import MAIN_NAVIGATION
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Showcase of components")
 PAGE_DESCRIPTION = _l("Every component of the Motorlab Digital site with sample data.")
 

@@ -11,7 +11,6 @@ from motorlab.content.portfolio import PROJECTS
 from motorlab.content.types import Text
 from motorlab.images.breakpoints import BREAKPOINTS
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Design guideline")
 PAGE_DESCRIPTION = _l(
     "Colours, type scale, grid, breakpoints and components of the Motorlab Digital site."

@@ -2,6 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
+from motorlab.content import services
 from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.contact import REPLY_TIME
@@ -10,14 +11,13 @@ from motorlab.content.types import (
     CallToAction,
     Image,
     Link,
+    Point,
     ProjectCard,
-    Reason,
     ResultItem,
     Slide,
 )
 from motorlab.identity import AGENCY
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Software for car brands")
 PAGE_DESCRIPTION = _l(
     "Motorlab Digital designs and builds websites, apps and platforms for a group of "
@@ -68,59 +68,47 @@ RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
 )
 
 SERVICES_TITLE = _l("What we do")
-SLIDES: tuple[Slide, ...] = (
-    Slide(
-        # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title
-        # on the home page and a heading on the services page.
-        _l("Technology"),
-        _l(
-            "Cloud platforms, integrations with dealer and factory systems, and APIs that "
-            "keep every brand's data in step."
+# One slide per service, with the service's title and picture.
+SLIDES: tuple[Slide, ...] = tuple(
+    Slide(service.title, text, service.image, _l("OUR SERVICES"), Link("pages.services"))
+    for service, text in zip(
+        services.SERVICES,
+        (
+            _l(
+                "Cloud platforms, integrations with dealer and factory systems, and APIs that "
+                "keep every brand's data in step."
+            ),
+            _l(
+                "Web and mobile products for sales, after-sales and quality teams, designed with "
+                "the people who use them every day."
+            ),
+            _l(
+                "Websites, configurators and showroom screens that turn interest in a car into a "
+                "visit to the dealer."
+            ),
         ),
-        Image("img/slides/technology.svg", "", 480, 360),
-        _l("OUR SERVICES"),
-        Link("pages.services"),
-    ),
-    Slide(
-        _l("Digital Products"),
-        _l(
-            "Web and mobile products for sales, after-sales and quality teams, designed with "
-            "the people who use them every day."
-        ),
-        Image("img/slides/digital-products.svg", "", 480, 360),
-        _l("OUR SERVICES"),
-        Link("pages.services"),
-    ),
-    Slide(
-        _l("Digital experiences"),
-        _l(
-            "Websites, configurators and showroom screens that turn interest in a car into a "
-            "visit to the dealer."
-        ),
-        Image("img/slides/digital-experiences.svg", "", 480, 360),
-        _l("OUR SERVICES"),
-        Link("pages.services"),
-    ),
+        strict=True,
+    )
 )
 
 REASONS_TITLE = _l("Why us")
-REASONS: tuple[Reason, ...] = (
-    Reason(
+REASONS: tuple[Point, ...] = (
+    Point(
         _l("User-Driven approach"),
         _l("We test with drivers, dealers and mechanics before we write the first line of code."),
         Image("img/icons/user-driven.svg", "", 48, 48),
     ),
-    Reason(
+    Point(
         _l("Know-How"),
         _l("More than ten years building software for car brands, their dealers and workshops."),
         Image("img/icons/know-how.svg", "", 48, 48),
     ),
-    Reason(
+    Point(
         _l("Transparent processes"),
         _l("You see the backlog, the demos and the figures of every sprint, as they happen."),
         Image("img/icons/transparent.svg", "", 48, 48),
     ),
-    Reason(
+    Point(
         _l("Available resources"),
         _l("A stable team of designers, developers and scrum masters, ready to start now."),
         Image("img/icons/resources.svg", "", 48, 48),

@@ -5,7 +5,6 @@ from flask_babel import lazy_gettext as _l
 from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.types import ProjectCard
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Portfolio: our projects")
 PAGE_DESCRIPTION = _l(
     "Case studies of Motorlab Digital: after-sales, fault reporting, commercial vehicles "

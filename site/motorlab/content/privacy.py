@@ -26,7 +26,6 @@ def _bullets(*items) -> BulletList:
     return BulletList(items)
 
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Privacy and terms")
 PAGE_DESCRIPTION = _l(
     "What the Motorlab Digital website collects, why, for how long, and your rights."

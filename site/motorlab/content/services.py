@@ -4,7 +4,6 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import Image, Service, TechnologyGroup, TechnologyItem
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("Services and technologies")
 PAGE_DESCRIPTION = _l(
     "Technology, digital products and digital experiences for car brands: the services, "
@@ -20,6 +19,8 @@ INTRO = _l(
 SERVICES_TITLE = _l("What we offer")
 SERVICES: tuple[Service, ...] = (
     Service(
+        # TRANSLATORS: the name of a service (an area of work), as a carousel slide's title
+        # on the home page and a heading on the services page.
         _l("Technology"),
         _l(
             "We build and operate the platforms behind every brand: cloud services, integrations "

@@ -4,7 +4,6 @@ from flask_babel import lazy_gettext as _l
 
 from motorlab.content.types import ArtDirectedImage, Image, Team, TeamMember
 
-# The page's <title> and meta description (and its share image's title).
 PAGE_TITLE = _l("About us")
 PAGE_DESCRIPTION = _l(
     "Meet the leadership, developers, designers and scrum masters of Motorlab Digital."

@@ -3,7 +3,7 @@ translated when rendered, and links by endpoint (`url_for` adds the locale)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from flask_babel import LazyString
 
@@ -83,10 +83,12 @@ class Slide:
 
 
 @dataclass(frozen=True)
-class Reason:
+class Point:
+    """A titled point of a list: a reason, a phase of a method, a module of a product."""
+
     title: Text
-    text: Text
-    icon: Image
+    text: Text = ""
+    icon: Image | None = None
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class TeamMember:
 @dataclass(frozen=True)
 class Team:
     title: Text
-    members: tuple[TeamMember, ...] = field(default_factory=tuple)
+    members: tuple[TeamMember, ...]
 
 
 @dataclass(frozen=True)
@@ -151,26 +153,15 @@ class ContactSent:
 
 
 @dataclass(frozen=True)
-class Module:
-    title: Text
-    icon: Image | None = None
-
-
-@dataclass(frozen=True)
-class Phase:
-    title: Text
-    text: Text
-
-
-@dataclass(frozen=True)
 class Screen:
     caption: Text
     image: Image
 
     @classmethod
-    def drawn(cls, product: str, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
-        """A product screen drawn in each language: img/projects/<product>/<name>.<locale>.svg."""
-        return cls(caption, Image(f"img/projects/{product}/{name}.{{locale}}.svg", alt, *size))
+    def drawn(cls, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
+        """A product screen drawn in each language: `ads/planning` is
+        img/projects/ads/planning.<locale>.svg."""
+        return cls(caption, Image(f"img/projects/{name}.{{locale}}.svg", alt, *size))
 
 
 @dataclass(frozen=True)
@@ -193,8 +184,8 @@ class CaseStudy:
     overview: tuple[Text, ...]
     modules_text: Text
     module_count: int  # as `modules_text` states it (ADS: 15, with 14 modules listed)
-    modules: tuple[Module, ...]
-    methodology: tuple[Phase, ...]
+    modules: tuple[Point, ...]
+    methodology: tuple[Point, ...]
     screens: tuple[Screen, ...]
     technologies: tuple[str, ...]  # product names: not translated
     brands: tuple[Brand, ...]  # the group's brands it serves (content/brands.py)

@@ -32,8 +32,8 @@ from motorlab.rendering import tokens
 
 
 def content_page(content: ModuleType, path: str, *, also_from=(), **options: Any) -> Page:
-    """A page named after its content module, titled by its PAGE_TITLE and PAGE_DESCRIPTION
-    (`also_from`: more files whose changes change the page)."""
+    """A page named after its content module: its PAGE_TITLE is the <title> (and the share
+    image's), its PAGE_DESCRIPTION the meta description; `also_from`: more source files."""
     name = content.__name__.rsplit(".", 1)[-1]
     return Page(
         name,

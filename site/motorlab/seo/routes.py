@@ -35,9 +35,10 @@ def git_date(paths: tuple[str, ...]) -> str | None:
     return result.stdout.strip() or None
 
 
-def sitemap_entries() -> list[dict]:
-    """One entry per page and locale, each with the page's URLs in every locale and the
-    date its content last changed (None outside a git checkout)."""
+@bp.route("/sitemap.xml")
+@cache.cached(key_prefix="seo:sitemap")
+def sitemap():
+    """One entry per page and locale, each with the page's URLs in every locale."""
     entries = []
     for page in listed_pages():
         urls = {
@@ -48,13 +49,7 @@ def sitemap_entries() -> list[dict]:
         entries.extend(
             {"loc": urls[locale], "alternates": urls, "lastmod": lastmod} for locale in LOCALES
         )
-    return entries
-
-
-@bp.route("/sitemap.xml")
-@cache.cached(key_prefix="seo:sitemap")
-def sitemap():
-    body = render_template("seo/sitemap.xml", entries=sitemap_entries())
+    body = render_template("seo/sitemap.xml", entries=entries)
     return Response(body, mimetype=SITEMAP_TYPE)
 
 

@@ -3,11 +3,11 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Point, Quote, ResultItem, Screen
 
 
-def _module(title, icon: str) -> Module:
-    return Module(title, Image(f"img/projects/ads/modules/{icon}.svg", "", 40, 40))
+def _module(title, icon: str) -> Point:
+    return Point(title, icon=Image(f"img/projects/ads/modules/{icon}.svg", "", 40, 40))
 
 
 ADS = CaseStudy(
@@ -64,28 +64,28 @@ ADS = CaseStudy(
         _module(_l("Reports"), "reports"),
     ),
     methodology=(
-        Phase(
+        Point(
             _l("Discovery in the workshop"),
             _l(
                 "For three weeks our designers spent mornings at the reception desks of four "
                 "dealers, mapping how a car moves from the appointment to the invoice."
             ),
         ),
-        Phase(
+        Point(
             _l("Two-week SCRUM sprints"),
             _l(
                 "A product owner from the group's after-sales department prioritised the "
                 "backlog, and every sprint ended with a demo to service advisors."
             ),
         ),
-        Phase(
+        Point(
             _l("A DevOps pipeline from day one"),
             _l(
                 "Every change passes automated tests and reaches a staging copy of each brand "
                 "within the hour, so the brands approve features on their own data."
             ),
         ),
-        Phase(
+        Point(
             _l("Pilot, then roll-out brand by brand"),
             _l(
                 "Two dealers ran ADS in pilot before each brand went live, with our team on "
@@ -95,20 +95,17 @@ ADS = CaseStudy(
     ),
     screens=(
         Screen.drawn(
-            "ads",
-            "work-order",
+            "ads/work-order",
             _l("A work order with its operations, parts and the technician's time."),
             _l("ADS work order listing operations, parts and labour times"),
         ),
         Screen.drawn(
-            "ads",
-            "planning",
+            "ads/planning",
             _l("The workshop planner: every bay and technician, hour by hour."),
             _l("ADS workshop planner with jobs placed on a timeline for each bay"),
         ),
         Screen.drawn(
-            "ads",
-            "history",
+            "ads/history",
             _l("One vehicle history: every visit, at whichever of the group's workshops."),
             _l(
                 "ADS vehicle history of a car: four visits at two workshops, with the date, "

@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Point, Quote, ResultItem, Screen
 
 KUZU = CaseStudy(
     slug="kuzu",
@@ -40,35 +40,35 @@ KUZU = CaseStudy(
     ),
     module_count=5,
     modules=(
-        Module(_l("Fault reporting with photos and voice notes")),
-        Module(_l("Vehicle identification by VIN scan")),
-        Module(_l("Fault map on a drawing of the car")),
-        Module(_l("Classification and assignment in the back office")),
-        Module(_l("Quality dashboards by model and plant")),
+        Point(_l("Fault reporting with photos and voice notes")),
+        Point(_l("Vehicle identification by VIN scan")),
+        Point(_l("Fault map on a drawing of the car")),
+        Point(_l("Classification and assignment in the back office")),
+        Point(_l("Quality dashboards by model and plant")),
     ),
     methodology=(
-        Phase(
+        Point(
             _l("Ride-alongs with test engineers"),
             _l(
                 "We joined test drives on the proving ground to learn when an engineer can "
                 "type, when they can only tap, and when they can only talk."
             ),
         ),
-        Phase(
+        Point(
             _l("Prototype on the track in week three"),
             _l(
                 "A clickable prototype was tested with gloves, in sunlight and without "
                 "coverage, which is why KuZu works offline and has large targets."
             ),
         ),
-        Phase(
+        Point(
             _l("SCRUM with the quality department"),
             _l(
                 "Two-week sprints with a product owner from quality assurance, and a demo on a "
                 "real test car at the end of each one."
             ),
         ),
-        Phase(
+        Point(
             _l("Continuous delivery to the test fleet"),
             _l(
                 "A DevOps pipeline builds, tests and distributes every approved version to the "
@@ -80,8 +80,7 @@ KUZU = CaseStudy(
     # (the back office's side is in the hero: the fault as it arrives there).
     screens=(
         Screen.drawn(
-            "kuzu",
-            "scan",
+            "kuzu/scan",
             _l("Identifying the car: the app reads its VIN through the camera."),
             _l(
                 "KuZu on a phone: the camera reading a car's VIN, then the car's plant and "
@@ -90,8 +89,7 @@ KUZU = CaseStudy(
             size=(320, 640),
         ),
         Screen.drawn(
-            "kuzu",
-            "report",
+            "kuzu/report",
             _l("Reporting a fault: area of the car, severity and photos."),
             _l(
                 "KuZu on a phone: a car outline with the fault marked in zone 4, a severity "
@@ -100,8 +98,7 @@ KUZU = CaseStudy(
             size=(320, 640),
         ),
         Screen.drawn(
-            "kuzu",
-            "fault",
+            "kuzu/fault",
             _l("Following a fault: its photos, the supplier it went to and the fix to confirm."),
             _l(
                 "KuZu on a phone: fault KZ-0512 with three photos, its car, zone and "

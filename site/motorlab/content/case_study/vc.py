@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Point, Quote, ResultItem, Screen
 
 # As its text states it (modules_text); VC has no result figures, so its card shows this one.
 _MODULE_COUNT = 4
@@ -43,34 +43,34 @@ VC = CaseStudy(
     ),
     module_count=_MODULE_COUNT,
     modules=(
-        Module(_l("Catalogue by body type, payload and load volume")),
-        Module(_l("Configurator with conversions and accessories")),
-        Module(_l("Locator of commercial-vehicle dealers")),
-        Module(_l("Service booking with a replacement van")),
+        Point(_l("Catalogue by body type, payload and load volume")),
+        Point(_l("Configurator with conversions and accessories")),
+        Point(_l("Locator of commercial-vehicle dealers")),
+        Point(_l("Service booking with a replacement van")),
     ),
     methodology=(
-        Phase(
+        Point(
             _l("Interviews with fleet buyers"),
             _l(
                 "We interviewed fleet managers, plumbers, couriers and caterers to learn how a "
                 "business chooses a van, and what makes it change brand."
             ),
         ),
-        Phase(
+        Point(
             _l("Design system on the brand's guideline"),
             _l(
                 "A component library built on the brand's guideline kept catalogue, "
                 "configurator and booking consistent across every screen size."
             ),
         ),
-        Phase(
+        Point(
             _l("SCRUM with marketing and after-sales"),
             _l(
                 "Both departments shared one backlog and one sprint review, so sales and "
                 "service features shipped together every two weeks."
             ),
         ),
-        Phase(
+        Point(
             _l("Performance budget in the pipeline"),
             _l(
                 "The DevOps pipeline rejects any release that makes a page heavier or slower "
@@ -80,14 +80,12 @@ VC = CaseStudy(
     ),
     screens=(
         Screen.drawn(
-            "vc",
-            "configurator",
+            "vc/configurator",
             _l("The configurator: body, wheelbase, roof height and conversion."),
             _l("VC configurator with a van side view and options for wheelbase and roof"),
         ),
         Screen.drawn(
-            "vc",
-            "dealers",
+            "vc/dealers",
             _l("The dealer locator on a phone: commercial-vehicle centres only, nearest first."),
             _l(
                 "VC dealer locator on a phone: a map with two pins and the two nearest "
@@ -95,8 +93,7 @@ VC = CaseStudy(
             ),
         ),
         Screen.drawn(
-            "vc",
-            "booking",
+            "vc/booking",
             _l("Service booking on a phone, with a replacement van."),
             _l("VC service booking on a phone with a date picker and time slots"),
         ),

@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.brands import brands_named
-from motorlab.content.types import CaseStudy, Image, Module, Phase, Quote, ResultItem, Screen
+from motorlab.content.types import CaseStudy, Image, Point, Quote, ResultItem, Screen
 
 VIEWBOX = CaseStudy(
     slug="viewbox",
@@ -40,35 +40,35 @@ VIEWBOX = CaseStudy(
     modules_text=_l("ViewBox is organised in five modules, from the template to the statistics."),
     module_count=5,
     modules=(
-        Module(_l("Brand templates with locked and free blocks")),
-        Module(_l("Visual editor with live preview on three screen sizes")),
-        Module(_l("Approval workflow between dealer and brand")),
-        Module(_l("Shared media library with usage rights")),
-        Module(_l("Publishing, domains and visit statistics")),
+        Point(_l("Brand templates with locked and free blocks")),
+        Point(_l("Visual editor with live preview on three screen sizes")),
+        Point(_l("Approval workflow between dealer and brand")),
+        Point(_l("Shared media library with usage rights")),
+        Point(_l("Publishing, domains and visit statistics")),
     ),
     methodology=(
-        Phase(
+        Point(
             _l("Audit of existing microsites"),
             _l(
                 "We reviewed a year of the brands' microsites and found that nine out of ten "
                 "were built from the same six kinds of block."
             ),
         ),
-        Phase(
+        Point(
             _l("Templates designed with each brand"),
             _l(
                 "Each brand's design team signed off its template in a two-week design sprint "
                 "before any development started."
             ),
         ),
-        Phase(
+        Point(
             _l("SCRUM and monthly releases"),
             _l(
                 "Development ran in two-week sprints; the DevOps pipeline publishes a new "
                 "version every month without taking any space offline."
             ),
         ),
-        Phase(
+        Point(
             _l("Trainings for editors"),
             _l(
                 "Editors at the brands and dealers learn ViewBox in a two-hour hands-on "
@@ -78,20 +78,17 @@ VIEWBOX = CaseStudy(
     ),
     screens=(
         Screen.drawn(
-            "viewbox",
-            "templates",
+            "viewbox/templates",
             _l("Choosing a brand template for a new space."),
             _l("ViewBox gallery of brand templates with one of them selected"),
         ),
         Screen.drawn(
-            "viewbox",
-            "approval",
+            "viewbox/approval",
             _l("Approving a dealer's page before it goes live."),
             _l("ViewBox approval screen with a page preview and comments"),
         ),
         Screen.drawn(
-            "viewbox",
-            "published",
+            "viewbox/published",
             _l("The dealer's page as published, on a phone, with its visits."),
             _l(
                 "A dealer's open-day page published with ViewBox, on a phone, beside its "
