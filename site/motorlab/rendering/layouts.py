@@ -1,5 +1,5 @@
-"""Page layouts. A view names its layout with `@uses_layout(...)`; an unknown name fails
-when the module is imported, that is, when the app starts, not at the first request."""
+"""Page layouts: a view names its own with `@uses_layout(...)`; an unknown name fails when the
+app starts, not at the first request."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class UnknownLayoutError(LookupError):
 
 
 def uses_layout(name: str) -> Callable[[Callable], Callable]:
-    if name not in LAYOUTS:  # fail now, at import, not on the first visit
+    if name not in LAYOUTS:
         known = ", ".join(sorted(LAYOUTS))
         raise UnknownLayoutError(f"Unknown layout {name!r}; known layouts: {known}")
 
@@ -44,6 +44,6 @@ def init_app(app: Flask) -> None:
 
 
 def layout_context() -> dict:
-    """Context processor: the template the page extends (`{% extends layout %}`)."""
+    """The template the page extends (`{% extends layout %}`)."""
     name = g.get("layout", DEFAULT_LAYOUT)
     return {"layout": LAYOUTS[name], "layout_name": name}

@@ -1,6 +1,5 @@
-"""Every name templates see besides their own context, registered in one place: globals,
-so component macros (imported without context) see them too.
-"""
+"""Every name templates see besides their own context, as globals: component macros
+(imported without context) see them too."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from motorlab import i18n, icons, identity
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
-from motorlab.images import urls as image_urls
+from motorlab.images import routes as image_urls
 from motorlab.pages.public import own_paths
 from motorlab.pages.registry import current_section
 from motorlab.rendering import assets, typography, widget_props
