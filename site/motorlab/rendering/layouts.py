@@ -31,7 +31,6 @@ def uses_layout(name: str) -> Callable[[Callable], Callable]:
             g.layout = name
             return view(*args, **kwargs)
 
-        wrapper.layout = name
         return wrapper
 
     return decorator
