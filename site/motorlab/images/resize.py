@@ -67,9 +67,8 @@ def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
     data = path.read_bytes()
     key = hashlib.sha256(data + f"|{width}|{fmt}".encode()).hexdigest()[:32]
     target = cache_dir / key[:2] / (key + FORMATS[fmt][1])
-    if target.is_file():
-        return target
-    write_atomically(target, encode(data, width, fmt))
+    if not target.is_file():
+        write_atomically(target, encode(data, width, fmt))
     return target
 
 
