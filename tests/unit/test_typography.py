@@ -1,10 +1,10 @@
-"""A heading's last two words kept together (motorlab.rendering.typography)."""
+"""A heading's last two words kept together (the `last_words_together` filter)."""
 
 import pytest
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from motorlab.rendering.typography import last_words_together
+from motorlab.rendering.template_globals import last_words_together
 
 CODE = Markup("The <code>logo_list</code> macro")
 
