@@ -20,12 +20,9 @@ COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
 # Bytes, before compression: every page's first round trip carries this bundle.
 BUDGET = 40 * 1024
-# The guideline's stylesheet, inlined there instead of the bundle: the files of site.css it
-# needs, then the demo rows it shares with /test and its own samples.
-GUIDELINE_INDEX = STYLES / "guideline.css"
-# The stylesheets the bundle leaves out (widgets/build.mjs,
-# motorlab.rendering.assets.stylesheet_keys), by manifest key: the entry esbuild builds, and the
-# file whose rules the bundle ends with.
+GUIDELINE_INDEX = STYLES / "guideline.css"  # inlined on the guideline instead of the bundle
+# The stylesheets built on their own (widgets/build.mjs) by manifest key: the entry esbuild
+# builds, and (OWN_RULES) the file whose rules that bundle ends with.
 OWN_BUNDLES = {
     "consent_banner.css": COMPONENTS / "consent_banner" / "consent_banner.css",
     "error_page.css": COMPONENTS / "error_page" / "error_page.css",

@@ -13,7 +13,6 @@ LAYOUTS = {
     "guideline": "layouts/guideline.html",
     "default": "layouts/default.html",
 }
-DEFAULT_LAYOUT = "default"
 
 
 class UnknownLayoutError(LookupError):
@@ -44,5 +43,5 @@ def init_app(app: Flask) -> None:
 
 def layout_context() -> dict:
     """The template the page extends (`{% extends layout %}`)."""
-    name = g.get("layout", DEFAULT_LAYOUT)
+    name = g.get("layout", "default")
     return {"layout": LAYOUTS[name], "layout_name": name}
