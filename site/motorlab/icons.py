@@ -1,6 +1,5 @@
-"""The site's icons and web app manifest, drawn from the logo by `make` (motorlab.build.icons)
-into static/icons/, and served at the root where browsers ask for them. Their URLs carry no
-content hash: caches keep them a day."""
+"""The logo and wordmark inlined in pages; the icons (drawn by motorlab.build.icons) and web app
+manifest, served at the root where browsers ask for them, cached a day (no hash in their URL)."""
 
 from __future__ import annotations
 
@@ -47,8 +46,7 @@ def logo_mark(class_name: str) -> Markup:
     return _inlined(LOGO, class_name)
 
 
-def wordmark(class_name: str) -> Markup:
-    """The wordmark, glyphs and all: the name in the brand's face from the first paint."""
+def wordmark(class_name: str) -> Markup:  # glyphs and all: the brand's face from the first paint
     return _inlined(WORDMARK, class_name)
 
 

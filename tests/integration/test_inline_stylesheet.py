@@ -1,6 +1,5 @@
 """The stylesheet arrives with the page: one `<style>` block, the same on every page but the
-guideline, allowed by its hash in the CSP, no stylesheet link; the stylesheets few pages need
-(assets.stylesheet_keys()) only on those pages, each allowed by that answer's CSP alone."""
+guideline, allowed by its hash in the CSP; those few pages need only there, and in their CSP."""
 
 from __future__ import annotations
 
@@ -66,25 +65,18 @@ def test_every_page_carries_the_blocks_its_csp_allows_and_no_stylesheet_link(ana
     byte; after it the consent's on every page with ANALYTICS_ID set, the error pages' on
     theirs, /test's demo rows; the CSP's style-src names exactly the page's blocks."""
     client = create_app(config_with(ANALYTICS_ID="G-TEST12345" if analytics else "")).test_client()
-    shared, wrong = set(), {}
+    shared = set()
     for path, response in every_answer(client):
         found = blocks(response)
-        links = soup_of(response).select('link[rel~="stylesheet"]')
-        # The .css files are still served (a page cached before a new build links them).
-        links += re.findall(r"/static/build/[^\"')]+\.css", response.get_data(as_text=True))
-        expected = [
-            MANIFEST[key] for key in expected_stylesheets(path, response.status_code, analytics)
-        ]
-        sources = sorted(["'self'", *(sha256_source(text) for _name, text in found)])
-        if (
-            [name for name, _text in found] != expected
-            or links
-            or sorted(style_sources(response)) != sources
-        ):
-            wrong[path] = ([name for name, _text in found], len(links), style_sources(response))
+        keys = expected_stylesheets(path, response.status_code, analytics)
+        assert [name for name, _text in found] == [MANIFEST[key] for key in keys], path
+        sources = ["'self'", *(sha256_source(text) for _name, text in found)]
+        assert sorted(style_sources(response)) == sorted(sources), path
+        # No link: the .css files are still served (a page cached before a new build links them).
+        assert soup_of(response).select('link[rel~="stylesheet"]') == [], path
+        assert not re.search(r"/static/build/[^\"')]+\.css", response.get_data(as_text=True)), path
         if not path.endswith("/guideline"):
             shared.add(found[0])
-    assert wrong == {}
     assert len(shared) == 1, "the same block, byte for byte, on every page"
     name, text = shared.pop()
     assert name == MANIFEST["site.css"]

@@ -1,6 +1,5 @@
-"""The esbuild manifest as the templates use it: the boot script inline on every page, the
-entry and the declared widgets' chunks named for it to load, the CSP that lets exactly that
-run, and the widgets' props translated on the server."""
+"""The esbuild manifest as the templates use it (the inline boot script, the modules it loads,
+the CSP that lets exactly that run) and the widgets' props, translated on the server."""
 
 import base64
 import hashlib
@@ -24,51 +23,61 @@ def module_metas(soup, name: str) -> list[str]:
     return [meta["content"] for meta in soup.find_all("meta", attrs={"name": name})]
 
 
-def test_every_page_names_the_entry_and_its_csp_allows_only_the_boot_script(
-    client, widget_manifest
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/", ["carousel", "carousel", "nav_menu"]),
+        ("/en/portfolio", ["carousel", "nav_menu"]),
+        ("/contact", ["contact_form", "nav_menu"]),
+        ("/en/services", ["nav_menu"]),
+        ("/projects/ads", ["nav_menu"]),  # the case-study pager stays a pair of links
+        ("/en/no-such-page", ["nav_menu"]),
+    ],
+)
+def test_pages_inline_only_the_boot_script_and_name_their_widgets_modules(
+    client, widget_manifest, path, expected
 ):
-    response = client.get("/services")
+    """No code is fetched before the first paint: the boot script (the one script, allowed by
+    its hash) asks for the entry once the page has shown; the preloads are the typeface's and
+    home's hero picture's, and the modules named are the entry's and above-the-fold carousels'."""
+    response = client.get(path)
     soup = soup_of(response)
-    scripts = soup.find_all("script", type=lambda kind: kind != "application/json")
-    assert [(s.get("src"), s.get("data-script")) for s in scripts] == [
-        (None, widget_manifest["boot"])
-    ]
-    entry = widget_manifest["entry"]
-    assert module_metas(soup, "widget-entry") == [f"/static/build/{entry['file']}"]
-    assert module_metas(soup, "widget-preload") == [f"/static/build/{f}" for f in entry["imports"]]
-    assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == ""
+    code = soup.find_all("script", type=lambda kind: not (kind or "").endswith("json"))
+    assert [(s.get("src"), s.get("data-script")) for s in code] == [(None, widget_manifest["boot"])]
     csp = response.headers["Content-Security-Policy"]
     directives = dict(d.split(" ", 1) for d in csp.split("; "))
-    digest = base64.b64encode(hashlib.sha256(scripts[0].string.encode()).digest()).decode()
+    digest = base64.b64encode(hashlib.sha256(code[0].string.encode()).digest()).decode()
     assert directives["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
     assert directives["connect-src"] == "'self'"
-
-
-@pytest.mark.parametrize("path", ["/", "/en/portfolio", "/contact", "/en/no-such-page"])
-def test_the_markup_fetches_no_code_before_the_first_paint(client, path):
-    """The boot script asks for the widgets once the page has shown, so their code never
-    competes with the first screen; the preloads are the typeface's and home's hero picture's."""
-    soup = soup_of(client.get(path))
-    assert soup.find("script", src=True) is None
     preloads = soup.find_all("link", rel=["preload", "modulepreload", "prefetch"])
     hero = [(["preload"], "image")] if path == "/" else []
     assert [(p["rel"], p["as"]) for p in preloads] == [(["preload"], "font"), *hero]
-    assert len(module_metas(soup, "widget-entry")) == 1
+    entry = widget_manifest["entry"]
+    assert module_metas(soup, "widget-entry") == [f"/static/build/{entry['file']}"]
+    carousel = widget_manifest["widgets"]["carousel"]["file"]
+    modules = [*entry["imports"], *([carousel] if "carousel" in expected else [])]
+    assert module_metas(soup, "widget-preload") == [f"/static/build/{f}" for f in modules]
+    assert soup.find("meta", attrs={"name": "api-base-url"})["content"] == ""
+    assert sorted(node["data-widget"] for node in soup.select("[data-widget]")) == expected
+    # A widget that reads props gets them; nav_menu reads only its markup, so it gets none.
+    for node in soup.select("[data-widget]"):
+        props = node.find("script", type="application/json", recursive=False)
+        assert (props is None) == (node["data-widget"] == "nav_menu")
+        assert props is None or json.loads(props.string)
+    assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
 
 
-def test_entry_and_chunks_are_served(client, widget_manifest):
+def test_preloads_name_each_widgets_own_chunk_and_not_react_and_all_are_served(
+    app, client, widget_manifest, react_chunk
+):
+    widgets = widget_manifest["widgets"]
     files = {widget_manifest["entry"]["file"]}
-    for widget in widget_manifest["widgets"].values():
+    for widget in widgets.values():
         files.update([widget["file"], *widget["imports"]])
     for file in files:
         with client.get(f"/static/build/{file}") as response:
-            assert response.status_code == 200
-            assert response.mimetype == "text/javascript"
-
-
-def test_preloads_name_each_widgets_own_chunk_and_not_react(app, widget_manifest):
-    widgets = widget_manifest["widgets"]
+            assert (response.status_code, response.mimetype) == (200, "text/javascript"), file
     with app.test_request_context("/"):
         html = render_template_string('{{ widget_preloads(["carousel", "nav_menu", "carousel"]) }}')
     hrefs = module_metas(BeautifulSoup(html, "html.parser"), "widget-preload")
@@ -77,10 +86,7 @@ def test_preloads_name_each_widgets_own_chunk_and_not_react(app, widget_manifest
         f"/static/build/{widgets['nav_menu']['file']}",
     ]
     # The carousel's libraries (the React chunk) come as its imports, after parsing.
-    entry_imports = widget_manifest["entry"]["imports"]
-    libraries = [f for f in widgets["carousel"]["imports"] if f not in entry_imports]
-    assert libraries, "the carousel imports React from a shared chunk"
-    assert not any(f"/static/build/{f}" in hrefs for f in libraries)
+    assert react_chunk in widgets["carousel"]["imports"]
     assert all(line.startswith('<meta name="widget-preload" ') for line in html.splitlines())
     with app.test_request_context("/"), pytest.raises(KeyError, match="unknown widget"):
         render_template_string('{{ widget_preloads(["carrousel"]) }}')
@@ -147,72 +153,28 @@ def test_widget_props_are_translated_on_the_server(client, prefix, menu, failure
         assert widget_labels("consent_banner")["close"] == widget_labels("contact_form")["close"]
 
 
-def widgets_on(client, path):
-    soup = soup_of(client.get(path))
-    return sorted(node["data-widget"] for node in soup.select("[data-widget]")), soup
-
-
-@pytest.mark.parametrize(
-    ("path", "expected"),
-    [
-        ("/", ["carousel", "carousel", "nav_menu"]),
-        ("/en/portfolio", ["carousel", "nav_menu"]),
-        ("/contact", ["contact_form", "nav_menu"]),
-        ("/en/services", ["nav_menu"]),
-        ("/projects/ads", ["nav_menu"]),  # the case-study pager stays a pair of links
-    ],
-)
-def test_real_pages_ask_for_their_widgets(client, widget_manifest, path, expected):
-    found, soup = widgets_on(client, path)
-    assert found == expected
-    preloads = module_metas(soup, "widget-preload")
-    assert len(preloads) == len(set(preloads)), "a module is preloaded twice"
-    carousel = f"/static/build/{widget_manifest['widgets']['carousel']['file']}"
-    # Above-the-fold carousels' code arrives with the page; nothing else is preloaded.
-    assert (carousel in preloads) == ("carousel" in expected)
-    entry = [f"/static/build/{f}" for f in widget_manifest["entry"]["imports"]]
-    assert set(preloads) <= {carousel, *entry}
-    # A widget that reads props gets them; nav_menu reads only its markup, so it gets none.
-    for node in soup.select("[data-widget]"):
-        props = node.find("script", type="application/json", recursive=False)
-        if node["data-widget"] == "nav_menu":
-            assert props is None
-        else:
-            assert props and json.loads(props.string)
-    assert soup.select_one("body > .c-loading-bar__host[aria-hidden=true]")
-
-
-def widget_sources():
+def test_one_fetch_with_a_deadline_and_one_link_check():
+    """widgets/http's fetchWithDeadline is the only fetch and the only deadline; navigation/
+    links.js's pageLink and clickedPageLink the one "may a script take this link over?" and
+    "is this a plain click?", which decide every visit."""
     root = PROJECT_ROOT / "widgets"
-    return {
+    sources = {
         path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
         for path in sorted(root.rglob("*.js*"))
         if path.suffix in (".js", ".jsx")
     }
-
-
-def test_one_fetch_with_a_deadline_and_one_link_check():
-    sources = widget_sources()
-    # widgets/http's fetchWithDeadline: the only fetch and the only deadline.
-    fetching = [name for name, text in sources.items() if re.search(r"\bfetch\(", text)]
-    assert fetching == ["http/index.js"]
-    assert [name for name, text in sources.items() if "AbortController" in text] == [
-        "http/index.js"
-    ]
-    # navigation/links.js's pageLink and clickedPageLink: the one "may a script take this
-    # link over?" and "is this a plain click?", which decide every visit.
-    for needle in ('closest("a[href]")', "hreflang", "event.button", "event.metaKey"):
-        found = [name for name, text in sources.items() if needle in text]
-        assert found == ["navigation/links.js"], needle
+    links = ('closest("a[href]")', "hreflang", "event.button", "event.metaKey")
+    where = {r"\bfetch\(": "http/index.js", "AbortController": "http/index.js"}
+    where.update({re.escape(needle): "navigation/links.js" for needle in links})
+    for pattern, file in where.items():
+        assert [name for name, text in sources.items() if re.search(pattern, text)] == [file]
 
 
 def test_carousels_hold_every_item_for_visitors_without_javascript(client):
     soup = soup_of(client.get("/"))
     logos = soup.select(".c-carousel--logos .c-carousel__list > li img")
     slides = soup.select(".c-carousel--slides .c-carousel__list > li .c-slide")
-    assert len(logos) == 6 and len(slides) == 3
-    buttons = [a.get_text(strip=True) for a in soup.select(".c-carousel--slides a.c-button")]
-    assert buttons == ["NUESTROS SERVICIOS"] * 3
+    assert len(logos) == 6 and len(slides) == 3  # each slide's button: test_home.py
     props = json.loads(soup.select_one(".c-carousel--slides > script").string)
     assert props["autoRotate"] is True and props["label"] == "Qué hacemos"
     portfolio = soup_of(client.get("/en/portfolio"))

@@ -20,12 +20,9 @@ COMPONENTS = ROOT / "templates" / "components"
 PAGES = ROOT / "templates" / "pages"  # a page's own styles sit beside its template
 # Bytes, before compression: every page's first round trip carries this bundle.
 BUDGET = 40 * 1024
-# The guideline's stylesheet, inlined there instead of the bundle: the files of site.css it
-# needs, then the demo rows it shares with /test and its own samples.
-GUIDELINE_INDEX = STYLES / "guideline.css"
-# The stylesheets the bundle leaves out (widgets/build.mjs,
-# motorlab.rendering.assets.stylesheet_keys), by manifest key: the entry esbuild builds, and the
-# file whose rules the bundle ends with.
+GUIDELINE_INDEX = STYLES / "guideline.css"  # inlined on the guideline instead of the bundle
+# The stylesheets built on their own (widgets/build.mjs) by manifest key: the entry esbuild
+# builds, and (OWN_RULES) the file whose rules that bundle ends with.
 OWN_BUNDLES = {
     "consent_banner.css": COMPONENTS / "consent_banner" / "consent_banner.css",
     "error_page.css": COMPONENTS / "error_page" / "error_page.css",
@@ -42,14 +39,10 @@ COLOR_FUNCTION = re.compile(r"\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\(\
 # The CSS named colours (Pillow's table is CSS's 148 names).
 NAMED_COLORS = frozenset(ImageColor.colormap)
 WORD = re.compile(r"(?<![\w-])[a-zA-Z]+(?![\w-])")
-
-
-def component_stylesheets() -> list[Path]:
-    return sorted(COMPONENTS.glob("*/*.css"))
-
-
-def page_stylesheets() -> list[Path]:
-    return sorted(PAGES.glob("*.css"))
+COMPONENT_STYLESHEETS = sorted(COMPONENTS.glob("*/*.css"))
+PAGE_STYLESHEETS = sorted(PAGES.glob("*.css"))
+MANIFEST = read_widget_manifest()
+BUNDLE = BUILD / MANIFEST["site.css"]
 
 
 def imports(index: Path = INDEX) -> list[Path]:
@@ -72,41 +65,31 @@ def raw_colours(css: str) -> list[str]:
     return found
 
 
-def bundle() -> Path:
-    manifest = read_widget_manifest()
-    return BUILD / manifest["site.css"]
-
-
-def test_the_index_imports_the_base_first_then_every_component_once_in_sorted_order():
-    """Every component's stylesheet, named after its folder, but those built on their own."""
+def test_the_index_imports_the_base_then_every_component_once_and_the_guideline_a_part():
+    """Every component's stylesheet, named after its folder, but those built on their own
+    (each an entry of the build). The guideline imports part of site.css's files in the same
+    order, so each rule that applies to it wins there as it does in site.css (which rules it
+    needs: tests/integration/test_guideline.py), then its own rules."""
     base = ("fonts.css", "tokens.css", "base.css", "layouts.css")
     assert imports()[:4] == [STYLES / name for name in base]
     assert [path for path in imports() if not path.is_file()] == []
     assert len(set(imports())) == len(imports())
     own = set(OWN_RULES.values())
     components = [path for path in imports() if path.is_relative_to(COMPONENTS)]
-    assert components == [path for path in component_stylesheets() if path not in own]
+    assert components == [path for path in COMPONENT_STYLESHEETS if path not in own]
     pages = [path for path in imports() if path.is_relative_to(PAGES)]
-    assert pages == [path for path in page_stylesheets() if path not in own]
-    assert [p for p in component_stylesheets() if p.stem != p.parent.name] == []
-
-
-def test_each_stylesheet_built_on_its_own_is_an_entry_of_the_build():
+    assert pages == [path for path in PAGE_STYLESHEETS if path not in own]
+    assert [p for p in COMPONENT_STYLESHEETS if p.stem != p.parent.name] == []
     assert set(OWN_BUNDLES) == set(assets.stylesheet_keys()) - {"site.css"}
     build = (ROOT / "widgets" / "build.mjs").read_text(encoding="utf-8")
     for key, path in OWN_BUNDLES.items():
         assert path.is_file(), key
         assert f'{key.removesuffix(".css")}: "{path.relative_to(ROOT).as_posix()}"' in build
-
-
-def test_the_guideline_imports_part_of_site_css_in_its_order_then_its_own_rules():
-    """The same files in the same order, so that each rule that applies to the guideline wins
-    there as it does in site.css (which rules it needs: tests/integration/test_guideline.py)."""
-    shared, own = imports(), imports(GUIDELINE_INDEX)
-    assert own[:4] == shared[:4]  # fonts, tokens, base, layouts
-    borrowed = own[:-2]
+    shared, guideline_own = imports(), imports(GUIDELINE_INDEX)
+    assert guideline_own[:4] == shared[:4]  # fonts, tokens, base, layouts
+    borrowed = guideline_own[:-2]
     assert borrowed == [path for path in shared if path in borrowed]
-    assert own[-2:] == [PAGES / "examples.css", PAGES / "guideline.css"]
+    assert guideline_own[-2:] == [PAGES / "examples.css", PAGES / "guideline.css"]
 
 
 def test_the_colour_check_finds_raw_colours():
@@ -119,8 +102,8 @@ def test_the_colour_check_finds_raw_colours():
 @pytest.mark.parametrize(
     "path",
     [p for p in sorted(STYLES.glob("*.css")) if p != TOKENS]
-    + component_stylesheets()
-    + page_stylesheets(),
+    + COMPONENT_STYLESHEETS
+    + PAGE_STYLESHEETS,
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_no_raw_colour_outside_the_tokens(path):
@@ -131,19 +114,6 @@ def test_the_guideline_lists_every_token():
     listed = [token.name for token in guideline.ALL_TOKENS]
     assert len(listed) == len(set(listed))
     assert set(listed) == set(tokens.root_tokens())
-    assert tokens.STYLESHEET == TOKENS
-
-
-def test_the_bundle_is_in_the_manifest_hashed_and_minified():
-    css = bundle()
-    assert re.fullmatch(r"site-[A-Z0-9]{8}\.css", css.name)
-    text = css.read_text(encoding="utf-8")
-    # A development build (NODE_ENV=development) ends with a link to its source map.
-    text, linked_maps = re.subn(r"/\*# sourceMappingURL=\S+ \*/\s*$", "", text)
-    assert linked_maps == (BUILD / f"{css.name}.map").exists()
-    assert text.startswith("@font-face{")  # styles/fonts.css, then the tokens' :root
-    assert "/*" not in text
-    assert text.count("\n") <= 1
 
 
 def first_class(path: Path) -> str:
@@ -155,17 +125,23 @@ def holds(bundle_text: str, path: Path) -> bool:
     return any(first_class(path) + end in bundle_text for end in "{ ")
 
 
-def test_the_bundle_holds_every_component_and_stays_under_budget():
-    text = bundle().read_text(encoding="utf-8")
-    for path in component_stylesheets():
+def test_the_bundle_is_hashed_minified_holds_every_component_and_stays_under_budget():
+    assert re.fullmatch(r"site-[A-Z0-9]{8}\.css", BUNDLE.name)
+    text = BUNDLE.read_text(encoding="utf-8")
+    for path in COMPONENT_STYLESHEETS:
         assert holds(text, path) == (path not in OWN_RULES.values()), path.name
-    manifest = read_widget_manifest()
     for key, path in OWN_RULES.items():
-        own = (BUILD / manifest[key]).read_text(encoding="utf-8")
+        own = (BUILD / MANIFEST[key]).read_text(encoding="utf-8")
         assert holds(own, path) and not holds(text, path), key
-    size = bundle().stat().st_size
+    size = BUNDLE.stat().st_size
     assert size < BUDGET
-    assert len(gzip.compress(bundle().read_bytes())) < size / 3
+    assert len(gzip.compress(BUNDLE.read_bytes())) < size / 3
+    # A development build (NODE_ENV=development) ends with a link to its source map.
+    text, linked_maps = re.subn(r"/\*# sourceMappingURL=\S+ \*/\s*$", "", text)
+    assert linked_maps == (BUILD / f"{BUNDLE.name}.map").exists()
+    assert text.startswith("@font-face{")  # styles/fonts.css, then the tokens' :root
+    assert "/*" not in text
+    assert text.count("\n") <= 1
 
 
 # --- The brand typeface (styles/fonts.css) ----------------------------------------------------
@@ -188,14 +164,14 @@ def font_faces() -> list[dict[str, str]]:
 
 def test_the_brand_font_is_one_latin_woff2_used_if_in_time_under_budget():
     """One face, the site's own subset of Figtree (built by make: test_brand_font.py)."""
-    manifest = read_widget_manifest()
-    assert manifest["fonts"] and all(name.endswith(".woff2") for name in manifest["fonts"])
-    assert sum((BUILD / name).stat().st_size for name in manifest["fonts"]) <= FONT_BUDGET
+    fonts = MANIFEST["fonts"]
+    assert fonts and all(name.endswith(".woff2") for name in fonts)
+    assert sum((BUILD / name).stat().st_size for name in fonts) <= FONT_BUDGET
     brand = [face for face in font_faces() if face["font-family"] == '"Figtree"']
     assert len(brand) == 1 and brand[0]["font-display"] == "optional"
     assert brand[0]["src"] == 'url("./build/figtree.woff2") format("woff2")'
     assert brand[0]["unicode-range"].startswith("U+0000-00FF")
-    text = bundle().read_text(encoding="utf-8")
+    text = BUNDLE.read_text(encoding="utf-8")
     assert re.search(r'url\("\./fonts/figtree-[A-Z0-9]{8}\.woff2"\)', text)
     assert re.search(r'--font-sans: ?var\(--font-brand\), ?"Figtree Fallback",', text)
     # Figtree first, on every page, with or without JavaScript: font-display decides.
@@ -216,8 +192,7 @@ def test_the_fallback_face_is_sized_like_figtree(weights, fallback):
         for f in font_faces()
         if f["font-family"] == '"Figtree Fallback"' and f["font-weight"] == weights
     )
-    manifest = read_widget_manifest()
-    figtree = ImageFont.truetype(str(BUILD / manifest["fonts"][0]), 1000)  # the one served
+    figtree = ImageFont.truetype(str(BUILD / MANIFEST["fonts"][0]), 1000)  # the one served
     figtree.set_variation_by_axes([400 if fallback == "Regular" else 700])
     arial = ImageFont.truetype(str(LIBERATION / f"LiberationSans-{fallback}.ttf"), 1000)
     ratio = figtree.getlength(SAMPLE) / arial.getlength(SAMPLE)

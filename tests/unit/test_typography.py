@@ -1,11 +1,10 @@
-"""A heading's last two words kept together (motorlab.rendering.typography)."""
+"""A heading's last two words kept together (the `last_words_together` filter)."""
 
 import pytest
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from motorlab import config, create_app
-from motorlab.rendering.typography import last_words_together
+from motorlab.rendering.template_globals import last_words_together
 
 CODE = Markup("The <code>logo_list</code> macro")
 
@@ -27,9 +26,9 @@ def test_the_last_two_words_of_three_or_more_share_one_span(text, expected):
     assert last_words_together(text) == Markup(expected)
 
 
-def test_a_translated_text_is_text():
+def test_a_translated_text_is_text(app):
     """A lazy string from the catalogs is plain text, though Jinja may print it as it is."""
-    with create_app(config.TestConfig()).test_request_context("/en"):
+    with app.test_request_context("/en"):
         assert last_words_together(_l("Ready to start?")) == Markup(
             'Ready <span class="u-together">to start?</span>'
         )

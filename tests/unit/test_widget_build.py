@@ -1,5 +1,4 @@
-"""The widget build is reproducible and the one in static/build/ current; what it replaced
-stays a while (motorlab.releases)."""
+"""The widget build is reproducible, current, and keeps what it replaced a while."""
 
 import json
 import shutil
@@ -66,9 +65,8 @@ def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_th
 
 @pytest.mark.build
 def test_without_the_built_font_the_build_stops_and_says_to_run_make_setup(tmp_path):
-    """The font is the site's own subset, which make builds with Python before esbuild
-    (motorlab.build.font_subset): build.mjs calls no Python (the copy has no .venv), and without
-    the font says so."""
+    """The font is the site's subset that make builds before esbuild (motorlab.build.font_subset):
+    build.mjs calls no Python (the copy has no .venv), and without the font says so."""
     copy = tmp_path / "project"
     for part in ("widgets", "site/motorlab/styles", "templates"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("build"))

@@ -32,7 +32,7 @@ _SAVE_OPTIONS = {
     "JPEG": {"quality": 82, "optimize": True, "progressive": True},
     "PNG": {"optimize": True},
 }
-
+_BOMBS = (Image.DecompressionBombError, Image.DecompressionBombWarning)
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own guard, for every other use of Pillow
 
 
@@ -50,15 +50,16 @@ def choose_format(accept: str, path: Path) -> str:
     return RASTER_SUFFIXES[path.suffix.lower()]
 
 
-@lru_cache(maxsize=512)
-def _size_of(path: str, mtime_ns: int) -> tuple[int, int]:
-    with _open(Path(path)) as image:
-        return ImageOps.exif_transpose(image).size if _rotated(image) else image.size
-
-
 def intrinsic_size(path: Path) -> tuple[int, int]:
     """Width and height of a raster file as it is shown (EXIF orientation applied)."""
-    return _size_of(str(path), path.stat().st_mtime_ns)
+    return _size_of(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=512)
+def _size_of(path: Path, mtime_ns: int) -> tuple[int, int]:
+    with _open(path) as image:
+        rotated = image.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF Orientation
+        return ImageOps.exif_transpose(image).size if rotated else image.size
 
 
 def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
@@ -66,9 +67,8 @@ def rendition(path: Path, width: int, fmt: str, cache_dir: Path) -> Path:
     data = path.read_bytes()
     key = hashlib.sha256(data + f"|{width}|{fmt}".encode()).hexdigest()[:32]
     target = cache_dir / key[:2] / (key + FORMATS[fmt][1])
-    if target.is_file():
-        return target
-    write_atomically(target, encode(data, width, fmt))
+    if not target.is_file():
+        write_atomically(target, encode(data, width, fmt))
     return target
 
 
@@ -96,19 +96,9 @@ def _open(source) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(source)
-    except (
-        OSError,
-        Image.DecompressionBombError,
-        Image.DecompressionBombWarning,
-        SyntaxError,
-        ValueError,
-    ) as error:
+    except (OSError, SyntaxError, ValueError, *_BOMBS) as error:
         raise RefusedImage(str(error)) from error
     if image.width * image.height > MAX_PIXELS or image.format not in FORMATS:
         image.close()
         raise RefusedImage(f"{image.width}x{image.height} {image.format}")
     return image
-
-
-def _rotated(image: Image.Image) -> bool:
-    return image.getexif().get(0x0112, 1) in (5, 6, 7, 8)

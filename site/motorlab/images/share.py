@@ -1,11 +1,11 @@
-"""Share images: a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), drawn by
-the site with Pillow (docs/decisions/0018): the title in the brand typeface, the mark and the
-page's own SVG picture (rasterised by resvg) if it has one; and the mark as a square PNG logo.
-"""
+"""Share images, a 1200 x 630 PNG per page and locale (Open Graph, Twitter cards), and the mark
+as a square PNG logo, drawn with Pillow (docs/decisions/0018)."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -29,26 +29,19 @@ LOGO_SIZE = 512  # search engines want a raster logo of at least 112 px
 REGULAR, BOLD, EXTRA_BOLD = 400, 700, 800
 
 
-class Typeface:
-    """The brand's variable font at any size and weight (Pillow opens the woff2 through
-    FreeType, which unpacks it with brotli)."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-
-    def __call__(self, size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
-        font = ImageFont.truetype(str(self.path), size)
-        font.set_variation_by_axes([weight])
-        return font
+def _typeface(path: str, size: int, weight: int = REGULAR) -> ImageFont.FreeTypeFont:
+    """The brand's variable font (a woff2, which FreeType unpacks) at a size and weight."""
+    font = ImageFont.truetype(path, size)
+    font.set_variation_by_axes([weight])
+    return font
 
 
-def draw(
-    title: str, tagline: str, host: str, *, typeface: Typeface, picture: Path | None = None
-) -> bytes:
+def draw(title: str, tagline: str, host: str, *, font: Path, picture: Path | None = None) -> bytes:
     """The PNG: mark and name at the top, the title large, the tagline, an accent bar and
     the site's host; with a `picture` (an SVG of the site) the text keeps the left side and
     the picture fills the right."""
     image = Image.new("RGB", SIZE, NIGHT)
+    typeface = partial(_typeface, str(font))
     width, height = SIZE
     if picture is not None:
         text_right = width - PICTURE_WIDTH - MARGIN // 2
@@ -66,7 +59,7 @@ def draw(
     return out.getvalue()
 
 
-def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Typeface) -> None:
+def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Callable) -> None:
     """The header's brand: the mark, then the short name bold and the rest light."""
     mark = 56
     drawn = _mark(mark)
@@ -79,7 +72,7 @@ def _brand(image: Image.Image, pen: ImageDraw.ImageDraw, typeface: Typeface) -> 
 
 
 def _title_and_tagline(
-    pen: ImageDraw.ImageDraw, typeface: Typeface, title: str, tagline: str, measure: int
+    pen: ImageDraw.ImageDraw, typeface: Callable, title: str, tagline: str, measure: int
 ) -> None:
     """The title as large as fits in three lines (four at the smallest size) and the tagline
     under it, the block centred between the brand and the accent bar."""

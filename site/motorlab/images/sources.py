@@ -19,15 +19,11 @@ def resolve(root: str | Path, filename: str) -> Path:
     when it arrived as `%2e%2e`, which WSGI has already decoded), absolute paths, backslashes,
     and symbolic links that point outside."""
     root = Path(root).resolve()
-    if "\\" in filename or "\0" in filename:
-        raise NotAnImage(filename)
     joined = safe_join(str(root), filename)
-    if joined is None:
+    if "\\" in filename or "\0" in filename or joined is None:
         raise NotAnImage(filename)
     path = Path(joined).resolve()
-    if not path.is_relative_to(root) or not path.is_file():
-        raise NotAnImage(filename)
-    if path.suffix.lower() not in RASTER_SUFFIXES and path.suffix.lower() not in VECTOR_SUFFIXES:
+    if not (path.is_relative_to(root) and path.is_file() and (is_raster(path) or is_vector(path))):
         raise NotAnImage(filename)
     return path
 

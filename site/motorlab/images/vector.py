@@ -27,7 +27,10 @@ def rasterise(svg: str, width: int, height: int) -> Raster:
     tag = SVG_TAG.search(svg)
     if tag is None:
         raise ValueError("not an SVG document")
-    left, top, view_width, view_height = view_box(tag.group(0))
+    found = re.search(r'viewBox="([^"]+)"', tag.group(0))
+    if found is None:
+        raise ValueError("the picture has no viewBox")
+    left, top, view_width, view_height = map(float, found.group(1).replace(",", " ").split())
     scale = min(width / view_width, height / view_height)
     wide, tall = width / scale, height / scale
     view = (left - (wide - view_width) / 2, top - (tall - view_height) / 2, wide, tall)
@@ -40,12 +43,3 @@ def rasterise(svg: str, width: int, height: int) -> Raster:
     image = Image.open(io.BytesIO(bytes(data))).convert("RGBA")
     x, y = round((width - view_width * scale) / 2), round((height - view_height * scale) / 2)
     return Raster(image, (x, y, width - x, height - y))
-
-
-def view_box(tag: str) -> tuple[float, float, float, float]:
-    """min-x, min-y, width and height of an <svg> start tag's viewBox."""
-    found = re.search(r'viewBox="([^"]+)"', tag)
-    if found is None:
-        raise ValueError("the picture has no viewBox")
-    left, top, width, height = (float(v) for v in found.group(1).replace(",", " ").split())
-    return left, top, width, height

@@ -1,8 +1,5 @@
-"""Google Analytics with consent (LSSI art. 22.2, the AEPD cookie guide), decided in the
-browser: the facts the server hands the consent_banner widget and the CSP. The choice lives in
-the page's own storage, never read by the server (docs/decisions/0019 and 0022); without
-`ANALYTICS_ID` there is no node, no script and no analytics origin in the CSP.
-"""
+"""Google Analytics with consent (LSSI art. 22.2), decided in the browser and never read by the
+server (docs/decisions/0019, 0022): what the consent_banner widget and the CSP are told."""
 
 from __future__ import annotations
 

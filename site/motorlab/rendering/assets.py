@@ -1,7 +1,5 @@
-"""Static asset URLs with a content hash, so browsers may cache them for a year: files kept as
-they are in static/ (`asset_url`, hashed on first use) and what esbuild builds into
-static/build/ (widgets/build.mjs), named in its manifest: the inline stylesheet(s) and boot
-script (whose hashes the CSP allows), the widgets' entry and preloads, the brand font."""
+"""Static asset URLs with a content hash, cached for a year: files of static/ (`asset_url`) and
+what esbuild builds into static/build/ and names in its manifest (inline blocks, modules, font)."""
 
 from __future__ import annotations
 
@@ -22,22 +20,22 @@ YEAR = 31_536_000  # seconds
 DAY = 86_400
 # A URL that carries its content's hash never changes (nginx says the same: deploy_config).
 YEAR_CACHE_CONTROL = f"public, max-age={YEAR}, immutable"
-# What may change at its URL, rarely (the share images, the logo).
-DAY_CACHE_CONTROL = f"public, max-age={DAY}"
+DAY_CACHE_CONTROL = f"public, max-age={DAY}"  # what may change at its URL, rarely
 # Flask's static folder and URL: the inline stylesheet's url()s and nginx's CSP need them too.
 STATIC_FOLDER = Path(__file__).resolve().parents[1] / "static"
 STATIC_URL_PATH = "/static"
 BUILD_DIR = "build"  # under the static folder; written by widgets/build.mjs
-# The build's own bookkeeping, neither served nor exported: esbuild's manifest, and the
-# files earlier builds named, kept for a while (motorlab.releases).
+# The build's bookkeeping, neither served nor exported: esbuild's manifest, and the files
+# earlier builds named, kept for a while (motorlab.releases).
 MANIFEST = f"{BUILD_DIR}/manifest.json"
 RETIRED = f"{BUILD_DIR}/retired.json"
 BOOKKEEPING = (MANIFEST, RETIRED)
 _REBUILD = "Run `npm run build` (or `make setup`)."
-
-
-class MissingBundleError(RuntimeError):
-    """The esbuild output is missing or does not name the requested bundle."""
+# esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
+# build ends with its source map's name: inlined, they would resolve from each page's URL.
+_RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
+# A bundle's hash in its name: site-HASH.css -> site-*.css, the name every build gives it.
+_ANY_HASH = re.compile(r"-[^-]+(\.[a-z]+)$")
 
 
 def read_manifest(static_folder: Path) -> dict:
@@ -46,7 +44,7 @@ def read_manifest(static_folder: Path) -> dict:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise MissingBundleError(
+        raise RuntimeError(
             f"{path} is missing: the stylesheet and widgets are not built. {_REBUILD}"
         ) from None
 
@@ -73,14 +71,10 @@ def asset_url(filename: str) -> str:
     return url_for("static", filename=filename, v=_fingerprint(current_app.static_folder, filename))
 
 
-def build_url(file: str) -> str:
-    return url_for("static", filename=f"{BUILD_DIR}/{file}")
-
-
 @dataclass(frozen=True)
 class InlineBlock:
-    """A bundle every page inlines byte for byte, the stylesheet (`<style>`: the first paint
-    waits for no second request) or the boot script; the CSP allows each by its hash."""
+    """A bundle every page inlines byte for byte (the stylesheet: the first paint waits for no
+    second request; the boot script), which the CSP allows by its hash."""
 
     name: str  # esbuild's file name (site-HASH.css, boot-HASH.js): a new build, a new name
     text: str  # the bundle, its relative url()s made absolute
@@ -100,27 +94,11 @@ class InlineBlock:
         return Markup(f'<{self.tag} data-{kind}="{escape(self.name)}">{self.text}</{self.tag}>')
 
 
-# esbuild writes the font's url() relative to the bundle ("./fonts/…"), and a development
-# build ends with its source map's name: inlined, they would resolve from each page's URL.
-_RELATIVE_URL = re.compile(r"""url\((["']?)\./|(sourceMappingURL=)(?![a-z]+:|/)""")
-# A bundle's hash in its name: site-HASH.css -> site-*.css, the name every build gives it.
-_ANY_HASH = re.compile(r"-[^-]+(\.[a-z]+)$")
-
-
-def stylesheet_keys(static_folder: Path = STATIC_FOLDER) -> tuple[str, ...]:
+def stylesheet_keys(bundles: dict | None = None) -> tuple[str, ...]:
     """The build's stylesheets by manifest key: the shared "site.css", then those only some
     pages inline (widgets/build.mjs says which, and why)."""
-    return _stylesheet_keys(read_manifest(static_folder))
-
-
-def _stylesheet_keys(bundles: dict) -> tuple[str, ...]:
+    bundles = read_manifest(STATIC_FOLDER) if bundles is None else bundles
     return tuple(key for key in bundles if key.endswith(".css"))
-
-
-def _checked_stylesheet(bundles: dict, key: str) -> str:
-    if key not in (built := _stylesheet_keys(bundles)):
-        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(built)}")
-    return key
 
 
 def stylesheet(
@@ -128,20 +106,21 @@ def stylesheet(
 ) -> InlineBlock:
     """A stylesheet of the build in `static_folder`, for an app mounted at `script_name`: the
     one source of the inline block and of its CSP hash."""
-    bundles = read_manifest(static_folder)
-    name = _bundle(bundles, _checked_stylesheet(bundles, key))
-    return _read_block(static_folder, name, script_name)
+    return _inline(read_manifest(static_folder), key, static_folder, script_name)
 
 
 def boot_script(static_folder: Path = STATIC_FOLDER, script_name: str = "") -> InlineBlock:
     """The boot script of the build in `static_folder` (as `stylesheet`)."""
-    return _read_block(static_folder, _bundle(read_manifest(static_folder), "boot"), script_name)
+    return _inline(read_manifest(static_folder), "boot", static_folder, script_name)
 
 
-def _bundle(bundles: dict, key: str) -> str:
+def _inline(bundles: dict, key: str, static_folder: Path, script_name: str) -> InlineBlock:
+    """The bundle `key` ("boot", or a stylesheet's key) as an inline block."""
+    if key != "boot" and key not in (built := stylesheet_keys(bundles)):
+        raise KeyError(f"unknown stylesheet {key!r}; built: {', '.join(built)}")
     if not isinstance(bundles.get(key), str):
-        raise MissingBundleError(f"'{key}' is not in {MANIFEST}. {_REBUILD}")
-    return bundles[key]
+        raise RuntimeError(f"'{key}' is not in {MANIFEST}. {_REBUILD}")
+    return _read_block(static_folder, bundles[key], script_name)
 
 
 @memoize
@@ -159,7 +138,7 @@ def inline_blocks_in(static_folder: Path, script_name: str = "") -> tuple[Inline
     """Every inline bundle a static folder holds, its build's and those previous builds left
     for pages loaded before (an export's PREVIOUS), named as this checkout's build names them."""
     bundles = read_manifest(STATIC_FOLDER)
-    keys = (*_stylesheet_keys(bundles), "boot")
+    keys = (*stylesheet_keys(bundles), "boot")
     patterns = [_ANY_HASH.sub(r"-*\1", bundles[key]) for key in keys]
     build = static_folder / BUILD_DIR
     names = sorted(path.name for pattern in patterns for path in build.glob(pattern))
@@ -168,21 +147,21 @@ def inline_blocks_in(static_folder: Path, script_name: str = "") -> tuple[Inline
 
 def _page_block(key: str) -> Markup:
     folder, script_name = Path(current_app.static_folder), current_app.config.get("SCRIPT_NAME", "")
-    return _read_block(folder, _bundle(manifest(), key), script_name).element()
+    return _inline(manifest(), key, folder, script_name).element()
 
 
 def inline_stylesheet(key: str = "site.css") -> Markup:
     """A `<style>` block of the page, recorded for this answer's CSP (`stylesheets_inlined`)."""
-    key = _checked_stylesheet(manifest(), key)
+    element = _page_block(key)
     g.stylesheets = {*g.get("stylesheets", ()), key}
-    return _page_block(key)
+    return element
 
 
 def stylesheets_inlined() -> tuple[str, ...]:
     """The stylesheets this request's page inlined, in the manifest's order: the shared one
     alone for an answer that is no page."""
     inlined = g.get("stylesheets", ())
-    return tuple(key for key in _stylesheet_keys(manifest()) if key in inlined) or ("site.css",)
+    return tuple(key for key in stylesheet_keys(manifest()) if key in inlined) or ("site.css",)
 
 
 def inline_boot_script() -> Markup:
@@ -193,7 +172,11 @@ def inline_boot_script() -> Markup:
 # The boot script imports the widgets' entry once the page has loaded and shown, so their code
 # never shares the bandwidth with the first screen; <meta> elements name the modules.
 def _module_meta(name: str, file: str) -> str:
-    return f'<meta name="{name}" content="{escape(build_url(file))}">'
+    return f'<meta name="{name}" content="{escape(_build_url(file))}">'
+
+
+def _build_url(file: str) -> str:
+    return url_for("static", filename=f"{BUILD_DIR}/{file}")
 
 
 def widget_entry() -> Markup:
@@ -218,14 +201,14 @@ def widget_preloads(names: list[str]) -> Markup:
 def font_preload() -> Markup:
     """The brand typeface asked for first thing, so font-display: optional finds it there.
     Fonts are fetched in CORS mode: without `crossorigin` the browser would fetch it twice."""
-    href = escape(build_url(_font()))
+    href = escape(_build_url(_font()))
     return Markup(f'<link rel="preload" href="{href}" as="font" type="font/woff2" crossorigin>')
 
 
 def _font() -> str:
     fonts = manifest().get("fonts") or []
     if not fonts:
-        raise MissingBundleError(f"{MANIFEST} names no font. {_REBUILD}")
+        raise RuntimeError(f"{MANIFEST} names no font. {_REBUILD}")
     return fonts[0]
 
 

@@ -1,5 +1,5 @@
-"""Page layouts. A view names its layout with `@uses_layout(...)`; an unknown name fails
-when the module is imported, that is, when the app starts, not at the first request."""
+"""Page layouts: a view names its own with `@uses_layout(...)`; an unknown name fails when the
+app starts, not at the first request."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ LAYOUTS = {
     "guideline": "layouts/guideline.html",
     "default": "layouts/default.html",
 }
-DEFAULT_LAYOUT = "default"
 
 
 class UnknownLayoutError(LookupError):
@@ -21,7 +20,7 @@ class UnknownLayoutError(LookupError):
 
 
 def uses_layout(name: str) -> Callable[[Callable], Callable]:
-    if name not in LAYOUTS:  # fail now, at import, not on the first visit
+    if name not in LAYOUTS:
         known = ", ".join(sorted(LAYOUTS))
         raise UnknownLayoutError(f"Unknown layout {name!r}; known layouts: {known}")
 
@@ -31,7 +30,6 @@ def uses_layout(name: str) -> Callable[[Callable], Callable]:
             g.layout = name
             return view(*args, **kwargs)
 
-        wrapper.layout = name
         return wrapper
 
     return decorator
@@ -44,6 +42,6 @@ def init_app(app: Flask) -> None:
 
 
 def layout_context() -> dict:
-    """Context processor: the template the page extends (`{% extends layout %}`)."""
-    name = g.get("layout", DEFAULT_LAYOUT)
+    """The template the page extends (`{% extends layout %}`)."""
+    name = g.get("layout", "default")
     return {"layout": LAYOUTS[name], "layout_name": name}

@@ -1,19 +1,19 @@
-"""Every name templates see besides their own context, registered in one place: globals,
-so component macros (imported without context) see them too.
-"""
+"""Every name templates see besides their own context, as globals (component macros, imported
+without context, see them too), and the one filter."""
 
 from __future__ import annotations
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from motorlab import i18n, icons, identity
 from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
-from motorlab.images import urls as image_urls
+from motorlab.images import routes as image_urls
 from motorlab.pages.public import own_paths
 from motorlab.pages.registry import current_section
-from motorlab.rendering import assets, typography, widget_props
+from motorlab.rendering import assets, widget_props
 from motorlab.seo import structured_data
 
 
@@ -53,4 +53,15 @@ def register(app: Flask) -> None:
         wordmark=icons.wordmark,
         wordmark_copy=icons.wordmark_copy,
     )
-    app.jinja_env.filters["last_words_together"] = typography.last_words_together
+    app.jinja_env.filters["last_words_together"] = last_words_together
+
+
+def last_words_together(text) -> Markup:
+    """`text`, escaped, its last two words in one `u-together` span (an inline block), so a
+    heading that wraps never leaves its last word alone ("¿Listo para" over "empezar?").
+    Fewer than three words (kept whole it could not wrap) and markup are left as they are."""
+    words = str(text).rsplit(None, 2)
+    if isinstance(text, Markup) or len(words) < 3:
+        return escape(text)
+    head, before_last, last = words
+    return Markup('{} <span class="u-together">{} {}</span>').format(head, before_last, last)

@@ -1,6 +1,5 @@
-"""The design tokens of styles/tokens.css, for what cannot say `var(--…)`: the guideline page
-that shows them, the icons and share images drawn with Pillow, the SVG pictures, the staff
-mail (mail clients need inline colours). The stylesheet is their one source."""
+"""The design tokens of styles/tokens.css (their one source) for what cannot say `var(--…)`:
+the guideline, images drawn with Pillow, the SVG pictures, the staff mail."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Props for the widgets: every string a widget shows, translated on the server in the
-page's language (widgets ship no catalogs), rendered into the node's JSON with `|tojson`.
-Each widget's README documents its props.
-"""
+"""Props for the widgets, with every string they show translated on the server (widgets ship
+no catalogs); each widget's README documents its props."""
 
 from __future__ import annotations
 
@@ -71,9 +69,8 @@ def widget_labels(name: str) -> dict[str, str]:
 
 
 def consent_props(analytics_id: str, mode: str) -> dict:
-    """Props of a consent_banner node: `mode` "banner" (the bottom sheet that asks) or
-    "choice" (the privacy page's block that shows and changes the choice), the analytics ID,
-    and the storage, the old cookie and the script as motorlab.rendering.analytics defines them."""
+    """Props of a consent_banner node: `mode` "banner" (the sheet that asks) or "choice" (the
+    privacy page's block that shows and changes it), with motorlab.rendering.analytics' facts."""
     return {
         "mode": mode,
         "id": analytics_id,
@@ -88,9 +85,8 @@ def consent_props(analytics_id: str, mode: str) -> dict:
 
 
 def carousel_props(label: str, auto_rotate: bool = False) -> dict:
-    """Props of one carousel: its accessible name and rotation (every CAROUSEL_INTERVAL ms).
-    Its slides per step, and the widths where it is no carousel, the widget reads from
-    carousel.css on the page."""
+    """Props of one carousel: its accessible name and rotation (its slides per step the widget
+    reads from carousel.css on the page)."""
     return {
         "label": str(label),
         "autoRotate": auto_rotate,
