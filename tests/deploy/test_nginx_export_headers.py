@@ -75,9 +75,9 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
 ):
     """Pages of both languages, each language's 404, assets, images (share images, the logo),
     the root files, the sitemap and robots.txt: nginx's status and headers (Cache-Control,
-    Vary, Content-Type, the security headers, any other) are the app's (gunicorn's) for the
-    same request, plain and as a browser asks, each asset also by its hash (`?v=`); every
-    difference listed, with the addresses where it shows."""
+    Vary, Content-Type, the security headers, any other) and a file's bytes are the app's
+    (gunicorn's) for the same request, plain and as a browser asks (the logo stays a PNG),
+    each asset also by its hash (`?v=`); every difference listed, where it shows."""
     addresses = export_addresses(exported_site[0])
     required = {
         "/", "/en", "/services", "/en/services", "/sitemap.xml", "/robots.txt", "/favicon.ico",
@@ -93,6 +93,11 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
             front, alone = get(nginx_server + path, request), get(app_server + path, request)
             found = {"status": [str(front[0])], **stated(front[1])}
             expected = {"status": [str(alone[0])], **stated(alone[1])}
+            file = path.split("?")[0]  # its bytes, but a page's (test_nginx_pages) or SITE_URL's
+            if label == "plain" and "." in file and file not in ("/robots.txt", "/sitemap.xml"):
+                found["bytes"], expected["bytes"] = [str(len(front[2]))], [str(len(alone[2]))]
+                if front[2] == alone[2]:
+                    found["bytes"] = expected["bytes"]
             for name in sorted(found.keys() | expected.keys()):
                 if found.get(name) != expected.get(name):
                     what = f"{name}: nginx {found.get(name)}, app {expected.get(name)}"

@@ -1,5 +1,4 @@
-"""deploy/nginx.conf as nginx_config renders it: every value the app defines comes from the
-app's own constant, never typed again in the template (what nginx does with it: test_nginx.py)."""
+"""deploy/nginx.conf as rendered: every value the app defines comes from the app's constant."""
 
 from __future__ import annotations
 
@@ -12,9 +11,7 @@ from motorlab.rendering import assets
 from motorlab.web import http_limits, page_cache, request_body, security
 from motorlab.web.security import headers
 
-# The settings the config is rendered with.
 SETTINGS = {"SITE_URL": "https://www.motorlab.example", "API_BASE_URL": "", "ANALYTICS_ID": ""}
-YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 
 
 @pytest.fixture
@@ -24,10 +21,8 @@ def render(monkeypatch, tmp_path):
         monkeypatch.setenv(name, value)
     runtime = tmp_path / "run"
 
-    def rendered() -> str:
-        conf = nginx_config.render(
-            listen="80", root="/srv/motorlab/build/site", app="127.0.0.1:8000", runtime=runtime
-        )
+    def rendered(root="/srv/motorlab/build/site") -> str:
+        conf = nginx_config.render(listen="80", root=root, app="127.0.0.1:8000", runtime=runtime)
         return conf.replace(str(runtime.resolve()), "@RUNTIME@").replace(
             str(nginx_config.DEPLOY), "@DEPLOY@"
         )
@@ -36,15 +31,13 @@ def render(monkeypatch, tmp_path):
 
 
 def directives(conf: str) -> list[str]:
-    """The config's lines without comments (whole lines, and those after `  #`) and blank
-    lines: what nginx reads."""
+    """The lines nginx reads: no comment, whole or after `  #`, and no blank line."""
     lines = (line.split("  #", 1)[0].rstrip() for line in conf.splitlines())
     return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
 def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
-    """Each constant set to a sentinel: the sentinel stands where nginx states it, and the
-    value typed before stands nowhere."""
+    """Each constant set to a sentinel: it stands where nginx states it, the old value nowhere."""
     sentinels = {
         (page_cache, "DEFAULT_CACHE_CONTROL"): "sentinel-page",
         (assets, "YEAR_CACHE_CONTROL"): "sentinel-year",
@@ -109,27 +102,19 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     assert [value for value in typed_before if any(value in line for line in conf)] == []
 
 
-def test_nginx_adds_every_security_header_of_the_app(render):
-    """A header the app adds to its set reaches the exported files too."""
-    added = {line.split()[1] for line in directives(render()) if "add_header" in line}
-    assert set(headers(SETTINGS)) <= added
-
-
-def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatch, tmp_path):
-    """Rendered before the switch, while `root` names the live release, the policy allows the
-    inline blocks of both releases' pages: its build's stylesheets and boot script, and every
-    one under `root` (the live release's and those it keeps from the one before)."""
-    for name, value in SETTINGS.items():
-        monkeypatch.setenv(name, value)
+def test_every_security_header_and_the_inline_blocks_the_served_release_keeps(render, tmp_path):
+    """A header the app adds to its set reaches the exported files too. Rendered before the
+    switch, the policy allows the inline blocks of both releases' pages: its build's
+    stylesheets and boot script, and every one under `root` (live and kept)."""
     build = tmp_path / "site" / "static" / assets.BUILD_DIR
     build.mkdir(parents=True)
     (build / "site-LIVE.css").write_text("main{color:red}")
     (build / "site-KEPT.css").write_text("main{color:blue}")
     (build / "boot-LIVE.js").write_text("document.title='live';")
     (build / "boot-KEPT.js").write_text("document.title='kept';")
-    conf = nginx_config.render(
-        listen="80", root=tmp_path / "site", app="127.0.0.1:8000", runtime=tmp_path / "run"
-    )
+    conf = render(root=tmp_path / "site")
+    added = {line.split()[1] for line in directives(conf) if "add_header" in line}
+    assert set(headers(SETTINGS)) <= added
     policy = next(line for line in conf.splitlines() if "style-src" in line)
     static = tmp_path / "site" / "static"
     stylesheets = [assets.stylesheet(key=key) for key in assets.stylesheet_keys()]

@@ -1,12 +1,12 @@
-"""What the nginx tests share: raw requests, the site's pages and readable text, the app's
-security headers against nginx's copy of them, and what a hostile target may not get out of
-the front door (no header of its own, no redirect off the site)."""
+"""What the nginx tests share: raw requests, pages' text, the app's security headers against
+nginx's copy, and what a hostile target may not get (no header of its own, no redirect away)."""
 
 from __future__ import annotations
 
 import re
 import socket
 import urllib.parse
+from collections.abc import Callable
 
 from bs4 import BeautifulSoup
 
@@ -18,7 +18,6 @@ from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.web.security import FILE_POLICY
 from tests.support.app import visible_text
 from tests.support.clients import Answer
-from tests.support.whatwg_url import BrowserUrls
 
 PAGES = public_paths(create_app(config.TestConfig()))
 
@@ -27,9 +26,9 @@ def request(
     base: str, target: bytes, *, method: str = "GET", headers=(), body: bytes = b"",
     host: bytes | None = b"127.0.0.1", version: bytes = b"HTTP/1.1", source: str = "127.0.0.1",
 ) -> Answer:  # fmt: skip
-    """A request written byte by byte (no client library tidies it) from the loopback address
-    `source`, its answer read whole. Header values may be bytes; `host` None: no Host line.
-    The sending side stays open: nginx drops a half-closed connection's proxied request."""
+    """A request written byte by byte (no client library tidies it) from `source`, its answer
+    read whole; `host` None: no Host line. The sending side stays open (nginx drops a
+    half-closed connection's proxied request)."""
     lines = [b" ".join([method.encode(), target, version]), *([b"Host: " + host] if host else [])]
     for name, value in headers:
         value = value if isinstance(value, bytes) else value.encode("latin-1")
@@ -65,9 +64,8 @@ def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]
 
 
 def is_the_apps_policy(front: str, alone: str) -> bool:
-    """nginx's one policy for every exported page names every inline stylesheet of the build
-    where the app's names only its page's: all of them, and no other source. A file that is no
-    page has the same short policy from both (FILE_POLICY)."""
+    """nginx's one policy for every page names every inline stylesheet of the build, the app's
+    only its page's; a file that is no page has FILE_POLICY from both."""
     if alone == FILE_POLICY:
         return front == alone
     (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
@@ -89,8 +87,8 @@ SECURITY_HEADERS = (
 
 
 def assert_the_apps_security_headers(front, alone, names=SECURITY_HEADERS, proxied=False):
-    """nginx's answer carries each of the app's security headers once, with the app's value
-    (its policy: is_the_apps_policy, but for a `proxied` answer, the app's own)."""
+    """Each of the app's security headers once, with the app's value (a policy as
+    is_the_apps_policy says, but for a `proxied` answer: the app's own)."""
     for name in names:
         assert len(front.get_all(name)) == len(alone.get_all(name)) == 1, name
         if name == "Content-Security-Policy" and not proxied:
@@ -117,7 +115,7 @@ HEADER_NAMES = {
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
 
 
-def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrls) -> None:
+def assert_safe(answer: Answer, base: str, target: str, browser_urls: Callable) -> None:
     """No header written by the path, no redirect off the site, none kept by a shared cache."""
     assert answer.status < 500, (target, answer.status)
     for line in answer.lines:
@@ -128,7 +126,7 @@ def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrl
         assert cookie.split("=", 1)[0] in COOKIE_NAMES, (target, cookie)
     for location in answer.get("Location"):
         page = base + target.split("?")[0] if target.startswith("/") else base + "/"
-        resolved = browser_urls.resolve(page, location)
+        resolved = browser_urls(page, location)
         assert resolved is not None and resolved.startswith(base + "/"), (target, location)
     if 300 <= answer.status < 400:
         for value in answer.get("Cache-Control"):
