@@ -1,5 +1,5 @@
-"""nginx's redirects, attacked: every redirect for a hostile target (tests/support/hostile.py)
-resolves on this site as a browser reads it, and no CR, LF or TAB from the path reaches a header."""
+"""nginx's redirects, attacked: every redirect for a hostile target resolves on this site as a
+browser reads it, and no CR, LF or TAB from the path reaches a header."""
 
 from __future__ import annotations
 
@@ -67,8 +67,7 @@ def test_what_cannot_be_taken_gets_the_sites_400_page(nginx_server, target, head
      b"/en/services/.", b"/en/services/..", b"/./robots.txt"],
 )  # fmt: skip
 def test_a_dot_segment_makes_no_second_address_of_a_page(nginx_server, app_server, target):
-    """Regression: nginx merged dot segments and served the page they led to, where the app
-    answers 404: two addresses for one page."""
+    """Regression: nginx served the page dot segments led to (the app: 404), a second address."""
     assert (request(nginx_server, target).status, request(app_server, target).status) == (404, 404)
 
 

@@ -1,6 +1,6 @@
-"""With ANALYTICS_ID set, as production runs it (`analytics_deployment`): nginx reads no consent
-cookie. Every page but `/` and the contact page, and the 404 pages, is one answer for every
-visitor, with the app's security headers, and any cache may keep it (docs/operations.md)."""
+"""With ANALYTICS_ID set (`analytics_deployment`), nginx reads no consent cookie: every page but
+`/` and the contact page, and the 404 pages, is one answer for every visitor, which any cache
+may keep, with the app's security headers."""
 
 from __future__ import annotations
 

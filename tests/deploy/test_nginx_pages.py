@@ -90,8 +90,8 @@ def test_health_the_language_switcher_and_unexported_images_reach_the_app(nginx_
 
 @pytest.fixture
 def planted_image(exported_site):
-    """A raster's file and its .avif and .webp siblings planted in the export (each body
-    names its file), removed afterwards (the export's images must decode): its URL."""
+    """A raster and its .avif and .webp siblings planted in the export (each body names its
+    file), removed afterwards: its URL."""
     folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
     folder.mkdir(parents=True, exist_ok=True)
     for suffix in ("", ".avif", ".webp"):
@@ -128,8 +128,7 @@ def test_nginx_picks_the_exported_image_format_by_accept(
 @pytest.mark.parametrize("path", ["/", "/en/services", "/en/no-such-page", "/guideline"])
 def test_nginx_allows_the_inline_stylesheets_of_the_exported_pages(nginx_server, path):
     """Each <style> block of an exported page (the shared one or the guideline's, the error
-    pages' after it) is one nginx's policy names by its hash (both come from the build: a
-    stylesheet nginx refused would leave the page unstyled)."""
+    pages' after it) is one nginx's policy names by its hash (or the page is unstyled)."""
     _status, headers, body = get(nginx_server + path, SPANISH_COOKIE)
     styles = BeautifulSoup(body.decode(), "html.parser").find_all("style")
     assert len(styles) == (2 if "no-such-page" in path else 1)
@@ -165,10 +164,8 @@ NOT_ADDRESSES = [
 def test_a_file_of_the_export_that_is_no_address_answers_as_the_app(
     nginx_server, app_server, exported_site, path
 ):
-    """Regression: nginx sent compressed siblings as downloads (`application/octet-stream`,
-    no `Content-Encoding`), pages at a second address (`/index.html`) and esbuild's
-    manifest. Now each is the app's answer, as for an unknown path: 404 with the 404 page
-    of the path's language."""
+    """Regression: nginx sent compressed siblings as downloads, pages at a second address
+    (`/index.html`) and esbuild's manifest: each is now the app's 404 in the path's language."""
     exported = exported_site[0] / path.lstrip("/")
     assert exported.is_file() == (path in NOT_ADDRESSES), "the file is (or is not) there"
     front = get(nginx_server + path)

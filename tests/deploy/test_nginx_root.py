@@ -1,5 +1,5 @@
-"""The root through nginx: for a table of real browsers' and hostile Accept-Language headers ×
-language cookies, nginx's language detection (deploy/root_language.js) answers as the app."""
+"""The root through nginx: for real browsers' and hostile Accept-Language headers × language
+cookies, nginx's language detection (deploy/root_language.js) answers as the app."""
 
 from __future__ import annotations
 
@@ -180,8 +180,7 @@ def raw_get(base: str, headers: list[tuple[str, str]], path: str = "/"):
     ],
 )
 def test_repeated_fields_are_read_as_gunicorn_joins_them(nginx_server, app_server, headers):
-    """Repeated Cookie or Accept-Language fields reach the app joined with "," (gunicorn):
-    njs joins them the same way."""
+    """gunicorn joins repeated Cookie or Accept-Language fields with ",": njs does too."""
     front = raw_get(nginx_server, headers)
     alone = raw_get(app_server, headers)
     assert comparable(front) == comparable(alone)

@@ -1,6 +1,10 @@
-"""deploy/nginx.conf as rendered: every value the app defines comes from the app's constant."""
+"""deploy/nginx.conf as rendered: every value the app defines comes from the app's constant; TLS
+only adds lines, and flags that cannot work are refused in words."""
 
 from __future__ import annotations
+
+import difflib
+import re
 
 import pytest
 
@@ -10,6 +14,7 @@ from motorlab.language import detection
 from motorlab.rendering import assets
 from motorlab.web import http_limits, page_cache, request_body, security
 from motorlab.web.security import headers
+from tests.support.tls import SITE
 
 SETTINGS = {"SITE_URL": "https://www.motorlab.example", "API_BASE_URL": "", "ANALYTICS_ID": ""}
 
@@ -21,8 +26,9 @@ def render(monkeypatch, tmp_path):
         monkeypatch.setenv(name, value)
     runtime = tmp_path / "run"
 
-    def rendered(root="/srv/motorlab/build/site") -> str:
-        conf = nginx_config.render(listen="80", root=root, app="127.0.0.1:8000", runtime=runtime)
+    def rendered(**options) -> str:
+        defaults = {"listen": "80", "root": "/srv/motorlab/build/site", "app": "127.0.0.1:8000"}
+        conf = nginx_config.render(**{**defaults, **options}, runtime=runtime)
         return conf.replace(str(runtime.resolve()), "@RUNTIME@").replace(
             str(nginx_config.DEPLOY), "@DEPLOY@"
         )
@@ -127,3 +133,73 @@ def test_every_security_header_and_the_inline_blocks_the_served_release_keeps(re
         own = [block.csp_source for block in current]
         assert sources[sources.index(directive) + 1 :] == ["'self'", *own, *kept]
         assert len(set(kept)) == 2 and not set(own) & set(kept)
+
+
+def test_without_a_certificate_the_config_is_unchanged_and_tls_only_adds(render):
+    """With TLS, the plain config with the site server's `listen` naming the https address,
+    and lines added (the port-80 server, the ssl settings), nothing else. Without a
+    certificate no TLS line (nor its blank line) is left."""
+    plain = render(listen="127.0.0.1:8080")
+    tls = nginx_config.Tls(
+        "/etc/tls/fullchain.pem", "/etc/tls/privkey.pem", "127.0.0.1:8443", "/srv/acme"
+    )
+    secure = render(listen="127.0.0.1:8080", tls=tls)
+    assert render(listen="127.0.0.1:8080", tls=None) == plain
+    assert not re.search(r"ssl|acme|\$\{[A-Z]|return 301|\n\n\n", plain)
+    listen = "        listen 127.0.0.1:8080;\n"
+    assert plain.count(listen) == 1
+    on_https = plain.replace(listen, "        listen 127.0.0.1:8443 ssl http2;\n")
+    changes = difflib.SequenceMatcher(
+        a=on_https.splitlines(), b=secure.splitlines(), autojunk=False
+    ).get_opcodes()
+    assert {tag for tag, *_ in changes} == {"equal", "insert"}
+    servers = secure.split("    server {\n")[1:]
+    # The plain port's, the site's and the contact hand-off's (unix socket, no TLS).
+    assert len(servers) == 3 and listen in servers[0]
+    assert "ssl" not in servers[2] and "        listen unix:" in servers[2]
+    assert "return 301 https://www.motorlab.example$request_uri;" in servers[0]
+    assert "ssl_certificate /etc/tls/fullchain.pem;" in servers[1]
+    assert "location ^~ /.well-known/acme-challenge/ {\n            root /srv/acme;" in servers[0]
+    without_webroot = render(tls=nginx_config.Tls("/c.pem", "/k.pem"))
+    assert "acme-challenge" not in without_webroot
+    assert "listen 443 ssl http2;" in without_webroot
+
+
+@pytest.mark.parametrize(
+    ("argv", "site_url", "message"),
+    [
+        (["--tls-certificate", "c.pem"], SITE, "--tls-certificate needs --tls-key"),
+        (["--tls-key", "k.pem"], SITE, "--tls-key needs --tls-certificate"),
+        (["--acme-webroot", "/srv/acme"], SITE, "--acme-webroot needs --tls-certificate"),
+        (["--https-listen", "8443"], SITE, "--https-listen needs --tls-certificate"),
+        (
+            ["--tls-certificate", "c.pem", "--tls-key", "k.pem"],
+            "http://www.motorlab.example",
+            "SITE_URL must be the https address",
+        ),
+    ],
+)
+def test_flags_that_cannot_work_are_refused_in_words(
+    tmp_path, monkeypatch, capsys, argv, site_url, message
+):
+    monkeypatch.setenv("SITE_URL", site_url)
+    with pytest.raises(SystemExit) as exit_:
+        nginx_config.main(["--runtime", str(tmp_path), *argv])
+    assert exit_.value.code == 2 and message in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
+    """Made absolute, never resolved: certbot's live/ files are links that every renewal
+    points at new files, so a resolved path would serve the old certificate for ever."""
+    live = tmp_path / "live"
+    live.mkdir()
+    for name in ("fullchain.pem", "privkey.pem"):
+        (tmp_path / f"{name}.1").write_text("")
+        (live / name).symlink_to(tmp_path / f"{name}.1")
+    monkeypatch.setenv("SITE_URL", SITE)
+    monkeypatch.chdir(tmp_path)
+    argv = ["--runtime", "run", "--tls-certificate", "live/fullchain.pem"]
+    assert nginx_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
+    config = capsys.readouterr().out
+    assert f"ssl_certificate {live}/fullchain.pem;" in config
+    assert f"ssl_certificate_key {live}/privkey.pem;" in config

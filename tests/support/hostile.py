@@ -1,4 +1,4 @@
-"""The hostile request targets every front door is tested with (the app alone, nginx, the TLS
+"""The hostile request targets every front door is tested with (the app, nginx, the TLS
 redirect): backslashes, tabs, CR/LF, repeated slashes, encoded and non-ASCII forms, markup."""
 
 from __future__ import annotations
