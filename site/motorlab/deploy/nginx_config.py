@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from werkzeug.utils import get_content_type
 
 from motorlab import files, icons
 from motorlab.build.export import DEFAULT_DESTINATION, ERROR_PAGES
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.deploy import environment_file, gunicorn_config
-from motorlab.deploy.nginx_values import cache_controls, charset_types, media_types, over
+from motorlab.deploy.nginx_values import cache_controls, media_types, over
 from motorlab.deploy.release import SLOTS
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.language import detection
@@ -147,6 +148,7 @@ def render_files(
         config["ANALYTICS_ID"] = analytics_id
     module = detection_module(LANGUAGES)
     runtime = Path(os.path.abspath(runtime))
+    types = media_types()
     # One policy for every exported file: every inline stylesheet of the build, and the blocks
     # of the pages under `root` (rendered before the switch, it serves both releases).
     inline_blocks = assets.inline_blocks_in(
@@ -168,8 +170,9 @@ def render_files(
         security=headers(config, inline_blocks, stylesheets=assets.stylesheet_keys()),
         file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),
-        media_types=media_types(),
-        charset_types=charset_types(media_types()),
+        media_types=types,
+        # werkzeug's charset rule; text/html is nginx's own (naming it again warns).
+        charset_types=[t for t in types if t != "text/html" and get_content_type(t, "utf-8") != t],
         day_files=icons.ROOT_FILES,
         # `/` names Accept-Encoding itself: gzip_vary is off there, so Vary is one line.
         root_vary=", ".join((*detection.ROOT_VARY, "Accept-Encoding")),

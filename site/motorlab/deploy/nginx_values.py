@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from werkzeug.datastructures import ResponseCacheControl
-from werkzeug.utils import get_content_type
 
 from motorlab import icons
 from motorlab.build import export
@@ -62,10 +61,3 @@ def media_types() -> dict[str, list[str]]:
         if media_type:  # else nginx's default_type, as send_file's application/octet-stream
             types.setdefault(media_type, []).append(suffix.lstrip("."))
     return dict(sorted(types.items()))
-
-
-def charset_types(types: dict[str, list[str]]) -> list[str]:
-    """Those of `types` werkzeug sends with a charset, but text/html (nginx's own: it warns)."""
-    return [
-        name for name in types if get_content_type(name, "utf-8") != name and name != "text/html"
-    ]
