@@ -4,10 +4,10 @@ browser reads it, and no CR, LF or TAB from the path reaches a header."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support.hostile import REDIRECT_BAIT, targets
+from tests.support.hostile import REDIRECT_BAIT, REPRODUCIBLE, targets
 from tests.support.nginx import assert_safe, request, title_and_language
 
 
@@ -79,12 +79,7 @@ def test_every_bait_with_slashes_stays_on_the_site(nginx_server, browser_urls, b
         assert_safe(request(nginx_server, target.encode()), nginx_server, target, browser_urls)
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    derandomize=True,  # the same examples every run: a failure is reproducible
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(REPRODUCIBLE, max_examples=300)
 @given(target=targets(), method=st.sampled_from(["GET", "HEAD"]))
 def test_hostile_targets_never_leave_the_site_through_nginx(
     nginx_server, browser_urls, target, method

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
-from tests.support.hostile import REDIRECT_BAIT, targets
+from tests.support.hostile import REDIRECT_BAIT, REPRODUCIBLE, targets
 from tests.support.nginx import assert_safe, request
 from tests.support.tls import CHALLENGES, SITE, TOKEN
 
@@ -65,12 +65,7 @@ def test_every_bait_is_redirected_to_the_site_or_refused(tls_front, browser_urls
         check_redirect(plain(tls_front, target, b"evil.example"), target, browser_urls)
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(REPRODUCIBLE, max_examples=150)
 @given(target=targets())
 def test_hostile_targets_never_leave_site_url(tls_front, browser_urls, target):
     check_redirect(plain(tls_front, target, b"evil.example"), target, browser_urls)
