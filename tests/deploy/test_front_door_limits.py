@@ -113,21 +113,23 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("status", "target", "method", "headers", "language"), REFUSALS)
 def test_what_nginx_refuses_gets_the_sites_page(
-    nginx_server, status, target, method, headers, language
+    nginx_server, exported_site, status, target, method, headers, language
 ):
     if target == b"/" and status in (412, 501):  # no file to meet a condition: the detection
         headers = [*headers, ("Cookie", "i18n_redirected=es")]
     answer = request(nginx_server, target, method=method, headers=headers)
-    assert_site_page(answer, status, language)
+    assert_site_page(answer, status, language, exported_site[0])
     if status == 405:
         assert answer.get("Allow") == ["GET, HEAD"]
     if status == 412:
         assert "max-age" not in " ".join(answer.get("Cache-Control")), "no error page kept"
 
 
-def test_an_http_2_version_in_an_http_1_request_line_gets_the_505_page(nginx_server):
+def test_an_http_2_version_in_an_http_1_request_line_gets_the_505_page(nginx_server, exported_site):
     answer = request(nginx_server, b"/en/services", version=b"HTTP/2.0")
-    assert_site_page(answer, 505, "es")  # nginx reads no path from a line it refused
+    assert_site_page(
+        answer, 505, "es", exported_site[0]
+    )  # nginx reads no path from a line it refused
 
 
 class EchoHeaders(BaseHTTPRequestHandler):
@@ -194,7 +196,7 @@ def test_gunicorn_alone_reads_the_scheme_from_x_forwarded_proto_only(
     ],
 )
 def test_a_body_over_the_apps_limit_gets_the_contact_page_and_over_nginx_its_413(
-    nginx_server, path, language, said
+    nginx_server, exported_site, path, language, said
 ):
     """nginx's limit sits above the app's: a 100 kB post gets the app's contact page with
     the form; one over nginx's own limit gets the site's 413 page, not nginx's."""
@@ -207,7 +209,7 @@ def test_a_body_over_the_apps_limit_gets_the_contact_page_and_over_nginx_its_413
     assert page.find("form", class_="c-contact-form") is not None
     over_nginx = b"x" * (request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY + 1)
     answer = request(nginx_server, path.encode(), method="POST", headers=headers, body=over_nginx)
-    assert_site_page(answer, 413, language)
+    assert_site_page(answer, 413, language, exported_site[0])
 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])

@@ -7,11 +7,13 @@ import re
 import socket
 import urllib.parse
 from collections.abc import Callable
+from pathlib import Path
 
 from bs4 import BeautifulSoup
 
 from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from motorlab.i18n import LANGUAGES
 from motorlab.pages.public import public_paths
 from motorlab.rendering import assets
 from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
@@ -133,27 +135,12 @@ def assert_safe(answer: Answer, base: str, target: str, browser_urls: Callable) 
             assert "public" not in value and "s-maxage" not in value, (target, value)
 
 
-# The start of each error page's title, English and Spanish, by status.
-TITLES = {
-    414: ("The address is too long", "La dirección es demasiado larga"),
-    431: (
-        "The request's headers are too large: delete this site's cookies and try again",
-        "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio",
-    ),
-    405: ("This address does not accept that kind of request", "Esta dirección no admite"),
-    412: ("This page has changed since your browser last loaded it", "Esta página ha cambiado"),
-    413: ("The request is too large", "La petición es"),
-    501: ("The server cannot handle this kind of request", "El servidor no puede atender"),
-    505: ("This version of HTTP is not supported", "Esta versión de HTTP no se admite"),
-}
-
-
-def assert_site_page(answer, status: int, language: str) -> None:
-    """The site's page for `status` in `language`, with the security headers, none twice."""
+def assert_site_page(answer, status: int, language: str, export: Path) -> None:
+    """The export's page for `status` in `language`, byte for byte, with the security headers,
+    none twice."""
     assert answer.status == status, answer.body[:200]
-    title, page_language = title_and_language(answer)
-    assert title.startswith(TITLES[status][language == "es"]), title
-    assert page_language == language
+    prefix = next(each.prefix for each in LANGUAGES if each.code == language)
+    assert answer.body == (export / prefix.lstrip("/") / f"{status}.html").read_bytes()
     assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
     repeated = [name for name in {n.lower() for n, _ in answer.headers}
                 if name != "vary" and len(answer.get(name)) > 1]  # fmt: skip
