@@ -17,6 +17,17 @@ from tests.support.nginx import PAGES, assert_the_apps_security_headers, text_of
 from tests.support.widgets import read_widget_manifest
 
 
+def assert_the_policy_names_each_style(answer, count: int) -> None:
+    """Each <style> block (the shared one or the guideline's, an error page's after it) is one
+    the policy names by its hash: both come from the build, or the page is unstyled."""
+    styles = BeautifulSoup(answer[2].decode(), "html.parser").find_all("style")
+    assert len(styles) == count
+    csp = dict(d.split(" ", 1) for d in answer[1]["Content-Security-Policy"].split("; "))
+    for style in styles:
+        digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in csp["style-src"].split()
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
     """The page, and the app's security headers once: nginx's copy on exported files, the
@@ -26,6 +37,7 @@ def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
     assert front[0] == alone[0] == 200
     assert text_of(front[2]) == text_of(alone[2])
     assert_the_apps_security_headers(front[1], alone[1], proxied=path.endswith("/contact"))
+    assert_the_policy_names_each_style(front, 1)
     # SITE_URL is plain http on loopback: no HSTS from either.
     assert all("Strict-Transport-Security" not in headers for headers in (front[1], alone[1]))
     if not path.endswith("/contact") and path != "/":
@@ -125,19 +137,6 @@ def test_nginx_picks_the_exported_image_format_by_accept(
         assert text_of(front[2]) == text_of(alone[2])
 
 
-@pytest.mark.parametrize("path", ["/", "/en/services", "/en/no-such-page", "/guideline"])
-def test_nginx_allows_the_inline_stylesheets_of_the_exported_pages(nginx_server, path):
-    """Each <style> block of an exported page (the shared one or the guideline's, the error
-    pages' after it) is one nginx's policy names by its hash (or the page is unstyled)."""
-    _status, headers, body = get(nginx_server + path, SPANISH_COOKIE)
-    styles = BeautifulSoup(body.decode(), "html.parser").find_all("style")
-    assert len(styles) == (2 if "no-such-page" in path else 1)
-    csp = dict(d.split(" ", 1) for d in headers["Content-Security-Policy"].split("; "))
-    for style in styles:
-        digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
-        assert f"'sha256-{digest}'" in csp["style-src"].split()
-
-
 # Files of the export that are no address of their own: the app answers them 404.
 WIDGET_CHUNK = read_widget_manifest()["entry"]["imports"][0]
 NOT_ADDRESSES = [
@@ -174,3 +173,4 @@ def test_a_file_of_the_export_that_is_no_address_answers_as_the_app(
     assert front[1]["Content-Type"] == alone[1]["Content-Type"] == "text/html; charset=utf-8"
     assert "Content-Encoding" not in front[1]
     assert text_of(front[2]) == text_of(alone[2])
+    assert_the_policy_names_each_style(front, 2)
