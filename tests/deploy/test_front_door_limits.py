@@ -127,9 +127,8 @@ def test_what_nginx_refuses_gets_the_sites_page(
 
 def test_an_http_2_version_in_an_http_1_request_line_gets_the_505_page(nginx_server, exported_site):
     answer = request(nginx_server, b"/en/services", version=b"HTTP/2.0")
-    assert_site_page(
-        answer, 505, "es", exported_site[0]
-    )  # nginx reads no path from a line it refused
+    # nginx reads no path from a line it refused: the default language's page.
+    assert_site_page(answer, 505, "es", exported_site[0])
 
 
 class EchoHeaders(BaseHTTPRequestHandler):
