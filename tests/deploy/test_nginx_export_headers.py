@@ -36,10 +36,8 @@ BROWSER = {
 
 
 def export_addresses(export: Path) -> list[str]:
-    """The address of every file of the export that has one: each page (PATH/index.html ->
-    PATH) and every other file, but the .br/.gz siblings (sent only as an encoding), the
-    error pages (only as an error's page) and a raster's .avif/.webp siblings (only as its
-    format): the app answers those 404 (test_a_file_of_the_export_that_is_no_address_…)."""
+    """Each page's (PATH/index.html -> PATH) and every other file's, but those only sent as an
+    encoding, an error's page or an image's format: .br/.gz, NNN.html, .avif/.webp siblings."""
     addresses = []
     for file in sorted(export.rglob("*")):
         path = "/" + file.relative_to(export).as_posix()
@@ -55,9 +53,8 @@ def export_addresses(export: Path) -> list[str]:
 
 
 def stated(headers) -> dict[str, list[str]]:
-    """What an answer's headers state, but for SERVER_HEADERS and KNOWN_DIFFERENCES: each
-    name (lower case) with its values; Vary as the names it lists, however many lines, but
-    Accept-Encoding."""
+    """Each name (lower case) with its values, but SERVER_HEADERS and KNOWN_DIFFERENCES; Vary as
+    the names it lists, however many lines, but Accept-Encoding."""
     names = {name.lower() for name in headers} - SERVER_HEADERS - KNOWN_DIFFERENCES.keys()
     found = {name: sorted(headers.get_all(name)) for name in names}
     if "vary" in found:
