@@ -1,5 +1,5 @@
-"""The edge against a hostile client: what gunicorn takes from a request cannot change
-where the app thinks it is mounted, and nginx keeps answering under slow connections."""
+"""The edge against a hostile client: no request moves where the app thinks it is mounted, and
+nginx keeps answering under slow connections and limits what each address costs it."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def script_and_lang(body: str) -> tuple[str, str]:
 
 
 def test_a_script_name_header_cannot_poison_the_page_cache(app_server):
-    """Regression: `SCRIPT_NAME: /en` on /en/aboutus had /aboutus stored with /en/static/… links
-    (loopback is in gunicorn's default `forwarded_allow_ips`: it takes the header from us)."""
+    """Regression: `SCRIPT_NAME: /en` (gunicorn takes it from loopback) stored /aboutus with
+    /en/static/… links."""
     cookie = SPANISH_COOKIE
     status, body = get_text(app_server + "/en/aboutus", {**cookie, "SCRIPT_NAME": "/en"})
     assert status == 200
@@ -58,8 +58,6 @@ def test_a_configured_prefix_is_the_only_script_name():
     )
 
 
-# --- nginx under slow connections ---------------------------------------------------
-
 SLOW_HEADERS = 240  # connections that never finish their request headers
 SLOW_BODIES = 80  # contact posts that never finish their body (limit_conn counts these)
 PER_ADDRESS = 64  # nginx.conf's limit_conn
@@ -77,8 +75,8 @@ def edge_nginx(exported_site, app_server, session_dir, launch):
 
 
 def statuses_of(base: str, address: str, path: str, times: int, **headers: str) -> list[int]:
-    """The statuses of `times` GETs of `path` on one keep-alive connection from `address`
-    (another visitor than the tests' own, which nginx_server exempts); 0 for none."""
+    """The statuses of `times` GETs of `path` on one keep-alive connection from `address`; 0
+    for none."""
     host, port = base.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), 10, source_address=(address, 0))
     statuses = []
@@ -96,8 +94,8 @@ def statuses_of(base: str, address: str, path: str, times: int, **headers: str) 
 
 
 def test_slow_connections_neither_shut_out_visitors_nor_stay(edge_nginx):
-    """Regression: 2,500 slow connections from one address made 22 of 60 probes fail. Now one
-    address holds at most 64 requests, and slow senders are dropped after 10 s."""
+    """Regression: 2,500 slow connections from one address made 22 of 60 probes fail. One
+    address now holds at most 64 requests, and slow senders are dropped after 10 s."""
     host, port = edge_nginx.removeprefix("http://").split(":")
     held: list[socket.socket] = []
     try:
@@ -158,8 +156,7 @@ def test_paths_that_reach_the_app_are_rate_limited_per_address(edge_nginx):
 
 
 def test_the_root_is_rate_limited_like_the_apps_paths(edge_nginx):
-    """`/` runs the language detection (njs) on every first visit: the same limit_req as the
-    proxied paths, so one address cannot burn nginx's CPU with long Accept-Language headers."""
+    """`/` runs njs on every first visit: the proxied paths' limit_req, against long headers."""
     statuses = statuses_of(edge_nginx, "127.0.0.4", "/", 250, **{"Accept-Language": "fr, " * 1500})
     assert set(statuses[:100]) == {200}, "the burst gets through"
     assert statuses.count(429) > 50
@@ -176,8 +173,7 @@ def image_files(page: Path) -> set[str]:
 
 
 def test_exported_images_are_rate_limited_per_address(edge_nginx, exported_site):
-    """/_img/ is nginx's own files, many per page: its own limit (50/s, bursts of 300), so one
-    address cannot spend nginx's CPU on them without end (issue 35: 16 KB Accept headers)."""
+    """/_img/, many per page, has its own limit (50/s, bursts of 300; issue 35: 16 KB Accept)."""
     image = next(
         "/" + path.relative_to(exported_site[0]).as_posix()
         for path in sorted((exported_site[0] / "_img").rglob("*"))
@@ -192,9 +188,7 @@ def test_the_image_heaviest_page_loads_at_every_breakpoint_from_one_address(
     edge_nginx, exported_site, browser
 ):
     """Chromium, from one address, loads the page naming the most images at each breakpoint's
-    width (a fresh cache each time, scrolled to the end for the lazy ones): every file is
-    answered, none with 429. Today's pages draw SVGs (/static/img/); rasters would come from
-    /_img/ (its own limit, above)."""
+    width (a fresh cache each time, scrolled to the end for the lazy ones): no 429."""
     pages = [p for p in exported_site[0].rglob("index.html") if "_img" not in p.parts]
     heaviest = max(pages, key=lambda page: len(image_files(page)))
     path = "/" + heaviest.parent.relative_to(exported_site[0]).as_posix()

@@ -1,16 +1,19 @@
-"""One header limit end to end (motorlab/web/http_limits.py): whatever nginx takes, the app
-answers; one byte more gets the site's 414 or 431 page in the language of the path."""
+"""What nginx answers itself: one header limit end to end (motorlab/web/http_limits.py: what
+nginx takes, the app answers), and every refusal of nginx's own is the site's page in the
+language of the path; a contact post over nginx's rate limit keeps the visitor's text."""
 
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlencode
 
 import pytest
 from bs4 import BeautifulSoup
 
 from motorlab.web import http_limits, request_body
-from tests.support.nginx import TITLES, assert_site_page, request, title_and_language
+from tests.support.nginx import assert_site_page, request, title_and_language
 from tests.support.servers import free_port
 
 READY = ("Ready to start? | Motorlab", "en")
@@ -69,26 +72,63 @@ def test_what_nginx_takes_reaches_the_app(nginx_server, path, headers):
     assert title_and_language(answer) == (READY if path.startswith(b"/en/") else spanish)
 
 
+def request_line_target(path: str, length: int, method: str = "GET") -> bytes:
+    """`path?q=xxx` such that `METHOD target HTTP/1.1` is `length` bytes."""
+    padding = length - len(f"{method} {path}?q= HTTP/1.1")
+    return f"{path}?q={'x' * padding}".encode()
+
+
 PARTS = [(f"X-Part-{n}", "x" * (LINE - 100)) for n in range(BUFFERS + 1)]
-OVER = [
-    *[(target, method, [line_of("Cookie", LINE + 1)], language) for target, method, language in [
+TOO_LONG = http_limits.REQUEST_LINE + 1
+# (status, target, method, headers, the page's language)
+REFUSALS = [
+    *[(431, target, method, [line_of("Cookie", LINE + 1)], language)
+      for target, method, language in [
         (b"/en/contact", "GET", "en"), (b"/en/contact", "POST", "en"), (b"/contact", "GET", "es"),
         (b"/en/services", "GET", "en"), (b"/", "GET", "es"),
     ]],
     # Within nginx's buffers, past HEADER_BYTES: the count's 431 page (as over HTTP/2).
-    (b"/en/contact", "GET", PARTS[: BYTES // (LINE - 100) + 1], "en"),
-    (b"/en/services", "GET", PARTS[: BYTES // (LINE - 100) + 1], "en"),
-    (b"/static/img/favicon.svg", "GET", PARTS[: BYTES // (LINE - 100) + 1], "es"),
-    (b"/en/contact", "GET", PARTS, "en"),  # more than the buffers hold
+    *[(431, target, "GET", PARTS[: BYTES // (LINE - 100) + 1], language) for target, language in [
+        (b"/en/contact", "en"), (b"/en/services", "en"), (b"/static/img/favicon.svg", "es"),
+    ]],
+    (431, b"/en/contact", "GET", PARTS, "en"),  # more than the buffers hold
+    *[(414, request_line_target(path, TOO_LONG, method), method, [], language)
+      for path, method, language in [
+        ("/en/contact", "GET", "en"), ("/en/contact", "POST", "en"), ("/contact", "GET", "es"),
+    ]],
+    # Over nginx's buffer: it cannot read the path, so the default language's page.
+    (414, request_line_target("/en/contact", LINE * 2), "GET", [], "es"),
+    # Regression: nginx answered these with its bare pages where the app answers with its own.
+    *[(status, path, method, headers, "en" if path.startswith(b"/en") else "es")
+      for path in [b"/en/services", b"/services", b"/en", b"/"]
+      for status, method, headers in [
+        (405, "POST", []),
+        (405, "DELETE", []),
+        (412, "GET", [("If-Match", '"not-this-one"')]),
+        (412, "GET", [("If-Unmodified-Since", "Mon, 01 Jan 1990 00:00:00 GMT")]),
+        (501, "GET", [("Transfer-Encoding", "gzip")]),
+    ]],
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("target", "method", "headers", "language"), OVER)
-def test_more_header_than_nginx_takes_gets_the_sites_431_page(
-    nginx_server, target, method, headers, language
+@pytest.mark.parametrize(("status", "target", "method", "headers", "language"), REFUSALS)
+def test_what_nginx_refuses_gets_the_sites_page(
+    nginx_server, exported_site, status, target, method, headers, language
 ):
+    if target == b"/" and status in (412, 501):  # no file to meet a condition: the detection
+        headers = [*headers, ("Cookie", "i18n_redirected=es")]
     answer = request(nginx_server, target, method=method, headers=headers)
-    assert_site_page(answer, 431, language)
+    assert_site_page(answer, status, language, exported_site[0])
+    if status == 405:
+        assert answer.get("Allow") == ["GET, HEAD"]
+    if status == 412:
+        assert "max-age" not in " ".join(answer.get("Cache-Control")), "no error page kept"
+
+
+def test_an_http_2_version_in_an_http_1_request_line_gets_the_505_page(nginx_server, exported_site):
+    answer = request(nginx_server, b"/en/services", version=b"HTTP/2.0")
+    # nginx reads no path from a line it refused: the default language's page.
+    assert_site_page(answer, 505, "es", exported_site[0])
 
 
 class EchoHeaders(BaseHTTPRequestHandler):
@@ -155,7 +195,7 @@ def test_gunicorn_alone_reads_the_scheme_from_x_forwarded_proto_only(
     ],
 )
 def test_a_body_over_the_apps_limit_gets_the_contact_page_and_over_nginx_its_413(
-    nginx_server, path, language, said
+    nginx_server, exported_site, path, language, said
 ):
     """nginx's limit sits above the app's: a 100 kB post gets the app's contact page with
     the form; one over nginx's own limit gets the site's 413 page, not nginx's."""
@@ -168,16 +208,7 @@ def test_a_body_over_the_apps_limit_gets_the_contact_page_and_over_nginx_its_413
     assert page.find("form", class_="c-contact-form") is not None
     over_nginx = b"x" * (request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY + 1)
     answer = request(nginx_server, path.encode(), method="POST", headers=headers, body=over_nginx)
-    assert answer.status == 413
-    title, page_language = title_and_language(answer)
-    assert page_language == language and title.startswith(TITLES[413][language == "es"])
-    assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
-
-
-def request_line_target(path: str, length: int, method: str = "GET") -> bytes:
-    """`path?q=xxx` such that `METHOD target HTTP/1.1` is `length` bytes."""
-    padding = length - len(f"{method} {path}?q= HTTP/1.1")
-    return f"{path}?q={'x' * padding}".encode()
+    assert_site_page(answer, 413, language, exported_site[0])
 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
@@ -189,20 +220,50 @@ def test_the_longest_request_line_reaches_the_app(nginx_server, method):
     assert "Ready to start?" in title_and_language(answer)[0]
 
 
-@pytest.mark.parametrize(
-    ("path", "method", "length", "language"),
-    [
-        ("/en/contact", "GET", http_limits.REQUEST_LINE + 1, "en"),
-        ("/en/contact", "POST", http_limits.REQUEST_LINE + 1, "en"),
-        ("/contact", "GET", http_limits.REQUEST_LINE + 1, "es"),
-        # Over nginx's buffer: it cannot read the path, so the default language's page.
-        ("/en/contact", "GET", LINE * 2, "es"),
-    ],
-)
-def test_a_longer_request_line_gets_the_sites_414_page(
-    nginx_server, path, method, length, language
-):
-    answer = request(nginx_server, request_line_target(path, length, method), method=method)
-    assert answer.status == 414
-    title, page_language = title_and_language(answer)
-    assert page_language == language and title.startswith(TITLES[414][language == "es"])
+@pytest.mark.parametrize("path", [b"/en/services", b"/static/img/favicon.svg"])
+@pytest.mark.parametrize("ranges", ["bytes=99999999-", "bytes=0-9", "bytes=0-1,5-9"])
+def test_a_range_gets_the_whole_file(nginx_server, path, ranges):
+    """Regression: an unsatisfiable Range got nginx's bare 416, with the page's Cache-Control
+    and the security headers twice. As the app's pages, nginx answers with the whole file."""
+    answer = request(nginx_server, path, headers=[("Range", ranges)])
+    assert (answer.status, answer.body) == (200, request(nginx_server, path).body)
+    assert not answer.get("Content-Range") and not answer.get("Accept-Ranges")
+
+
+def test_a_conditional_request_that_holds_is_still_answered(nginx_server):
+    """Only a condition that fails gets the 412 page: a current one gets the page."""
+    (etag,) = request(nginx_server, b"/en/services").get("ETag")
+    answer = request(nginx_server, b"/en/services", headers=[("If-Match", etag)])
+    assert answer.status == 200 and title_and_language(answer)[1] == "en"
+
+
+VISITOR_TEXT = "Nuestra flota de furgonetas necesita una app para los talleres"
+
+
+def test_a_contact_post_over_nginxs_limit_gets_the_apps_429_page_with_its_text(nginx_server):
+    """Regression: nginx's `app` limit answered its bare 429 page and the text was lost. Now
+    the post is handed to the app, marked, which refuses it with the form and the text; the
+    hand-off has its own limit (2 a second, bursts of 20), past which the static 429 page."""
+    body = urlencode({"name": "Ana", "email": "ana@example.com", "description": VISITOR_TEXT})
+    form = [("Content-Type", "application/x-www-form-urlencoded")]
+
+    def post(_):  # from another address than the tests' own, which nginx_server exempts
+        return request(nginx_server, b"/contact", method="POST", headers=form,
+                       body=body.encode(), source="127.0.0.9")  # fmt: skip
+
+    with ThreadPoolExecutor(16) as pool:  # faster than the limits refill, on a busy machine too
+        answers = list(pool.map(post, range(400)))
+    statuses = [answer.status for answer in answers]
+    assert set(statuses) <= {400, 429}, "no post over the limit is accepted"  # 400: no token
+    handed = [a for a in answers if a.status == 429 and VISITOR_TEXT.encode() in a.body]
+    static = [a for a in answers if a.status == 429 and VISITOR_TEXT.encode() not in a.body]
+    print(f"{statuses.count(400)} to the form, {len(handed)} handed off, {len(static)} static")
+    assert len(handed) >= 20, "the hand-off's burst"
+    assert len(static) > len(handed), "the hand-off is bounded too"
+    for answer in handed[:1] + static[:1]:
+        assert title_and_language(answer)[1] == "es" and answer.get("Content-Security-Policy")
+    page = BeautifulSoup(handed[0].body.decode(), "html.parser")
+    assert page.find("textarea").string.strip() == VISITOR_TEXT
+    assert "Has enviado varias solicitudes" in page.get_text()
+    assert handed[0].get("Retry-After") == ["1"]
+    assert handed[0].get("Cache-Control") == ["no-store"]

@@ -1,6 +1,6 @@
-"""With ANALYTICS_ID set, as production runs it (`analytics_deployment`): nginx reads no consent
-cookie. Every page but `/` and the contact page, and the 404 pages, is one answer for every
-visitor, with the app's security headers, and any cache may keep it (docs/operations.md)."""
+"""With ANALYTICS_ID set (`analytics_deployment`), nginx reads no consent cookie: every page but
+`/` and the contact page, and the 404 pages, is one answer for every visitor, which any cache
+may keep, with the app's security headers."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def answer(base: str, path: str, cookie: str | None) -> tuple[int, list, bytes]:
 
 @pytest.mark.parametrize("path", [*SAME_FOR_ALL, *NOT_FOUND])
 def test_a_page_is_one_answer_whatever_the_analytics_cookie(analytics_deployment, path):
+    """And nginx's error log holds no line of its JavaScript (njs) or regexes (PCRE)."""
     front, app = analytics_deployment.front, analytics_deployment.app
     answers = [answer(front, path, cookie) for cookie in COOKIES]
     assert [found == answers[0] for found in answers] == [True] * len(COOKIES)
@@ -50,13 +51,5 @@ def test_a_page_is_one_answer_whatever_the_analytics_cookie(analytics_deployment
         assert not directives & {"private", "no-store", "no-cache"}
         assert headers["Cache-Control"] == get(app + path)[1]["Cache-Control"]
     assert_the_apps_security_headers(headers, get(app + path)[1])
-
-
-def test_nginx_logs_no_script_error(analytics_deployment):
-    """After pages for every cookie, nginx's error log holds no line of its JavaScript (njs)
-    or its regular expressions (PCRE)."""
-    for path in SAME_FOR_ALL[:3]:
-        for cookie in COOKIES:
-            answer(analytics_deployment.front, path, cookie)
     lines = analytics_deployment.error_log.read_text(errors="replace").splitlines()
     assert [line for line in lines if " js " in line or "js:" in line or "pcre" in line] == []

@@ -36,10 +36,8 @@ BROWSER = {
 
 
 def export_addresses(export: Path) -> list[str]:
-    """The address of every file of the export that has one: each page (PATH/index.html ->
-    PATH) and every other file, but the .br/.gz siblings (sent only as an encoding), the
-    error pages (only as an error's page) and a raster's .avif/.webp siblings (only as its
-    format): the app answers those 404 (test_a_file_of_the_export_that_is_no_address_…)."""
+    """Each page's (PATH/index.html -> PATH) and every other file's, but those only sent as an
+    encoding, an error's page or an image's format: .br/.gz, NNN.html, .avif/.webp siblings."""
     addresses = []
     for file in sorted(export.rglob("*")):
         path = "/" + file.relative_to(export).as_posix()
@@ -55,9 +53,8 @@ def export_addresses(export: Path) -> list[str]:
 
 
 def stated(headers) -> dict[str, list[str]]:
-    """What an answer's headers state, but for SERVER_HEADERS and KNOWN_DIFFERENCES: each
-    name (lower case) with its values; Vary as the names it lists, however many lines, but
-    Accept-Encoding."""
+    """Each name (lower case) with its values, but SERVER_HEADERS and KNOWN_DIFFERENCES; Vary as
+    the names it lists, however many lines, but Accept-Encoding."""
     names = {name.lower() for name in headers} - SERVER_HEADERS - KNOWN_DIFFERENCES.keys()
     found = {name: sorted(headers.get_all(name)) for name in names}
     if "vary" in found:
@@ -75,9 +72,9 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
 ):
     """Pages of both languages, each language's 404, assets, images (share images, the logo),
     the root files, the sitemap and robots.txt: nginx's status and headers (Cache-Control,
-    Vary, Content-Type, the security headers, any other) are the app's (gunicorn's) for the
-    same request, plain and as a browser asks, each asset also by its hash (`?v=`); every
-    difference listed, with the addresses where it shows."""
+    Vary, Content-Type, the security headers, any other) and a file's bytes are the app's
+    (gunicorn's) for the same request, plain and as a browser asks (the logo stays a PNG),
+    each asset also by its hash (`?v=`); every difference listed, where it shows."""
     addresses = export_addresses(exported_site[0])
     required = {
         "/", "/en", "/services", "/en/services", "/sitemap.xml", "/robots.txt", "/favicon.ico",
@@ -93,6 +90,11 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
             front, alone = get(nginx_server + path, request), get(app_server + path, request)
             found = {"status": [str(front[0])], **stated(front[1])}
             expected = {"status": [str(alone[0])], **stated(alone[1])}
+            file = path.split("?")[0]  # its bytes, but a page's (test_nginx_pages) or SITE_URL's
+            if label == "plain" and "." in file and file not in ("/robots.txt", "/sitemap.xml"):
+                found["bytes"], expected["bytes"] = [str(len(front[2]))], [str(len(alone[2]))]
+                if front[2] == alone[2]:
+                    found["bytes"] = expected["bytes"]
             for name in sorted(found.keys() | expected.keys()):
                 if found.get(name) != expected.get(name):
                     what = f"{name}: nginx {found.get(name)}, app {expected.get(name)}"

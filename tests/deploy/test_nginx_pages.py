@@ -13,8 +13,19 @@ from bs4 import BeautifulSoup
 from motorlab.web import compression
 from tests.support.clients import SPANISH_COOKIE, Visitor, get
 from tests.support.contact_support import VALID
-from tests.support.nginx import PAGES, assert_the_apps_security_headers, text_of, varies
+from tests.support.nginx import PAGES, assert_the_apps_security_headers, text_of
 from tests.support.widgets import read_widget_manifest
+
+
+def assert_the_policy_names_each_style(answer, count: int) -> None:
+    """Each <style> block (the shared one or the guideline's, an error page's after it) is one
+    the policy names by its hash: both come from the build, or the page is unstyled."""
+    styles = BeautifulSoup(answer[2].decode(), "html.parser").find_all("style")
+    assert len(styles) == count
+    csp = dict(d.split(" ", 1) for d in answer[1]["Content-Security-Policy"].split("; "))
+    for style in styles:
+        digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in csp["style-src"].split()
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -26,6 +37,7 @@ def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
     assert front[0] == alone[0] == 200
     assert text_of(front[2]) == text_of(alone[2])
     assert_the_apps_security_headers(front[1], alone[1], proxied=path.endswith("/contact"))
+    assert_the_policy_names_each_style(front, 1)
     # SITE_URL is plain http on loopback: no HSTS from either.
     assert all("Strict-Transport-Security" not in headers for headers in (front[1], alone[1]))
     if not path.endswith("/contact") and path != "/":
@@ -34,19 +46,14 @@ def test_every_page_answers_as_the_app_alone(nginx_server, app_server, path):
 
 
 @pytest.mark.parametrize("path", ["/en/services", "/projects/kuzu", "/sitemap.xml"])
-def test_nginx_sends_the_precompressed_files(nginx_server, path):
+def test_nginx_sends_the_precompressed_files_and_304_to_their_etag(nginx_server, path):
     plain = get(nginx_server + path)
     for coding in ("br", "gzip"):
         status, headers, body = get(nginx_server + path, {"Accept-Encoding": coding})
         assert status == 200 and headers["Content-Encoding"] == coding
         assert "Accept-Encoding" in headers["Vary"]
         assert compression.decompress(body, coding) == plain[2]
-
-
-def test_exported_pages_answer_304_to_their_etag(nginx_server):
-    status, headers, _body = get(nginx_server + "/en/services")
-    again = get(nginx_server + "/en/services", {"If-None-Match": headers["ETag"]})
-    assert again[0] == 304
+    assert get(nginx_server + path, {"If-None-Match": plain[1]["ETag"]})[0] == 304
 
 
 @pytest.mark.parametrize(
@@ -93,32 +100,10 @@ def test_health_the_language_switcher_and_unexported_images_reach_the_app(nginx_
     assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
 
 
-@pytest.mark.parametrize(
-    ("path", "media_type"),
-    [
-        ("/favicon.ico", "image/"),  # nginx names it image/x-icon or image/vnd.microsoft.icon
-        ("/apple-touch-icon.png", "image/png"),
-        ("/manifest.webmanifest", "application/manifest+json"),
-    ],
-)
-def test_icons_and_manifest_come_from_the_export(nginx_server, app_server, path, media_type):
-    status, headers, body = get(nginx_server + path)
-    assert status == 200 and headers["Content-Type"].startswith(media_type)
-    assert body == get(app_server + path)[2]
-    assert "Set-Cookie" not in headers
-
-
-def test_share_images_come_from_the_export(nginx_server):
-    status, headers, body = get(nginx_server + "/_img/share/en/services.png")
-    assert status == 200 and body[:8] == b"\x89PNG\r\n\x1a\n"
-    assert headers["Content-Type"] == "image/png"
-    assert "Set-Cookie" not in headers
-
-
 @pytest.fixture
 def planted_image(exported_site):
-    """A raster's file and its .avif and .webp siblings planted in the export (each body
-    names its file), removed afterwards (the export's images must decode): its URL."""
+    """A raster and its .avif and .webp siblings planted in the export (each body names its
+    file), removed afterwards: its URL."""
     folder = exported_site[0] / "_img" / "320" / "img" / "nginx-check"
     folder.mkdir(parents=True, exist_ok=True)
     for suffix in ("", ".avif", ".webp"):
@@ -128,36 +113,28 @@ def planted_image(exported_site):
 
 
 @pytest.mark.parametrize(
-    ("accept", "media_type"),
+    ("accept", "sibling", "media_type"),
     [
-        ("image/avif,image/webp,image/*,*/*;q=0.8", "image/avif"),
-        ("image/webp,*/*", "image/webp"),
-        ("image/png,image/*", "image/png"),
-        ("image/avif;q=0,image/webp,*/*;q=0.8", "image/webp"),  # q=0 refuses
-        ("image/avif;q=0.0, image/webp;q=0, image/png", "image/png"),
+        ("image/avif,image/webp,image/*,*/*;q=0.8", ".avif", "image/avif"),
+        ("image/webp,*/*", ".webp", "image/webp"),
+        ("image/png,image/*", "", "image/png"),
+        ("image/avif;q=0,image/webp,*/*;q=0.8", ".webp", "image/webp"),  # q=0 refuses
+        ("image/avif;q=0.0, image/webp;q=0, image/png", "", "image/png"),
     ],
 )
 def test_nginx_picks_the_exported_image_format_by_accept(
-    nginx_server, planted_image, accept, media_type
+    nginx_server, app_server, planted_image, accept, sibling, media_type
 ):
+    """The sibling is no address of its own: the app's 404, in any case."""
     status, headers, body = get(nginx_server + planted_image + "?v=1", {"Accept": accept})
-    assert status == 200 and headers["Content-Type"] == media_type
+    assert (status, headers["Content-Type"], body) == (200, media_type, f"body{sibling}".encode())
     assert "Accept" in headers["Vary"]
     assert "immutable" in headers["Cache-Control"]
-
-
-@pytest.mark.parametrize("path", ["/", "/en/services", "/en/no-such-page", "/guideline"])
-def test_nginx_allows_the_inline_stylesheets_of_the_exported_pages(nginx_server, path):
-    """Each <style> block of an exported page (the shared one or the guideline's, the error
-    pages' after it) is one nginx's policy names by its hash (both come from the build: a
-    stylesheet nginx refused would leave the page unstyled)."""
-    _status, headers, body = get(nginx_server + path, SPANISH_COOKIE)
-    styles = BeautifulSoup(body.decode(), "html.parser").find_all("style")
-    assert len(styles) == (2 if "no-such-page" in path else 1)
-    csp = dict(d.split(" ", 1) for d in headers["Content-Security-Policy"].split("; "))
-    for style in styles:
-        digest = base64.b64encode(hashlib.sha256(style.string.encode()).digest()).decode()
-        assert f"'sha256-{digest}'" in csp["style-src"].split()
+    for suffix in (".avif", ".webp", ".AVIF"):
+        front = get(nginx_server + planted_image + suffix)
+        alone = get(app_server + planted_image + suffix)
+        assert front[0] == alone[0] == 404
+        assert text_of(front[2]) == text_of(alone[2])
 
 
 # Files of the export that are no address of their own: the app answers them 404.
@@ -186,10 +163,8 @@ NOT_ADDRESSES = [
 def test_a_file_of_the_export_that_is_no_address_answers_as_the_app(
     nginx_server, app_server, exported_site, path
 ):
-    """Regression: nginx sent compressed siblings as downloads (`application/octet-stream`,
-    no `Content-Encoding`), pages at a second address (`/index.html`) and esbuild's
-    manifest. Now each is the app's answer, as for an unknown path: 404 with the 404 page
-    of the path's language."""
+    """Regression: nginx sent compressed siblings as downloads, pages at a second address
+    (`/index.html`) and esbuild's manifest: each is now the app's 404 in the path's language."""
     exported = exported_site[0] / path.lstrip("/")
     assert exported.is_file() == (path in NOT_ADDRESSES), "the file is (or is not) there"
     front = get(nginx_server + path)
@@ -198,27 +173,4 @@ def test_a_file_of_the_export_that_is_no_address_answers_as_the_app(
     assert front[1]["Content-Type"] == alone[1]["Content-Type"] == "text/html; charset=utf-8"
     assert "Content-Encoding" not in front[1]
     assert text_of(front[2]) == text_of(alone[2])
-
-
-def test_an_image_variant_is_no_address_of_its_own(nginx_server, app_server, planted_image):
-    status, headers, body = get(nginx_server + planted_image, {"Accept": "image/avif"})
-    assert status == 200 and body == b"body.avif", "picked by Accept"
-    for suffix in (".avif", ".webp", ".AVIF"):
-        front = get(nginx_server + planted_image + suffix)
-        alone = get(app_server + planted_image + suffix)
-        assert front[0] == alone[0] == 404
-        assert text_of(front[2]) == text_of(alone[2])
-
-
-@pytest.mark.parametrize(
-    "accept", ["image/avif,image/webp,image/*,*/*;q=0.8", "image/webp,*/*", "image/png"]
-)
-def test_the_logo_answers_as_the_app(nginx_server, app_server, accept):
-    """Regression: the export held PNG bytes as logo-512.png.avif and .webp, which nginx sent
-    as `image/avif`/`image/webp`, immutable for a year. The logo is a PNG for everyone."""
-    front = get(nginx_server + "/_img/logo-512.png", {"Accept": accept})
-    alone = get(app_server + "/_img/logo-512.png", {"Accept": accept})
-    assert front[0] == alone[0] == 200 and front[2] == alone[2]
-    assert front[1]["Content-Type"] == alone[1]["Content-Type"] == "image/png"
-    assert front[1]["Cache-Control"] == alone[1]["Cache-Control"]
-    assert varies(front[1]) == varies(alone[1])
+    assert_the_policy_names_each_style(front, 2)

@@ -1,7 +1,10 @@
-"""deploy/nginx.conf as nginx_config renders it: every value the app defines comes from the
-app's own constant, never typed again in the template (what nginx does with it: test_nginx.py)."""
+"""deploy/nginx.conf as rendered: every value the app defines comes from the app's constant; TLS
+only adds lines, and flags that cannot work are refused in words."""
 
 from __future__ import annotations
+
+import difflib
+import re
 
 import pytest
 
@@ -11,10 +14,9 @@ from motorlab.language import detection
 from motorlab.rendering import assets
 from motorlab.web import http_limits, page_cache, request_body, security
 from motorlab.web.security import headers
+from tests.support.tls import SITE
 
-# The settings the config is rendered with.
 SETTINGS = {"SITE_URL": "https://www.motorlab.example", "API_BASE_URL": "", "ANALYTICS_ID": ""}
-YEAR, DAY = "public, max-age=31536000, immutable", "public, max-age=86400"
 
 
 @pytest.fixture
@@ -24,10 +26,9 @@ def render(monkeypatch, tmp_path):
         monkeypatch.setenv(name, value)
     runtime = tmp_path / "run"
 
-    def rendered() -> str:
-        conf = nginx_config.render(
-            listen="80", root="/srv/motorlab/build/site", app="127.0.0.1:8000", runtime=runtime
-        )
+    def rendered(**options) -> str:
+        defaults = {"listen": "80", "root": "/srv/motorlab/build/site", "app": "127.0.0.1:8000"}
+        conf = nginx_config.render(**{**defaults, **options}, runtime=runtime)
         return conf.replace(str(runtime.resolve()), "@RUNTIME@").replace(
             str(nginx_config.DEPLOY), "@DEPLOY@"
         )
@@ -36,15 +37,13 @@ def render(monkeypatch, tmp_path):
 
 
 def directives(conf: str) -> list[str]:
-    """The config's lines without comments (whole lines, and those after `  #`) and blank
-    lines: what nginx reads."""
+    """The lines nginx reads: no comment, whole or after `  #`, and no blank line."""
     lines = (line.split("  #", 1)[0].rstrip() for line in conf.splitlines())
     return [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
 def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
-    """Each constant set to a sentinel: the sentinel stands where nginx states it, and the
-    value typed before stands nowhere."""
+    """Each constant set to a sentinel: it stands where nginx states it, the old value nowhere."""
     sentinels = {
         (page_cache, "DEFAULT_CACHE_CONTROL"): "sentinel-page",
         (assets, "YEAR_CACHE_CONTROL"): "sentinel-year",
@@ -109,27 +108,19 @@ def test_every_value_the_app_defines_comes_from_the_app(render, monkeypatch):
     assert [value for value in typed_before if any(value in line for line in conf)] == []
 
 
-def test_nginx_adds_every_security_header_of_the_app(render):
-    """A header the app adds to its set reaches the exported files too."""
-    added = {line.split()[1] for line in directives(render()) if "add_header" in line}
-    assert set(headers(SETTINGS)) <= added
-
-
-def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatch, tmp_path):
-    """Rendered before the switch, while `root` names the live release, the policy allows the
-    inline blocks of both releases' pages: its build's stylesheets and boot script, and every
-    one under `root` (the live release's and those it keeps from the one before)."""
-    for name, value in SETTINGS.items():
-        monkeypatch.setenv(name, value)
+def test_every_security_header_and_the_inline_blocks_the_served_release_keeps(render, tmp_path):
+    """A header the app adds to its set reaches the exported files too. Rendered before the
+    switch, the policy allows the inline blocks of both releases' pages: its build's
+    stylesheets and boot script, and every one under `root` (live and kept)."""
     build = tmp_path / "site" / "static" / assets.BUILD_DIR
     build.mkdir(parents=True)
     (build / "site-LIVE.css").write_text("main{color:red}")
     (build / "site-KEPT.css").write_text("main{color:blue}")
     (build / "boot-LIVE.js").write_text("document.title='live';")
     (build / "boot-KEPT.js").write_text("document.title='kept';")
-    conf = nginx_config.render(
-        listen="80", root=tmp_path / "site", app="127.0.0.1:8000", runtime=tmp_path / "run"
-    )
+    conf = render(root=tmp_path / "site")
+    added = {line.split()[1] for line in directives(conf) if "add_header" in line}
+    assert set(headers(SETTINGS)) <= added
     policy = next(line for line in conf.splitlines() if "style-src" in line)
     static = tmp_path / "site" / "static"
     stylesheets = [assets.stylesheet(key=key) for key in assets.stylesheet_keys()]
@@ -142,3 +133,73 @@ def test_the_policy_allows_the_inline_blocks_the_served_release_keeps(monkeypatc
         own = [block.csp_source for block in current]
         assert sources[sources.index(directive) + 1 :] == ["'self'", *own, *kept]
         assert len(set(kept)) == 2 and not set(own) & set(kept)
+
+
+def test_without_a_certificate_the_config_is_unchanged_and_tls_only_adds(render):
+    """With TLS, the plain config with the site server's `listen` naming the https address,
+    and lines added (the port-80 server, the ssl settings), nothing else. Without a
+    certificate no TLS line (nor its blank line) is left."""
+    plain = render(listen="127.0.0.1:8080")
+    tls = nginx_config.Tls(
+        "/etc/tls/fullchain.pem", "/etc/tls/privkey.pem", "127.0.0.1:8443", "/srv/acme"
+    )
+    secure = render(listen="127.0.0.1:8080", tls=tls)
+    assert render(listen="127.0.0.1:8080", tls=None) == plain
+    assert not re.search(r"ssl|acme|\$\{[A-Z]|return 301|\n\n\n", plain)
+    listen = "        listen 127.0.0.1:8080;\n"
+    assert plain.count(listen) == 1
+    on_https = plain.replace(listen, "        listen 127.0.0.1:8443 ssl http2;\n")
+    changes = difflib.SequenceMatcher(
+        a=on_https.splitlines(), b=secure.splitlines(), autojunk=False
+    ).get_opcodes()
+    assert {tag for tag, *_ in changes} == {"equal", "insert"}
+    servers = secure.split("    server {\n")[1:]
+    # The plain port's, the site's and the contact hand-off's (unix socket, no TLS).
+    assert len(servers) == 3 and listen in servers[0]
+    assert "ssl" not in servers[2] and "        listen unix:" in servers[2]
+    assert "return 301 https://www.motorlab.example$request_uri;" in servers[0]
+    assert "ssl_certificate /etc/tls/fullchain.pem;" in servers[1]
+    assert "location ^~ /.well-known/acme-challenge/ {\n            root /srv/acme;" in servers[0]
+    without_webroot = render(tls=nginx_config.Tls("/c.pem", "/k.pem"))
+    assert "acme-challenge" not in without_webroot
+    assert "listen 443 ssl http2;" in without_webroot
+
+
+@pytest.mark.parametrize(
+    ("argv", "site_url", "message"),
+    [
+        (["--tls-certificate", "c.pem"], SITE, "--tls-certificate needs --tls-key"),
+        (["--tls-key", "k.pem"], SITE, "--tls-key needs --tls-certificate"),
+        (["--acme-webroot", "/srv/acme"], SITE, "--acme-webroot needs --tls-certificate"),
+        (["--https-listen", "8443"], SITE, "--https-listen needs --tls-certificate"),
+        (
+            ["--tls-certificate", "c.pem", "--tls-key", "k.pem"],
+            "http://www.motorlab.example",
+            "SITE_URL must be the https address",
+        ),
+    ],
+)
+def test_flags_that_cannot_work_are_refused_in_words(
+    tmp_path, monkeypatch, capsys, argv, site_url, message
+):
+    monkeypatch.setenv("SITE_URL", site_url)
+    with pytest.raises(SystemExit) as exit_:
+        nginx_config.main(["--runtime", str(tmp_path), *argv])
+    assert exit_.value.code == 2 and message in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_certificate_paths_stay_certbots_links(tmp_path, monkeypatch, capsys):
+    """Made absolute, never resolved: certbot's live/ files are links that every renewal
+    points at new files, so a resolved path would serve the old certificate for ever."""
+    live = tmp_path / "live"
+    live.mkdir()
+    for name in ("fullchain.pem", "privkey.pem"):
+        (tmp_path / f"{name}.1").write_text("")
+        (live / name).symlink_to(tmp_path / f"{name}.1")
+    monkeypatch.setenv("SITE_URL", SITE)
+    monkeypatch.chdir(tmp_path)
+    argv = ["--runtime", "run", "--tls-certificate", "live/fullchain.pem"]
+    assert nginx_config.main([*argv, "--tls-key", "live/privkey.pem"]) == 0
+    config = capsys.readouterr().out
+    assert f"ssl_certificate {live}/fullchain.pem;" in config
+    assert f"ssl_certificate_key {live}/privkey.pem;" in config

@@ -1,7 +1,6 @@
-"""No njs function throws on any header bytes (random bytes, invalid UTF-8, UTF-8-encoded
-surrogates) in the headers it reads: deploy/root_language.js on `/` (Accept-Language, Cookie),
-deploy/header_check.js on the paths to the app (every header). Every answer is the site's,
-and nginx's error log gets no njs exception."""
+"""No njs function (root_language.js on `/`, header_check.js on the paths to the app) throws on
+any header bytes (random, invalid UTF-8, encoded surrogates): every answer is the site's, and
+nginx's error log gets no njs exception."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
-from tests.support.hostile import REDIRECT_BAIT, targets
+from tests.support.hostile import REDIRECT_BAIT, REPRODUCIBLE, targets
 from tests.support.nginx import assert_safe, request
 from tests.support.tls import CHALLENGES, SITE, TOKEN
 
@@ -19,36 +19,31 @@ def plain(tls_front, target: str, host: bytes | None = b"127.0.0.1"):
     return request(tls_front.plain, target.encode(), host=host, version=version)
 
 
-@pytest.mark.parametrize(
-    "host",
-    [b"evil.example", b"www.motorlab.example.evil.example", b"evil.example:443",
-     b"www.motorlab.example@evil.example", b"[::1]", b"127.0.0.1", None],
-)  # fmt: skip
-@pytest.mark.parametrize(
-    "target", ["/", "/en/services", "/en/contact?utm_source=mail&x=%0d%0a", "/no-such-page"]
-)
-def test_plain_http_is_sent_to_site_url_whatever_the_host(tls_front, host, target):
-    answer = plain(tls_front, target, host)
-    assert (answer.status, answer.get("Location")) == (301, [SITE + target])
+HOSTS = [b"evil.example", b"www.motorlab.example.evil.example", b"evil.example:443",
+         b"www.motorlab.example@evil.example", b"[::1]", b"127.0.0.1", None]  # fmt: skip
+TARGETS = ["/", "/en/services", "/en/contact?utm_source=mail&x=%0d%0a", "/no-such-page"]
 
 
 @pytest.mark.parametrize(
-    ("target", "location"),
+    ("host", "target", "location"),
     [
+        *[(host, target, SITE + target) for host in HOSTS for target in TARGETS],
         # Absolute-form targets: nginx keeps only their path and query.
-        ("http://evil.example/en/services?x=1", SITE + "/en/services?x=1"),
-        ("https://evil.example", SITE + "/"),
-        # Encoded as they came: never a header line or another host.
-        ("/%0d%0aSet-Cookie:%20x=1", SITE + "/%0d%0aSet-Cookie:%20x=1"),
-        ("//evil.example/", SITE + "//evil.example/"),
-        ("/\\evil.example", SITE + "/\\evil.example"),
-        # `..` is resolved for choosing a location, never in what is redirected.
-        (f"/{CHALLENGES}/../../secret.txt", f"{SITE}/{CHALLENGES}/../../secret.txt"),
+        (b"evil.example", "http://evil.example/en/services?x=1", SITE + "/en/services?x=1"),
+        (b"evil.example", "https://evil.example", SITE + "/"),
+        # As they came: never a header line or another host; `..` is resolved for choosing a
+        # location, never in what is redirected.
+        *[(b"evil.example", target, SITE + target) for target in [
+            "/%0d%0aSet-Cookie:%20x=1", "//evil.example/", "/\\evil.example",
+            f"/{CHALLENGES}/../../secret.txt",
+        ]],
     ],
-)
-def test_hostile_targets_are_redirected_as_sent(tls_front, browser_urls, target, location):
-    answer = plain(tls_front, target, b"evil.example")
-    assert answer.status == 301 and answer.get("Location") == [location]
+)  # fmt: skip
+def test_plain_http_is_sent_to_site_url_whatever_the_host(
+    tls_front, browser_urls, host, target, location
+):
+    answer = plain(tls_front, target, host)
+    assert (answer.status, answer.get("Location")) == (301, [location])
     assert_safe(answer, SITE, target if target.startswith("/") else "/", browser_urls)
 
 
@@ -70,12 +65,7 @@ def test_every_bait_is_redirected_to_the_site_or_refused(tls_front, browser_urls
         check_redirect(plain(tls_front, target, b"evil.example"), target, browser_urls)
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+@settings(REPRODUCIBLE, max_examples=150)
 @given(target=targets())
 def test_hostile_targets_never_leave_site_url(tls_front, browser_urls, target):
     check_redirect(plain(tls_front, target, b"evil.example"), target, browser_urls)

@@ -1,8 +1,6 @@
-"""The production front for the browser benchmarks: the site as visitors get it, Debian's
-nginx with deploy/nginx.conf rendered with TLS (HTTP/2: one connection carries every
-request) over the static export, in front of gunicorn (2 workers) for what runs per visitor
-(/contact). The certificate is a throwaway CA's (tests/support/tls.py), trusted by the
-benchmark's Chromium alone through --ignore-certificate-errors-spki-list (CHROME_FLAG)."""
+"""The production front for the browser benchmarks: Debian's nginx with deploy/nginx.conf and
+TLS (HTTP/2) over the export, before gunicorn; a throwaway CA's certificate (tests/support/tls.py)
+that only the benchmark's Chromium trusts."""
 
 from __future__ import annotations
 
@@ -15,10 +13,8 @@ from types import SimpleNamespace
 from unittest.mock import patch
 
 from tests.support.servers import app_environment, free_port, start_gunicorn, start_nginx
+from tests.support.tls import HTTPS_SETTINGS as SETTINGS
 from tests.support.tls import make_ca, spki_hash
-
-SITE = "https://www.motorlab.example"  # the export's and the app's SITE_URL (test_tls.py's)
-SETTINGS = {"SITE_URL": SITE, "API_BASE_URL": SITE + "/api"}
 
 
 @contextmanager

@@ -1,24 +1,25 @@
-"""What the nginx tests share: raw requests, the site's pages and readable text, the app's
-security headers against nginx's copy of them, and what a hostile target may not get out of
-the front door (no header of its own, no redirect off the site)."""
+"""What the nginx tests share: raw requests, pages' text, the app's security headers against
+nginx's copy, and what a hostile target may not get (no header of its own, no redirect away)."""
 
 from __future__ import annotations
 
 import re
 import socket
 import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
 
 from bs4 import BeautifulSoup
 
 from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
+from motorlab.i18n import LANGUAGES
 from motorlab.pages.public import public_paths
 from motorlab.rendering import assets
 from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.web.security import FILE_POLICY
 from tests.support.app import visible_text
 from tests.support.clients import Answer
-from tests.support.whatwg_url import BrowserUrls
 
 PAGES = public_paths(create_app(config.TestConfig()))
 
@@ -27,9 +28,9 @@ def request(
     base: str, target: bytes, *, method: str = "GET", headers=(), body: bytes = b"",
     host: bytes | None = b"127.0.0.1", version: bytes = b"HTTP/1.1", source: str = "127.0.0.1",
 ) -> Answer:  # fmt: skip
-    """A request written byte by byte (no client library tidies it) from the loopback address
-    `source`, its answer read whole. Header values may be bytes; `host` None: no Host line.
-    The sending side stays open: nginx drops a half-closed connection's proxied request."""
+    """A request written byte by byte (no client library tidies it) from `source`, its answer
+    read whole; `host` None: no Host line. The sending side stays open (nginx drops a
+    half-closed connection's proxied request)."""
     lines = [b" ".join([method.encode(), target, version]), *([b"Host: " + host] if host else [])]
     for name, value in headers:
         value = value if isinstance(value, bytes) else value.encode("latin-1")
@@ -65,9 +66,8 @@ def policy_but_stylesheets(value: str) -> tuple[dict[str, list[str]], list[str]]
 
 
 def is_the_apps_policy(front: str, alone: str) -> bool:
-    """nginx's one policy for every exported page names every inline stylesheet of the build
-    where the app's names only its page's: all of them, and no other source. A file that is no
-    page has the same short policy from both (FILE_POLICY)."""
+    """nginx's one policy for every page names every inline stylesheet of the build, the app's
+    only its page's; a file that is no page has FILE_POLICY from both."""
     if alone == FILE_POLICY:
         return front == alone
     (directives, styles), (apps, app_styles) = map(policy_but_stylesheets, (front, alone))
@@ -89,8 +89,8 @@ SECURITY_HEADERS = (
 
 
 def assert_the_apps_security_headers(front, alone, names=SECURITY_HEADERS, proxied=False):
-    """nginx's answer carries each of the app's security headers once, with the app's value
-    (its policy: is_the_apps_policy, but for a `proxied` answer, the app's own)."""
+    """Each of the app's security headers once, with the app's value (a policy as
+    is_the_apps_policy says, but for a `proxied` answer: the app's own)."""
     for name in names:
         assert len(front.get_all(name)) == len(alone.get_all(name)) == 1, name
         if name == "Content-Security-Policy" and not proxied:
@@ -117,7 +117,7 @@ HEADER_NAMES = {
 COOKIE_NAMES = {LANGUAGE_COOKIE, CONSENT_COOKIE, "session"}
 
 
-def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrls) -> None:
+def assert_safe(answer: Answer, base: str, target: str, browser_urls: Callable) -> None:
     """No header written by the path, no redirect off the site, none kept by a shared cache."""
     assert answer.status < 500, (target, answer.status)
     for line in answer.lines:
@@ -128,34 +128,19 @@ def assert_safe(answer: Answer, base: str, target: str, browser_urls: BrowserUrl
         assert cookie.split("=", 1)[0] in COOKIE_NAMES, (target, cookie)
     for location in answer.get("Location"):
         page = base + target.split("?")[0] if target.startswith("/") else base + "/"
-        resolved = browser_urls.resolve(page, location)
+        resolved = browser_urls(page, location)
         assert resolved is not None and resolved.startswith(base + "/"), (target, location)
     if 300 <= answer.status < 400:
         for value in answer.get("Cache-Control"):
             assert "public" not in value and "s-maxage" not in value, (target, value)
 
 
-# The start of each error page's title, English and Spanish, by status.
-TITLES = {
-    414: ("The address is too long", "La dirección es demasiado larga"),
-    431: (
-        "The request's headers are too large: delete this site's cookies and try again",
-        "Las cabeceras de la petición son demasiado grandes: borra las cookies de este sitio",
-    ),
-    405: ("This address does not accept that kind of request", "Esta dirección no admite"),
-    412: ("This page has changed since your browser last loaded it", "Esta página ha cambiado"),
-    413: ("The request is too large", "La petición es"),
-    501: ("The server cannot handle this kind of request", "El servidor no puede atender"),
-    505: ("This version of HTTP is not supported", "Esta versión de HTTP no se admite"),
-}
-
-
-def assert_site_page(answer, status: int, language: str) -> None:
-    """The site's page for `status` in `language`, with the security headers, none twice."""
+def assert_site_page(answer, status: int, language: str, export: Path) -> None:
+    """The export's page for `status` in `language`, byte for byte, with the security headers,
+    none twice."""
     assert answer.status == status, answer.body[:200]
-    title, page_language = title_and_language(answer)
-    assert title.startswith(TITLES[status][language == "es"]), title
-    assert page_language == language
+    prefix = next(each.prefix for each in LANGUAGES if each.code == language)
+    assert answer.body == (export / prefix.lstrip("/") / f"{status}.html").read_bytes()
     assert answer.get("Content-Security-Policy"), "the security headers as on every answer"
     repeated = [name for name in {n.lower() for n, _ in answer.headers}
                 if name != "vary" and len(answer.get(name)) > 1]  # fmt: skip

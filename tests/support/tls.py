@@ -1,5 +1,4 @@
-"""A throwaway certificate authority for the TLS tests and the production front the browser
-benchmarks measure (tests/perf/front.py): made for the run, trusted by their clients alone; and
+"""A throwaway certificate authority, trusted by the TLS tests' and benchmarks' clients alone, and
 the TLS tests' front door: deploy/nginx.conf with its certificate, before an https app."""
 
 from __future__ import annotations
@@ -28,8 +27,7 @@ def openssl(*args: str, cwd, capture: bool = False) -> bytes:
 
 
 def make_ca(folder: Path) -> SimpleNamespace:
-    """A CA made in `folder` and a server certificate it signed for SITE_URL's host and
-    127.0.0.1 (P-256 keys): the CA file, the certificate and its key."""
+    """A CA made in `folder`, and a certificate it signed for SITE_URL's host and 127.0.0.1."""
     curve = ("-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes")
     openssl(
         "req", "-x509", *curve, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
@@ -61,9 +59,7 @@ def make_ca(folder: Path) -> SimpleNamespace:
 
 
 def spki_hash(certificate: Path) -> str:
-    """The certificate's public key as Chromium's --ignore-certificate-errors-spki-list names
-    it (base64 of the SHA-256 of the DER SubjectPublicKeyInfo): that browser trusts this one
-    certificate and no other."""
+    """The certificate's key as Chromium's --ignore-certificate-errors-spki-list names it."""
     public = openssl("x509", "-in", str(certificate), "-pubkey", "-noout", cwd=certificate.parent,
                      capture=True)  # fmt: skip
     der = subprocess.run(
@@ -75,14 +71,13 @@ def spki_hash(certificate: Path) -> str:
 
 @pytest.fixture(scope="session")
 def throwaway_ca(tmp_path_factory):
-    """`make_ca` in a folder of the session's."""
     return make_ca(tmp_path_factory.mktemp("tls"))
 
 
 @pytest.fixture(scope="session")
 def acme_webroot(session_dir):
     """certbot's webroot: one challenge file, beside what a shared webroot may hold that must
-    not be served (in the session's folder, which nginx's workers read)."""
+    not be served."""
     folder = session_dir / "tls-acme"
     webroot = folder / "webroot"
     challenges = webroot / CHALLENGES
@@ -110,8 +105,7 @@ def https_app(session_dir, launch):
 
 @pytest.fixture(scope="session")
 def tls_front(exported_site, https_app, session_dir, throwaway_ca, acme_webroot, launch):
-    """nginx rendered with the certificate, in front of `https_app`: its plain base URL, its
-    https one and the https port."""
+    """nginx with the certificate before `https_app`: its plain and https base URLs, the port."""
     from motorlab.deploy.nginx_config import Tls  # the app's package: only when a test runs it
 
     port = free_port()
@@ -129,8 +123,8 @@ def tls_front(exported_site, https_app, session_dir, throwaway_ca, acme_webroot,
 
 
 def client_context(ca, version: str | None = None) -> ssl.SSLContext:
-    """A client that trusts only the throwaway CA; with `version` (ssl.TLSVersion's name),
-    offers that one alone, at OpenSSL's lowest security level (or it would not offer TLS 1.1)."""
+    """A client that trusts only the throwaway CA; with `version`, offering that one alone, at
+    OpenSSL's lowest security level (or it would not offer TLS 1.1)."""
     context = ssl.create_default_context(cafile=str(ca))
     if version is not None:
         with warnings.catch_warnings():  # TLS 1.0 and 1.1 are deprecated: that is the point

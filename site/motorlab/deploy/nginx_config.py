@@ -5,10 +5,6 @@ of file (the root files' paths from motorlab.icons), the media type of each (`me
 `/`'s Vary and cookie, the request limits, the body limit and the upstream timeout, so nginx
 states each as the app does: run it with the app's environment and build (and its Python: the
 media types are its mimetypes').
-
-The detection module (deploy/root_language.js) is rendered too and written into the runtime
-folder; files are replaced whole (`files.replace_all`), so nginx never reads half a file.
-docs/operations.md, "Static export and nginx", tells the rest (TLS, `--root`, languages).
 """
 
 from __future__ import annotations
@@ -25,13 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from werkzeug.utils import get_content_type
 
 from motorlab import files, icons
 from motorlab.build.export import DEFAULT_DESTINATION, ERROR_PAGES
 from motorlab.config import Config
 from motorlab.contact.ratelimit import FRONT_LIMIT_HEADER
 from motorlab.deploy import environment_file, gunicorn_config
-from motorlab.deploy.nginx_values import cache_controls, charset_types, media_types, over
+from motorlab.deploy.nginx_values import cache_controls, media_types, over
 from motorlab.deploy.release import SLOTS
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, LANGUAGES, Language
 from motorlab.language import detection
@@ -55,9 +52,8 @@ DEBIAN_USER, DEBIAN_PID, DEBIAN_LOGS = "www-data", "/run/nginx.pid", "/var/log/n
 # nginx gives up this many seconds before gunicorn kills the worker: the visitor gets a 504.
 UPSTREAM_MARGIN = 5
 
-# The deploy files' template engine (units.py renders the systemd units with it too). nginx's
-# and njs's text never holds `{{`, `{%` or `{#`; a quantifier taking a value is written
-# `{ {{- value -}} }`. StrictUndefined: a value the code does not give is an error.
+# The deploy files' templates (units.py's too): nginx's and njs's text never holds `{{`, `{%`
+# or `{#`; a quantifier taking a value is written `{ {{- value -}} }`.
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(DEPLOY),
     undefined=jinja2.StrictUndefined,
@@ -71,8 +67,7 @@ TEMPLATES.filters.update(regex=re.escape, over=over)
 
 @dataclass(frozen=True)
 class Tls:
-    """The certificate chain and key files (PEM, as certbot writes them), the https `listen`
-    value, and certbot's webroot (None: no challenge location)."""
+    """Certbot's PEM chain and key, the https `listen`, and its webroot (None: no challenge)."""
 
     certificate: str
     key: str
@@ -104,8 +99,7 @@ def tls_settings(args: argparse.Namespace, site_url: str) -> Tls | None:
 
 
 def detection_module(languages: tuple[Language, ...]) -> str:
-    """deploy/root_language.js with the app's constants: the language cookie, the locales in
-    declared order, the default one and the grammar of an Accept-Language entry."""
+    """deploy/root_language.js with the app's cookie, locales and Accept-Language grammar."""
     return TEMPLATES.get_template(DETECTION.name).render(
         cookie_name=COOKIE_NAME,
         languages=languages,
@@ -116,8 +110,7 @@ def detection_module(languages: tuple[Language, ...]) -> str:
 
 
 def module_path(runtime: str | Path, module: str) -> Path:
-    """Where the config loads the detection module from: named by its content, so writing a
-    new one never changes the module a live config names."""
+    """Named by its content: writing a new module never changes the one a live config loads."""
     digest = hashlib.sha256(module.encode()).hexdigest()[:12]
     return Path(os.path.abspath(runtime)) / f"{DETECTION.stem}-{digest}{DETECTION.suffix}"
 
@@ -129,8 +122,7 @@ def write_module(runtime: str | Path, module: str) -> None:
 
 
 def render(**options) -> str:
-    """The config for `render_files`' options, and the detection module it loads written into
-    `runtime` (created if missing), once both are rendered."""
+    """`render_files`' config, its detection module written into `runtime`."""
     config, module = render_files(**options)
     write_module(options["runtime"], module)
     return config
@@ -149,27 +141,23 @@ def render_files(
     pid: str | None = None,
     logs: str | None = None,
 ) -> tuple[str, str]:
-    """The config for the settings in the environment (`analytics_id` overrides ANALYTICS_ID)
-    and the detection module it loads, written nowhere. `unlimited`: addresses exempt from the
-    per-address limits. `user` none: nginx's choice; `pid` and `logs` default to `runtime`."""
-    config = Config()
+    """The config for the environment's settings, and its detection module, written nowhere.
+    `unlimited`: addresses exempt from the per-address limits; `user` None: nginx's choice."""
+    config = vars(Config())
+    if analytics_id is not None:
+        config["ANALYTICS_ID"] = analytics_id
     module = detection_module(LANGUAGES)
     runtime = Path(os.path.abspath(runtime))
-    settings = {
-        "SITE_URL": config.SITE_URL,
-        "API_BASE_URL": config.API_BASE_URL,
-        "ANALYTICS_ID": config.ANALYTICS_ID if analytics_id is None else analytics_id,
-        "SCRIPT_NAME": config.SCRIPT_NAME,  # the inline stylesheet's url()s, so its hash
-    }
+    types = media_types()
     # One policy for every exported file: every inline stylesheet of the build, and the blocks
     # of the pages under `root` (rendered before the switch, it serves both releases).
     inline_blocks = assets.inline_blocks_in(
-        Path(root) / assets.STATIC_URL_PATH.strip("/"), config.SCRIPT_NAME
+        Path(root) / assets.STATIC_URL_PATH.strip("/"), config["SCRIPT_NAME"]
     )
     nginx_conf = TEMPLATES.get_template(TEMPLATE.name).render(
         listen=listen,
         tls=tls,
-        site_origin=serialized_origin(config.SITE_URL),
+        site_origin=serialized_origin(config["SITE_URL"]),
         root=os.path.abspath(root),
         app=app,
         runtime=str(runtime),
@@ -179,26 +167,22 @@ def render_files(
         logs=logs or str(runtime),
         deploy=str(DEPLOY),
         unlimited=unlimited,
-        security=headers(settings, inline_blocks, stylesheets=assets.stylesheet_keys()),
+        security=headers(config, inline_blocks, stylesheets=assets.stylesheet_keys()),
         file_policy=security.FILE_POLICY,
         cache_control=cache_controls(config),
-        media_types=media_types(),
+        media_types=types,
         # werkzeug's charset rule; text/html is nginx's own (naming it again warns).
-        charset_types=charset_types(media_types()),
+        charset_types=[t for t in types if t != "text/html" and get_content_type(t, "utf-8") != t],
         day_files=icons.ROOT_FILES,
         # `/` names Accept-Encoding itself: gzip_vary is off there, so Vary is one line.
         root_vary=", ".join((*detection.ROOT_VARY, "Accept-Encoding")),
         languages=LANGUAGES,
         cookie_name=COOKIE_NAME,
         language_cookies={
-            language.code: cookie_header(vars(config), COOKIE_NAME, language.code, COOKIE_MAX_AGE)
+            language.code: cookie_header(config, COOKIE_NAME, language.code, COOKIE_MAX_AGE)
             for language in LANGUAGES
         },
-        request_line=http_limits.REQUEST_LINE,
-        first_header_buffer=http_limits.FIRST_BUFFER,
-        header_line=http_limits.HEADER_LINE,
-        header_buffers=http_limits.HEADER_BUFFERS,
-        header_bytes=http_limits.HEADER_BYTES,
+        limits=http_limits,
         max_body=request_body.PROXY_BODY_FACTOR * request_body.MAX_BODY,
         upstream_timeout=gunicorn_config.timeout - UPSTREAM_MARGIN,
         error_statuses=ERROR_PAGES,
@@ -210,8 +194,7 @@ def render_files(
 
 
 def nginx_refusal(config: str, folder: Path) -> str | None:
-    """What `nginx -t` says of `config` (written aside in `folder`), or None if it passes with
-    no warning either."""
+    """What `nginx -t` says of `config` (written aside in `folder`); None: no word at all."""
     nginx = shutil.which("nginx") or NGINX
     if not os.path.exists(nginx):
         return f"{nginx} not found: the config cannot be checked"

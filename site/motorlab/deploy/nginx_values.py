@@ -1,17 +1,15 @@
-"""The app's values that nginx states as the app does (deploy/nginx.conf, rendered by
-nginx_config): the Cache-Control and media type of each kind of file, and a regex filter."""
+"""The app's Cache-Control and media type of each kind of file, as deploy/nginx.conf states them."""
 
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Mapping
 from pathlib import Path
 
 from werkzeug.datastructures import ResponseCacheControl
-from werkzeug.utils import get_content_type
 
 from motorlab import icons
 from motorlab.build import export
-from motorlab.config import Config
 from motorlab.images import resize
 from motorlab.language import detection
 from motorlab.rendering import assets
@@ -20,8 +18,7 @@ from motorlab.web import page_cache
 
 
 def over(number: int) -> str:
-    """A regex (unanchored alternatives) for the decimal numbers greater than `number`:
-    `{{ limit | over }}` lets a map compare a number such as $request_length."""
+    """A regex for the decimal numbers over `number`: lets a map compare $request_length."""
     digits = str(number)
     longer = f"[1-9][0-9]{{{len(digits)},}}"
     same_length = [
@@ -32,12 +29,11 @@ def over(number: int) -> str:
     return "(" + "|".join([longer, *same_length]) + ")"
 
 
-def cache_controls(config: Config) -> dict[str, str]:
-    """The app's Cache-Control of each kind of file nginx serves; `unhashed` is what Flask's
-    send_file says for a static file asked for without its hash."""
+def cache_controls(config: Mapping) -> dict[str, str]:
+    """Each kind of file's; `unhashed`: send_file's, for a static file asked without its hash."""
     unhashed = ResponseCacheControl()
     unhashed.public = True
-    unhashed.max_age = config.SEND_FILE_MAX_AGE_DEFAULT
+    unhashed.max_age = config["SEND_FILE_MAX_AGE_DEFAULT"]
     return {
         "page": page_cache.DEFAULT_CACHE_CONTROL,
         "year": assets.YEAR_CACHE_CONTROL,
@@ -48,9 +44,8 @@ def cache_controls(config: Config) -> dict[str, str]:
 
 
 def media_types() -> dict[str, list[str]]:
-    """The app's media type of each kind of file the export holds, with its suffixes (no dot),
-    for nginx's `types` in place of its mime.types (which differ: application/javascript,
-    text/xml): what send_file guesses (Python's mimetypes), and what the app's answers name."""
+    """Each media type of the export's files with its suffixes, for nginx's `types` in place of
+    its mime.types (application/javascript, text/xml): send_file's guesses and the app's names."""
     static = (icons.PACKAGE / "static").rglob("*")
     suffixes = {
         *(file.suffix for file in static if file.is_file()),
@@ -66,11 +61,3 @@ def media_types() -> dict[str, list[str]]:
         if media_type:  # else nginx's default_type, as send_file's application/octet-stream
             types.setdefault(media_type, []).append(suffix.lstrip("."))
     return dict(sorted(types.items()))
-
-
-def charset_types(types: dict[str, list[str]]) -> list[str]:
-    """Those of `types` the app sends with `; charset=utf-8` (werkzeug's rule), for nginx's
-    `charset_types`; text/html is nginx's own (naming it again warns "duplicate MIME type")."""
-    return [
-        name for name in types if get_content_type(name, "utf-8") != name and name != "text/html"
-    ]
