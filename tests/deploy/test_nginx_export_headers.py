@@ -73,7 +73,8 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
     """Pages of both languages, each language's 404, assets, images (share images, the logo),
     the root files, the sitemap and robots.txt: nginx's status and headers (Cache-Control,
     Vary, Content-Type, the security headers, any other) and a file's bytes are the app's
-    (gunicorn's) for the same request, plain and as a browser asks (the logo stays a PNG),
+    (gunicorn's) for the same request, plain, as a browser asks and, for an image, as one that
+    takes WebP alone (the logo stays a PNG),
     each asset also by its hash (`?v=`); every difference listed, where it shows."""
     addresses = export_addresses(exported_site[0])
     required = {
@@ -86,11 +87,14 @@ def test_every_address_of_the_export_answers_with_the_apps_headers(
     hashed = [path + "?v=1" for path in addresses if path.startswith(("/static/", "/_img/"))]
     differences: dict[str, list[str]] = {}
     for path in [*addresses, *hashed, "/no-such-page", "/en/no-such-page"]:
-        for label, request in (("plain", {}), ("browser", BROWSER)):
+        file = path.split("?")[0]
+        # An image also as a browser that takes WebP alone (its .webp sibling, if any).
+        webp = [("webp", {"Accept": "image/webp,*/*"})] if file.startswith("/_img/") else []
+        for label, request in (("plain", {}), ("browser", BROWSER), *webp):
             front, alone = get(nginx_server + path, request), get(app_server + path, request)
             found = {"status": [str(front[0])], **stated(front[1])}
             expected = {"status": [str(alone[0])], **stated(alone[1])}
-            file = path.split("?")[0]  # its bytes, but a page's (test_nginx_pages) or SITE_URL's
+            # its bytes, but a page's (test_nginx_pages) or SITE_URL's
             if label == "plain" and "." in file and file not in ("/robots.txt", "/sitemap.xml"):
                 found["bytes"], expected["bytes"] = [str(len(front[2]))], [str(len(alone[2]))]
                 if front[2] == alone[2]:
