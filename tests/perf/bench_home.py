@@ -1,7 +1,5 @@
-"""Benchmark (`make bench`): every public page rendered by the Flask test client, warm, with
-the page cache on (the default SimpleCache) and off (NullCache: every request renders the
-templates): median and 95th percentile in ms, and the page's size. Figures vary per machine.
-"""
+"""Render times (`make bench`): every public page through the Flask test client, warm, with the
+page cache on and off (NullCache): median and p95 in ms, and the page's size."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""What the benchmark scripts share: Debian's Chromium through Playwright, the browser
-benchmarks' options and load average, and their arithmetic (medians of several runs, a figure
-against its goal, a plain-text table)."""
+"""What the benchmark scripts share: Chromium, their options, the load average, medians, goals
+missed and a plain-text table."""
 
 from __future__ import annotations
 
@@ -11,11 +10,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+
 CHROMIUM = "/usr/bin/chromium"
 
 
 def medians(runs: Sequence[dict[str, float]]) -> dict[str, float]:
-    """The median of every key over `runs` (each run a dict with the same keys)."""
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
@@ -24,8 +24,7 @@ def misses(
     at_most: dict[str, float] | None = None,
     at_least: dict[str, float] | None = None,
 ) -> list[str]:
-    """The goals `figures` miss, in the goals' order, as "name value > goal" (a ceiling) or
-    "name value < goal" (a floor). A goal whose figure is missing is not judged."""
+    """The goals `figures` miss, in order: "name value > ceiling", "name value < floor"."""
     missed = [
         f"{name} {_number(figures[name])} > {_number(goal)}"
         for name, goal in (at_most or {}).items()
@@ -40,8 +39,7 @@ def misses(
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """Columns as wide as their widest cell: the first one left-aligned (the row's name), the
-    others right-aligned (figures)."""
+    """Columns as wide as their widest cell: names left-aligned, figures right-aligned."""
     cells = [list(header)] + [[_number(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     lines = [
@@ -55,13 +53,11 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def _number(value: object) -> str:
-    """A float as short as it is (1120.0 as 1120, 0.05 as 0.05): the callers round."""
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 @contextmanager
 def chromium() -> Iterator:
-    """A Chromium browser for as long as the block runs."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -72,8 +68,14 @@ def chromium() -> Iterator:
             browser.close()
 
 
+def visitor(browser, base: str, locale: str = DEFAULT_LOCALE, **options):
+    """A new browser context (1280 x 800 unless `options` say) of a returning visitor."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
+    context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
+    return context
+
+
 def parser(doc: str, runs: int) -> argparse.ArgumentParser:
-    """Options of a benchmark whose docstring is `doc`: --runs (default `runs`), --json, --fail."""
     options = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     options.add_argument("--json", type=Path, help="also write the figures to this file")
     options.add_argument("--fail", action="store_true", help="exit 1 when a goal is missed")

@@ -1,14 +1,9 @@
-"""Lighthouse (the npm devDependency, mobile preset, Debian's Chromium) on the issue-37 pages,
-on the app under gunicorn (`bench_site`) and on the production front (tests/perf/front.py:
-nginx, TLS, HTTP/2 over the export), one table each (`--on app|front` for one).
+"""Lighthouse (mobile preset, Debian's Chromium) on PAGES, on the app under gunicorn and on the
+production front (tests/perf/front.py), one table each (`--on app|front` for one); medians
+of `--runs` rounds against CEILINGS and FLOORS (docs/operations.md).
 
     .venv/bin/python tests/perf/lighthouse.py [--runs 5] [--json out.json] [--fail]
-    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting
-
-Each page `--runs` times (default 3), the page order reversed every other round; the table
-gives the medians of FCP, LCP, TBT, CLS and the four category scores, every run's performance
-score, and the goals each page misses (CEILINGS, 100 in every category).
-"""
+    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting"""
 
 from __future__ import annotations
 
