@@ -1,6 +1,5 @@
-"""The consent banner's look and keyboard in Chromium: it appears over the page moving
-nothing, a compact sheet on a phone, never over the focus, two named buttons of one look, and
-no rise under reduced motion. (The choices: test_consent.py.)"""
+"""The consent banner's look and keyboard in Chromium: over the page moving nothing, a compact
+sheet on a phone, never over the focus, two buttons of one look. (The choices: test_consent.py.)"""
 
 import pytest
 from playwright.sync_api import expect

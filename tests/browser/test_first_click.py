@@ -1,7 +1,5 @@
-"""The first click of a visit never waits for code: the entry asks for the page's HTML at the
-click (or the intent before it). The navigation module first: a swap when the HTML comes,
-without React, the loading bar joining when React arrives. The HTML first, or a module that
-fails: the browser's own navigation, at once. Modified clicks and the like stay the browser's."""
+"""The first click of a visit never waits for code: the entry asks for the page's HTML at once;
+a swap if the navigation module comes first, else the browser's own navigation."""
 
 import time
 

@@ -3,7 +3,14 @@ do" and the project cards at each width, and what a phone fetches."""
 
 import pytest
 
-from tests.support.browser import assert_no_carousel, boxes, px, pxs, rows_of
+from tests.support.browser import (
+    assert_no_carousel,
+    boxes,
+    px,
+    pxs,
+    rows_of,
+    wait_for_widgets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +160,13 @@ def test_a_phone_gets_the_message_alone_and_the_logos_in_one_request(open_page, 
         [name, f"#{name.lower()}", round(200 / 56, 2)]
         for name in ("Valdora", "Nordvik", "Corvane", "Solmar", "Idrena", "Ardentia")
     ]
+    # Once the widgets are in, the call to action and the portfolio link are whole 44 px
+    # targets in the first screen, the call's label as the catalog writes it (CSS capitals).
+    wait_for_widgets(page)
+    prefix = path.removesuffix("/")
+    for target in ("/contact", "/portfolio"):
+        link = page.locator(f'main .c-intro a[href="{prefix}{target}"]')
+        target_box = link.bounding_box()
+        assert target_box["y"] + target_box["height"] <= 812 and target_box["height"] >= 44
+    call = page.locator(f'main .c-intro a[href="{prefix}/contact"]').text_content().strip()
+    assert call == ("I'm ready" if prefix else "Estoy listo")

@@ -1,6 +1,5 @@
-"""The page's frame in Chromium: the footer at the window's bottom on a short page, the header
-back after a small scroll up and never over a target or the focus, the header's mark, the
-sections' links without JavaScript, the band flowing into the footer, the 404's drawing."""
+"""The page's frame in Chromium: the footer, the sticky header (never over a target or the focus),
+the sections' links without JavaScript, the band flowing into the footer, the 404's drawing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The portfolio measured as boxes in Chromium, in both languages: four cards two a row from
-64 rem, each one link, or a carousel with a peek and a picker naming the projects; and the
-cards' brand lists (home's too), never starting or ending a line on a dot."""
+64 rem, or a carousel with a peek and a picker; brand lists never start or end on a dot."""
 
 import pytest
 

@@ -1,6 +1,5 @@
-"""Proportion and columns (tokens.css's fluid scales, DESIGN.md rules 3, 4, 5 and 9) in
-Chromium: the gutter, the services page's type, pictures and bands, the team's columns. (Each
-page's main heading: test_layout.py.)"""
+"""Proportion and columns (tokens.css's fluid scales, DESIGN.md rules 3, 4, 5 and 9): the gutter,
+the services page's type, pictures and bands, the team's columns."""
 
 import pytest
 

@@ -1,6 +1,5 @@
-"""What the entry loads and when: the loader with the page, the navigation (without React) at
-the first intent, React once a visit ends; a failing chunk reloads the page once in 60 s; a
-carousel's code that comes late moves nothing."""
+"""What the entry loads and when: the navigation at the first intent, React once a visit ends; a
+failing chunk reloads the page once in 60 s; a carousel's late code moves nothing."""
 
 import pytest
 

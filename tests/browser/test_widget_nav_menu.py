@@ -1,6 +1,5 @@
-"""The header navigation: on phones a disclosure button opens a full-width sheet over a
-backdrop that keeps focus until Escape or a click outside; wider screens and visitors without
-JavaScript get the plain list; the header keeps one row at every width."""
+"""The header navigation: on phones a button opens a sheet that keeps focus; wider screens and
+visitors without JavaScript get the plain list; the header keeps one row at every width."""
 
 import pytest
 

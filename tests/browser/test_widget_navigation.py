@@ -1,6 +1,5 @@
-"""Fetch-and-swap navigation and the loading bar on the real pages: no full reload (a marker
-on window survives), the bar only for slow loads, red for a failed one, history with scroll
-restore, focus and title, and the locale switch as a real navigation."""
+"""Fetch-and-swap navigation and the loading bar on the real pages: no full reload, the bar only
+for slow loads, red for a failed one, history with scroll restore, focus and title."""
 
 import pytest
 
@@ -81,13 +80,19 @@ def test_the_bar_shows_and_the_page_is_busy_while_a_slow_page_loads(open_page):
     assert page.locator(".c-loading-bar").get_attribute("aria-hidden") == "true"
 
 
-def test_bar_stays_hidden_for_a_fast_response(open_page):
+def test_the_bar_stays_hidden_for_a_fast_response_and_a_same_document_anchor(open_page):
     page = open_recording_bar(open_page)
     with page.expect_response(lambda r: r.url.endswith("/en/portfolio")):
         start_navigation(page)  # the hover prefetches the page
+    page.keyboard.press("Tab")  # the skip link: a same-document anchor, left to the browser
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => location.hash === '#main'")
+    page.wait_for_timeout(400)  # past the bar's 200 ms throttle
+    assert bar_states(page) == []  # no visit: the bar never joined
+    assert page.evaluate("() => document.activeElement.id") == "main"
     page.click(PORTFOLIO)
     wait_for_title(page, "Portfolio")
-    page.wait_for_timeout(400)  # past the 200 ms throttle
+    page.wait_for_timeout(400)
     page.wait_for_selector(".c-loading-bar", state="attached")  # its view joined at the end
     assert bar_states(page) == ["idle"]
 
@@ -140,17 +145,6 @@ def test_a_link_to_a_fragment_focuses_and_scrolls_to_its_target(open_page):
     top = page.evaluate("() => document.getElementById('cookies').getBoundingClientRect().top")
     assert -1 < top < 200 and page.evaluate("() => window.scrollY") > 0  # sub-pixel layout
     assert page.url.endswith("/en/privacy#cookies")
-
-
-def test_same_document_anchor_is_left_to_the_browser(open_page):
-    page = open_recording_bar(open_page)
-    start_navigation(page)
-    page.keyboard.press("Tab")  # the skip link: a same-document anchor
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => location.hash === '#main'")
-    page.wait_for_timeout(400)  # past the bar's throttle
-    assert bar_states(page) == []  # no visit: the bar never joined
-    assert page.evaluate("() => document.activeElement.id") == "main"
 
 
 # Counts document.startViewTransition's calls (one held the new page's paint back: issue 37),

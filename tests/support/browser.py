@@ -1,5 +1,5 @@
-"""The browser tests' fixtures and helpers: the app on a loopback port, Debian's Chromium
-through Playwright, axe-core, pages opened with their widgets mounted, and measurements."""
+"""The browser tests' fixtures and helpers: the app on loopback, Debian's Chromium, axe-core,
+pages opened with their widgets mounted, and measurements."""
 
 from __future__ import annotations
 
@@ -106,6 +106,7 @@ TYPEFACE_KEPT = "() => document.fonts.check('16px Figtree')"
 # The widgets' entry has run: every island has a state, "waiting" for those far from view.
 WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted)"""
+PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 # The navigation module has started: it takes scroll restoration over from the browser.
 NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
 
