@@ -131,10 +131,11 @@ def test_header_keeps_one_row_at_every_width(open_page, path):
     assert page.locator(".c-nav__list").is_visible()
     wide = page.evaluate(HEADER_HEIGHT)
     for width in (320, 360, 375, 800, 1024, 1440, 1920):
-        page = open_page(path, width=width)
+        page.set_viewport_size({"width": width, "height": 800})
+        page.evaluate("() => new Promise(requestAnimationFrame)")
         assert page.evaluate(HEADER_HEIGHT) == wide, width
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    page = open_page(path, width=320)
+    page = open_page(path, width=320)  # loaded at that width
     link = page.locator(".c-lang__link")
     assert link.locator(".c-lang__code").is_visible()
     assert link.locator(".c-lang__name").bounding_box()["width"] <= 1
