@@ -66,20 +66,6 @@ def test_swaps_the_page_and_back_and_forward_restore_it_and_its_scroll(open_page
     assert page.console_errors == []
 
 
-def test_the_bar_shows_and_the_page_is_busy_while_a_slow_page_loads(open_page):
-    page = open_recording_bar(open_page)
-    start_navigation(page, CONTACT)
-    html = Held(page, "**/en/portfolio")
-    click_without_hover(page, PORTFOLIO)
-    page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")
-    assert busy(page) == "true"
-    html.release()
-    wait_for_title(page, "Portfolio")
-    page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
-    assert bar_states(page)[-3:] == ["loading", "done", "idle"], bar_states(page)
-    assert page.locator(".c-loading-bar").get_attribute("aria-hidden") == "true"
-
-
 def test_the_bar_stays_hidden_for_a_fast_response_and_a_same_document_anchor(open_page):
     page = open_recording_bar(open_page)
     with page.expect_response(lambda r: r.url.endswith("/en/portfolio")):
@@ -192,10 +178,10 @@ ARRIVED = ["Portfolio", "1", 0]
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
-    """No transition holds the new heading back and nothing dims the page left while the
-    next loads (its text would fall below AA contrast): the new <main> arrives at full
-    opacity with no animation, and until then the page left stays as it is."""
+def test_a_slow_page_shows_the_bar_and_comes_at_once_with_no_transition(open_page, motion):
+    """The bar shows and the page is busy while a slow page loads. No transition holds the
+    new heading back and nothing dims the page left (its text would fall below AA contrast):
+    the new <main> arrives at full opacity with no animation."""
     page = open_page(PLAIN, goto=False, reduced_motion=motion)
     page.add_init_script(f"({SPY_ARRIVAL})()")
     page.add_init_script(RECORD_BAR)
@@ -208,9 +194,11 @@ def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
     page.evaluate(SAMPLE_WHILE_LOADING)  # at every frame from before the click
     click_without_hover(page, PORTFOLIO)  # nothing prefetched: the bar shows, as it did
     page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")
+    assert busy(page) == "true"
     html.release()
     wait_for_title(page, "Portfolio")
     page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    assert page.locator(".c-loading-bar").get_attribute("aria-hidden") == "true"
     # The page left as it is while the bar shows (and the new one, if a frame comes between
     # its arrival and the bar's end).
     assert page.evaluate("() => window.__whileLoading") in (

@@ -19,7 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium, load_average, medians, parser, table, visitor  # noqa: E402
+from tests.perf.figures import (  # noqa: E402
+    chromium,
+    in_rounds,
+    load_average,
+    medians,
+    parser,
+    table,
+    visitor,
+)
 from tests.perf.navigation_probe import CPU_SLOWDOWN, NETWORK, TIMEOUT_S, Probe  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
@@ -96,18 +104,17 @@ def measure(browser, base: str, row: str, options) -> Visit:
 
 
 def run(base: str, options) -> dict[str, list[tuple[Visit, str | None]]]:
-    keys = [key for key, _, _ in ROWS]
-    visits: dict[str, list[tuple[Visit, str | None]]] = {key: [] for key in keys}
     with chromium() as browser:
         print(f"Chromium {browser.version}", flush=True)
-        for round_ in range(options.runs):
-            for key in keys[round_ % len(keys) :] + keys[: round_ % len(keys)]:
-                visit = measure(browser, base, key, options)
-                problem = visit_problem(key, visit)
-                visits[key].append((visit, problem))
-                note = f"  INVALID: {problem}" if problem else ""
-                print(f"  round {round_ + 1} {key:8} {visit.ms:7.0f} ms{note}", flush=True)
-    return visits
+
+        def visit(number: int, key: str) -> tuple[Visit, str | None]:
+            found = measure(browser, base, key, options)
+            problem = visit_problem(key, found)
+            note = f"  INVALID: {problem}" if problem else ""
+            print(f"  round {number + 1} {key:8} {found.ms:7.0f} ms{note}", flush=True)
+            return found, problem
+
+        return in_rounds(options.runs, [key for key, _, _ in ROWS], visit, rotate=True)
 
 
 def summary(times: dict[str, list[float]]) -> list[dict]:

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium  # noqa: E402
+from tests.perf.figures import chromium, in_rounds  # noqa: E402
 from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
@@ -114,24 +114,27 @@ def warm(url: str, headers: tuple[str, ...]) -> None:
 
 def load_runs(servers: dict[str, str], runs: tuple, goals: tuple) -> tuple[dict, dict]:
     """Per run (label, server, path, headers), the median round by requests/s; per ratio
-    (name, label over label, goal), the median of round ratios. Runs are loaded back to back,
-    every other round in reverse order, so a ratio compares runs under the same load."""
-    rounds: dict[str, list[dict]] = {}
-    ratios: dict[str, list[float]] = {}
-    for number in range(ROUNDS):
-        found = {}
-        for label, server, path, headers in runs if number % 2 == 0 else reversed(runs):
-            warm(servers[server] + path, headers)
-            found[label] = wrk(servers[server] + path, headers)
-            rounds.setdefault(label, []).append(found[label])
-        for name, numerator, denominator, _goal in goals:
-            ratio = found[numerator]["rps"] / found[denominator]["rps"]
-            ratios.setdefault(name, []).append(ratio)
+    (name, label over label, goal), the median of round ratios: runs loaded back to back in a
+    round compare under the same load from other programs."""
+
+    def load(_number: int, run: tuple) -> dict:
+        _label, server, path, headers = run
+        warm(servers[server] + path, headers)
+        return wrk(servers[server] + path, headers)
+
+    rounds = {run[0]: found for run, found in in_rounds(ROUNDS, runs, load).items()}
+    ratios = {
+        name: statistics.median(
+            over["rps"] / under["rps"]
+            for over, under in zip(rounds[numerator], rounds[denominator], strict=True)
+        )
+        for name, numerator, denominator, _goal in goals
+    }
     medians = {
         label: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
         for label, found in rounds.items()
     }
-    return medians, {key: statistics.median(values) for key, values in ratios.items()}
+    return medians, ratios
 
 
 def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> dict:

@@ -19,6 +19,19 @@ def medians(runs: Sequence[dict[str, float]]) -> dict[str, float]:
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
+def in_rounds(runs: int, items: Sequence, measure, rotate: bool = False) -> dict:
+    """{item: [measure(round, item), one a round]}: every round takes the items in turn, in
+    reverse order every other round or (`rotate`) starting one item further each round, so a
+    load that rises or falls during a round favours no item."""
+    results: dict = {item: [] for item in items}
+    for number in range(runs):
+        shift = number % len(items)
+        order = [*items[shift:], *items[:shift]] if rotate else items[:: -1 if number % 2 else 1]
+        for item in order:
+            results[item].append(measure(number, item))
+    return results
+
+
 def misses(
     figures: dict[str, float],
     at_most: dict[str, float] | None = None,

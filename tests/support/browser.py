@@ -25,7 +25,7 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 
 @contextmanager
 def serving(app):
-    """`app` on a free loopback port (Werkzeug's threaded server, in this process): its URL."""
+    """`app` on a free loopback port (Werkzeug's threaded server): its URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -43,7 +43,6 @@ def live_server():
 
 @pytest.fixture(scope="session")
 def analytics_server():
-    """The site with ANALYTICS_ID set, on its own loopback port."""
     with serving(create_app(analytics_config())) as base:
         yield base
 
@@ -211,17 +210,14 @@ def boxes(page, selector) -> list[dict]:
 
 
 def styles(page, selector, prop, pseudo=None) -> list[str]:
-    """The computed `prop` of every element `selector` matches."""
     return page.evaluate(STYLES, [selector, prop, pseudo])
 
 
 def style(page, selector, prop, pseudo=None) -> str:
-    """The computed `prop` of the first element `selector` matches."""
     return styles(page, selector, prop, pseudo)[0]
 
 
 def pxs(page, selector, prop="font-size") -> list[float]:
-    """The computed `prop` of every element `selector` matches, in px."""
     return [float(value.removesuffix("px")) for value in styles(page, selector, prop)]
 
 
