@@ -10,9 +10,8 @@ from playwright.sync_api import expect
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.rendering import analytics
-from tests.browser.conftest import goto
 from tests.support.app import ANALYTICS_ID
-from tests.support.browser import style
+from tests.support.browser import goto, style
 from tests.support.consent import BANNER_MOUNTED, banner
 from tests.support.navigation import PORTFOLIO, mark, start_navigation, swapped, wait_for_title
 

@@ -8,7 +8,7 @@ import pytest
 
 from motorlab.build.drawings.figtree import text_sizes
 from tests.support.app import STATIC
-from tests.support.browser import across, open_at
+from tests.support.browser import open_at
 from tests.support.pages import LOCALES, PAGES, ROUTES, localized
 
 pytestmark = pytest.mark.browser
@@ -156,25 +156,9 @@ def test_case_study_hero_facts_and_screens(open_page, route, locale):
 # For each list of a row's items: the top of each item's text (its first paragraph).
 TEXT_TOPS = """selector => [...document.querySelectorAll(selector)].map(item =>
   Math.round(item.querySelector("p").getBoundingClientRect().top))"""
-ROWS = [
-    pytest.param("/services", ".c-steps__item", id="services-methodology"),
-    pytest.param("/projects/ads", ".c-phases__item", id="case-study-phases"),
-]
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize(("route", "selector"), ROWS)
-def test_the_texts_of_a_row_start_on_one_line(open_page, route, selector, locale):
-    """The services' methodology (four a row) and a case study's phases (two a row): every
-    text of a row starts on one line though one heading wraps (issue 36: one 24 px lower)."""
-    page = open_at(open_page, localized(route, locale), 1024)
-    per_row = 4 if selector == ".c-steps__item" else 2
-    for width, tops in across(page, (1280, 1440, 1920), TEXT_TOPS, selector).items():
-        assert len(tops) == 4
-        rows = [tops[i : i + per_row] for i in range(0, len(tops), per_row)]
-        assert [len(set(row)) for row in rows] == [1] * len(rows), (width, tops)
-
-
+# The pages with a row of items: the items, and how many a row.
+ROW_ITEMS = {"/services": (".c-steps__item", 4), "/projects/ads": (".c-phases__item", 2)}
+# The privacy page's reading column: its edges, measure and contents beside it.
 READING = """() => {
   const box = selector => document.querySelector(selector).getBoundingClientRect();
   const text = box(".l-guideline__content"), toc = box(".l-guideline__toc");
@@ -186,19 +170,6 @@ READING = """() => {
           text: Math.round(box(".l-guideline__content h2").left), width: text.width,
           contents: toc.left >= text.right, level: Math.abs(text.top - toc.top) < 1};
 }"""
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_the_privacy_title_and_text_start_at_the_logos_edge(open_page, locale):
-    """From 1280 px the privacy page's title, lede and text start where the logo does, the
-    text at its measure, its contents at its right, level with it (issue 44: indented)."""
-    page = open_at(open_page, localized("/privacy", locale), 1280)
-    for width, spot in across(page, (1280, 1440, 1920), READING).items():
-        assert spot["contents"] and spot["level"], (width, spot)
-        edges = [spot[name] for name in ("title", "lede", "text")]
-        # The title's glyphs start within 4 px of their box (a capital's side bearing).
-        assert all(0 <= edge - spot["logo"] <= 4 for edge in edges), (width, spot)
-        assert 380 <= spot["width"] <= 640, (width, spot)
 
 
 # The headings and ledes that wrap and leave one word alone on their last line (the words
@@ -246,14 +217,22 @@ def test_each_page_across_widths(open_page, path, locale):
     """Nothing closer than 24 px to the window's edge at 768 and 1024 px; no line of running
     text over 75 characters from 1024 px; every heading and lede that wraps ends on two words
     or more (issue 44: "coche" alone on Services); the h1 at most 44 px on a phone, 64 or more
-    at 1920, growing in between (issue 36: it stopped at 52 px)."""
+    at 1920, growing in between (issue 36: it stopped at 52 px). From 1280 px every text of a
+    row (the services' methodology, a case study's phases) starts on one line though one
+    heading wraps (issue 36), and the privacy page's title, lede and text start where the logo
+    does, the text at its measure, its contents at its right, level (issue 44: indented)."""
     missing = "no-such" in path
     page = open_at(open_page, path, 375, status=404 if missing else 200)
+    route = path.removeprefix("/en") or "/"
+    selector, per_row = ROW_ITEMS.get(route, (None, 0))
+    wide = (1280, 1440, 1920)
     measures = {
         "gutter": (GUTTER, None, (768, 1024)),
         "lines": (LONG_LINES, MAX_LINE, (1024, 1280, 1920)),
         "lone": (LONE_LAST_WORDS, HEADINGS_AND_LEDES, () if missing else (375, 768, 1280, 1920)),
         "h1": (H1_SIZE, None, () if missing else (375, 1024, 1440, 1920)),
+        "rows": (TEXT_TOPS, selector, wide if selector else ()),
+        "reading": (READING, None, wide if route == "/privacy" else ()),
     }
     found = {name: {} for name in measures}
     for width in (375, 768, 1024, 1280, 1440, 1920):
@@ -267,3 +246,12 @@ def test_each_page_across_widths(open_page, path, locale):
     if h1 := found["h1"]:
         assert h1[375] <= 44 and h1[1920] >= 64, h1
         assert h1[375] < h1[1024] < h1[1440] < h1[1920], h1
+    for width, tops in found["rows"].items():
+        rows = [tops[i : i + per_row] for i in range(0, 4, per_row)]
+        assert len(tops) == 4 and [len(set(row)) for row in rows] == [1] * len(rows), (width, tops)
+    for width, spot in found["reading"].items():
+        assert spot["contents"] and spot["level"], (width, spot)
+        edges = [spot[name] for name in ("title", "lede", "text")]
+        # The title's glyphs start within 4 px of their box (a capital's side bearing).
+        assert all(0 <= edge - spot["logo"] <= 4 for edge in edges), (width, spot)
+        assert 380 <= spot["width"] <= 640, (width, spot)

@@ -16,6 +16,7 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support.app import ROOT, analytics_config
+from tests.support.consent import ANALYTICS_ORIGINS, BANNER_MOUNTED
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -120,6 +121,25 @@ def serve_without_scripts(route) -> None:
     route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
 
 
+def stub_analytics(page) -> None:
+    """Analytics answered by a stub counting its runs (one the CSP refused would not run)."""
+    page.reached = []
+
+    def stub(route):
+        page.reached.append(route.request.url)
+        body = "window.__gtagRuns = (window.__gtagRuns || 0) + 1;"
+        route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    for pattern in ANALYTICS_ORIGINS:
+        page.context.route(pattern, stub)
+
+
+def goto(page, path) -> None:
+    """`path` opened (the 404 page where no page is), the consent widget mounted."""
+    assert page.goto(page.base + path).status == (404 if "no-such-page" in path else 200)
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
+
+
 def wait_for_widgets(page) -> None:
     """Every widget mounted: each still waiting to come near the viewport is scrolled into
     view first, then the page back (no timer of the page's: a test may run its clock)."""
@@ -209,16 +229,13 @@ def boxes(page, selector) -> list[dict]:
     return page.evaluate(BOXES, selector)
 
 
-def styles(page, selector, prop, pseudo=None) -> list[str]:
-    return page.evaluate(STYLES, [selector, prop, pseudo])
-
-
 def style(page, selector, prop, pseudo=None) -> str:
-    return styles(page, selector, prop, pseudo)[0]
+    return page.evaluate(STYLES, [selector, prop, pseudo])[0]
 
 
 def pxs(page, selector, prop="font-size") -> list[float]:
-    return [float(value.removesuffix("px")) for value in styles(page, selector, prop)]
+    values = page.evaluate(STYLES, [selector, prop, None])
+    return [float(value.removesuffix("px")) for value in values]
 
 
 def px(page, selector, prop="font-size") -> float:
@@ -273,8 +290,8 @@ def words_split_across_lines(page) -> list[str]:
 
 
 def platform_fonts(session, selector="main h1") -> list[str]:
-    """The faces Chromium drew the node's text in, most glyphs first (the DevTools protocol's
-    CSS.getPlatformFontsForNode; the variable Figtree's face is "Figtree Light")."""
+    """The faces Chromium drew the node's text in, most glyphs first ("Figtree Light" for the
+    variable Figtree)."""
     session.send("DOM.enable")
     session.send("CSS.enable")
     root = session.send("DOM.getDocument")["root"]["nodeId"]
