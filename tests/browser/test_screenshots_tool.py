@@ -21,6 +21,8 @@ PAGES = ["home", "portfolio", "case-study", "about", "contact", "404"]
 def test_the_review_set_is_every_page_in_both_languages_outside_git_and_leaves_docs_alone(
     browser, live_server, tmp_path, monkeypatch
 ):
+    ignored = ["git", "check-ignore", "-q", str(screenshots.SCREENS / "home-es-375.png")]
+    assert subprocess.run(ignored, cwd=ROOT).returncode == 0, "build/screens is outside git"
     monkeypatch.setattr(screenshots, "WINDOWS", {375: 812})  # one width: the test's budget
     monkeypatch.setattr(screenshots, "SCREENS", tmp_path / "screens")
     monkeypatch.setattr(screenshots, "DOCS", tmp_path / "docs")
@@ -42,5 +44,3 @@ def test_the_review_set_is_every_page_in_both_languages_outside_git_and_leaves_d
         "contact": "/contact",
         "404": screenshots.MISSING,
     }
-    ignored = ["git", "check-ignore", "-q", str(screenshots.SCREENS / "home-es-375.png")]
-    assert subprocess.run(ignored, cwd=ROOT).returncode == 0, "build/screens is outside git"

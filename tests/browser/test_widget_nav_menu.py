@@ -82,8 +82,26 @@ def test_the_phone_menu_is_a_sheet_that_keeps_focus(open_page, path, name):
     assert page.console_errors == []
 
 
-def test_the_menu_works_after_a_swapped_navigation(open_page):
+def test_the_header_is_final_before_the_widget_which_works_after_a_swap(open_page, widget_manifest):
+    """The button is server-rendered: the header does not change height when the widget
+    mounts; a widget that fails to load, or no JavaScript, leaves the plain list."""
+    chunk = f"**/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
+    main_top = "() => document.querySelector('main').getBoundingClientRect().top"
+    waiting = open_page(PLAIN, width=375, goto=False)
+    waiting.route(chunk, lambda route: None)  # never answers
+    waiting.goto(waiting.base + PLAIN)
     page = open_page(PLAIN, width=375)
+    assert waiting.evaluate(main_top) == page.evaluate(main_top)
+    assert waiting.locator(".c-nav__toggle").is_visible()
+    failed = open_page(PLAIN, width=375, goto=False)
+    failed.route(chunk, lambda route: route.abort())
+    failed.goto(failed.base + PLAIN)
+    failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
+    without = open_page(PLAIN, width=375, javascript=False)
+    for plain in (failed, without):
+        assert not plain.locator(".c-nav__toggle").is_visible()  # shown only with the widget
+        assert plain.locator(".c-nav__list").is_visible()
+    # The menu works on a page the navigation swapped in.
     page.hover(".c-header__brand")  # the first intent: the navigation loads
     page.wait_for_function(NAVIGATION_STARTED)
     page.click(".c-header__brand")
@@ -94,31 +112,6 @@ def test_the_menu_works_after_a_swapped_navigation(open_page):
     assert page.locator(".c-nav__list").is_visible()
     current = page.locator(".c-nav__link[aria-current=page]")
     assert current.count() == 1 and current.get_attribute("href") == "/"
-
-
-def test_without_javascript_the_list_stays(open_page):
-    page = open_page(PLAIN, width=375, javascript=False)
-    assert not page.locator(".c-nav__toggle").is_visible()  # rendered, shown only with JS
-    assert page.locator(".c-nav__list").is_visible()
-
-
-def test_header_has_its_final_layout_before_the_widget_arrives(open_page, widget_manifest):
-    """The button is server-rendered: the header does not change height when the widget
-    mounts, and a widget that fails to load leaves the plain list."""
-    chunk = f"**/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
-    main_top = "() => document.querySelector('main').getBoundingClientRect().top"
-    final = open_page(PLAIN, width=375).evaluate(main_top)
-    waiting = open_page(PLAIN, width=375, goto=False)
-    waiting.route(chunk, lambda route: None)  # never answers
-    waiting.goto(waiting.base + PLAIN)
-    assert waiting.evaluate(main_top) == final
-    assert waiting.locator(".c-nav__toggle").is_visible()
-    failed = open_page(PLAIN, width=375, goto=False)
-    failed.route(chunk, lambda route: route.abort())
-    failed.goto(failed.base + PLAIN)
-    failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
-    assert not failed.locator(".c-nav__toggle").is_visible()
-    assert failed.locator(".c-nav__list").is_visible()
 
 
 @pytest.mark.parametrize("path", ["/services", "/en/services"])
