@@ -1,8 +1,6 @@
 """The boot script (widgets/boot.js) in Chromium: the typeface first, the widgets' code once the
 page has shown; the next page in the typeface the first missed; a never-ending load."""
 
-from __future__ import annotations
-
 import time
 
 import pytest

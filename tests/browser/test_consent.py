@@ -1,8 +1,6 @@
 """The visitor's consent choice in Chromium: the banner until a choice, gtag under the page's CSP
 on "accept" only, the choice in the page's storage (never a cookie), the privacy page's block."""
 
-from __future__ import annotations
-
 import time
 
 import pytest

@@ -1,8 +1,6 @@
 """Consent a sibling host cannot set (issue 43): `evil.motorlab.test` granting for the whole
 domain leaves the banner asking and gtag unloaded; any "denied" cookie wins."""
 
-from __future__ import annotations
-
 import re
 
 import pytest

@@ -1,8 +1,6 @@
 """Every page in Chromium, both locales, JavaScript on and off, phone and desktop: axe, images,
 touch targets, no word broken. (The brand font: test_first_page_typeface.py.)"""
 
-from __future__ import annotations
-
 import pytest
 
 from tests.support.browser import (

@@ -1,8 +1,6 @@
 """The brand on a first visit (issue 44) on a usual connection (40 ms, 10 Mbit/s): the <h1> in
 Figtree, the wordmark Figtree's outlines; a typeface held back moves nothing."""
 
-from __future__ import annotations
-
 import urllib.request
 
 import pytest

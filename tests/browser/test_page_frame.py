@@ -1,8 +1,6 @@
 """The page's frame in Chromium: the footer, the sticky header (never over a target or the focus),
 the sections' links without JavaScript, the band flowing into the footer, the 404's drawing."""
 
-from __future__ import annotations
-
 from io import BytesIO
 
 import pytest

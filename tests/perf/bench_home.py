@@ -1,8 +1,6 @@
 """Render times (`make bench`): every public page through the Flask test client, warm, with the
 page cache on and off (NullCache): median and p95 in ms, and the page's size."""
 
-from __future__ import annotations
-
 import statistics
 import sys
 import time

@@ -8,8 +8,6 @@ rendering, the site's swap against the browser's own navigation, in a throttled 
 Rows taken in turn (each round starting one further), timed in the page by navigation_probe's
 WATCHER. A visit that does not measure its row makes the run INVALID (exit 1)."""
 
-from __future__ import annotations
-
 import json
 import os
 import sys

@@ -4,8 +4,6 @@ ROUNDS rounds, and ratios of runs loaded back to back in each round. Tables: fir
 (`BENCH_FIRST_VISIT_ONLY=1` alone), pathological headers (`BENCH_HOSTILE_ONLY=1` alone),
 PATHS on each server, then the bytes a first visit at 375 px transfers."""
 
-from __future__ import annotations
-
 import os
 import re
 import statistics

@@ -1,8 +1,6 @@
 """What the benchmark scripts share: Chromium, their options, the load average, medians, goals
 missed and a plain-text table."""
 
-from __future__ import annotations
-
 import argparse
 import os
 import statistics

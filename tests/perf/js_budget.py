@@ -2,8 +2,6 @@
 scrolled to its end; for PLAIN, also what the first intent to navigate adds. Exits 1 over a
 budget."""
 
-from __future__ import annotations
-
 import gzip
 import sys
 from pathlib import Path

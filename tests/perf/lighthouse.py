@@ -5,8 +5,6 @@ of `--runs` rounds against CEILINGS and FLOORS (docs/operations.md).
     .venv/bin/python tests/perf/lighthouse.py [--runs 5] [--json out.json] [--fail]
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting"""
 
-from __future__ import annotations
-
 import json
 import os
 import re

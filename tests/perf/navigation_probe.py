@@ -1,8 +1,6 @@
 """bench_navigation's probe: a throttled page whose isolated-world script reports the click and
 the new page's <h1> rendering."""
 
-from __future__ import annotations
-
 import json
 import time
 from urllib.parse import urlsplit

@@ -1,8 +1,6 @@
 """The browser tests' fixtures and helpers: the app on loopback, Debian's Chromium, axe-core,
 pages opened with their widgets mounted, and measurements."""
 
-from __future__ import annotations
-
 import json
 import re
 import threading

@@ -5,8 +5,6 @@ snapshots, to show a refactor changes nothing a visitor sees or follows:
     .venv/bin/python tests/tools/crawl.py snapshot after.json     # on the new one
     .venv/bin/python tests/tools/crawl.py compare before.json after.json"""
 
-from __future__ import annotations
-
 import json
 import sys
 

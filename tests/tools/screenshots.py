@@ -6,8 +6,6 @@ build/screens/<page>-<locale>-<width>.png (outside git), every REVIEW page whole
     make screenshots SCREENS_ONLY=1      # only build/screens/: docs/ stays as it is
     .venv/bin/python tests/tools/screenshots.py --base http://127.0.0.1:5000   # a running one"""
 
-from __future__ import annotations
-
 import argparse
 import io
 import itertools

@@ -1,7 +1,5 @@
 """The benchmarks' arithmetic (tests/perf/figures.py) and the navigation benchmark's checks."""
 
-from __future__ import annotations
-
 import pytest
 
 from tests.perf.bench_navigation import (
