@@ -6,7 +6,7 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
-from tests.support.browser import NAVIGATION_STARTED, assert_axe_clean, boxes, style
+from tests.support.browser import assert_axe_clean, boxes, style
 from tests.support.pages import LOCALES, localized
 
 pytestmark = pytest.mark.browser
@@ -109,21 +109,6 @@ def test_the_sticky_header_comes_back_and_hides_no_target_or_focus(open_page, lo
             stops += 1
         assert spot == "header" and stops > 20
         assert hidden == []
-
-
-@BOTH
-def test_a_case_study_reached_by_the_navigation_marks_portfolio(open_page, locale):
-    page = open_page(localized("/portfolio", locale), width=1280)
-    card = page.locator(f"main a[href='{localized('/projects/kuzu', locale)}']").first
-    card.hover()  # the first intent: the navigation loads
-    page.wait_for_function(NAVIGATION_STARTED)
-    card.click()
-    page.wait_for_function("p => location.pathname === p", arg=localized("/projects/kuzu", locale))
-    marks = page.eval_on_selector_all(
-        "header a[aria-current]",
-        "links => links.map(a => [a.getAttribute('href'), a.getAttribute('aria-current')])",
-    )
-    assert marks == [[localized("/portfolio", locale), "true"]]
 
 
 # The tops of the links of the header's navigation and of the footer's sections, each inside
