@@ -3,10 +3,8 @@ local stub (never the network)."""
 
 import pytest
 
-from tests.support.consent import ANALYTICS_ORIGINS, BANNER_MOUNTED
+from tests.support.browser import goto, stub_analytics
 
-# The stub counts its runs: a script the CSP refused would never run.
-STUB = "window.__gtagRuns = (window.__gtagRuns || 0) + 1;"
 # Before any script of the page: layout shifts and CSP violations, as the page meets them.
 RECORD = """
 window.__shifts = [];
@@ -19,12 +17,6 @@ document.addEventListener("securitypolicyviolation",
 """
 
 
-def goto(page, path):
-    """`path` opened (the 404 too), the consent widget mounted."""
-    assert page.goto(page.base + path).status in (200, 404)
-    page.wait_for_selector(BANNER_MOUNTED, state="attached")
-
-
 @pytest.fixture
 def visit(open_page, analytics_server):
     """visit(path=None, javascript=True, **open_page's options) -> a fresh visitor's page (at
@@ -32,14 +24,7 @@ def visit(open_page, analytics_server):
 
     def open_(path=None, javascript=True, **options):
         page = open_page("/", javascript=javascript, goto=False, base=analytics_server, **options)
-        page.reached = []
-
-        def stub(route):
-            page.reached.append(route.request.url)
-            route.fulfill(status=200, content_type="text/javascript", body=STUB)
-
-        for pattern in ANALYTICS_ORIGINS:
-            page.context.route(pattern, stub)
+        stub_analytics(page)
         if javascript:
             page.add_init_script(RECORD)
         if path:

@@ -1,18 +1,15 @@
-"""The boot script (widgets/boot.js) in Chromium: the typeface is a first visit's first request
-(with or without JavaScript), the widgets' code comes once the page has loaded and shown; the
-next page is set in the typeface the first missed; a page whose load never ends gets widgets."""
-
-from __future__ import annotations
+"""The boot script (widgets/boot.js) in Chromium: the typeface first, the widgets' code once the
+page has shown; the next page in the typeface the first missed; a never-ending load."""
 
 import time
 
 import pytest
 
-from tests.support.browser import NAVIGATION_STARTED, platform_fonts, wait_for_widgets
+from tests.support.browser import PAINTED, platform_fonts, wait_for_widgets
+from tests.support.navigation import PORTFOLIO, mark, start_navigation, swapped, wait_for_title
 
 pytestmark = pytest.mark.browser
 
-PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 
 # When the page loaded and painted (first and largest contentful paint), and when each of its
 # requests started (ms).
@@ -56,10 +53,6 @@ def test_a_first_visit_gets_the_typeface_first_and_the_code_after_the_page_has_s
     assert page.console_errors == []
 
 
-def h1_faces(session):
-    return [name.split()[0] for name in platform_fonts(session)]
-
-
 def test_the_next_page_swapped_in_is_set_in_the_typeface_the_first_one_missed(open_page):
     page = open_page("/en/services", goto=False)
     held = []
@@ -72,15 +65,13 @@ def test_the_next_page_swapped_in_is_set_in_the_typeface_the_first_one_missed(op
     wait_for_widgets(page)
     page.wait_for_function(FIGTREE_LOADED)
     session = page.context.new_cdp_session(page)
-    assert h1_faces(session) == ["Liberation"]
-    page.evaluate("() => { window.__marker = 'kept' }")
-    link = "header a.c-nav__link[href='/en/portfolio']"
-    page.hover(link)  # the navigation module first: a swap, not the browser's navigation
-    page.wait_for_function(NAVIGATION_STARTED)
-    page.click(link)
-    page.wait_for_function("() => document.title.startsWith('Portfolio')")
-    assert page.evaluate("window.__marker") == "kept", "swapped, not loaded"
-    assert h1_faces(session) == ["Figtree"]
+    assert [face.split()[0] for face in platform_fonts(session)] == ["Liberation"]
+    mark(page)
+    start_navigation(page)  # the navigation module first: a swap, not the browser's navigation
+    page.click(PORTFOLIO)
+    wait_for_title(page, "Portfolio")
+    assert swapped(page), "swapped, not loaded"
+    assert [face.split()[0] for face in platform_fonts(session)] == ["Figtree"]
 
 
 def test_a_page_whose_load_never_ends_still_gets_its_widgets(open_page):

@@ -1,8 +1,6 @@
 """One button system (components/button): one computed style per role and surface on every
 page, in both languages; nothing else dressed as a button; one filled button per view."""
 
-from __future__ import annotations
-
 import pytest
 
 from tests.support.browser import TYPEFACE_KEPT, style

@@ -1,9 +1,5 @@
-"""The visitor's choice on the consent banner, in Chromium: shown until a choice; "accept"
-loads gtag under the page's CSP, "decline" nothing; the choice kept in the page's storage,
-never a cookie; the privacy page's block; no JavaScript. (Looks: test_consent_banner.py;
-a sibling host: test_consent_sibling.py.)"""
-
-from __future__ import annotations
+"""The visitor's consent choice in Chromium: the banner until a choice, gtag under the page's CSP
+on "accept" only, the choice in the page's storage (never a cookie), the privacy page's block."""
 
 import time
 
@@ -12,14 +8,15 @@ from playwright.sync_api import expect
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.rendering import analytics
-from tests.browser.conftest import goto
 from tests.support.app import ANALYTICS_ID
-from tests.support.browser import NAVIGATION_STARTED, style
+from tests.support.browser import goto, style
 from tests.support.consent import BANNER_MOUNTED, banner
+from tests.support.navigation import PORTFOLIO, mark, start_navigation, swapped, wait_for_title
 
 pytestmark = pytest.mark.browser
 
 GTAG = analytics.SCRIPT_URL + ANALYTICS_ID
+SERVICES = "header a.c-nav__link[href='/en/services']"
 
 
 def consent_cookie(page):
@@ -35,14 +32,6 @@ def gtag_scripts(page) -> int:
     return page.locator(f"script[src^='{analytics.SCRIPT_URL}']").count()
 
 
-def swap_to(page, link):
-    """A click the navigation swaps: its module has started first (a first click whose page
-    comes before the module is the browser's own navigation)."""
-    link.hover()
-    page.wait_for_function(NAVIGATION_STARTED)
-    link.click()
-
-
 def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
     page = visit()
     for path in ("/", "/en/services", "/en/projects/kuzu", "/contact", "/en/no-such-page"):
@@ -53,11 +42,12 @@ def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
     assert style(page, ".c-consent-banner", "animation-name") == "c-consent-rise"
     # A page the navigation swaps in keeps the banner (it lives outside <main>).
     goto(page, "/en/services")
-    page.evaluate("window.__samePage = true")
-    swap_to(page, page.get_by_role("link", name="Portfolio").first)
+    mark(page)
+    start_navigation(page)
+    page.click(PORTFOLIO)
     page.wait_for_url("**/en/portfolio")
-    page.wait_for_function("() => document.title.startsWith('Portfolio')")
-    assert page.evaluate("window.__samePage === true"), "swapped, not loaded"
+    wait_for_title(page, "Portfolio")
+    assert swapped(page), "swapped, not loaded"
     expect(banner(page)).to_be_visible()
     assert page.reached == [] and consent_cookie(page) == []
     not_found = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
@@ -66,11 +56,11 @@ def test_without_a_choice_every_page_shows_the_banner_and_loads_nothing(visit):
 
 def test_accept_loads_gtag_at_once_and_on_later_pages_without_a_csp_error(visit):
     page = visit("/en/aboutus")
-    page.evaluate("window.__samePage = true")
+    mark(page)
     page.get_by_role("button", name="Accept").click()
     expect(page.locator(".c-toast")).to_contain_text("Thank you")
     page.wait_for_function("() => window.__gtagRuns === 1")
-    assert page.evaluate("window.__samePage === true"), "no page load"
+    assert swapped(page), "no page load"
     assert page.reached == [GTAG]
     assert page.evaluate("dataLayer.map((entry) => entry[0])") == ["js", "config"]
     assert page.evaluate("dataLayer[1][1]") == ANALYTICS_ID
@@ -80,9 +70,10 @@ def test_accept_loads_gtag_at_once_and_on_later_pages_without_a_csp_error(visit)
     assert entry["until"] / 1000 - time.time() == pytest.approx(analytics.MAX_AGE, abs=60)
 
     # A page swapped in by the navigation keeps the one gtag: no second load.
-    swap_to(page, page.get_by_role("link", name="Services").first)
-    page.wait_for_function("() => document.title.startsWith('Services')")
-    assert page.evaluate("window.__samePage === true"), "swapped, not loaded in full"
+    start_navigation(page, SERVICES)
+    page.click(SERVICES)
+    wait_for_title(page, "Services")
+    assert swapped(page), "swapped, not loaded in full"
     assert gtag_scripts(page) == 1 and page.reached == [GTAG]
 
     # The next page loaded in full loads gtag as the widget mounts, with no banner.

@@ -1,6 +1,5 @@
-"""The consent banner's look and keyboard in Chromium: it appears over the page moving
-nothing, a compact sheet on a phone, never over the focus, two named buttons of one look, and
-no rise under reduced motion. (The choices: test_consent.py.)"""
+"""The consent banner's look and keyboard in Chromium: over the page moving nothing, a compact
+sheet on a phone, never over the focus, two buttons of one look. (The choices: test_consent.py.)"""
 
 import pytest
 from playwright.sync_api import expect
@@ -108,8 +107,9 @@ def test_on_a_phone_a_compact_sheet_leaves_the_heros_action_in_view(visit, path)
     assert y >= 0 and y + h <= top, spot
 
 
-def test_focus_is_never_left_under_the_banner_that_does_not_rise_under_reduced_motion(visit):
-    """WCAG 2.4.11: the widget keeps the scroll padding at the banner's height."""
+def test_a_named_region_with_two_buttons_of_one_look_never_over_the_focus(visit, axe):
+    """WCAG 2.4.11: the widget keeps the scroll padding at the banner's height. Under reduced
+    motion the banner does not rise."""
     page = visit("/en/privacy", width=PHONE, reduced_motion="reduce")
     expect(banner(page)).to_be_visible()
     assert style(page, ".c-consent-banner", "animation-name") == "none"
@@ -125,10 +125,6 @@ def test_focus_is_never_left_under_the_banner_that_does_not_rise_under_reduced_m
         if box and box[2] > sheet_top + 1:
             hidden.append(box)
     assert hidden == []
-
-
-def test_screen_readers_meet_a_named_region_with_two_named_buttons(visit, axe):
-    page = visit("/en/projects/kuzu", width=PHONE)
     region = banner(page)
     expect(region).to_be_visible()
     expect(region.get_by_role("button", name="Accept")).to_be_visible()

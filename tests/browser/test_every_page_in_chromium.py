@@ -1,11 +1,10 @@
-"""What every page must do in real Chromium, in both locales: JavaScript on and off, phone and
-desktop widths, axe, touch targets, the brand font."""
-
-from __future__ import annotations
+"""Every page in Chromium, both locales, JavaScript on and off, phone and desktop: axe, images,
+touch targets, no word broken. (The brand font: test_first_page_typeface.py.)"""
 
 import pytest
 
 from tests.support.browser import (
+    across,
     axe_report,
     serve_without_scripts,
     wait_for_widgets,
@@ -13,9 +12,10 @@ from tests.support.browser import (
 )
 from tests.support.pages import LOCALES, PAGES, ROUTES, localized
 
-pytestmark = pytest.mark.shared_app
+pytestmark = [pytest.mark.shared_app, pytest.mark.browser]
 
 WIDTHS = {"phone": 375, "desktop": 1280}
+# Every image loaded now (lazy ones would wait for the viewport): those that fail to decode.
 BROKEN_IMAGES = """
 Promise.all(Array.from(document.images, image => {
     image.loading = "eager";
@@ -29,105 +29,53 @@ def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> st
     return f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
 
 
-@pytest.mark.browser
 @pytest.mark.parametrize(("path", "locale"), PAGES)
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
 @pytest.mark.parametrize("device", list(WIDTHS))
-def test_page_in_chromium(browser, live_server, artifacts, axe, path, locale, javascript, device):
+def test_page_in_chromium(open_page, artifacts, axe, path, locale, javascript, device):
     """It loads, never scrolls sideways, decodes every image, logs no console error, and axe
-    finds no WCAG 2.2 A/AA or best-practice violation, with JavaScript once every widget has
-    mounted. Screenshots go to tests/artifacts/."""
-    context = browser.new_context(viewport={"width": WIDTHS[device], "height": 800})
-    context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
-    page = context.new_page()
+    finds no WCAG 2.2 A/AA or best-practice violation (with JavaScript, once every widget has
+    mounted). Screenshots go to tests/artifacts/."""
+    page = open_page(path, width=WIDTHS[device], locale=locale, goto=False)
     if not javascript:
-        page.route(live_server + path, serve_without_scripts)
-    errors = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        response = page.goto(live_server + path, wait_until="load")
-        assert response.status == 200
-        if javascript:
-            wait_for_widgets(page)  # axe below checks the page as the widgets left it
-        assert page.evaluate("document.documentElement.lang") == locale
-        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[device]
-        # Load every image now (lazy ones would wait for the viewport), then list the ones
-        # that fail to decode: a missing file or an SVG that does not parse.
-        assert page.evaluate(BROKEN_IMAGES) == []
-        expected_class = "js" if javascript else "no-js"
-        assert expected_class in page.evaluate("document.documentElement.className").split()
-        violations = axe(page)
-        assert violations == [], axe_report(violations)
-        page.screenshot(
-            path=str(artifacts / screenshot_name(path, locale, device, javascript)),
-            full_page=True,
-        )
-        assert errors == []
-    finally:
-        context.close()
+        page.route(page.base + path, serve_without_scripts)
+    assert page.goto(page.base + path, wait_until="load").status == 200
+    if javascript:
+        wait_for_widgets(page)
+    assert page.evaluate("document.documentElement.lang") == locale
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTHS[device]
+    assert page.evaluate(BROKEN_IMAGES) == []
+    expected_class = "js" if javascript else "no-js"
+    assert expected_class in page.evaluate("document.documentElement.className").split()
+    violations = axe(page)
+    assert violations == [], axe_report(violations)
+    shot = artifacts / screenshot_name(path, locale, device, javascript)
+    page.screenshot(path=str(shot), full_page=True)
+    assert page.console_errors == []
 
 
-def found_on_every_page(browser, base, find, width, height=800, javascript=True) -> dict:
+def found_on_every_page(open_page, find, width, height=800, javascript=True) -> dict:
     """What `find(page)` finds on each page in both languages in a `width` px window, by path
     (a page where it finds nothing left out)."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, java_script_enabled=javascript
-    )
-    page = context.new_page()
-    try:
-        found = {}
-        for route in ROUTES:
-            for locale in LOCALES:
-                path = localized(route, locale)
-                page.goto(base + path)
-                if javascript:
-                    wait_for_widgets(page)
-                if what := find(page):
-                    found[path] = what
-        return found
-    finally:
-        context.close()
+    page = open_page("/", width=width, height=height, javascript=javascript, goto=False)
+    found = {}
+    for route in ROUTES:
+        for locale in LOCALES:
+            path = localized(route, locale)
+            page.goto(page.base + path)
+            if javascript:
+                wait_for_widgets(page)
+            if what := find(page):
+                found[path] = what
+    return found
 
 
-@pytest.mark.browser
-def test_every_page_fits_a_320px_screen_without_javascript(browser, live_server):
+def test_every_page_fits_a_320px_screen_without_javascript(open_page):
     def too_wide(page):
         width = page.evaluate("document.documentElement.scrollWidth")
         return width if width > 320 else None
 
-    assert found_on_every_page(browser, live_server, too_wide, 320, 640, javascript=False) == {}
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("locale", LOCALES)
-def test_home_shows_its_call_to_action_in_the_first_phone_screen(browser, live_server, locale):
-    """At 375 x 812 the intro's "I'm ready" button to the contact page is in view without
-    scrolling, with the portfolio link beside or under it."""
-    context = browser.new_context(viewport={"width": 375, "height": 812})
-    context.add_cookies([{"name": "i18n_redirected", "value": locale, "url": live_server}])
-    page = context.new_page()
-    try:
-        page.goto(live_server + localized("/", locale))
-        wait_for_widgets(page)
-        for target in ("/contact", "/portfolio"):
-            link = page.locator(f'main .c-intro a[href="{localized(target, locale)}"]')
-            box = link.bounding_box()
-            assert box and box["y"] + box["height"] <= 812 and box["height"] >= 44, target
-        button = page.locator(f'main .c-intro a[href="{localized("/contact", locale)}"]')
-        # The label as the catalog writes it (the button's capitals are CSS).
-        assert button.text_content().strip() == {"es": "Estoy listo", "en": "I'm ready"}[locale]
-    finally:
-        context.close()
-
-
-@pytest.mark.browser
-def test_no_word_is_broken_across_lines_on_a_phone(browser, live_server):
-    """At 375 px (and 320 px) no page shows a word cut in two ("TypeScrip/t"); a token may
-    wrap only after a hyphen or a slash. Guideline tables become stacked lists there."""
-    for width in (375, 320):
-        split = found_on_every_page(browser, live_server, words_split_across_lines, width)
-        assert split == {}, width
+    assert found_on_every_page(open_page, too_wide, 320, 640, javascript=False) == {}
 
 
 # Every control a finger uses, as it is shown: links that are not part of a sentence (an
@@ -142,23 +90,28 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
                    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
 
 
-@pytest.mark.browser
-def test_every_control_is_a_44px_target_on_a_phone(browser, live_server):
-    def small_targets(page):
-        return page.evaluate(SMALL_TARGETS)
+def test_on_a_phone_no_word_is_broken_and_every_control_is_a_44px_target(open_page):
+    """At 375 px (and 320 px) no page shows a word cut in two ("TypeScrip/t"); a token may
+    wrap only after a hyphen or a slash (guideline tables become stacked lists there)."""
 
-    assert found_on_every_page(browser, live_server, small_targets, 375) == {}
+    def faults(page):
+        found = {"split": words_split_across_lines(page), "small": page.evaluate(SMALL_TARGETS)}
+        return {name: what for name, what in found.items() if what}
+
+    assert found_on_every_page(open_page, faults, 375) == {}
+    assert found_on_every_page(open_page, words_split_across_lines, 320) == {}
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("width", [700, 800, 1000])
-def test_no_card_stands_alone_in_half_a_row(open_page, width):
+@pytest.mark.parametrize("path", ["/", "/en"])
+def test_no_card_stands_alone_in_half_a_row(open_page, path):
     """Home's three project cards at tablet widths: a row holds two cards or one card as
     wide as the list, never one card in half of it."""
-    page = open_page("/", width=width)
-    rows = page.eval_on_selector(
-        ".l-cards",
-        """list => {
+    page = open_page(path, width=700)
+    rows = across(
+        page,
+        (700, 800, 1000),
+        """() => {
+          const list = document.querySelector(".l-cards");
           const width = list.getBoundingClientRect().width;
           const rows = {};
           for (const item of list.children) {
@@ -168,45 +121,4 @@ def test_no_card_stands_alone_in_half_a_row(open_page, width):
           return Object.values(rows).map(row => row.length > 1 || row[0] >= width - 1);
         }""",
     )
-    assert all(rows)
-
-
-LAYOUT_SHIFTS = """() => {
-  window.__shifts = [];
-  new PerformanceObserver(list => {
-    for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) window.__shifts.push(entry.value);
-    }
-  }).observe({type: "layout-shift", buffered: true});
-}"""
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("path", ["/", "/en/services"])
-def test_the_brand_font_comes_from_the_site_and_moves_nothing(open_page, path):
-    """Figtree is fetched once from this origin (≤ 40 kB), after the page has shown (held
-    1.5 s here); the page stays in the fallback sized like it, and nothing on the first
-    screen moves (CLS 0). The next page the tab loads is set in Figtree from the start."""
-    page = open_page(path, width=375, goto=False)
-    fonts = []
-    page.on("request", lambda r: r.resource_type == "font" and fonts.append(r))
-
-    def late(route):
-        page.wait_for_timeout(1500)
-        route.continue_()
-
-    page.route("**/static/build/fonts/*.woff2", late)
-    page.add_init_script(LAYOUT_SHIFTS.join(["(", ")()"]))
-    assert page.goto(page.base + path).status == 200
-    wait_for_widgets(page)
-    page.wait_for_function("() => document.fonts.check('700 16px Figtree')", timeout=10_000)
-    page.wait_for_timeout(300)
-    assert len(fonts) == 1 and fonts[0].url.startswith(page.base + "/static/build/fonts/")
-    assert len(fonts[0].response().body()) <= 40 * 1024
-    # One family list on every page (font-display: optional draws the face only if it came in
-    # time; here it did not, and the fallback sized like it stays: nothing moves).
-    family = "() => getComputedStyle(document.body).fontFamily.replaceAll('\"', '')"
-    assert page.evaluate(family).startswith("Figtree, Figtree Fallback,")
-    assert sum(page.evaluate("() => window.__shifts")) == 0
-    page.reload()
-    assert page.evaluate("() => document.fonts.check('700 16px Figtree')")
+    assert {width: found for width, found in rows.items() if not all(found)} == {}

@@ -1,7 +1,5 @@
-"""The first click of a visit never waits for code: the entry asks for the page's HTML at the
-click (or the intent before it). The navigation module first: a swap when the HTML comes,
-without React, the loading bar joining when React arrives. The HTML first, or a module that
-fails: the browser's own navigation, at once. Modified clicks and the like stay the browser's."""
+"""The first click of a visit never waits for code: the entry asks for the page's HTML at once;
+a swap if the navigation module comes first, else the browser's own navigation."""
 
 import time
 
@@ -152,26 +150,14 @@ REACT_VIEW = """() => Object.keys(document.querySelector('.c-loading-bar__host')
     .some((key) => key.startsWith('__reactContainer'))"""
 
 
-def test_the_swap_needs_no_react(open_page, react_chunk):
-    page, _react, html, _requests = open_with_held_code(open_page, f"**/static/build/{react_chunk}")
-    page.click(PORTFOLIO)
-    html.wait()
-    page.wait_for_function(NAVIGATION_STARTED)
-    html.release()
-    wait_for_title(page, "Portfolio", timeout=10_000)
-    assert swapped(page)
-    assert page.evaluate("() => document.activeElement.tagName") == "H1"
-    assert busy(page) is None
-    assert not page.evaluate(REACT_VIEW), "React never came"
-
-
-def test_the_bar_shows_without_react_and_react_joins_once_the_visit_ends(open_page, react_chunk):
-    """React (60 kB) would share the link with the page on the wire: a plain-DOM stand-in
-    shows the bar until the visit ends, then React's view takes it over."""
+def test_the_swap_and_its_bar_need_no_react_which_joins_once_the_visit_ends(open_page, react_chunk):
+    """React (60 kB) would share the link with the page on the wire: the page swaps and a
+    plain-DOM stand-in shows the bar until the visit ends, then React's view takes it over."""
     page = open_page(PLAIN, goto=False)
     page.add_init_script(RECORD_BAR)
     react = Held(page, "**/static/build/" + react_chunk)
     page.goto(page.base + PLAIN)
+    mark(page)
     start_navigation(page, CONTACT)
     html = Held(page, "**/en/portfolio", kinds={"fetch"})
     click_without_hover(page, PORTFOLIO)
@@ -183,13 +169,15 @@ def test_the_bar_shows_without_react_and_react_joins_once_the_visit_ends(open_pa
     assert react.routes == [], "React is not asked for while the page is on the wire"
     html.release()
     wait_for_title(page, "Portfolio")
+    assert swapped(page), "the swap needs no React"
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
     react.wait()  # asked for once the visit has ended
     assert not page.evaluate(REACT_VIEW)
     react.release()
     page.wait_for_function(REACT_VIEW)
     page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
     assert page.locator(".c-loading-bar").count() == 1
-    assert bar_states(page) == ["loading", "done", "idle"]
+    assert bar_states(page) == ["loading", "done", "idle"] and busy(page) is None
 
 
 # Each click is dispatched on a link made for it; a listener on window (after the page's

@@ -1,6 +1,5 @@
-"""The inline stylesheet under the page's own CSP, and what the navigation swaps in or leaves
-to a page load: another build's page, a page of another stylesheet (the 404, the guideline),
-an error during a visit, the language switch."""
+"""The inline stylesheet under the page's CSP, and what the navigation leaves to a page load:
+another build's page, another stylesheet's (the 404, the guideline), an error, the language."""
 
 import pytest
 

@@ -1,10 +1,9 @@
 """The portfolio measured as boxes in Chromium, in both languages: four cards two a row from
-64 rem, each one link, or a carousel with a peek and a picker naming the projects; and the
-cards' brand lists (home's too), never starting or ending a line on a dot."""
+64 rem, or a carousel with a peek and a picker; brand lists never start or end on a dot."""
 
 import pytest
 
-from tests.support.browser import assert_no_carousel, boxes, rows_of
+from tests.support.browser import NAVIGATION_STARTED, assert_no_carousel, boxes, rows_of
 
 pytestmark = pytest.mark.browser
 
@@ -21,27 +20,28 @@ def cards_two_a_row(page, width):
     return found
 
 
-@pytest.mark.parametrize("width", [1024, 1280, 1920])
 @pytest.mark.parametrize("path", PORTFOLIOS)
-def test_portfolio_shows_its_four_projects_two_a_row_from_64rem(open_page, path, width):
-    page = open_page(path, width=width)
+def test_portfolio_shows_its_four_projects_two_a_row_from_64rem(open_page, path):
+    page = open_page(path, width=1024)
     heading = page.locator("#clients-title")
     assert heading.inner_text() == ("Our Clients" if "/en" in path else "Nuestros Clientes")
-    cards = cards_two_a_row(page, width)
-    assert abs(cards[0]["x"] - heading.bounding_box()["x"]) <= 1
-    # Large cards: each at least 40 % of the container they span.
-    right = cards[1]["x"] + cards[1]["width"]
-    assert all(b["width"] >= 0.4 * (right - cards[0]["x"]) for b in cards)
-    # Titles level whatever the kind under them; each call inside its card, at its foot,
-    # level with its row's other.
-    titles = boxes(page, "main .c-card .c-card__title")
-    calls = boxes(page, "main .c-card .c-card__call")
-    for row in rows_of(cards):
-        assert len({titles[i]["y"] for i in row}) == len({calls[i]["y"] for i in row}) == 1
-    for call, b in zip(calls, cards, strict=True):
-        assert b["x"] < call["x"] and call["right"] <= b["x"] + b["width"] + 1
-        assert call["bottom"] <= b["y"] + b["height"] + 1
-    assert_no_carousel(page, "projects")
+    for width in (1024, 1280, 1920):
+        page.set_viewport_size({"width": width, "height": 800})
+        cards = cards_two_a_row(page, width)
+        assert abs(cards[0]["x"] - heading.bounding_box()["x"]) <= 1
+        # Large cards: each at least 40 % of the container they span.
+        right = cards[1]["x"] + cards[1]["width"]
+        assert all(b["width"] >= 0.4 * (right - cards[0]["x"]) for b in cards)
+        # Titles level whatever the kind under them; each call inside its card, at its foot,
+        # level with its row's other.
+        titles = boxes(page, "main .c-card .c-card__title")
+        calls = boxes(page, "main .c-card .c-card__call")
+        for row in rows_of(cards):
+            assert len({titles[i]["y"] for i in row}) == len({calls[i]["y"] for i in row}) == 1
+        for call, b in zip(calls, cards, strict=True):
+            assert b["x"] < call["x"] and call["right"] <= b["x"] + b["width"] + 1
+            assert call["bottom"] <= b["y"] + b["height"] + 1
+        assert_no_carousel(page, "projects")
     assert page.console_errors == []
 
 
@@ -63,12 +63,21 @@ def test_each_project_is_one_link_that_a_click_on_its_card_follows(open_page, pa
     for name in NAMES:
         assert page.get_by_role("link", name=f"{call} {name}", exact=True).count() == 1
     # A real click at the second card's part (the link's ::after lies over it, so
-    # Playwright's own click, which wants the part itself under the pointer, would refuse).
+    # Playwright's own click, which wants the part itself under the pointer, would refuse),
+    # once the hover has started the navigation: the case study swapped in marks Portfolio.
     target = page.locator("main .c-card").nth(1).locator(part)
     target.scroll_into_view_if_needed()
     b = target.bounding_box()
-    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    page.wait_for_function(NAVIGATION_STARTED)
+    page.mouse.down()
+    page.mouse.up()
     page.wait_for_url(f"**{prefix}/projects/kuzu")
+    marks = page.eval_on_selector_all(
+        "header a[aria-current]",
+        "links => links.map(a => [a.getAttribute('href'), a.getAttribute('aria-current')])",
+    )
+    assert marks == [[path, "true"]]
     assert page.console_errors == []
 
 

@@ -1,11 +1,10 @@
-"""Proportion and columns (tokens.css's fluid scales, DESIGN.md rules 3, 4, 5 and 9) in
-Chromium: the gutter, the services page's type, pictures and bands, the team's columns. (Each
-page's main heading: test_layout.py.)"""
+"""Proportion (tokens.css's fluid scales, DESIGN.md rules 3, 5 and 9): the gutter, the services
+page's type, pictures and bands. (The team's columns: test_layout.py.)"""
 
 import pytest
 
 from tests.support.browser import across, open_at
-from tests.support.pages import LOCALES, localized, path_of
+from tests.support.pages import LOCALES, localized
 
 pytestmark = pytest.mark.browser
 
@@ -64,26 +63,3 @@ def test_the_gutter_grows_smoothly_with_the_window(open_page):
     widths = sorted(lefts)
     steps = [lefts[b] - lefts[a] for a, b in zip(widths, widths[1:], strict=False)]
     assert min(steps) >= 0 and max(steps) <= 8 / 2
-
-
-# The left edge and width of every portrait, group by group.
-PORTRAITS = """() => [...document.querySelectorAll(".c-team__list")].map(list =>
-  [...list.querySelectorAll(".c-member__portrait")].map(img => {
-    const r = img.getBoundingClientRect();
-    return [Math.round(r.left), Math.round(r.width)];
-  }))"""
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_about_portraits_align_in_columns_across_groups(open_page, locale):
-    """The team's groups share one set of columns (DESIGN.md rule 4): portraits of one width,
-    each group from the first column on; one column on a phone."""
-    page = open_at(open_page, localized(path_of("team"), locale), 375)
-    for width, groups in across(page, (375, 768, 1280, 1920), PORTRAITS).items():
-        assert [len(group) for group in groups] == [3, 4, 3, 3]
-        assert len({w for group in groups for _, w in group}) == 1
-        columns = sorted({left for group in groups for left, _ in group})
-        assert len(columns) == (1 if width < 656 else 4)
-        for group in groups:
-            lefts = sorted({left for left, _ in group})
-            assert lefts == columns[: len(lefts)]

@@ -1,5 +1,4 @@
-"""The about page's team photo: a phone downloads only the mobile crop, a desktop only the
-wide one (a <picture> with a media query, not CSS hiding)."""
+"""The team photo is a <picture>: a phone downloads only the mobile crop, a desktop the wide one."""
 
 import pytest
 

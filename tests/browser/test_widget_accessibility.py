@@ -1,6 +1,5 @@
-"""axe-core with the widgets in each state a visitor can put them in: carousels rotating,
-paused, stopped, reduced; the menu open; the form's errors; the loading bar while a page
-loads. (Every page with its widgets mounted: tests/browser/test_every_page_in_chromium.py.)"""
+"""axe-core with the widgets in each state a visitor can put them in (every page as it mounts:
+test_every_page_in_chromium.py)."""
 
 import pytest
 

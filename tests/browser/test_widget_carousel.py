@@ -101,18 +101,6 @@ def test_no_rotation_under_reduced_motion(open_page):
     assert current_step(page, "slides") == 0
 
 
-def test_spanish_labels_come_from_the_server(open_page):
-    page = open_page("/", width=PHONE)
-    assert region(page, "logos").get_attribute("aria-label") == "Marcas para las que trabajamos"
-    assert page.locator(".c-carousel--slides .c-carousel__rotation").text_content() == (
-        "Detener el pase automático de diapositivas"
-    )
-    group = page.locator(".c-carousel--slides [aria-roledescription=slide]").nth(1)
-    assert group.get_attribute("aria-label") == "2 de 3"
-    buttons = page.locator(".c-carousel--slides a.c-button")
-    assert buttons.count() == 3 and buttons.nth(0).text_content().strip() == "NUESTROS SERVICIOS"
-
-
 def test_portfolio_row_moves_one_card_per_step_by_keyboard_on_phones(open_page):
     page = open_with_clock(open_page, PORTFOLIO)
     assert region(page, "projects").get_attribute("data-rotation") == "off"  # no auto-rotation
@@ -201,14 +189,22 @@ def test_without_javascript_every_slide_shows_as_a_list(open_page, path, counts)
     assert page.locator(".c-carousel__region").count() == 0
 
 
-def test_controls_are_icon_buttons_after_the_slides(open_page):
-    page = open_page(HOME, width=PHONE)
+CONTROLS = {
+    HOME: ("Stop automatic slide show", "Previous", "Next"),
+    "/": ("Detener el pase automático de diapositivas", "Anterior", "Siguiente"),
+}
+
+
+@pytest.mark.parametrize("path", CONTROLS)
+def test_controls_are_named_icon_buttons_after_the_slides(open_page, path):
+    """Named by the server, in the page's language."""
+    page = open_page(path, width=PHONE)
     node = ".c-carousel--slides .c-carousel__region"
     order = page.eval_on_selector(
         node, "el => [...el.children].map(c => c.className.split(' ')[0])"
     )
     assert order == ["c-carousel__viewport", "c-carousel__controls"]
-    for name in ("Stop automatic slide show", "Previous", "Next"):
+    for name in CONTROLS[path]:
         button = page.locator(node).get_by_role("button", name=name, exact=True)
         assert button.count() == 1 and button.locator("svg").count() == 1
         box = button.bounding_box()
@@ -223,6 +219,14 @@ def test_controls_are_icon_buttons_after_the_slides(open_page):
             f".c-carousel--{kind} .c-carousel__viewport", "el => getComputedStyle(el).touchAction"
         )
         assert action == "pan-y"
+    if path == "/":
+        assert region(page, "logos").get_attribute("aria-label") == "Marcas para las que trabajamos"
+        group = page.locator(".c-carousel--slides [aria-roledescription=slide]").nth(1)
+        assert group.get_attribute("aria-label") == "2 de 3"
+        buttons = page.locator(".c-carousel--slides a.c-button")
+        assert (
+            buttons.count() == 3 and buttons.nth(0).text_content().strip() == "NUESTROS SERVICIOS"
+        )
 
 
 @pytest.mark.parametrize("target", ["next", "dot"])

@@ -1,6 +1,5 @@
-"""The header navigation: on phones a disclosure button opens a full-width sheet over a
-backdrop that keeps focus until Escape or a click outside; wider screens and visitors without
-JavaScript get the plain list; the header keeps one row at every width."""
+"""The header navigation: on phones a button opens a sheet that keeps focus; wider screens and
+visitors without JavaScript get the plain list; the header keeps one row at every width."""
 
 import pytest
 
@@ -83,8 +82,26 @@ def test_the_phone_menu_is_a_sheet_that_keeps_focus(open_page, path, name):
     assert page.console_errors == []
 
 
-def test_the_menu_works_after_a_swapped_navigation(open_page):
+def test_the_header_is_final_before_the_widget_which_works_after_a_swap(open_page, widget_manifest):
+    """The button is server-rendered: the header does not change height when the widget
+    mounts; a widget that fails to load, or no JavaScript, leaves the plain list."""
+    chunk = f"**/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
+    main_top = "() => document.querySelector('main').getBoundingClientRect().top"
+    waiting = open_page(PLAIN, width=375, goto=False)
+    waiting.route(chunk, lambda route: None)  # never answers
+    waiting.goto(waiting.base + PLAIN)
     page = open_page(PLAIN, width=375)
+    assert waiting.evaluate(main_top) == page.evaluate(main_top)
+    assert waiting.locator(".c-nav__toggle").is_visible()
+    failed = open_page(PLAIN, width=375, goto=False)
+    failed.route(chunk, lambda route: route.abort())
+    failed.goto(failed.base + PLAIN)
+    failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
+    without = open_page(PLAIN, width=375, javascript=False)
+    for plain in (failed, without):
+        assert not plain.locator(".c-nav__toggle").is_visible()  # shown only with the widget
+        assert plain.locator(".c-nav__list").is_visible()
+    # The menu works on a page the navigation swapped in.
     page.hover(".c-header__brand")  # the first intent: the navigation loads
     page.wait_for_function(NAVIGATION_STARTED)
     page.click(".c-header__brand")
@@ -97,31 +114,6 @@ def test_the_menu_works_after_a_swapped_navigation(open_page):
     assert current.count() == 1 and current.get_attribute("href") == "/"
 
 
-def test_without_javascript_the_list_stays(open_page):
-    page = open_page(PLAIN, width=375, javascript=False)
-    assert not page.locator(".c-nav__toggle").is_visible()  # rendered, shown only with JS
-    assert page.locator(".c-nav__list").is_visible()
-
-
-def test_header_has_its_final_layout_before_the_widget_arrives(open_page, widget_manifest):
-    """The button is server-rendered: the header does not change height when the widget
-    mounts, and a widget that fails to load leaves the plain list."""
-    chunk = f"**/static/build/{widget_manifest['widgets']['nav_menu']['file']}"
-    main_top = "() => document.querySelector('main').getBoundingClientRect().top"
-    final = open_page(PLAIN, width=375).evaluate(main_top)
-    waiting = open_page(PLAIN, width=375, goto=False)
-    waiting.route(chunk, lambda route: None)  # never answers
-    waiting.goto(waiting.base + PLAIN)
-    assert waiting.evaluate(main_top) == final
-    assert waiting.locator(".c-nav__toggle").is_visible()
-    failed = open_page(PLAIN, width=375, goto=False)
-    failed.route(chunk, lambda route: route.abort())
-    failed.goto(failed.base + PLAIN)
-    failed.wait_for_selector("[data-widget=nav_menu][data-mounted=failed]", state="attached")
-    assert not failed.locator(".c-nav__toggle").is_visible()
-    assert failed.locator(".c-nav__list").is_visible()
-
-
 @pytest.mark.parametrize("path", ["/services", "/en/services"])
 def test_header_keeps_one_row_at_every_width(open_page, path):
     """Brand, navigation (or its menu button) and the language link on one row: as tall at
@@ -132,10 +124,11 @@ def test_header_keeps_one_row_at_every_width(open_page, path):
     assert page.locator(".c-nav__list").is_visible()
     wide = page.evaluate(HEADER_HEIGHT)
     for width in (320, 360, 375, 800, 1024, 1440, 1920):
-        page = open_page(path, width=width)
+        page.set_viewport_size({"width": width, "height": 800})
+        page.evaluate("() => new Promise(requestAnimationFrame)")
         assert page.evaluate(HEADER_HEIGHT) == wide, width
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    page = open_page(path, width=320)
+    page = open_page(path, width=320)  # loaded at that width
     link = page.locator(".c-lang__link")
     assert link.locator(".c-lang__code").is_visible()
     assert link.locator(".c-lang__name").bounding_box()["width"] <= 1

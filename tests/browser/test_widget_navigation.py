@@ -1,6 +1,5 @@
-"""Fetch-and-swap navigation and the loading bar on the real pages: no full reload (a marker
-on window survives), the bar only for slow loads, red for a failed one, history with scroll
-restore, focus and title, and the locale switch as a real navigation."""
+"""Fetch-and-swap navigation and the loading bar on the real pages: no full reload, the bar only
+for slow loads, red for a failed one, history with scroll restore, focus and title."""
 
 import pytest
 
@@ -67,27 +66,19 @@ def test_swaps_the_page_and_back_and_forward_restore_it_and_its_scroll(open_page
     assert page.console_errors == []
 
 
-def test_the_bar_shows_and_the_page_is_busy_while_a_slow_page_loads(open_page):
-    page = open_recording_bar(open_page)
-    start_navigation(page, CONTACT)
-    html = Held(page, "**/en/portfolio")
-    click_without_hover(page, PORTFOLIO)
-    page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")
-    assert busy(page) == "true"
-    html.release()
-    wait_for_title(page, "Portfolio")
-    page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
-    assert bar_states(page)[-3:] == ["loading", "done", "idle"], bar_states(page)
-    assert page.locator(".c-loading-bar").get_attribute("aria-hidden") == "true"
-
-
-def test_bar_stays_hidden_for_a_fast_response(open_page):
+def test_the_bar_stays_hidden_for_a_fast_response_and_a_same_document_anchor(open_page):
     page = open_recording_bar(open_page)
     with page.expect_response(lambda r: r.url.endswith("/en/portfolio")):
         start_navigation(page)  # the hover prefetches the page
+    page.keyboard.press("Tab")  # the skip link: a same-document anchor, left to the browser
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => location.hash === '#main'")
+    page.wait_for_timeout(400)  # past the bar's 200 ms throttle
+    assert bar_states(page) == []  # no visit: the bar never joined
+    assert page.evaluate("() => document.activeElement.id") == "main"
     page.click(PORTFOLIO)
     wait_for_title(page, "Portfolio")
-    page.wait_for_timeout(400)  # past the 200 ms throttle
+    page.wait_for_timeout(400)
     page.wait_for_selector(".c-loading-bar", state="attached")  # its view joined at the end
     assert bar_states(page) == ["idle"]
 
@@ -142,17 +133,6 @@ def test_a_link_to_a_fragment_focuses_and_scrolls_to_its_target(open_page):
     assert page.url.endswith("/en/privacy#cookies")
 
 
-def test_same_document_anchor_is_left_to_the_browser(open_page):
-    page = open_recording_bar(open_page)
-    start_navigation(page)
-    page.keyboard.press("Tab")  # the skip link: a same-document anchor
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => location.hash === '#main'")
-    page.wait_for_timeout(400)  # past the bar's throttle
-    assert bar_states(page) == []  # no visit: the bar never joined
-    assert page.evaluate("() => document.activeElement.id") == "main"
-
-
 # Counts document.startViewTransition's calls (one held the new page's paint back: issue 37),
 # and records what the new <main> looks like the moment it is in the document.
 SPY_ARRIVAL = """() => {
@@ -198,10 +178,10 @@ ARRIVED = ["Portfolio", "1", 0]
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
-    """No transition holds the new heading back and nothing dims the page left while the
-    next loads (its text would fall below AA contrast): the new <main> arrives at full
-    opacity with no animation, and until then the page left stays as it is."""
+def test_a_slow_page_shows_the_bar_and_comes_at_once_with_no_transition(open_page, motion):
+    """The bar shows and the page is busy while a slow page loads. No transition holds the
+    new heading back and nothing dims the page left (its text would fall below AA contrast):
+    the new <main> arrives at full opacity with no animation."""
     page = open_page(PLAIN, goto=False, reduced_motion=motion)
     page.add_init_script(f"({SPY_ARRIVAL})()")
     page.add_init_script(RECORD_BAR)
@@ -214,9 +194,11 @@ def test_the_new_page_is_there_at_once_with_no_transition(open_page, motion):
     page.evaluate(SAMPLE_WHILE_LOADING)  # at every frame from before the click
     click_without_hover(page, PORTFOLIO)  # nothing prefetched: the bar shows, as it did
     page.wait_for_selector(".c-loading-bar[data-state=loading]", state="attached")
+    assert busy(page) == "true"
     html.release()
     wait_for_title(page, "Portfolio")
     page.wait_for_selector(".c-loading-bar[data-state=idle]", state="attached")
+    assert page.locator(".c-loading-bar").get_attribute("aria-hidden") == "true"
     # The page left as it is while the bar shows (and the new one, if a frame comes between
     # its arrival and the bar's end).
     assert page.evaluate("() => window.__whileLoading") in (

@@ -1,25 +1,12 @@
-"""Navigation benchmark: how long a click on a page link takes to show the next page, the
-site's fetch-and-swap against the browser's own navigation, on a throttled phone-like browser.
+"""Navigation benchmark (`make bench`; docs/operations.md): click to the next page's <h1>
+rendering, the site's swap against the browser's own navigation, in a throttled Chromium.
 
     .venv/bin/python tests/perf/bench_navigation.py [--runs 9] [--json nav.json] [--fail]
     .venv/bin/python tests/perf/bench_navigation.py --from /en/services --to /en/portfolio
     .venv/bin/python tests/perf/bench_navigation.py --after-load 1500   # visitors' moment
 
-The site runs under gunicorn (`bench_site`, 2 workers); Chromium at 1280 x 800 px under
-Lighthouse's mobile throttling (NETWORK, CPU_SLOWDOWN), a fresh context per visit. Rows (ROWS):
-the browser's own navigation (JavaScript off); the site's swap on a first click, after a
-200 ms hover, and on a later click (after visiting `--via` and back). The rows are taken in
-turn, each round starting one row further, so a change of load touches them alike.
-
-Timed inside the page by a script in an isolated world (WATCHER): from the click event's
-timestamp to the Element Timing renderTime of the new page's <h1>, on the documents' own
-clocks. The click comes once the network has been quiet 500 ms, or `--after-load` MS after
-the load event. A browser row must load a new document; a later click must not; a first
-click may fall back to the browser's navigation (counted). Otherwise the run is INVALID and
-exits 1; a valid one exits 0 unless `--fail` is given and a goal is missed.
-"""
-
-from __future__ import annotations
+Rows taken in turn (each round starting one further), timed in the page by navigation_probe's
+WATCHER. A visit that does not measure its row makes the run INVALID (exit 1)."""
 
 import json
 import os
@@ -30,13 +17,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium, load_average, medians, parser, table  # noqa: E402
+from tests.perf.figures import (  # noqa: E402
+    chromium,
+    in_rounds,
+    load_average,
+    medians,
+    parser,
+    table,
+    visitor,
+)
 from tests.perf.navigation_probe import CPU_SLOWDOWN, NETWORK, TIMEOUT_S, Probe  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
+from motorlab.i18n import DEFAULT_LOCALE  # noqa: E402
 
-VIEWPORT = {"width": 1280, "height": 800}
 HOVER_MS = 200
 
 BROWSER = "browser"
@@ -82,11 +76,10 @@ def fallbacks(visits: dict[str, list[Visit]]) -> str:
 def measure(browser, base: str, row: str, options) -> Visit:
     """One visit of `row` in a fresh context."""
     locale = "en" if options.source.startswith("/en") else DEFAULT_LOCALE
-    context = browser.new_context(
-        viewport=VIEWPORT, java_script_enabled=row != BROWSER, reduced_motion="no-preference"
+    context = visitor(
+        browser, base, locale, java_script_enabled=row != BROWSER, reduced_motion="no-preference"
     )
     try:
-        context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
         page = context.new_page()
         probe = Probe(context, page, options.target)
         page.goto(base + options.source, wait_until="load", timeout=TIMEOUT_S * 1000)
@@ -109,18 +102,17 @@ def measure(browser, base: str, row: str, options) -> Visit:
 
 
 def run(base: str, options) -> dict[str, list[tuple[Visit, str | None]]]:
-    keys = [key for key, _, _ in ROWS]
-    visits: dict[str, list[tuple[Visit, str | None]]] = {key: [] for key in keys}
     with chromium() as browser:
         print(f"Chromium {browser.version}", flush=True)
-        for round_ in range(options.runs):
-            for key in keys[round_ % len(keys) :] + keys[: round_ % len(keys)]:
-                visit = measure(browser, base, key, options)
-                problem = visit_problem(key, visit)
-                visits[key].append((visit, problem))
-                note = f"  INVALID: {problem}" if problem else ""
-                print(f"  round {round_ + 1} {key:8} {visit.ms:7.0f} ms{note}", flush=True)
-    return visits
+
+        def visit(number: int, key: str) -> tuple[Visit, str | None]:
+            found = measure(browser, base, key, options)
+            problem = visit_problem(key, found)
+            note = f"  INVALID: {problem}" if problem else ""
+            print(f"  round {number + 1} {key:8} {found.ms:7.0f} ms{note}", flush=True)
+            return found, problem
+
+        return in_rounds(options.runs, [key for key, _, _ in ROWS], visit, rotate=True)
 
 
 def summary(times: dict[str, list[float]]) -> list[dict]:
@@ -162,8 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     when = "network quiet" if options.after_load is None else f"{options.after_load} ms after load"
     print(
         f"Navigation {options.source} -> {options.target}: click ({when}) to the new <h1>'s "
-        "Element Timing renderTime, "
-        f"Chromium {VIEWPORT['width']}x{VIEWPORT['height']}, CPU {CPU_SLOWDOWN}x slower, "
+        f"Element Timing renderTime, Chromium 1280x800, CPU {CPU_SLOWDOWN}x slower, "
         f"{NETWORK['latency']} ms RTT, 1.6 Mbit/s down, 750 kbit/s up; "
         f"{options.runs} fresh visits a row, medians; gunicorn 2 workers",
         flush=True,

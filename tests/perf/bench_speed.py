@@ -1,19 +1,8 @@
-"""Speed benchmark (`make bench`): nginx with deploy/nginx.conf over a fresh export, the app
-under gunicorn (2 sync workers) and a constant WSGI function (the server's ceiling) on free
-loopback ports, loaded with wrk (32 connections, `Connection: close`, browsers' encodings);
-requests/s, p50, p99 and errors, as the median of ROUNDS rounds, and ratios of runs loaded
-back to back in each round (the order reversed every other round):
-
-- first visits with no language cookie (FIRST_VISIT_RATIOS: `/` against `/` with the cookie on
-  the app alone, p99 < 50 ms; `/` against an exported page through nginx; a 15 KB
-  Accept-Language against a short one). `BENCH_FIRST_VISIT_ONLY=1` prints that table alone;
-- every kind of location through nginx with each pathological header (HOSTILE) against
-  normal ones (goal >= 0.25x). `BENCH_HOSTILE_ONLY=1` prints that table alone;
-- PATHS on each server, app/nginx and app/constant; and the bytes a first visit at 375 px
-  transfers (Chromium, through nginx). bench_home.py gives the pages' render times.
-"""
-
-from __future__ import annotations
+"""Speed benchmark (`make bench`; docs/operations.md): nginx over a fresh export, the app under
+gunicorn and a constant WSGI function (the server's ceiling), loaded with wrk; medians of
+ROUNDS rounds, and ratios of runs loaded back to back in each round. Tables: first visits
+(`BENCH_FIRST_VISIT_ONLY=1` alone), pathological headers (`BENCH_HOSTILE_ONLY=1` alone),
+PATHS on each server, then the bytes a first visit at 375 px transfers."""
 
 import os
 import re
@@ -26,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium  # noqa: E402
+from tests.perf.figures import chromium, in_rounds  # noqa: E402
 from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
@@ -36,14 +25,14 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))  # the machine is shared: medi
 PATHS = ("/", "/en", "/en/services")
 HEADERS = ("Connection: close", "Accept-Encoding: br, gzip", "Cookie: i18n_redirected=es")
 FIRST_VISIT = ("Connection: close", "Accept-Encoding: br, gzip", "Accept-Language: es-ES,es;q=0.9")
-LONG_LANGUAGE = (*FIRST_VISIT[:2], "Accept-Language: " + "fr;q=0.5, " * 1500 + "en")
+LONG_LANGUAGE = "Accept-Language: " + "fr;q=0.5, " * 1500 + "en"  # 15 KB
 # (label, server, path, headers): the figures of the first-visit table, in load order.
 FIRST_VISIT_RUNS = (
     ("first visit /, app alone", "app", "/", FIRST_VISIT),
     ("/ with the cookie, app alone", "app", "/", HEADERS),
     ("exported page, nginx", "nginx", "/en/services", FIRST_VISIT),
     ("first visit /, nginx", "nginx", "/", FIRST_VISIT),
-    ("/ 15 KB Accept-Language, nginx", "nginx", "/", LONG_LANGUAGE),
+    ("/ 15 KB Accept-Language, nginx", "nginx", "/", (*FIRST_VISIT[:2], LONG_LANGUAGE)),
 )
 # (name, label over label, goal): the ratios of each round's figures.
 FIRST_VISIT_RATIOS = (
@@ -51,9 +40,8 @@ FIRST_VISIT_RATIOS = (
     ("nginx: first visit / exported page", FIRST_VISIT_RUNS[3][0], FIRST_VISIT_RUNS[2][0], 0.8),
     ("nginx: / 15 KB / short Accept-Language", FIRST_VISIT_RUNS[4][0], FIRST_VISIT_RUNS[3][0], 0.5),
 )
-# The pathological headers of the front-door tests (tests/deploy/test_front_door.py) and of
-# issue 35, each sent to every kind of location: goal >= 0.25x of the same location's rate
-# with normal headers. `BENCH_HOSTILE_ONLY=1` prints that table alone.
+# The front-door tests' pathological headers (tests/deploy/test_front_door.py, issue 35), each
+# sent to every kind of location: goal >= 0.25x of the location's rate with NORMAL headers.
 NORMAL = (
     "Connection: close",
     "Accept-Encoding: br, gzip",
@@ -64,7 +52,7 @@ LINE = 16 * 1024 - 64  # about the longest header line nginx takes (http_limits.
 HOSTILE = {
     "Accept avif;q=0 x1164": "Accept: " + "image/avif;q=0" * 1164,
     "Accept ,avif;q=0 x1000": "Accept: " + ",image/avif;q=0" * 1000,
-    "Accept-Language 15 KB": "Accept-Language: " + "fr;q=0.5, " * 1500 + "en",
+    "Accept-Language 15 KB": LONG_LANGUAGE,
     "Cookie 16 KB": "Cookie: parent_domain=" + "c" * LINE,
     "Cookie names x900": "Cookie: " + "i18n_redirected=es; " * 800,
     "User-Agent 16 KB": "User-Agent: " + "Mozilla/5.0 (" * (LINE // 13),
@@ -80,7 +68,6 @@ def with_header(header: str) -> tuple[str, ...]:
 
 
 def hostile_runs(image: str) -> tuple[tuple, tuple]:
-    """(runs, ratios) of the hostile table: per location, normal headers then each hostile."""
     runs, ratios = [], []
     for path in HOSTILE_PATHS:
         path = image if path == "IMAGE" else path
@@ -96,20 +83,17 @@ def wrk(url: str, headers: tuple[str, ...] = HEADERS) -> dict:
     for header in headers:
         args += ["-H", header]
     output = subprocess.run([*args, url], capture_output=True, text=True, check=True).stdout
-    figures = {
-        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
-        "p50": _ms(re.search(r"50%\s+([\d.]+\w+)", output).group(1)),
-        "p99": _ms(re.search(r"99%\s+([\d.]+\w+)", output).group(1)),
-        "errors": 0,
-    }
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     sockets = re.search(
         r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output
     )
-    figures["errors"] = (int(bad.group(1)) if bad else 0) + (
-        sum(int(n) for n in sockets.groups()) if sockets else 0
-    )
-    return figures
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": _ms(re.search(r"50%\s+([\d.]+\w+)", output).group(1)),
+        "p99": _ms(re.search(r"99%\s+([\d.]+\w+)", output).group(1)),
+        "errors": (int(bad.group(1)) if bad else 0)
+        + sum(map(int, sockets.groups() if sockets else ())),
+    }
 
 
 def _ms(value: str) -> float:
@@ -128,30 +112,30 @@ def warm(url: str, headers: tuple[str, ...]) -> None:
 
 def load_runs(servers: dict[str, str], runs: tuple, goals: tuple) -> tuple[dict, dict]:
     """Per run (label, server, path, headers), the median round by requests/s; per ratio
-    (name, label over label, goal), the median of round ratios. The runs are loaded back to
-    back in every round, so a ratio compares runs under the same load from other programs;
-    every other round in the reverse order, so that a load that rises or falls during a round
-    favours no run."""
-    rounds: dict[str, list[dict]] = {}
-    ratios: dict[str, list[float]] = {}
-    for number in range(ROUNDS):
-        found = {}
-        for label, server, path, headers in runs if number % 2 == 0 else reversed(runs):
-            warm(servers[server] + path, headers)
-            found[label] = wrk(servers[server] + path, headers)
-            rounds.setdefault(label, []).append(found[label])
-        for name, numerator, denominator, _goal in goals:
-            ratio = found[numerator]["rps"] / found[denominator]["rps"]
-            ratios.setdefault(name, []).append(ratio)
+    (name, label over label, goal), the median of round ratios: runs loaded back to back in a
+    round compare under the same load from other programs."""
+
+    def load(_number: int, run: tuple) -> dict:
+        _label, server, path, headers = run
+        warm(servers[server] + path, headers)
+        return wrk(servers[server] + path, headers)
+
+    rounds = {run[0]: found for run, found in in_rounds(ROUNDS, runs, load).items()}
+    ratios = {
+        name: statistics.median(
+            over["rps"] / under["rps"]
+            for over, under in zip(rounds[numerator], rounds[denominator], strict=True)
+        )
+        for name, numerator, denominator, _goal in goals
+    }
     medians = {
         label: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
         for label, found in rounds.items()
     }
-    return medians, {key: statistics.median(values) for key, values in ratios.items()}
+    return medians, ratios
 
 
 def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> dict:
-    """Load the runs, print their figures and ratios: the figures."""
     results, ratios = load_runs(servers, runs, goals)
     width = max(30, *(len(label) for label in results))
     print(f"{title:<{width}} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
@@ -187,7 +171,7 @@ def first_visit_bytes(base: str, path: str) -> dict[str, int]:
         responses = []
         page.on("requestfinished", lambda request: responses.append(request))
         page.goto(base + path, wait_until="networkidle")
-        for request in responses:  # sizes() asks the browser
+        for request in responses:
             sizes = request.sizes()
             kind = request.resource_type
             kind = {"stylesheet": "css", "script": "js", "document": "html"}.get(kind, kind)

@@ -1,8 +1,5 @@
-"""What the benchmark scripts share: Debian's Chromium through Playwright, the browser
-benchmarks' options and load average, and their arithmetic (medians of several runs, a figure
-against its goal, a plain-text table)."""
-
-from __future__ import annotations
+"""What the benchmark scripts share: Chromium, their options, the load average, medians, goals
+missed and a plain-text table."""
 
 import argparse
 import os
@@ -11,12 +8,26 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
+
 CHROMIUM = "/usr/bin/chromium"
 
 
 def medians(runs: Sequence[dict[str, float]]) -> dict[str, float]:
-    """The median of every key over `runs` (each run a dict with the same keys)."""
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+def in_rounds(runs: int, items: Sequence, measure, rotate: bool = False) -> dict:
+    """{item: [measure(round, item), one a round]}: every round takes the items in turn, in
+    reverse order every other round or (`rotate`) starting one item further each round, so a
+    load that rises or falls during a round favours no item."""
+    results: dict = {item: [] for item in items}
+    for number in range(runs):
+        shift = number % len(items)
+        order = [*items[shift:], *items[:shift]] if rotate else items[:: -1 if number % 2 else 1]
+        for item in order:
+            results[item].append(measure(number, item))
+    return results
 
 
 def misses(
@@ -24,8 +35,7 @@ def misses(
     at_most: dict[str, float] | None = None,
     at_least: dict[str, float] | None = None,
 ) -> list[str]:
-    """The goals `figures` miss, in the goals' order, as "name value > goal" (a ceiling) or
-    "name value < goal" (a floor). A goal whose figure is missing is not judged."""
+    """The goals `figures` miss, in order: "name value > ceiling", "name value < floor"."""
     missed = [
         f"{name} {_number(figures[name])} > {_number(goal)}"
         for name, goal in (at_most or {}).items()
@@ -40,8 +50,7 @@ def misses(
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """Columns as wide as their widest cell: the first one left-aligned (the row's name), the
-    others right-aligned (figures)."""
+    """Columns as wide as their widest cell: names left-aligned, figures right-aligned."""
     cells = [list(header)] + [[_number(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     lines = [
@@ -55,13 +64,11 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def _number(value: object) -> str:
-    """A float as short as it is (1120.0 as 1120, 0.05 as 0.05): the callers round."""
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 @contextmanager
 def chromium() -> Iterator:
-    """A Chromium browser for as long as the block runs."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -72,8 +79,14 @@ def chromium() -> Iterator:
             browser.close()
 
 
+def visitor(browser, base: str, locale: str = DEFAULT_LOCALE, **options):
+    """A new browser context (1280 x 800 unless `options` say) of a returning visitor."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
+    context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
+    return context
+
+
 def parser(doc: str, runs: int) -> argparse.ArgumentParser:
-    """Options of a benchmark whose docstring is `doc`: --runs (default `runs`), --json, --fail."""
     options = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     options.add_argument("--json", type=Path, help="also write the figures to this file")
     options.add_argument("--fail", action="store_true", help="exit 1 when a goal is missed")

@@ -1,11 +1,6 @@
-"""JavaScript bytes per page, as a visitor's browser fetches them (`make bench`): the site
-under gunicorn (`bench_site`), each page in Chromium at 1280 px, loaded, scrolled to the end
-by script and quiet again, every script fetched counted gzipped at level 9; for the page
-without carousels, also what the first intent to navigate (a hover) adds. Budgets: the home
-page <= 70 kB, a page without carousels <= 5 kB before any intent; exits 1 over one.
-"""
-
-from __future__ import annotations
+"""JavaScript bytes per page (`make bench`), gzipped at level 9, each page in Chromium loaded and
+scrolled to its end; for PLAIN, also what the first intent to navigate adds. Exits 1 over a
+budget."""
 
 import gzip
 import sys
@@ -16,11 +11,9 @@ from playwright.sync_api import Error
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium  # noqa: E402
+from tests.perf.figures import chromium, visitor  # noqa: E402
 from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
-
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 
 KB = 1000
 PLAIN = "/en/services"  # no carousel
@@ -33,51 +26,47 @@ PAGES = [
 ]
 
 
-class Scripts:
-    """Every script response of a page, by URL, gzipped at level 9."""
+def record_scripts(page) -> dict[str, tuple[int, int]]:
+    """Every script the page fetches, by URL: its bytes, raw and gzipped at level 9."""
+    sizes = {}
 
-    def __init__(self, page) -> None:
-        self.sizes: dict[str, tuple[int, int]] = {}
-        page.on("response", self.record)
-
-    def record(self, response) -> None:
-        if response.request.resource_type != "script" or response.url in self.sizes:
+    def record(response) -> None:
+        if response.request.resource_type != "script" or response.url in sizes:
             return
         try:
             body = response.body()
         except Error as error:  # the page went before its body was read: say so, not a trace
             print(f"    (not counted, no body: {response.url}: {error.message.splitlines()[0]})")
             return
-        self.sizes[response.url] = (len(body), len(gzip.compress(body, compresslevel=9)))
+        sizes[response.url] = (len(body), len(gzip.compress(body, compresslevel=9)))
 
-    def total(self) -> int:
-        return sum(gz for _, gz in self.sizes.values())
+    page.on("response", record)
+    return sizes
 
 
-def settle(page) -> None:
-    page.wait_for_load_state("networkidle")
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_timeout(300)
-    page.wait_for_load_state("networkidle")
+def gzipped(sizes: dict[str, tuple[int, int]]) -> int:
+    return sum(gz for _, gz in sizes.values())
 
 
 def measure(browser, base: str) -> bool:
     within = True
     for label, path, budget in PAGES:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        context.add_cookies([{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": base}])
+        context = visitor(browser, base)
         page = context.new_page()
-        scripts = Scripts(page)
+        scripts = record_scripts(page)
         page.goto(base + path)
-        settle(page)
-        total = scripts.total()
+        page.wait_for_load_state("networkidle")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(300)
+        page.wait_for_load_state("networkidle")
+        total = gzipped(scripts)
         verdict = ""
         if budget is not None:
             ok = total <= budget
             within &= ok
             verdict = f"  budget {budget / KB:.0f} kB: {'ok' if ok else 'OVER'}"
-        print(f"{label:42} {path:18} {len(scripts.sizes)} scripts {total / KB:6.1f} kB gz{verdict}")
-        for url, (raw, gz) in scripts.sizes.items():
+        print(f"{label:42} {path:18} {len(scripts)} scripts {total / KB:6.1f} kB gz{verdict}")
+        for url, (raw, gz) in scripts.items():
             name = url.split("/static/build/")[-1]
             print(f"    {name:40} {raw / KB:7.1f} kB raw {gz / KB:6.1f} kB gz")
         if path == PLAIN:
@@ -86,12 +75,12 @@ def measure(browser, base: str) -> bool:
             # The load state stays "networkidle" once reached: wait until no script has come
             # for half a second (the module imports the toast when it starts).
             count = -1
-            while count != len(scripts.sizes):
-                count = len(scripts.sizes)
+            while count != len(scripts):
+                count = len(scripts)
                 page.wait_for_timeout(500)
             print(
-                f"{'  after the first intent to navigate':61} {len(scripts.sizes)} scripts "
-                f"{scripts.total() / KB:6.1f} kB gz"
+                f"{'  after the first intent to navigate':61} {len(scripts)} scripts "
+                f"{gzipped(scripts) / KB:6.1f} kB gz"
             )
         context.close()
     return within

@@ -1,16 +1,9 @@
-"""Lighthouse (the npm devDependency, mobile preset, Debian's Chromium) on the issue-37 pages,
-on the app under gunicorn (`bench_site`) and on the production front (tests/perf/front.py:
-nginx, TLS, HTTP/2 over the export), one table each (`--on app|front` for one).
+"""Lighthouse (mobile preset, Debian's Chromium) on PAGES, on the app under gunicorn and on the
+production front (tests/perf/front.py), one table each (`--on app|front` for one); medians
+of `--runs` rounds against CEILINGS and FLOORS (docs/operations.md).
 
     .venv/bin/python tests/perf/lighthouse.py [--runs 5] [--json out.json] [--fail]
-    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting
-
-Each page `--runs` times (default 3), the page order reversed every other round; the table
-gives the medians of FCP, LCP, TBT, CLS and the four category scores, every run's performance
-score, and the goals each page misses (CEILINGS, 100 in every category).
-"""
-
-from __future__ import annotations
+    .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting"""
 
 import json
 import os
@@ -25,7 +18,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import CHROMIUM, load_average, medians, misses, parser, table  # noqa: E402
+from tests.perf.figures import (  # noqa: E402
+    CHROMIUM,
+    in_rounds,
+    load_average,
+    medians,
+    misses,
+    parser,
+    table,
+)
 from tests.perf.front import production_front  # noqa: E402
 from tests.support.servers import bench_site  # noqa: E402
 
@@ -84,20 +85,19 @@ def summary(data: dict) -> dict:
 
 
 def rounds(base: str, runs: int, flags: str = "") -> dict[str, list[dict]]:
-    """Every page's `runs` summaries, one run of each page a round, the order of the pages
-    reversed every other round."""
-    results: dict[str, list[dict]] = {path: [] for path in PAGES}
+    """Every page's `runs` summaries, one run of each page a round."""
     with tempfile.TemporaryDirectory() as scratch:
-        for round_ in range(runs):
-            for path in PAGES if round_ % 2 == 0 else PAGES[::-1]:
-                locale = "en" if path.startswith("/en") else "es"
-                report = Path(scratch) / "report.json"
-                result = summary(run_once(base + path, locale, report, flags))
-                results[path].append(result)
-                shown = (*METRICS.values(), "performance")
-                figures = " ".join(f"{name} {result[name]}" for name in shown)
-                print(f"  round {round_ + 1} {path:15} {figures}", flush=True)
-    return results
+
+        def run(number: int, path: str) -> dict:
+            locale = "en" if path.startswith("/en") else "es"
+            result = summary(run_once(base + path, locale, Path(scratch) / "report.json", flags))
+            figures = " ".join(
+                f"{name} {result[name]}" for name in (*METRICS.values(), "performance")
+            )
+            print(f"  round {number + 1} {path:15} {figures}", flush=True)
+            return result
+
+        return in_rounds(runs, PAGES, run)
 
 
 def warm(base: str, times: int = 6) -> None:

@@ -1,7 +1,5 @@
-"""The navigation benchmark's probe (tests/perf/bench_navigation.py): a throttled page with a
-script in an isolated world that reports the click and the new page's <h1> rendering."""
-
-from __future__ import annotations
+"""bench_navigation's probe: a throttled page whose isolated-world script reports the click and
+the new page's <h1> rendering."""
 
 import json
 import time

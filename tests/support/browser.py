@@ -1,7 +1,5 @@
-"""The browser tests' fixtures and helpers: the app on a loopback port, Debian's Chromium
-through Playwright, axe-core, pages opened with their widgets mounted, and measurements."""
-
-from __future__ import annotations
+"""The browser tests' fixtures and helpers: the app on loopback, Debian's Chromium, axe-core,
+pages opened with their widgets mounted, and measurements."""
 
 import json
 import re
@@ -16,6 +14,7 @@ from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support.app import ROOT, analytics_config
+from tests.support.consent import ANALYTICS_ORIGINS, BANNER_MOUNTED
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -25,7 +24,7 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 
 @contextmanager
 def serving(app):
-    """`app` on a free loopback port (Werkzeug's threaded server, in this process): its URL."""
+    """`app` on a free loopback port (Werkzeug's threaded server): its URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -43,7 +42,6 @@ def live_server():
 
 @pytest.fixture(scope="session")
 def analytics_server():
-    """The site with ANALYTICS_ID set, on its own loopback port."""
     with serving(create_app(analytics_config())) as base:
         yield base
 
@@ -106,6 +104,7 @@ TYPEFACE_KEPT = "() => document.fonts.check('16px Figtree')"
 # The widgets' entry has run: every island has a state, "waiting" for those far from view.
 WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
     .every(node => node.dataset.mounted)"""
+PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 # The navigation module has started: it takes scroll restoration over from the browser.
 NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
 
@@ -118,6 +117,25 @@ def serve_without_scripts(route) -> None:
     # is judged against SITE_URL's.
     response = route.fetch(headers={**route.request.headers, "sec-fetch-site": "same-origin"})
     route.fulfill(response=response, body=SCRIPT_ELEMENT.sub("", response.text()))
+
+
+def stub_analytics(page) -> None:
+    """Analytics answered by a stub counting its runs (one the CSP refused would not run)."""
+    page.reached = []
+
+    def stub(route):
+        page.reached.append(route.request.url)
+        body = "window.__gtagRuns = (window.__gtagRuns || 0) + 1;"
+        route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    for pattern in ANALYTICS_ORIGINS:
+        page.context.route(pattern, stub)
+
+
+def goto(page, path) -> None:
+    """`path` opened (the 404 page where no page is), the consent widget mounted."""
+    assert page.goto(page.base + path).status == (404 if "no-such-page" in path else 200)
+    page.wait_for_selector(BANNER_MOUNTED, state="attached")
 
 
 def wait_for_widgets(page) -> None:
@@ -209,19 +227,13 @@ def boxes(page, selector) -> list[dict]:
     return page.evaluate(BOXES, selector)
 
 
-def styles(page, selector, prop, pseudo=None) -> list[str]:
-    """The computed `prop` of every element `selector` matches."""
-    return page.evaluate(STYLES, [selector, prop, pseudo])
-
-
 def style(page, selector, prop, pseudo=None) -> str:
-    """The computed `prop` of the first element `selector` matches."""
-    return styles(page, selector, prop, pseudo)[0]
+    return page.evaluate(STYLES, [selector, prop, pseudo])[0]
 
 
 def pxs(page, selector, prop="font-size") -> list[float]:
-    """The computed `prop` of every element `selector` matches, in px."""
-    return [float(value.removesuffix("px")) for value in styles(page, selector, prop)]
+    values = page.evaluate(STYLES, [selector, prop, None])
+    return [float(value.removesuffix("px")) for value in values]
 
 
 def px(page, selector, prop="font-size") -> float:
@@ -276,8 +288,8 @@ def words_split_across_lines(page) -> list[str]:
 
 
 def platform_fonts(session, selector="main h1") -> list[str]:
-    """The faces Chromium drew the node's text in, most glyphs first (the DevTools protocol's
-    CSS.getPlatformFontsForNode; the variable Figtree's face is "Figtree Light")."""
+    """The faces Chromium drew the node's text in, most glyphs first ("Figtree Light" for the
+    variable Figtree)."""
     session.send("DOM.enable")
     session.send("CSS.enable")
     root = session.send("DOM.getDocument")["root"]["nodeId"]

@@ -1,14 +1,9 @@
-"""Snapshot every page of both locales (visible text and link targets) and compare two snapshots.
-
-To show that a refactor changes nothing a visitor sees or follows (static URLs left out: their
-hashes change with every stylesheet), each page rendered by a fresh app:
+"""Snapshot every page of both locales (visible text, links but static ones) and compare two
+snapshots, to show a refactor changes nothing a visitor sees or follows:
 
     .venv/bin/python tests/tools/crawl.py snapshot before.json    # on the old commit
     .venv/bin/python tests/tools/crawl.py snapshot after.json     # on the new one
-    .venv/bin/python tests/tools/crawl.py compare before.json after.json
-"""
-
-from __future__ import annotations
+    .venv/bin/python tests/tools/crawl.py compare before.json after.json"""
 
 import json
 import sys

@@ -1,16 +1,10 @@
-"""Screenshots of the running site: the README's two, and the key pages for review.
+"""Screenshots of the running site (`make screenshots`): the README's two, docs/home-1280.png
+and docs/home-375.png (the Spanish home's first screen, under 150 kB), and the review set
+build/screens/<page>-<locale>-<width>.png (outside git), every REVIEW page whole.
 
     make screenshots                     # serves the site itself, then shoots both sets
     make screenshots SCREENS_ONLY=1      # only build/screens/: docs/ stays as it is
-    .venv/bin/python tests/tools/screenshots.py --base http://127.0.0.1:5000   # a running one
-
-Chromium opens each page as a returning visitor with reduced motion, waits for its widgets,
-fonts and pictures, then keeps docs/home-1280.png and docs/home-375.png (the Spanish home
-page's first screen, as a 256-colour palette if needed to stay under 150 kB), and
-build/screens/<page>-<locale>-<width>.png (outside git): each REVIEW page whole, in every
-locale, at every width of WINDOWS."""
-
-from __future__ import annotations
+    .venv/bin/python tests/tools/screenshots.py --base http://127.0.0.1:5000   # a running one"""
 
 import argparse
 import io
@@ -23,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.perf.figures import chromium  # noqa: E402
+from tests.perf.figures import chromium, visitor  # noqa: E402
+from tests.support.browser import serving, wait_for_widgets  # noqa: E402
 
 DOCS = ROOT / "docs"
 SCREENS = ROOT / "build" / "screens"
@@ -75,26 +70,6 @@ LOAD_EVERY_PICTURE = """async () => {
 }"""
 
 
-def settle(page, url: str) -> None:
-    """Open `url` and wait for what the visitor would see once it has loaded."""
-    from tests.support.browser import wait_for_widgets
-
-    page.goto(url, wait_until="networkidle")
-    wait_for_widgets(page)
-    page.evaluate(LOAD_EVERY_PICTURE)
-
-
-def window(browser, base: str, width: int, height: int, locale: str):
-    """A browser context of that size for a returning visitor reading `locale`."""
-    from motorlab.i18n import COOKIE_NAME
-
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, reduced_motion="reduce"
-    )
-    context.add_cookies([{"name": COOKIE_NAME, "value": locale, "url": base}])
-    return context
-
-
 def shoot(base: str, *, readme: bool = True, browser=None) -> list[Path]:
     """Both sets (only build/screens without `readme`), with `browser` or a Chromium of
     its own."""
@@ -115,10 +90,14 @@ def shoot(base: str, *, readme: bool = True, browser=None) -> list[Path]:
                 )
     written = []
     for (locale, size), group in itertools.groupby(shots, key=lambda shot: shot[1:3]):
-        context = window(browser, base, *size, locale)
+        width, height = size
+        viewport = {"width": width, "height": height}
+        context = visitor(browser, base, locale, viewport=viewport, reduced_motion="reduce")
         page = context.new_page()
         for target, _, _, path, whole in group:
-            settle(page, base + path)
+            page.goto(base + path, wait_until="networkidle")
+            wait_for_widgets(page)
+            page.evaluate(LOAD_EVERY_PICTURE)
             shot = page.screenshot(full_page=whole)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(shot if whole else small_png(shot))
@@ -139,8 +118,6 @@ def main(argv: list[str]) -> int:
     if args.base:
         server = nullcontext(args.base.rstrip("/"))
     else:
-        from tests.support.browser import serving
-
         from motorlab import create_app
         from motorlab.config import TestConfig
 

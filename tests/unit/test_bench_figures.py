@@ -1,7 +1,4 @@
-"""The browser benchmarks' arithmetic (tests/perf/figures.py) and the navigation benchmark's
-checks: medians, goals missed, the table, which visit does not measure its row."""
-
-from __future__ import annotations
+"""The benchmarks' arithmetic (tests/perf/figures.py) and the navigation benchmark's checks."""
 
 import pytest
 
@@ -13,27 +10,27 @@ from tests.perf.bench_navigation import (
     summary,
     visit_problem,
 )
-from tests.perf.figures import medians, misses, table
+from tests.perf.figures import in_rounds, medians, misses, table
 
 
-def test_medians_take_every_key_over_the_runs():
+def test_medians_goals_missed_rounds_and_the_table():
     runs = [{"a": 3, "b": 0.1}, {"a": 1, "b": 0.4}, {"a": 2, "b": 0.2}, {"a": 10, "b": 0.3}]
     assert medians(runs) == {"a": 2.5, "b": pytest.approx(0.25)}
-
-
-def test_misses_names_each_goal_missed_in_order():
+    # Each goal missed, in the goals' order; a figure without a goal is not judged.
     figures = {"FCP ms": 901, "LCP ms": 1000, "CLS": 0.002, "seo": 100, "performance": 97}
     ceilings = {"FCP ms": 900, "LCP ms": 1000, "TBT ms": 50, "CLS": 0}
     floors = {"performance": 100, "seo": 100}
-    assert misses(figures, ceilings, floors) == [
-        "FCP ms 901 > 900",
-        "CLS 0.002 > 0",
-        "performance 97 < 100",
-    ]
+    missed = ["FCP ms 901 > 900", "CLS 0.002 > 0", "performance 97 < 100"]
+    assert misses(figures, ceilings, floors) == missed
     assert misses({"LCP ms": 999.5}, ceilings) == []
-
-
-def test_table_aligns_names_left_and_figures_right():
+    # Rounds take the items in turn, reversed every other round or rotated.
+    order = []
+    found = in_rounds(3, ("a", "b", "c"), lambda number, item: order.append(item) or number)
+    assert found == dict.fromkeys("abc", [0, 1, 2]) and order == list("abccbaabc")
+    order.clear()
+    in_rounds(3, ["a", "b", "c"], lambda number, item: order.append(item), rotate=True)
+    assert order == list("abcbcacab")
+    # Names aligned left, figures right.
     assert table(("page", "FCP ms"), [("/", 812.0), ("/projects/kuzu", 1104)]).split("\n") == [
         "page            FCP ms",
         "/                  812",
