@@ -1,8 +1,7 @@
-"""How long the hashed files of earlier builds stay under static/build/: a page may be kept for
-its lifetime (page_cache.DEFAULT_CACHE_CONTROL) and its files must answer all along. esbuild
-only adds files; this module alone deletes them, after a build (`python -m motorlab.releases`)
-and in an export. Each file the manifest stops naming is retired at the first such pass and
-kept RETENTION after; the record is {path under static/build/: seconds since the epoch}."""
+"""How long the hashed files of earlier builds stay under static/build/: a cached page's files
+must answer as long as the page. esbuild only adds files; this module alone deletes them, after
+a build (`python -m motorlab retire-build`) and in an export. A file the manifest stops naming is
+retired then and kept RETENTION after; the record is {path: seconds since the epoch}."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import json
 import time
 from pathlib import Path
 
+import click
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import parse_cache_control_header
 
@@ -68,6 +68,8 @@ def retire_build(static_folder: Path = STATIC_FOLDER) -> dict[str, float]:
     return kept
 
 
-if __name__ == "__main__":
+@click.command("retire-build")
+def command() -> None:
+    """After a build: delete the earlier builds' files kept RETENTION seconds."""
     kept = retire_build()
-    print(f"kept {len(kept)} files of earlier builds in {STATIC_FOLDER / BUILD_DIR}")
+    click.echo(f"kept {len(kept)} files of earlier builds in {STATIC_FOLDER / BUILD_DIR}")

@@ -34,7 +34,7 @@ def deploy_config(tmp_path: Path, *args: str, **shell: str) -> subprocess.Comple
         "--logs", str(tmp_path / "logs"), "--environment-file", str(tmp_path / "env"),
     ]  # fmt: skip
     return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.nginx_config", *where, *args],
+        [sys.executable, "-m", "motorlab", "nginx-config", *where, *args],
         cwd=ROOT, env=environment(**shell), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
 
@@ -119,7 +119,7 @@ def test_a_config_that_cannot_be_written_leaves_the_live_one(tmp_path, nginx_fil
 
 def deploy_units(output: Path, env_file: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.units", "--environment-file", str(env_file),
+        [sys.executable, "-m", "motorlab", "units", "--environment-file", str(env_file),
          "--output", str(output)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip

@@ -32,7 +32,7 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     env_file = output / "env"
     env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.units", "--user", "motorlab",
+        [sys.executable, "-m", "motorlab", "units", "--user", "motorlab",
          "--environment-file", str(env_file), "--current", str(ROOT), "--output", str(output)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -202,7 +202,7 @@ def test_nginx_runs_and_logs_as_debians(tmp_path):
     """Its pid file and logs Debian's, which Debian's logrotate rotates (test_logs.py)."""
     (tmp_path / "env").write_text("SECRET_KEY=x\n")
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.nginx_config", "--environment-file",
+        [sys.executable, "-m", "motorlab", "nginx-config", "--environment-file",
          str(tmp_path / "env"), "--runtime", str(tmp_path)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip

@@ -48,7 +48,7 @@ def make_run_command(port: int, *settings: str) -> list[str]:
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    (line,) = [line for line in result.stdout.splitlines() if "motorlab.dev.run" in line]
+    (line,) = [line for line in result.stdout.splitlines() if "motorlab dev" in line]
     return shlex.split(line)
 
 
@@ -278,7 +278,7 @@ def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, 
         "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config",
                      "--bind", f"127.0.0.1:{free_port()}", "wsgi:app"],
         "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-        "export": [sys.executable, "-m", "motorlab.build.export", tmp_path / "export"],
+        "export": [sys.executable, "-m", "motorlab", "export", tmp_path / "export"],
     }  # fmt: skip
     for name, command in commands.items():
         process = launch.process([str(part) for part in command], env=env, capture=True)

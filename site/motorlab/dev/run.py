@@ -1,16 +1,9 @@
-"""`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
-local SMTP sink (motorlab.dev.mail_sink) that prints every mail staff would receive.
-
-    python -m motorlab.dev.run --host 127.0.0.1 --port 5000
-
-SITE_URL defaults to this server's address; debug mode, no page cache, catalogs reloaded
-(motorlab.dev.catalogs). Werkzeug's debugger runs code for whoever unlocks it: off unless
-asked for, and then only on loopback behind a random PIN printed here.
-"""
+"""`make run` (`python -m motorlab dev`): debug mode, no page cache, catalogs reloaded, SITE_URL
+this server's. Werkzeug's debugger runs code for whoever unlocks it: off unless asked for, and
+then only on loopback behind a random PIN printed here."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import secrets
 import signal
@@ -20,6 +13,8 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import click
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.i18n import catalog_problems
@@ -154,16 +149,11 @@ def run(host: str, port: int, debugger: bool = False) -> int:
     return status
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument(
-        "--debugger", action="store_true", help="Werkzeug's interactive debugger (loopback only)"
-    )
-    args = parser.parse_args(argv)
-    return run(args.host, args.port, args.debugger)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+@click.command("dev")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True)
+@click.option("--debugger", is_flag=True, help="Werkzeug's interactive debugger (loopback only).")
+def command(host: str, port: int, debugger: bool) -> None:
+    """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
+    local SMTP sink that prints every mail staff would receive; all stop on Ctrl-C."""
+    raise SystemExit(run(host, port, debugger))
