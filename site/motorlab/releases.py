@@ -29,25 +29,18 @@ def read_ledger(path: Path) -> dict[str, float]:
         return {}
 
 
-def write_ledger(path: Path, kept: dict[str, float]) -> None:
-    path.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
-
-
 def ledger_of(export: Path) -> Path:
     """The export's record of retired files: beside its folder, so nginx never serves it."""
     return export.with_name(f"{export.name}.retired.json")
 
 
-def built_files(static_folder: Path = STATIC_FOLDER) -> set[str]:
-    """Every file the last build wrote under static/build/, as its manifest lists them."""
-    return set(read_manifest(static_folder)["files"])
-
-
-def retire(folder: Path, current: set[str], retired: dict[str, float]) -> dict[str, float]:
-    """Delete the files under `folder` (a static/build/) not `current` that were retired
-    RETENTION ago or more (when `retired` says, else now); return when each kept one was."""
-    now = time.time()
-    kept = {}
+def retire(
+    folder: Path, retired: dict[str, float], ledger: Path, static_folder: Path = STATIC_FOLDER
+) -> dict[str, float]:
+    """Delete the files under `folder` (a static/build/) the build does not name that were
+    retired RETENTION ago or more (when `retired` says, else now); record in `ledger` when
+    each kept one was."""
+    current, now, kept = read_manifest(static_folder)["files"], time.time(), {}
     for file in sorted(folder.rglob("*")):
         name = file.relative_to(folder).as_posix()
         if not file.is_file() or name in current or f"{BUILD_DIR}/{name}" in BOOKKEEPING:
@@ -57,15 +50,14 @@ def retire(folder: Path, current: set[str], retired: dict[str, float]) -> dict[s
             kept[name] = since
         else:
             file.unlink()
+    ledger.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
     return kept
 
 
 def retire_build(static_folder: Path = STATIC_FOLDER) -> dict[str, float]:
     """After a build: keep the earlier builds' files a while, recorded in assets.RETIRED."""
     ledger = static_folder / RETIRED
-    kept = retire(static_folder / BUILD_DIR, built_files(static_folder), read_ledger(ledger))
-    write_ledger(ledger, kept)
-    return kept
+    return retire(static_folder / BUILD_DIR, read_ledger(ledger), ledger, static_folder)
 
 
 @click.command("retire-build")

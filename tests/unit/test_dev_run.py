@@ -51,19 +51,17 @@ def test_site_url_defaults_to_the_port_it_runs_on_and_a_developers_own_settings_
         "EXTRA_HOSTS": "motorlab.test,localhost",
         "MAIL_SERVER": "smtp.example.com",
         "MAIL_PORT": "587",
+        "WERKZEUG_DEBUG_PIN": "off",
     }
-    env = environment(mine, 5077, None)
+    pins = [random_pin() for _ in range(20)]
+    env = environment(mine, 5077, None, debugger_pin=pins[0])
     assert env["SITE_URL"] == "http://motorlab.test:8080"
     assert env["EXTRA_HOSTS"] == "motorlab.test,localhost,127.0.0.1"
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("smtp.example.com", "587")
-
-
-def test_the_debugger_gets_a_random_pin_and_only_on_loopback():
-    pins = [random_pin() for _ in range(20)]
+    # The debugger: a random PIN, and only on loopback.
+    assert env["WERKZEUG_DEBUG_PIN"] == pins[0]
     assert all(re.fullmatch(r"\d{3}-\d{3}-\d{3}", pin) for pin in pins)
     assert len(set(pins)) == 20
-    env = environment({"WERKZEUG_DEBUG_PIN": "off"}, 5077, None, debugger_pin=pins[0])
-    assert env["WERKZEUG_DEBUG_PIN"] == pins[0]
     assert [debugger_refusal(host) for host in ("127.0.0.1", "localhost", "::1")] == [None] * 3
     assert debugger_refusal("0.0.0.0") == (
         "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches it, so "
@@ -159,7 +157,7 @@ def line(page: str, message: str, po) -> str:
     )
 
 
-def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, caplog):
+def test_each_message_shown_in_english_is_logged_once_with_its_page_escaped(catalogs, caplog):
     po = catalog(catalogs)
     edit(po, FOOTER, "#, fuzzy\n" + FOOTER)  # as `make messages` marks a reworded text
     edit(po, SERVICES, SERVICES.split("msgstr")[0] + 'msgstr ""')
@@ -175,6 +173,12 @@ def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, ca
         line("/", "All rights reserved", po),
         line("/services", "Services for the whole life of a car", po),
     ]
+    # A hostile path, as any web page can make the browser ask for it, logged escaped.
+    assert client.get("/" + HOSTILE).status_code == 404
+    lines = terminal_lines(caplog)
+    (logged,) = [each for each in lines if "PWNED" in each]
+    assert f"Untranslated (es) on /{ESCAPED}: 'All rights reserved'" in logged
+    assert not any(each.startswith("FAKE-LINE") for each in lines)
 
 
 def test_with_the_committed_catalogs_no_page_logs_a_message(catalogs, caplog):
@@ -228,19 +232,6 @@ def terminal_lines(caplog) -> list[str]:
     included): no control character but its own line breaks."""
     assert not CONTROLS.search(caplog.text), repr(caplog.text)
     return caplog.text.splitlines()
-
-
-def test_an_untranslated_message_logs_the_requests_path_escaped(catalogs, caplog):
-    po = catalog(catalogs)
-    edit(po, FOOTER, "#, fuzzy\n" + FOOTER)
-    compile_catalog(po)
-    client = development_app(catalogs)
-    caplog.set_level(logging.WARNING)
-    assert client.get("/" + HOSTILE).status_code == 404
-    lines = terminal_lines(caplog)
-    (logged,) = [each for each in lines if "PWNED" in each]
-    assert f"Untranslated (es) on /{ESCAPED}: 'All rights reserved'" in logged
-    assert not any(each.startswith("FAKE-LINE") for each in lines)
 
 
 NOTE = "The error's details are in the terminal running make run."

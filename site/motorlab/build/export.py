@@ -126,8 +126,7 @@ def _keep_retired(app: Flask, destination: Path, previous: Path, earlier: dict[s
         **releases.read_ledger(releases.ledger_of(previous)),
         **releases.read_ledger(static / RETIRED),
     }
-    kept = releases.retire(build, releases.built_files(static), retired)
-    releases.write_ledger(releases.ledger_of(destination), kept)
+    releases.retire(build, retired, releases.ledger_of(destination), static)
 
 
 def _is_dynamic(app: Flask, path: str) -> bool:

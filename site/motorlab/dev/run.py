@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from motorlab import create_app_or_exit
 from motorlab.contact.transport import STOP_TIME
+from motorlab.dev.catalogs import WatchedBabel
 from motorlab.i18n import catalog_problems
 from motorlab.paths import PROJECT_ROOT
 
@@ -82,9 +84,6 @@ def catalog_warnings(directory: Path) -> list[str]:
 def development_app():
     """The site as `make run` serves it: catalogs compiled again when edited and each message
     shown untranslated logged (motorlab.dev.catalogs; production's app never imports it)."""
-    from motorlab import create_app_or_exit
-    from motorlab.dev.catalogs import WatchedBabel
-
     return create_app_or_exit(translations=WatchedBabel())
 
 
@@ -94,18 +93,13 @@ def start(app: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen([FLASK, "--app", app, *args], cwd=PROJECT_ROOT, env=env)
 
 
-def stop(child: subprocess.Popen) -> None:
-    """SIGTERM, then SIGKILL if the child is still there after STOP_WAIT."""
-    if child.poll() is None:
-        child.terminate()
-    try:
-        child.wait(STOP_WAIT)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
-
-
-def run(host: str, port: int, debugger: bool = False) -> int:
+@click.command("dev")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True)
+@click.option("--debugger", is_flag=True, help="Werkzeug's interactive debugger (loopback only).")
+def command(host: str, port: int, debugger: bool) -> None:
+    """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
+    local SMTP sink that prints every mail staff would receive; all stop on Ctrl-C."""
     os.umask(UMASK)  # this process's files, the sink's and the children's
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -127,14 +121,10 @@ def run(host: str, port: int, debugger: bool = False) -> int:
         print(refusal, flush=True)
     pin = random_pin() if debugger and not refusal else None  # Werkzeug prints it here
     env = environment(os.environ, port, sink, pin)
+    server = ["run", "--host", host, "--port", str(port), "--debugger" if pin else "--no-debugger"]
     children = [
         start("wsgi", ["outbox", "worker"], env),
-        start(
-            "motorlab.dev.run:development_app",
-            ["run", "--host", host, "--port", str(port)]
-            + ["--debugger" if pin else "--no-debugger"],
-            env,
-        ),
+        start("motorlab.dev.run:development_app", server, env),
     ]
     status = 0
     while not stopping.wait(0.2):
@@ -143,17 +133,13 @@ def run(host: str, port: int, debugger: bool = False) -> int:
             status = max(ended[0].returncode, 1)
             break
     for child in reversed(children):  # the server first: no new request for the sender
-        stop(child)
+        if child.poll() is None:
+            child.terminate()
+        try:
+            child.wait(STOP_WAIT)
+        except subprocess.TimeoutExpired:  # SIGKILL after STOP_WAIT
+            child.kill()
+            child.wait()
     if sink is not None:
         sink.stop()
-    return status
-
-
-@click.command("dev")
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=5000, show_default=True)
-@click.option("--debugger", is_flag=True, help="Werkzeug's interactive debugger (loopback only).")
-def command(host: str, port: int, debugger: bool) -> None:
-    """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
-    local SMTP sink that prints every mail staff would receive; all stop on Ctrl-C."""
-    raise SystemExit(run(host, port, debugger))
+    raise SystemExit(status)
