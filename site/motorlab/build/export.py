@@ -48,12 +48,6 @@ class SiteFreezer(fresh_context_freezer()):
         return path.lstrip("/")
 
 
-def referenced_images(app: Flask, pages: list[str]) -> list[str]:
-    """Every /_img URL (srcset widths and share images) that the pages link to."""
-    found = (_IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)) for path in pages)
-    return list(dict.fromkeys(url for urls in found for url in urls))
-
-
 def export(
     app: Flask, destination: Path = DEFAULT_DESTINATION, previous: Path | None = None
 ) -> list[str]:
@@ -85,7 +79,9 @@ def export(
         yield "/sitemap.xml"
         yield "/robots.txt"
         yield from icons.ROOT_FILES  # /favicon.ico, /apple-touch-icon.png, the manifest
-        yield from referenced_images(app, pages)
+        # Every /_img URL (srcset widths and share images) the pages link to.
+        found = (_IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)) for path in pages)
+        yield from dict.fromkeys(url for urls in found for url in urls)
 
     with warnings.catch_warnings():  # endpoints left out on purpose (switcher, contact, /test)
         warnings.simplefilter("ignore")
