@@ -11,8 +11,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import click
-from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask import Flask
+from flask.cli import ScriptInfo, pass_script_info
 
 from motorlab import icons, releases
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
@@ -171,13 +171,13 @@ def _precompress(destination: Path) -> None:
     "--previous", type=click.Path(path_type=Path),
     help="The previous release's export, whose hashed files stay a while.",
 )  # fmt: skip
-@with_appcontext
-def command(destination: Path, previous: Path | None) -> None:
+@pass_script_info
+def command(info: ScriptInfo, destination: Path, previous: Path | None) -> None:
     """Write the whole public site under DESTINATION (default build/site/), for nginx: every
     page of both locales, the error pages nginx answers, every static file and image the pages
     name, with .br and .gz siblings."""
     try:
-        urls = export(current_app._get_current_object(), destination, previous)
+        urls = export(info.load_app(), destination, previous)
     except OSError as error:  # a folder this user cannot write (a release that is root's)
         click.echo(f"motorlab export: {destination} not written: {error}", err=True)
         raise SystemExit(1) from None
