@@ -67,10 +67,10 @@ $(STAMPS)/node: package.json package-lock.json
 	@touch $@ $(STAMPS)/node-runtime
 
 # esbuild only adds files; Python deletes earlier builds' once no cached page links them
-# (motorlab.releases, which reads the pages' cache lifetime).
+# (motorlab/releases.py, which reads the pages' cache lifetime).
 $(STAMPS)/widgets: $(STAMPS)/node-runtime $(STAMPS)/runtime $(WIDGET_SOURCES) $(BRAND_FONT)
 	npm run build
-	$(BIN)/python -m motorlab.releases
+	$(BIN)/python -m motorlab retire-build
 	@touch $@
 
 # Every character of the catalogs and the languages' names, from npm's font (fontTools):
@@ -95,12 +95,12 @@ watch: $(STAMPS)/node-runtime $(BRAND_FONT) ## Rebuild the stylesheet and widget
 	npm run watch
 
 # The sender (`flask outbox worker`) runs beside the web server, and unless MAIL_SERVER is
-# set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab.dev.run).
+# set, a local SMTP sink that prints each mail here; all stop on Ctrl-C (motorlab/dev/run.py).
 # What it runs and no more (the test and lint tools come with `make setup` and `make test`),
 # one job per core: the widgets, the drawings and the catalogs build side by side.
 run: ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
 	@$(MAKE) --no-print-directory --jobs=$$(nproc) $(STAMPS)/local prod-setup
-	$(BIN)/python -m motorlab.dev.run --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
+	$(BIN)/python -m motorlab dev --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
 # (workers: WEB_CONCURRENCY, else 2 x cores + 1) are motorlab/deploy/gunicorn_config.py's, the
@@ -118,7 +118,7 @@ prod-env:
 # PREVIOUS: the previous release's export (a release folder of its own), whose hashed files the
 # new export keeps a while; by default build/site itself, exported again in place.
 export: prod-setup ## Write the whole public site to build/site/ (for nginx: deploy/nginx.conf)
-	$(BIN)/python -m motorlab.build.export build/site $(if $(PREVIOUS),--previous $(PREVIOUS))
+	$(BIN)/python -m motorlab export build/site $(if $(PREVIOUS),--previous $(PREVIOUS))
 
 # Both cores: pytest-xdist spreads the tests over one worker per core.
 PYTEST := $(BIN)/pytest -n auto

@@ -1,8 +1,7 @@
-"""How long the hashed files of earlier builds stay under static/build/: a page may be kept for
-its lifetime (page_cache.DEFAULT_CACHE_CONTROL) and its files must answer all along. esbuild
-only adds files; this module alone deletes them, after a build (`python -m motorlab.releases`)
-and in an export. Each file the manifest stops naming is retired at the first such pass and
-kept RETENTION after; the record is {path under static/build/: seconds since the epoch}."""
+"""How long the hashed files of earlier builds stay under static/build/: a cached page's files
+must answer as long as the page. esbuild only adds files; this module alone deletes them, after
+a build (`python -m motorlab retire-build`) and in an export. A file the manifest stops naming is
+retired then and kept RETENTION after; the record is {path: seconds since the epoch}."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import json
 import time
 from pathlib import Path
 
+import click
 from werkzeug.datastructures import ResponseCacheControl
 from werkzeug.http import parse_cache_control_header
 
@@ -29,25 +29,18 @@ def read_ledger(path: Path) -> dict[str, float]:
         return {}
 
 
-def write_ledger(path: Path, kept: dict[str, float]) -> None:
-    path.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
-
-
 def ledger_of(export: Path) -> Path:
     """The export's record of retired files: beside its folder, so nginx never serves it."""
     return export.with_name(f"{export.name}.retired.json")
 
 
-def built_files(static_folder: Path = STATIC_FOLDER) -> set[str]:
-    """Every file the last build wrote under static/build/, as its manifest lists them."""
-    return set(read_manifest(static_folder)["files"])
-
-
-def retire(folder: Path, current: set[str], retired: dict[str, float]) -> dict[str, float]:
-    """Delete the files under `folder` (a static/build/) not `current` that were retired
-    RETENTION ago or more (when `retired` says, else now); return when each kept one was."""
-    now = time.time()
-    kept = {}
+def retire(
+    folder: Path, retired: dict[str, float], ledger: Path, static_folder: Path = STATIC_FOLDER
+) -> dict[str, float]:
+    """Delete the files under `folder` (a static/build/) the build does not name that were
+    retired RETENTION ago or more (when `retired` says, else now); record in `ledger` when
+    each kept one was."""
+    current, now, kept = read_manifest(static_folder)["files"], time.time(), {}
     for file in sorted(folder.rglob("*")):
         name = file.relative_to(folder).as_posix()
         if not file.is_file() or name in current or f"{BUILD_DIR}/{name}" in BOOKKEEPING:
@@ -57,17 +50,18 @@ def retire(folder: Path, current: set[str], retired: dict[str, float]) -> dict[s
             kept[name] = since
         else:
             file.unlink()
+    ledger.write_text(json.dumps(kept, indent=2, sort_keys=True) + "\n")
     return kept
 
 
 def retire_build(static_folder: Path = STATIC_FOLDER) -> dict[str, float]:
     """After a build: keep the earlier builds' files a while, recorded in assets.RETIRED."""
     ledger = static_folder / RETIRED
-    kept = retire(static_folder / BUILD_DIR, built_files(static_folder), read_ledger(ledger))
-    write_ledger(ledger, kept)
-    return kept
+    return retire(static_folder / BUILD_DIR, read_ledger(ledger), ledger, static_folder)
 
 
-if __name__ == "__main__":
+@click.command("retire-build")
+def command() -> None:
+    """After a build: delete the earlier builds' files kept RETENTION seconds."""
     kept = retire_build()
-    print(f"kept {len(kept)} files of earlier builds in {STATIC_FOLDER / BUILD_DIR}")
+    click.echo(f"kept {len(kept)} files of earlier builds in {STATIC_FOLDER / BUILD_DIR}")

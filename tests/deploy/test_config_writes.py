@@ -34,7 +34,7 @@ def deploy_config(tmp_path: Path, *args: str, **shell: str) -> subprocess.Comple
         "--logs", str(tmp_path / "logs"), "--environment-file", str(tmp_path / "env"),
     ]  # fmt: skip
     return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.nginx_config", *where, *args],
+        [sys.executable, "-m", "motorlab", "nginx-config", *where, *args],
         cwd=ROOT, env=environment(**shell), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
 
@@ -68,7 +68,9 @@ def test_the_output_option_writes_a_config_nginx_takes_and_the_module_it_names(
     assert f"error_log {tmp_path / 'logs'}/error.log warn;" in text
 
 
-def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, throwaway_ca):
+def test_a_certificate_path_typo_or_an_unwritable_file_leaves_the_live_config(
+    tmp_path, nginx_files, throwaway_ca
+):
     before = snapshot(nginx_files.parent)
     typo = f"{throwaway_ca.certificate}x"
     result = deploy_config(
@@ -81,6 +83,12 @@ def test_a_certificate_path_typo_leaves_the_live_config(tmp_path, nginx_files, t
     assert typo in line
     assert snapshot(nginx_files.parent) == before
     assert list((tmp_path / "runtime").iterdir()) == []  # no module without its config
+    # A config file that cannot be written: the live one stays too.
+    (tmp_path / "not-a-folder").write_bytes(PREVIOUS)
+    result = deploy_config(tmp_path, "--output", str(tmp_path / "not-a-folder" / "nginx.conf"))
+    assert result.returncode == 1
+    assert "left as it was" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert snapshot(nginx_files.parent) == before
     good = deploy_config(
         tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
         str(throwaway_ca.key), "--output", str(nginx_files),
@@ -108,18 +116,9 @@ def test_the_settings_are_the_environment_files_never_the_shells(
     assert snapshot(nginx_files.parent) == before
 
 
-def test_a_config_that_cannot_be_written_leaves_the_live_one(tmp_path, nginx_files):
-    (tmp_path / "not-a-folder").write_bytes(PREVIOUS)
-    before = snapshot(tmp_path / "etc")
-    result = deploy_config(tmp_path, "--output", str(tmp_path / "not-a-folder" / "nginx.conf"))
-    assert result.returncode == 1
-    assert "left as it was" in result.stderr and len(result.stderr.splitlines()) == 1
-    assert snapshot(tmp_path / "etc") == before
-
-
 def deploy_units(output: Path, env_file: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.units", "--environment-file", str(env_file),
+        [sys.executable, "-m", "motorlab", "units", "--environment-file", str(env_file),
          "--output", str(output)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip

@@ -26,40 +26,31 @@ def motorlab(tmp_path, *args: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-def test_a_settings_file_it_cannot_read_is_named(tmp_path):
+def test_a_bad_settings_file_state_inside_the_releases_or_a_second_operation_is_refused(
+    tmp_path,
+):
     result = motorlab(tmp_path, "deploy", str(ROOT))
-    assert result.returncode == 1
-    assert result.stderr == (
+    assert (result.returncode, result.stderr) == (1, (
         f"motorlab deploy: nothing switched: cannot read the environment file {tmp_path / 'env'}:"
         f" [Errno 2] No such file or directory: '{tmp_path / 'env'}'\n"
-    )
+    ))  # fmt: skip
     (tmp_path / "env").write_text("SITE_URL https://www.motorlab.example\n")
     result = motorlab(tmp_path, "deploy", str(ROOT))
     assert result.stderr.endswith(f"{tmp_path / 'env'}, line 1: not a KEY=value line\n")
-
-
-def test_state_inside_the_releases_folder_is_refused(tmp_path):
-    """The next release would lose it (before, the outbox's default in instance/)."""
+    # State the next release would lose (before, the outbox's default in instance/).
     outbox = tmp_path / "srv" / "releases" / "1" / "instance" / "outbox.sqlite3"
     (tmp_path / "env").write_text(f"OUTBOX_PATH={outbox}\nIMAGE_CACHE_DIR={tmp_path}/images\n")
     result = motorlab(tmp_path, "deploy", str(ROOT))
-    assert result.returncode == 1
-    assert result.stderr == (
+    assert (result.returncode, result.stderr) == (1, (
         f"motorlab deploy: nothing switched: {outbox.parent} is inside {tmp_path / 'srv'}: the"
         " next release would lose it\n"
-    )
+    ))  # fmt: skip
     assert not (tmp_path / "srv" / "releases").exists()
-
-
-def test_one_operation_at_a_time(tmp_path):
-    (tmp_path / "env").write_text("")
-    (tmp_path / "srv").mkdir()
-    with open(tmp_path / "srv" / ".deploy.lock", "w") as lock:
+    with open(tmp_path / "srv" / ".deploy.lock", "w") as lock:  # one operation at a time
         fcntl.flock(lock, fcntl.LOCK_EX)
         result = motorlab(tmp_path, "rollback")
-    assert (
-        result.stderr
-        == "motorlab rollback: nothing switched: another deploy or rollback is under way\n"
+    assert result.stderr == (
+        "motorlab rollback: nothing switched: another deploy or rollback is under way\n"
     )
 
 

@@ -18,7 +18,7 @@ BIN = Path(sys.executable).parent
 COMMANDS = {
     "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config", "--bind"],
     "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-    "export": [sys.executable, "-m", "motorlab.build.export"],
+    "export": [sys.executable, "-m", "motorlab", "export"],
 }  # fmt: skip
 # Each bad setting, as an operator's file may hold it, and the one line it gets.
 BAD = {

@@ -32,7 +32,7 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     env_file = output / "env"
     env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.units", "--user", "motorlab",
+        [sys.executable, "-m", "motorlab", "units", "--user", "motorlab",
          "--environment-file", str(env_file), "--current", str(ROOT), "--output", str(output)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -113,12 +113,22 @@ def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
                      "--max-age", "15m"]  # fmt: skip
 
 
-def test_systemd_waits_longer_than_each_service_promises_to_take_to_stop(units):
-    """The sender's STOP_TIME (docs/decisions/0009), gunicorn's graceful_timeout."""
+def test_gunicorn_runs_with_its_configs_settings_and_systemd_waits_longer_than_it_promises(
+    units,
+):
+    """gunicorn's settings as it prints them; the sender's STOP_TIME (docs/decisions/0009) and
+    gunicorn's graceful_timeout, each with STOP_MARGIN in the units."""
+    settings = gunicorn_settings()
+    expected = {
+        "worker_class": "sync", "timeout": "30", "forwarder_headers": "[]", "accesslog": "-",
+        "errorlog": "-", "workers": str(2 * os.cpu_count() + 1),
+    }  # fmt: skip
+    assert {name: settings[name] for name in expected} == expected
+    assert gunicorn_settings(WEB_CONCURRENCY="7")["workers"] == "7"
     waits = {name: int(service["TimeoutStopSec"][0]) for name, service in units.items()
              if "TimeoutStopSec" in service}  # fmt: skip
-    graceful = int(gunicorn_settings()["graceful_timeout"])
-    assert graceful >= int(gunicorn_settings()["timeout"])  # a request may take that long
+    graceful = int(settings["graceful_timeout"])
+    assert graceful >= int(settings["timeout"])  # a request may take that long
     assert waits == {
         "motorlab-sender.service": STOP_TIME + STOP_MARGIN,
         "motorlab-web-blue.service": graceful + STOP_MARGIN,
@@ -202,7 +212,7 @@ def test_nginx_runs_and_logs_as_debians(tmp_path):
     """Its pid file and logs Debian's, which Debian's logrotate rotates (test_logs.py)."""
     (tmp_path / "env").write_text("SECRET_KEY=x\n")
     result = subprocess.run(
-        [sys.executable, "-m", "motorlab.deploy.nginx_config", "--environment-file",
+        [sys.executable, "-m", "motorlab", "nginx-config", "--environment-file",
          str(tmp_path / "env"), "--runtime", str(tmp_path)],
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
@@ -216,6 +226,7 @@ GUNICORN_ARGS = ["--config", "python:motorlab.deploy.gunicorn_config", "--bind"]
 
 
 def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(units, launch):
+    """And `make prod` refuses to start without SECRET_KEY, in one clear line."""
     from motorlab.deploy.nginx_config import APP_ADDRESS
     from tests.support.servers import app_environment
 
@@ -229,6 +240,15 @@ def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(uni
     recipe = result.stdout.replace("\\\n", " ")
     make_prod = shlex.split(recipe[recipe.index(".venv/bin/gunicorn") :].splitlines()[0])
     assert make_prod[1:] == [*GUNICORN_ARGS, APP_ADDRESS, "wsgi:app"]
+    without_key = {k: v for k, v in environment().items() if k != "SECRET_KEY"}
+    refused = subprocess.run(
+        ["make", "--no-print-directory", "-s", "prod"],
+        cwd=ROOT, env=without_key, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert refused.returncode != 0 and refused.stdout == "" and "Traceback" not in refused.stderr
+    assert [line for line in refused.stderr.splitlines() if not line.startswith("make: ***")] == [
+        "make prod: SECRET_KEY is not set; set it to the same long random string on every server"
+    ]
     web = units["motorlab-web-blue.service"]
     assert shlex.split(web["ExecStart"][0]) == [
         str(ROOT / ".venv/bin/gunicorn"), *GUNICORN_ARGS, APP_ADDRESS, "wsgi:app",
@@ -262,13 +282,3 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
     assert result.returncode == 0, result.stderr
     lines = (line.partition("=") for line in result.stdout.splitlines())
     return {name.strip(): value.strip() for name, _, value in lines}
-
-
-def test_gunicorn_runs_with_the_settings_of_its_config():
-    settings = gunicorn_settings()
-    expected = {
-        "worker_class": "sync", "timeout": "30", "forwarder_headers": "[]", "accesslog": "-",
-        "errorlog": "-", "workers": str(2 * os.cpu_count() + 1),
-    }  # fmt: skip
-    assert {name: settings[name] for name in expected} == expected
-    assert gunicorn_settings(WEB_CONCURRENCY="7")["workers"] == "7"

@@ -42,6 +42,12 @@ def test_both_locales_of_every_public_page_are_exported_and_in_the_sitemap(expor
     sitemap = (folder / "sitemap.xml").read_text()
     listed = {urlsplit(loc).path for loc in re.findall(r"<loc>([^<]+)</loc>", sitemap)}
     assert listed == set(PAGES) and "/test" not in sitemap, "the sitemap: every public page"
+    # The contact pages are not exported (nginx passes them to the app), and no file carries
+    # a CSRF token (regression: one baked into contact/index.html refused every post).
+    for path in CONTACT:
+        assert not exported_file(folder, path).exists(), path
+    for page in folder.rglob("*.html"):
+        assert 'name="csrf_token"' not in page.read_text(), page
 
 
 @pytest.mark.parametrize("path", EXPORTED)
@@ -94,7 +100,9 @@ def test_the_error_pages_are_in_their_locale(exported_site, name, spanish, engli
         assert page.html["lang"] == lang and page.h1.get_text(strip=True) == heading, prefix
 
 
-def test_every_asset_and_image_a_page_references_is_exported(exported_site):
+def test_every_asset_and_image_a_page_references_is_exported_and_what_its_name_says(
+    exported_site,
+):
     """Stylesheets, scripts, every srcset width and the share image (a PNG)."""
     folder, _urls = exported_site
     for path in EXPORTED:
@@ -109,6 +117,11 @@ def test_every_asset_and_image_a_page_references_is_exported(exported_site):
             ours = url.netloc in ("", "www.motorlab.example")
             if ours and url.path.startswith(("/static/", "/_img/")):
                 assert (folder / url.path.lstrip("/")).is_file(), f"{path} -> {url.path}"
+    # Regression: the logo's .avif and .webp siblings were PNG bytes, which nginx sent as
+    # `image/avif` and `image/webp`. The export writes a sibling only in its own format.
+    assert images_decode_as_named(folder) >= 40
+    logo = folder / "_img" / "logo-512.png"
+    assert logo.is_file() and not list(logo.parent.glob("logo-512.png.*")), "one format"
 
 
 def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
@@ -131,16 +144,6 @@ def test_every_exported_page_carries_the_apps_inline_stylesheets(exported_site):
         ):
             wrong[name] = html.count("<style")
     assert wrong == {}
-
-
-def test_text_files_have_precompressed_siblings(exported_site):
-    folder, _urls = exported_site
-    bundle = next(build_folder(folder).glob("site-*.css")).relative_to(folder)
-    for name in ("en/services/index.html", str(bundle), "sitemap.xml"):
-        original = (folder / name).read_bytes()
-        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
-            sibling = (folder / (name + suffix)).read_bytes()
-            assert compression.decompress(sibling, coding) == original
 
 
 @pytest.mark.system  # a second whole export: out of make test-fast's edit loop
@@ -182,15 +185,6 @@ def images_decode_as_named(folder) -> int:
     return len(images) + len(svgs)
 
 
-def test_every_exported_image_is_what_its_name_says(exported_site):
-    """Regression: the logo's .avif and .webp siblings were PNG bytes, which nginx sent as
-    `image/avif` and `image/webp`. The export writes a sibling only in its own format."""
-    folder, _urls = exported_site
-    assert images_decode_as_named(folder) >= 40
-    logo = folder / "_img" / "logo-512.png"
-    assert logo.is_file() and not list(logo.parent.glob("logo-512.png.*")), "one format"
-
-
 def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, client):
     """esbuild's manifest and the record of retired files (motorlab.releases)."""
     folder, _urls = exported_site
@@ -206,7 +200,9 @@ def test_the_builds_bookkeeping_is_neither_exported_nor_served(exported_site, cl
         assert response.status_code == 200, "other static files are"
 
 
-def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_site):
+def test_every_widget_chunk_and_text_file_is_exported_with_its_compressed_siblings(
+    exported_site,
+):
     """The chunks mount.js imports lazily are referenced by no page, only by other chunks:
     the export still holds each one, precompressed for nginx where compression gains (a
     chunk that only re-exports another, such as the toast's, is under MIN_SIZE)."""
@@ -220,13 +216,9 @@ def test_every_widget_chunk_is_exported_with_its_compressed_siblings(exported_si
         assert exported.is_file(), file
         large = exported.stat().st_size >= compression.MIN_SIZE
         assert exported.with_name(exported.name + ".gz").is_file() is large, file
-
-
-def test_no_exported_file_carries_a_csrf_token(exported_site):
-    """Regression: nginx served contact/index.html with a token baked in (a post from it: 400). The
-    contact pages are not exported; nginx passes them to the app."""
-    folder, _urls = exported_site
-    for path in CONTACT:
-        assert not exported_file(folder, path).exists(), path
-    for page in folder.rglob("*.html"):
-        assert 'name="csrf_token"' not in page.read_text(), page
+    bundle = next(build_folder(folder).glob("site-*.css")).relative_to(folder)
+    for name in ("en/services/index.html", str(bundle), "sitemap.xml"):
+        original = (folder / name).read_bytes()
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            sibling = (folder / (name + suffix)).read_bytes()
+            assert compression.decompress(sibling, coding) == original, name + suffix

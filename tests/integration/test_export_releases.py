@@ -13,8 +13,8 @@ from bs4 import BeautifulSoup
 
 from motorlab import config, create_app
 from motorlab.build.export import build_folder, export, is_page
-from motorlab.releases import RETENTION, built_files, ledger_of, read_ledger
-from motorlab.rendering.assets import RETIRED
+from motorlab.releases import RETENTION, ledger_of, read_ledger
+from motorlab.rendering.assets import RETIRED, read_manifest
 
 # `make export` with a production's settings: SITE_URL's host the only one trusted (the tests'
 # own config also trusts localhost, which hid that the freezer asked for it).
@@ -80,7 +80,11 @@ def test_an_export_keeps_the_previous_releases_files_for_the_retention(tmp_path,
     # The checkout's own build may have retired files (a developer rebuilt the widgets): the
     # export keeps and records those too, since when the build says.
     built = read_ledger(Path(app.static_folder) / RETIRED)
-    own = [name for name in built if name in current and name not in built_files()]
+    own = [
+        name
+        for name in built
+        if name in current and name not in read_manifest(Path(app.static_folder))["files"]
+    ]
     export(app, upgraded, previous=previous)
     kept = ["chunks/index-OLDER.js", "site-PREVIOUS.css"]
     with_siblings = [f"{name}{suffix}" for name in kept for suffix in ("", ".br", ".gz")]

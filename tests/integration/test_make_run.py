@@ -48,7 +48,7 @@ def make_run_command(port: int, *settings: str) -> list[str]:
         cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    (line,) = [line for line in result.stdout.splitlines() if "motorlab.dev.run" in line]
+    (line,) = [line for line in result.stdout.splitlines() if "motorlab dev" in line]
     return shlex.split(line)
 
 
@@ -87,7 +87,7 @@ def absolute_urls(html: str) -> list[str]:
 
 def processes_in_group(group: int) -> list[tuple[str, str]]:
     """The processes of a group but the launcher's watcher (a shell): each one's command line
-    and /proc/PID/status."""
+    and umask."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -97,14 +97,8 @@ def processes_in_group(group: int) -> list[tuple[str, str]]:
         except OSError:
             continue
         if int(fields[2]) == group and not command.startswith("/bin/sh"):
-            found.append((command, status))
+            found.append((command, re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1]))
     return found
-
-
-def umasks_in_group(group: int) -> list[str]:
-    """The umask of each process of a group, but the launcher's watcher."""
-    processes = processes_in_group(group)
-    return [re.search(r"^Umask:\s*(\d+)", status, re.MULTILINE)[1] for _, status in processes]
 
 
 DEBUGGER_PATHS = ("/console", "/nothing-here?__debugger__=yes&cmd=resource&f=style.css")
@@ -133,7 +127,7 @@ def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch)
         assert len(processes_in_group(process.group)) >= 3  # dev_run, the sender, the server
         # Files made in development are not readable by other users, as production's units
         # make them (UMask=0027): instance/ 0750, the image cache 0640.
-        umasks = umasks_in_group(process.group)
+        umasks = [umask for _, umask in processes_in_group(process.group)]
         assert umasks == ["0027"] * len(umasks), umasks
         assert statuses(base) == [404, 404], "no debugger unless asked for"
         assert "Debugger" not in output(process)
@@ -180,30 +174,27 @@ def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch)
         process.stop()
 
 
-def test_the_debugger_asked_for_has_a_pin_no_one_else_can_compute(tmp_path, launch):
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
+def test_the_debugger_asked_for_is_on_loopback_only_with_a_pin_no_one_else_can_compute(
+    host, tmp_path, launch
+):
     port = free_port_outside_ephemeral_range()
-    process = start(launch, tmp_path, port, "DEBUGGER=1")
+    process = start(launch, tmp_path, port, "DEBUGGER=1", f"HOST={host}")
     try:
-        assert statuses(f"http://127.0.0.1:{port}") == [200, 200]  # the debugger is there
-        pins = re.findall(r"Debugger PIN: (\S+)", output(process))
-        assert len(pins) == 1 and re.fullmatch(r"\d{3}-\d{3}-\d{3}", pins[0]), output(process)
-        assert pins[0] != machine_pin()
-    finally:
-        process.stop()
-
-
-def test_host_0_0_0_0_never_gets_the_debugger(tmp_path, launch):
-    port = free_port_outside_ephemeral_range()
-    process = start(launch, tmp_path, port, "DEBUGGER=1", "HOST=0.0.0.0")
-    try:
-        assert statuses(f"http://127.0.0.1:{port}") == [404, 404]
-        said = output(process).splitlines()
-        refusal = [line for line in said if line.startswith("make run:") and "debugger" in line]
-        assert refusal == [
-            "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches it, "
-            "so only with HOST=127.0.0.1 (tracebacks are printed here either way)"
-        ]
-        assert "PIN" not in output(process)
+        said = output(process)
+        refusal = [line for line in said.splitlines() if line.startswith("make run: the debug")]
+        if host == "0.0.0.0":
+            assert statuses(f"http://127.0.0.1:{port}") == [404, 404]
+            assert refusal == [
+                "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches "
+                "it, so only with HOST=127.0.0.1 (tracebacks are printed here either way)"
+            ]
+            assert "PIN" not in said
+        else:
+            assert statuses(f"http://127.0.0.1:{port}") == [200, 200]  # the debugger is there
+            pins = re.findall(r"Debugger PIN: (\S+)", output(process))
+            assert len(pins) == 1 and re.fullmatch(r"\d{3}-\d{3}-\d{3}", pins[0]), said
+            assert pins[0] != machine_pin() and refusal == []
     finally:
         process.stop()
 
@@ -278,7 +269,7 @@ def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, 
         "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config",
                      "--bind", f"127.0.0.1:{free_port()}", "wsgi:app"],
         "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-        "export": [sys.executable, "-m", "motorlab.build.export", tmp_path / "export"],
+        "export": [sys.executable, "-m", "motorlab", "export", tmp_path / "export"],
     }  # fmt: skip
     for name, command in commands.items():
         process = launch.process([str(part) for part in command], env=env, capture=True)

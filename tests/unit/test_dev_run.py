@@ -51,19 +51,17 @@ def test_site_url_defaults_to_the_port_it_runs_on_and_a_developers_own_settings_
         "EXTRA_HOSTS": "motorlab.test,localhost",
         "MAIL_SERVER": "smtp.example.com",
         "MAIL_PORT": "587",
+        "WERKZEUG_DEBUG_PIN": "off",
     }
-    env = environment(mine, 5077, None)
+    pins = [random_pin() for _ in range(20)]
+    env = environment(mine, 5077, None, debugger_pin=pins[0])
     assert env["SITE_URL"] == "http://motorlab.test:8080"
     assert env["EXTRA_HOSTS"] == "motorlab.test,localhost,127.0.0.1"
     assert (env["MAIL_SERVER"], env["MAIL_PORT"]) == ("smtp.example.com", "587")
-
-
-def test_the_debugger_gets_a_random_pin_and_only_on_loopback():
-    pins = [random_pin() for _ in range(20)]
+    # The debugger: a random PIN, and only on loopback.
+    assert env["WERKZEUG_DEBUG_PIN"] == pins[0]
     assert all(re.fullmatch(r"\d{3}-\d{3}-\d{3}", pin) for pin in pins)
     assert len(set(pins)) == 20
-    env = environment({"WERKZEUG_DEBUG_PIN": "off"}, 5077, None, debugger_pin=pins[0])
-    assert env["WERKZEUG_DEBUG_PIN"] == pins[0]
     assert [debugger_refusal(host) for host in ("127.0.0.1", "localhost", "::1")] == [None] * 3
     assert debugger_refusal("0.0.0.0") == (
         "make run: the debugger stays off on 0.0.0.0: it runs code for whoever reaches it, so "

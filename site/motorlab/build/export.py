@@ -1,23 +1,18 @@
-"""`make export`: the whole public site as files under build/site/, for nginx (or any static
-host) to serve, frozen from the app itself (Frozen-Flask): every page of both locales, the error
-pages nginx answers, every static file and image-service URL the pages name, with .br and .gz
-siblings. The contact page and the language switcher stay dynamic. The previous release's
-hashed files stay for motorlab.releases.RETENTION (its export: `previous`).
-
-Usage: python -m motorlab.build.export [DESTINATION] [--previous EXPORT]   (default build/site)
-"""
+"""`make export` (`python -m motorlab export`): the public site frozen from the app into files
+(Frozen-Flask) for nginx; the contact page and the language switcher stay dynamic. The previous
+release's hashed files stay for motorlab.releases.RETENTION."""
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import click
 from flask import Flask
+from flask.cli import ScriptInfo, pass_script_info
 
 from motorlab import icons, releases
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
@@ -53,12 +48,6 @@ class SiteFreezer(fresh_context_freezer()):
         return path.lstrip("/")
 
 
-def referenced_images(app: Flask, pages: list[str]) -> list[str]:
-    """Every /_img URL (srcset widths and share images) that the pages link to."""
-    found = (_IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)) for path in pages)
-    return list(dict.fromkeys(url for urls in found for url in urls))
-
-
 def export(
     app: Flask, destination: Path = DEFAULT_DESTINATION, previous: Path | None = None
 ) -> list[str]:
@@ -90,7 +79,9 @@ def export(
         yield "/sitemap.xml"
         yield "/robots.txt"
         yield from icons.ROOT_FILES  # /favicon.ico, /apple-touch-icon.png, the manifest
-        yield from referenced_images(app, pages)
+        # Every /_img URL (srcset widths and share images) the pages link to.
+        found = (_IMAGE_URL.findall(fetch(app, path).get_data(as_text=True)) for path in pages)
+        yield from dict.fromkeys(url for urls in found for url in urls)
 
     with warnings.catch_warnings():  # endpoints left out on purpose (switcher, contact, /test)
         warnings.simplefilter("ignore")
@@ -131,8 +122,7 @@ def _keep_retired(app: Flask, destination: Path, previous: Path, earlier: dict[s
         **releases.read_ledger(releases.ledger_of(previous)),
         **releases.read_ledger(static / RETIRED),
     }
-    kept = releases.retire(build, releases.built_files(static), retired)
-    releases.write_ledger(releases.ledger_of(destination), kept)
+    releases.retire(build, retired, releases.ledger_of(destination), static)
 
 
 def _is_dynamic(app: Flask, path: str) -> bool:
@@ -175,26 +165,21 @@ def _precompress(destination: Path) -> None:
             file.with_name(file.name + suffix).write_bytes(compression.compress(data, coding))
 
 
-def main(argv: list[str]) -> int:
-    from motorlab import create_app_or_exit
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("destination", nargs="?", default=str(DEFAULT_DESTINATION))
-    parser.add_argument(
-        "--previous", help="the previous release's export, whose hashed files stay a while"
-    )
-    args = parser.parse_args(argv)
-    destination = Path(args.destination)
-    app = create_app_or_exit()
+@click.command("export")
+@click.argument("destination", default=DEFAULT_DESTINATION, type=click.Path(path_type=Path))
+@click.option(
+    "--previous", type=click.Path(path_type=Path),
+    help="The previous release's export, whose hashed files stay a while.",
+)  # fmt: skip
+@pass_script_info
+def command(info: ScriptInfo, destination: Path, previous: Path | None) -> None:
+    """Write the whole public site under DESTINATION (default build/site/), for nginx: every
+    page of both locales, the error pages nginx answers, every static file and image the pages
+    name, with .br and .gz siblings."""
     try:
-        urls = export(app, destination, Path(args.previous) if args.previous else None)
+        urls = export(info.load_app(), destination, previous)
     except OSError as error:  # a folder this user cannot write (a release that is root's)
-        print(f"motorlab export: {destination} not written: {error}", file=sys.stderr)
-        return 1
+        click.echo(f"motorlab export: {destination} not written: {error}", err=True)
+        raise SystemExit(1) from None
     pages = [u for u in urls if is_page(u)]
-    print(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    click.echo(f"exported {len(urls)} URLs ({len(pages)} pages) to {destination}")

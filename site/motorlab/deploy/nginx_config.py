@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
 import jinja2
 from werkzeug.utils import get_content_type
 
@@ -236,7 +237,10 @@ FLAGS = [
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser = argparse.ArgumentParser(
+        prog="python -m motorlab nginx-config",
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+    )
     for flag, default, words in FLAGS:
         action = "append" if isinstance(default, list) else "store"
         parser.add_argument(flag, default=default, help=words, action=action)
@@ -271,5 +275,11 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+# argparse's options (FLAGS) and its --help, under the command group's name.
+@click.command(
+    "nginx-config", add_help_option=False, context_settings={"ignore_unknown_options": True}
+)
+@click.argument("argv", nargs=-1, type=click.UNPROCESSED)
+def command(argv: tuple[str, ...]) -> None:
+    """Render deploy/nginx.conf with the app's values (--help: the options)."""
+    raise SystemExit(main(list(argv)))

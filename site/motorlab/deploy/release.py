@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import importlib.util
 import os
 import shutil
 import signal
@@ -14,17 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+if __package__:  # imported by the app's code
+    from motorlab.deploy import environment_file, switch
+else:  # run as a script: its siblings by their folder, not the package (which imports Flask)
+    import environment_file
+    import switch
 
-def _load(name: str):
-    """A sibling module by its path: importing motorlab.deploy.NAME would import Flask."""
-    path = Path(__file__).with_name(f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"motorlab_deploy_{name}", path)
-    module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # for dataclasses
-    spec.loader.exec_module(module)
-    return module
-
-
-environment_file, switch = _load("environment_file"), _load("switch")
 SLOTS, DeployError, Layout, run = switch.SLOTS, switch.DeployError, switch.Layout, switch.run
 KEEP = 4  # releases kept besides the live one, for rollbacks; older folders are deleted
 

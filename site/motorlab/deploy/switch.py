@@ -127,9 +127,13 @@ def nginx_workers(layout: Layout) -> tuple[int | None, set[int]]:
 def render(layout: Layout, release: Path, slot: str) -> Path:
     """The release's units in place and its nginx config checked, aside: the draft's path."""
     python = str(release / ".venv" / "bin" / "python")
+    # A release older than `python -m motorlab` (a rollback to it) runs each as a module.
+    grouped = (release / "site" / "motorlab" / "__main__.py").exists()
+    units, nginx = (["motorlab", "units"], ["motorlab", "nginx-config"]) if grouped else (
+        ["motorlab.deploy.units"], ["motorlab.deploy.nginx_config"])  # fmt: skip
     common = {"cwd": release, "env": layout.env}
-    run([python, "-m", "motorlab.deploy.units", "--environment-file",
-         str(layout.environment_file), "--user", layout.user, "--web", slot, "--app",
+    environment = ["--environment-file", str(layout.environment_file)]
+    run([python, "-m", *units, *environment, "--user", layout.user, "--web", slot, "--app",
          layout.slots[slot], "--current", str(layout.current), "--backups", str(layout.backups),
          "--output", str(layout.systemd)], "deploy_units", **common)  # fmt: skip
     draft = layout.nginx_conf.with_name(".motorlab-next.conf")
@@ -137,8 +141,7 @@ def render(layout: Layout, release: Path, slot: str) -> Path:
     for name in NGINX_SETTINGS:
         if value := layout.settings.get(f"NGINX_{name}"):
             flags += [f"--{name.lower().replace('_', '-')}", value]
-    run([python, "-m", "motorlab.deploy.nginx_config", "--environment-file",
-         str(layout.environment_file), "--root", str(release / "build" / "site"), "--app",
+    run([python, "-m", *nginx, *environment, "--root", str(release / "build" / "site"), "--app",
          layout.slots[slot], "--runtime", str(layout.nginx_runtime), "--pid",
          str(layout.nginx_pid), "--logs", str(layout.nginx_logs), *flags, "--output",
          str(draft)], "deploy_config", **common)  # fmt: skip

@@ -1,17 +1,13 @@
-"""Render the systemd units (deploy/*.service and *.timer, Jinja templates) from the settings
-of the environment file they will read: gunicorn for this release on one of two loopback
-slots (`--web blue`), and, from the live release (`--current`, a link the deploy command
-switches), the mail sender, the nightly backup and the late-mail check with their timers.
-Each service may write only the folders the settings name (the outbox's, the image cache's,
-the backups'). All units are written aside, then moved into place, or none is.
-"""
+"""Render the systemd units (deploy/*.service and *.timer, Jinja templates) from the settings of
+the environment file they will read. Each service may write only the folders the settings name;
+all units are written aside, then moved into place, or none is."""
 
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 from pathlib import Path
+
+import click
 
 from motorlab import files
 from motorlab.config import Config, SettingError
@@ -36,69 +32,61 @@ def outermost(folders: list[Path]) -> list[Path]:
     return [f for f in folders if not any(o != f and o in f.parents for o in folders)]
 
 
-def render(args: argparse.Namespace, state: list[Path]) -> dict[str, str]:
+def render(values: dict, state: list[Path]) -> dict[str, str]:
     """Each unit's file name and text; `state`, the folders the app writes."""
-    values = {
-        "user": args.user,
-        "environment_file": str(Path(args.environment_file).absolute()),
-        "release": str(PROJECT_ROOT),
-        "current": args.current,
-        "backups": args.backups,
-        "slot": args.web,
-        "app": args.app or SLOTS[args.web],
-        "sender_stop_time": STOP_TIME + STOP_MARGIN,
-        "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
-    }
-    units = {web_unit(args.web): "motorlab-web.service", **{name: name for name in SHARED_UNITS}}
+    units = {web_unit(values["slot"]): "motorlab-web.service", **{n: n for n in SHARED_UNITS}}
     rendered = {}
     for name, template in units.items():
-        extra = [Path(args.backups)] if name == "motorlab-backup.service" else []
-        writable = outermost([*state, *extra])
-        rendered[name] = TEMPLATES.get_template(template).render(
-            values, writable=" ".join(str(folder) for folder in writable)
-        )
+        extra = [Path(values["backups"])] if name == "motorlab-backup.service" else []
+        writable = " ".join(str(folder) for folder in outermost([*state, *extra]))
+        rendered[name] = TEMPLATES.get_template(template).render(values, writable=writable)
     return dict(sorted(rendered.items()))
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
-    parser.add_argument(
-        "--environment-file", default="/etc/motorlab/env",
-        help="the settings the units read, and the only ones this command reads",
-    )  # fmt: skip
-    parser.add_argument("--user", default="motorlab", help="the unprivileged user they run as")
-    parser.add_argument("--web", default="blue", choices=SLOTS, help="this release's slot")
-    parser.add_argument("--app", help="gunicorn's address (default: the slot's)")
-    current, backups = str(Layout().current), str(Layout().backups)
-    parser.add_argument("--current", default=current, help="the link to the live release")
-    parser.add_argument("--backups", default=backups, help="the folder of the outbox's copies")
-    parser.add_argument("--output", required=True, help="the folder to write the units to")
-    args = parser.parse_args(argv)
+def fail(error: Exception) -> None:
+    click.echo(f"deploy_units: nothing written: {error}", err=True)
+    raise SystemExit(1)
+
+
+@click.command("units")
+@click.option(
+    "--environment-file", "env_file", default="/etc/motorlab/env", show_default=True,
+    help="The settings the units read, and the only ones this command reads.",
+)  # fmt: skip
+@click.option("--user", default="motorlab", show_default=True, help="The user they run as.")
+@click.option("--web", default="blue", type=click.Choice(SLOTS), help="This release's slot.")
+@click.option("--app", help="gunicorn's address (default: the slot's).")
+@click.option("--current", default=str(Layout().current), help="The link to the live release.")
+@click.option("--backups", default=str(Layout().backups), help="The outbox copies' folder.")
+@click.option("--output", required=True, help="The folder to write the units to.")
+def command(env_file: str, user, web, app, current, backups, output) -> None:
+    """Render the systemd units: gunicorn for this release on one of two loopback slots (--web),
+    and, from the live release (--current, the link the deploy command switches), the mail
+    sender, the nightly backup and the late-mail check with their timers."""
+    values = {
+        "user": user, "environment_file": str(Path(env_file).absolute()),
+        "release": str(PROJECT_ROOT), "current": current, "backups": backups, "slot": web,
+        "app": app or SLOTS[web], "sender_stop_time": STOP_TIME + STOP_MARGIN,
+        "web_stop_time": gunicorn_config.graceful_timeout + STOP_MARGIN,
+    }  # fmt: skip
     try:
-        environment_file.use(args.environment_file)
+        environment_file.use(env_file)
         config = Config()
         # What the services write: the image cache, and the SQLite outbox's folder.
         state = [Path(config.IMAGE_CACHE_DIR)]
         if not config.OUTBOX_URL:
             state.append(Path(config.OUTBOX_PATH).parent)
         state = outermost(state)
-        units = render(args, state)
+        units = render(values, state)
     except (environment_file.EnvironmentFileError, SettingError) as error:
-        print(f"deploy_units: nothing written: {error}", file=sys.stderr)
-        return 1
-    for folder in [PROJECT_ROOT, *state, Path(args.backups)]:
+        fail(error)
+    for folder in [PROJECT_ROOT, *state, Path(backups)]:
         if any(folder.is_relative_to(hidden) for hidden in HIDDEN):  # the units' ProtectHome
-            print(f"deploy_units: {folder} is hidden from the services: move it out of"
-                  f" {', '.join(HIDDEN)}", file=sys.stderr)  # fmt: skip
-    paths = {Path(args.output) / name: text.encode() for name, text in units.items()}
+            click.echo(f"deploy_units: {folder} is hidden from the services: move it out of"
+                       f" {', '.join(HIDDEN)}", err=True)  # fmt: skip
+    paths = {Path(output) / name: text.encode() for name, text in units.items()}
     try:
         files.replace_all(paths)
     except OSError as error:
-        print(f"deploy_units: nothing written: {error}", file=sys.stderr)
-        return 1
-    print(*paths, sep="\n")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+        fail(error)
+    click.echo("\n".join(map(str, paths)))

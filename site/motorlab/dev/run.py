@@ -1,16 +1,9 @@
-"""`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
-local SMTP sink (motorlab.dev.mail_sink) that prints every mail staff would receive.
-
-    python -m motorlab.dev.run --host 127.0.0.1 --port 5000
-
-SITE_URL defaults to this server's address; debug mode, no page cache, catalogs reloaded
-(motorlab.dev.catalogs). Werkzeug's debugger runs code for whoever unlocks it: off unless
-asked for, and then only on loopback behind a random PIN printed here.
-"""
+"""`make run` (`python -m motorlab dev`): debug mode, no page cache, catalogs reloaded, SITE_URL
+this server's. Werkzeug's debugger runs code for whoever unlocks it: off unless asked for, and
+then only on loopback behind a random PIN printed here."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import secrets
 import signal
@@ -21,7 +14,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import click
+
+from motorlab import create_app_or_exit
 from motorlab.contact.transport import STOP_TIME
+from motorlab.dev.catalogs import WatchedBabel
 from motorlab.i18n import catalog_problems
 from motorlab.paths import PROJECT_ROOT
 
@@ -87,9 +84,6 @@ def catalog_warnings(directory: Path) -> list[str]:
 def development_app():
     """The site as `make run` serves it: catalogs compiled again when edited and each message
     shown untranslated logged (motorlab.dev.catalogs; production's app never imports it)."""
-    from motorlab import create_app_or_exit
-    from motorlab.dev.catalogs import WatchedBabel
-
     return create_app_or_exit(translations=WatchedBabel())
 
 
@@ -99,18 +93,13 @@ def start(app: str, args: list[str], env: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen([FLASK, "--app", app, *args], cwd=PROJECT_ROOT, env=env)
 
 
-def stop(child: subprocess.Popen) -> None:
-    """SIGTERM, then SIGKILL if the child is still there after STOP_WAIT."""
-    if child.poll() is None:
-        child.terminate()
-    try:
-        child.wait(STOP_WAIT)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
-
-
-def run(host: str, port: int, debugger: bool = False) -> int:
+@click.command("dev")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True)
+@click.option("--debugger", is_flag=True, help="Werkzeug's interactive debugger (loopback only).")
+def command(host: str, port: int, debugger: bool) -> None:
+    """`make run`: the development server and the mail sender, and unless MAIL_SERVER is set a
+    local SMTP sink that prints every mail staff would receive; all stop on Ctrl-C."""
     os.umask(UMASK)  # this process's files, the sink's and the children's
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -132,14 +121,10 @@ def run(host: str, port: int, debugger: bool = False) -> int:
         print(refusal, flush=True)
     pin = random_pin() if debugger and not refusal else None  # Werkzeug prints it here
     env = environment(os.environ, port, sink, pin)
+    server = ["run", "--host", host, "--port", str(port), "--debugger" if pin else "--no-debugger"]
     children = [
         start("wsgi", ["outbox", "worker"], env),
-        start(
-            "motorlab.dev.run:development_app",
-            ["run", "--host", host, "--port", str(port)]
-            + ["--debugger" if pin else "--no-debugger"],
-            env,
-        ),
+        start("motorlab.dev.run:development_app", server, env),
     ]
     status = 0
     while not stopping.wait(0.2):
@@ -148,22 +133,13 @@ def run(host: str, port: int, debugger: bool = False) -> int:
             status = max(ended[0].returncode, 1)
             break
     for child in reversed(children):  # the server first: no new request for the sender
-        stop(child)
+        if child.poll() is None:
+            child.terminate()
+        try:
+            child.wait(STOP_WAIT)
+        except subprocess.TimeoutExpired:  # SIGKILL after STOP_WAIT
+            child.kill()
+            child.wait()
     if sink is not None:
         sink.stop()
-    return status
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument(
-        "--debugger", action="store_true", help="Werkzeug's interactive debugger (loopback only)"
-    )
-    args = parser.parse_args(argv)
-    return run(args.host, args.port, args.debugger)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(status)
