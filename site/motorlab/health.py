@@ -1,7 +1,5 @@
-"""GET /healthz for load balancers (docs/operations.md): 200 while the outbox can take a post,
-with the outbox's figures; 503 when it cannot be written within HEALTH_WAIT, or a row is still
-`sending` past its deadline by OUTBOX_LOCK_TIMEOUT (its sender hangs or died). The figures only
-for the machine itself or HEALTH_FIGURES_FROM: anyone else gets the status alone."""
+"""GET /healthz for load balancers (docs/operations.md, "Health check"): the outbox's state,
+its figures only for the machine itself and HEALTH_FIGURES_FROM."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ import pytest
 from motorlab.deploy import nginx_config
 from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
+from tests.support.processes import free_port, start_nginx
 from tests.support.project_copy import (
     catalog,
     compile_catalog,
@@ -24,7 +25,6 @@ from tests.support.project_copy import (
     pybabel,
     translate_marked,
 )
-from tests.support.servers import free_port, start_nginx
 
 FRENCH = """
 [[language]]

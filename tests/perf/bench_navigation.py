@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import chromium, load_average, medians, parser, table  # noqa: E402
 from tests.perf.navigation_probe import CPU_SLOWDOWN, NETWORK, TIMEOUT_S, Probe  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from unittest.mock import patch
 
-from tests.support.servers import app_environment, free_port, start_gunicorn, start_nginx
+from tests.support.processes import app_environment, free_port, start_gunicorn, start_nginx
 from tests.support.tls import make_ca, spki_hash
 
 SITE = "https://www.motorlab.example"  # the export's and the app's SITE_URL (test_tls.py's)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import chromium  # noqa: E402
 from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE  # noqa: E402
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import CHROMIUM, load_average, medians, misses, parser, table  # noqa: E402
 from tests.perf.front import production_front  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
 from motorlab.web import compression  # noqa: E402

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+# The node IDs of the `system` tests (set by tests/conftest.py): any other test may start no
+# process. None outside that pytest run (the perf scripts, an inner pytest).
+SYSTEM_TESTS: set[str] | None = None
 
 
 def free_port_outside_ephemeral_range() -> int:
@@ -171,8 +174,6 @@ def _signal_group(group: int, number: int) -> None:
 
 
 def _refuse_outside_system_tests(args: list[str]) -> None:
-    from tests.support.servers import SYSTEM_TESTS  # the plugin's, set by tests/conftest.py
-
     current = os.environ.get("PYTEST_CURRENT_TEST", "").rpartition(" ")[0]
     if SYSTEM_TESTS is not None and current and current not in SYSTEM_TESTS:
         raise RuntimeError(

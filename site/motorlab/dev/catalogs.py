@@ -1,7 +1,5 @@
-"""Development only (debug mode): a `.po` edited while the server runs is compiled and read
-again at the next request, and each message shown untranslated is logged once, with the page
-and what to do. Production uses the shared `motorlab.extensions.babel`.
-"""
+"""Development only: a `.po` edited while `make run` runs is compiled and read again at the
+next request, and each message shown untranslated is logged once, with what to do."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Browser-language detection, once, on the root path only: a first visit to `/` (no cookie)
-from a browser preferring another language is redirected to it; the outcome is remembered.
-nginx answers `/` with a line-by-line copy (deploy/root_language.js, docs/decisions/0007).
-"""
+"""A first visit to `/` (no cookie) from a browser preferring another language is redirected
+to it, and the outcome remembered; nginx's copy is deploy/root_language.js."""
 
 from __future__ import annotations
 
@@ -46,7 +44,6 @@ def preferred_locale(accept_language: str) -> str | None:
 
 
 def remember_locale(response: Response, locale: str) -> Response:
-    """Store the visitor's locale in the detection cookie for a year."""
     return remember(response, COOKIE_NAME, locale, COOKIE_MAX_AGE)
 
 
@@ -60,7 +57,7 @@ def first_visit_locale(cookie_header: str, accept_language: str | None) -> str |
 
 @lru_cache(maxsize=1024)
 def locale_for_header(accept_language: str) -> str:
-    """Browsers send a handful of distinct headers: each is parsed once per worker."""
+    # Browsers send a handful of distinct headers: each is parsed once per worker.
     return preferred_locale(accept_language) or DEFAULT_LOCALE
 
 
