@@ -73,11 +73,6 @@ def replace_all(texts: dict[Path, bytes]) -> None:
                 os.unlink(draft)
 
 
-def fingerprint(path: Path) -> str:
-    """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
-
-
 def file_digest(path: Path) -> bytes:
     """The file's sha256, read again only when its size or time changes."""
     stat = path.stat()
@@ -85,8 +80,11 @@ def file_digest(path: Path) -> bytes:
 
 
 def file_version(path: Path) -> str:
-    """`fingerprint(path)`, from the cached digest."""
+    """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
     return file_digest(path).hex()[:12]
+
+
+fingerprint = file_version  # motorlab.rendering.assets's name for it
 
 
 @lru_cache(maxsize=4096)

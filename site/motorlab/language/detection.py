@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from flask import Response, after_this_request, redirect, request
+from flask import Response, after_this_request, current_app, redirect, request
 
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
-from motorlab.web.cookies import remember
+from motorlab.web.cookies import cookie_header
 from motorlab.web.flask_internals import read_cookies
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
@@ -44,7 +44,9 @@ def preferred_locale(accept_language: str) -> str | None:
 
 
 def remember_locale(response: Response, locale: str) -> Response:
-    return remember(response, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+    cookie = cookie_header(current_app.config, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+    response.headers.add("Set-Cookie", cookie)
+    return response
 
 
 def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:

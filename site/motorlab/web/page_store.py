@@ -138,8 +138,7 @@ def _matches(if_none_match: str, entry: dict) -> bool:
 
 
 def compress_on_the_fly(response: Response) -> None:
-    """Compress an answer not kept (the contact form, error pages, static text files) now;
-    not one whose body is not the whole resource (a redirect, 206, 304)."""
+    """Compress an answer not kept (the contact form, error pages) now, if it is a whole body."""
     if (
         not (response.status_code == 200 or response.status_code >= 400)
         or response.mimetype not in COMPRESSIBLE_TYPES
@@ -183,7 +182,7 @@ def _stored_variants(data: bytes) -> dict[str, bytes]:
 
 def release_fingerprint(app: Flask) -> str:
     """A digest of code, templates, static files and catalogs: a new release never reads the
-    pages the previous one left in a shared store (Redis)."""
+    pages the previous one left in a shared store."""
     return _fingerprint(
         app.root_path,
         app.template_folder,
