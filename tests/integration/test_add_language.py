@@ -4,7 +4,6 @@ config, and nginx sends a French browser's first visit to /fr. A system test (ng
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import shutil
@@ -16,6 +15,7 @@ import pytest
 from motorlab.deploy import nginx_config
 from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
+from tests.support.clients import get
 from tests.support.processes import free_port, start_nginx
 from tests.support.project_copy import (
     catalog,
@@ -158,24 +158,12 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     try:
         # A first visit from a French browser: the fast path (a bare first tag) and njs.
         for accept in ("fr-FR,fr;q=0.9", "de, fr;q=0.9, en;q=0.5"):
-            status, headers, _body = first_visit(base, accept)
+            status, headers, _body = get(base + "/", {"Accept-Language": accept})
             assert status == 302 and headers["Location"] == "/fr", accept
             assert headers["Set-Cookie"].startswith(f"{COOKIE_NAME}=fr;"), headers
-        assert first_visit(base, "en-US")[1]["Location"] == "/en"
-        assert first_visit(base, "es-ES")[0] == 200
-        status, _headers, body = first_visit(base, "fr-FR", path="/fr")
+        assert get(base + "/", {"Accept-Language": "en-US"})[1]["Location"] == "/en"
+        assert get(base + "/", {"Accept-Language": "es-ES"})[0] == 200
+        status, _headers, body = get(base + "/fr", {"Accept-Language": "fr-FR"})
         assert status == 200 and b'<html lang="fr"' in body
     finally:
         nginx.stop()
-
-
-def first_visit(base: str, accept_language: str, path: str = "/"):
-    """nginx's answer to a visitor without the language cookie, redirects not followed:
-    (status, headers, body)."""
-    connection = http.client.HTTPConnection(base.removeprefix("http://"), timeout=20)
-    try:
-        connection.request("GET", path, headers={"Accept-Language": accept_language})
-        answer = connection.getresponse()
-        return answer.status, answer.headers, answer.read()
-    finally:
-        connection.close()

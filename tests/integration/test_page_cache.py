@@ -74,19 +74,6 @@ def session_secret(signed_token: str) -> str:
     return signed_token.split(".")[0]
 
 
-def test_the_root_keeps_language_detection_and_its_vary(app, client, first_visit_client):
-    stored = client.get("/", headers={"Accept-Encoding": "br"})
-    assert client.get("/").status_code == 200
-    vary = stored.headers["Vary"]
-    assert "Accept-Language" in vary and "Cookie" in vary and "Accept-Encoding" in vary
-    # The stored page never answers a first visit: detection still redirects English browsers.
-    english = first_visit_client.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"})
-    assert english.status_code in (302, 303, 307)
-    assert english.headers["Location"].endswith("/en")
-    spanish = app.test_client().get("/", headers={"Accept-Language": "es"})
-    assert "i18n_redirected=es" in spanish.headers["Set-Cookie"]
-
-
 def test_what_is_not_stored_is_rendered_again_and_each_locale_has_its_page(client, renders):
     for path in ("/en/services", "/en/no-such-page"):
         client.get(path)
