@@ -26,20 +26,19 @@ pytestmark = pytest.mark.shared_app
 HTML_BUDGET = 60 * 1024
 
 
-def internal_links(soup: BeautifulSoup) -> list[str]:
-    """Paths of the site's pages that the page links to or posts to; the language switcher
-    (which leads to the other language on purpose), static files and fragments left out."""
-    targets = [a["href"] for a in soup.find_all("a", href=True)]
-    targets += [form["action"] for form in soup.find_all("form", action=True)]
-    paths = []
-    for target in targets:
-        parts = urlsplit(target)
-        if parts.scheme or parts.netloc or not parts.path.startswith("/"):
-            continue  # mailto:, tel:, #fragment, other sites
-        if parts.path.startswith(("/language/", "/static/")):
-            continue
-        paths.append(parts.path)
-    return paths
+def local_urls(soup: BeautifulSoup, tags=("a", "img", "source", "script", "link", "form")):
+    """Every address of this site the page's `tags` link to, load or post to."""
+    urls = set()
+    for tag in soup.find_all(tags):
+        for attribute in ("href", "src", "srcset", "action"):
+            value = tag.get(attribute) or ""
+            # Only a srcset is a list (a data: URL in a src holds a comma of its own).
+            for url in value.split(",") if attribute == "srcset" else [value]:
+                url = url.strip().split(" ")[0]
+                parts = urlsplit(url)
+                if url and not (parts.scheme or parts.netloc or url.startswith("#")):
+                    urls.add(url)
+    return urls
 
 
 def links_in_wrong_language(client, order) -> dict[str, list[str]]:
@@ -53,7 +52,9 @@ def links_in_wrong_language(client, order) -> dict[str, list[str]]:
             response = client.get(path)
             assert response.status_code == 200, path
             english = locale == "en"
-            links = internal_links(soup_of(response))
+            # The pages it links or posts to; the switcher leads to the other language on purpose.
+            links = {urlsplit(url).path for url in local_urls(soup_of(response), ("a", "form"))}
+            links = {p for p in links if not p.startswith(("/language/", "/static/"))}
             if found := [p for p in links if (p == "/en" or p.startswith("/en/")) != english]:
                 wrong[path] = found
     return wrong
@@ -96,21 +97,6 @@ def test_page_is_complete(client, path, locale):
         assert len(band) == 1 and band[0].select_one(f'a.c-button[href="{contact}"]')
         last_section = soup.main.find_all("section", recursive=True)[-1]
         assert "c-cta" in last_section["class"], "the contact band closes the page"
-
-
-def local_urls(soup: BeautifulSoup) -> set[str]:
-    """Every address of this site the page links to, loads or posts to."""
-    urls = set()
-    for tag in soup.find_all(["a", "img", "source", "script", "link", "form"]):
-        for attribute in ("href", "src", "srcset", "action"):
-            value = tag.get(attribute) or ""
-            # Only a srcset is a list (a data: URL in a src holds a comma of its own).
-            for url in value.split(",") if attribute == "srcset" else [value]:
-                url = url.strip().split(" ")[0]
-                parts = urlsplit(url)
-                if url and not (parts.scheme or parts.netloc or url.startswith("#")):
-                    urls.add(url)
-    return urls
 
 
 def test_every_link_and_image_of_every_page_answers_and_titles_are_unique(client):
