@@ -34,11 +34,13 @@ name = "Français"
 og_locale = "fr_FR"
 """
 
-# Run in the copy, in a fresh interpreter: the copy's motorlab, the copy's declaration.
+# Run in the copy, in a fresh interpreter: the copy's motorlab, the copy's declaration; once
+# the app starts, `make export` into argv[3].
 PROBE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from motorlab import create_app
+from motorlab.build.export import export
 from motorlab.deploy import nginx_config
 from motorlab.config import TestConfig
 from motorlab.i18n import IncompleteCatalog
@@ -59,22 +61,13 @@ print(json.dumps({
     "nginx": nginx_config.render(listen="80", root=sys.argv[2], app="127.0.0.1:8000",
                                   runtime=sys.argv[2]),
 }))
-"""
-
-# `make export`, in the copy.
-EXPORT = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from motorlab import create_app
-from motorlab.config import TestConfig
-from motorlab.build.export import export
-export(create_app(TestConfig()), sys.argv[2])
+export(create_app(TestConfig()), sys.argv[3])
 """
 
 
-def probe(copy) -> dict:
+def probe(copy, site) -> dict:
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, str(copy / "site"), str(copy / "run")],
+        [sys.executable, "-c", PROBE, str(copy / "site"), str(copy / "run"), str(site)],
         cwd=copy,
         capture_output=True,
         text=True,
@@ -105,6 +98,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     tmp_path, monkeypatch, session_dir
 ):
     copy = copy_project(tmp_path, "site", "templates", "translations", "deploy")
+    site = session_dir / "french" / "site"  # the export: nginx's workers read it, not tmp_path
 
     # Step 1: declare the language.
     declaration = copy / "translations" / "languages.toml"
@@ -115,7 +109,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     compile_catalog(catalog(copy / "translations", "fr"))
 
     # Untranslated, it is refused at start-up, with what to do.
-    refused = probe(copy)["refused"]
+    refused = probe(copy, site)["refused"]
     assert "fr (Français)" in refused and "untranslated" in refused and "0 % done" in refused
 
     # Step 3: translate (here: a marked copy of each English text, placeholders kept).
@@ -126,7 +120,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     build(copy)
     assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
-    result = probe(copy)
+    result = probe(copy, site)
     assert set(result["status"].values()) == {200, 404}
     assert result["status"]["/fr"] == result["status"]["/fr/services"] == 200
     assert result["status"]["/fr/nothing-here"] == 404
@@ -144,11 +138,9 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
     assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]
 
-    # Step 4: export, render the nginx config and serve. The config is rendered here, from
-    # the copy's declaration: the very config the copy renders (its templates are the same
-    # files), but for the port and folders start_nginx picks.
-    site = session_dir / "french" / "site"  # nginx's workers read it: not under tmp_path
-    subprocess.run([sys.executable, "-c", EXPORT, str(copy / "site"), str(site)], check=True)
+    # Step 4: serve the export. The nginx config is rendered here, from the copy's
+    # declaration: the very config the copy renders (its templates are the same files), but
+    # for the port and folders start_nginx picks.
     monkeypatch.setattr(nginx_config, "LANGUAGES", read_languages(declaration))
     run = str(copy / "run")
     same = nginx_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)
