@@ -18,13 +18,9 @@ REQUIRED = {
 }
 
 
-def in_development() -> bool:
-    return os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
-
-
 def refusal() -> str | None:
     """The first reason not to start with the environment's settings, or None."""
-    development = in_development()
+    development = os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
     if not development:
         for name, what in REQUIRED.items():
             if not os.environ.get(name, "").strip():
