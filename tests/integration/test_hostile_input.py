@@ -27,6 +27,13 @@ def accept_language(draw) -> str:
     return ",".join(f"x{i};q=0.{i % 9 + 1}" for i in range(entries))
 
 
+COOKIES = [
+    *(f"{LANGUAGE_COOKIE}={value}" for value in ("../../x", "en")),
+    *(f"{analytics.COOKIE_NAME}={v}" for v in (analytics.GRANTED, analytics.DENIED, quote(MARK))),
+    "session=" + "x" * 100,
+]
+
+
 @st.composite
 def headers(draw) -> list[tuple[str, str]]:
     host = draw(
@@ -37,22 +44,7 @@ def headers(draw) -> list[tuple[str, str]]:
     result = [("Host", host)]
     if draw(st.booleans()):
         result.append(("Accept-Language", accept_language(draw)))
-    cookies = draw(
-        st.lists(
-            st.sampled_from(
-                [
-                    f"{LANGUAGE_COOKIE}=../../x",
-                    f"{LANGUAGE_COOKIE}=en",
-                    f"{analytics.COOKIE_NAME}={analytics.GRANTED}",
-                    f"{analytics.COOKIE_NAME}={analytics.DENIED}",
-                    f"{analytics.COOKIE_NAME}={quote(MARK)}",
-                    "session=" + "x" * 100,
-                ]
-            ),
-            max_size=3,
-        )
-    )
-    if cookies:
+    if cookies := draw(st.lists(st.sampled_from(COOKIES), max_size=3)):
         result.append(("Cookie", "; ".join(cookies)))
     if draw(st.booleans()):
         result.append(("Accept", draw(st.sampled_from(["application/json", "text/html", "*/*"]))))

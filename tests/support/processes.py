@@ -1,6 +1,5 @@
-"""Real processes on loopback for the tests and the benchmarks: gunicorn, Debian's nginx with
-deploy/nginx.conf, `flask`. Each goes through `Process`: its own group, with a watcher that
-kills the group when the test run dies however it ends."""
+"""Real processes on loopback for the tests and the benchmarks (gunicorn, nginx, `flask`), each
+through `Process`: its own group, killed by a watcher when the test run dies however it ends."""
 
 from __future__ import annotations
 
@@ -198,7 +197,7 @@ def start_gunicorn(
     port: int | None = None,
 ) -> tuple[Process, str]:
     """gunicorn serving `target` as `make prod` runs it, once `health` answers: (process,
-    base URL). `workers` through WEB_CONCURRENCY, its logs in the workdir."""
+    base URL)."""
     port = port or free_port()
     config = "python:motorlab.deploy.gunicorn_config"
     args = [str(BIN / "gunicorn"), "--config", config, "--bind", f"127.0.0.1:{port}", target]
@@ -213,8 +212,7 @@ def start_gunicorn(
 def gunicorn(
     env: dict[str, str], workers: int = 2, port: int | None = None
 ) -> Iterator[tuple[str, Process]]:
-    """wsgi:app under gunicorn with `env` over this environment while the block runs: (base
-    URL, its process)."""
+    """wsgi:app under gunicorn with `env` over this environment: (base URL, its process)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-gunicorn-"))
     server, base = start_gunicorn(
         "wsgi:app", {**os.environ, **env}, workdir, workers=workers, port=port,

@@ -34,19 +34,14 @@ def session_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def shared_folder(name: str) -> Path:
-    """A folder every xdist worker of this run shares; the controller removes it at the end."""
-    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
-    folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / name
-    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
-    folder.parent.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
-    return folder
-
-
 @pytest.fixture(scope="session")
 def exported_site():
-    """`make export` once per run, by the first worker to ask: (folder, frozen URLs)."""
-    folder = shared_folder("export")
+    """`make export` once per run, by the first worker to ask, in a folder every worker shares
+    (the controller removes it at the end): (folder, frozen URLs)."""
+    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+    folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / "export"
+    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+    folder.parent.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         record = folder / "urls.json"
