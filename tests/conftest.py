@@ -32,13 +32,13 @@ def pytest_configure(config):
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     """Before `-m` selects: mark them, and tell the launcher which tests they are."""
-    from tests.support import servers  # once registered as a plugin: its asserts rewritten
+    from tests.support import processes
 
     for item in items:
         in_deploy = DEPLOY in Path(item.path).parents
         if in_deploy or "launch" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.system)
-    servers.SYSTEM_TESTS = {item.nodeid for item in items if item.get_closest_marker("system")}
+    processes.SYSTEM_TESTS = {item.nodeid for item in items if item.get_closest_marker("system")}
 
 
 def pytest_sessionfinish(session):

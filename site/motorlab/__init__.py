@@ -36,8 +36,8 @@ from motorlab.web.request_body import GuardedBody
 
 
 def create_app(config: object | None = None, translations: Babel = babel) -> Flask:
-    """Build the app; `config`'s upper-case attributes override `Config()` (tests pass
-    `TestConfig()`). `make run` passes its own `translations` (motorlab.dev.run)."""
+    """Build the app from `config` (default `Config()`; tests pass `TestConfig()`); `make run`
+    passes its own `translations` (motorlab.dev.run)."""
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -50,9 +50,8 @@ def create_app(config: object | None = None, translations: Babel = babel) -> Fla
     app.jinja_env.add_extension(template_whitespace.TemplateWhitespace)
 
     # 1. Extensions and settings; none adds a request hook (part 2 lists them all).
-    # Debug mode: a logged request path reaches the terminal escaped.
     if app.debug:
-        terminal.guard(app.logger)
+        terminal.guard(app.logger)  # a logged request path reaches the terminal escaped
     translations.init_app(app, locale_selector=i18n.current_locale)
     cache.init_app(app)
     for module in (flask_internals, ratelimit, hosts, script_name, i18n, assets, security):
@@ -66,15 +65,12 @@ def create_app(config: object | None = None, translations: Babel = babel) -> Fla
     template_globals.register(app)
 
     # 2. The request's path, in the order Flask runs it (test_wiring.py checks Flask's lists).
-    for preprocessor in URL_VALUE_PREPROCESSORS:
-        app.url_value_preprocessor(preprocessor)
+    app.url_value_preprocessor(i18n.pull_locale)  # the route's locale goes to `g`
     csrf.init_app(app)  # its before_request hook runs first; it adds `csrf_token` to templates
     for hook in BEFORE_REQUEST:
         app.before_request(hook)
-    for function in URL_DEFAULTS:
-        app.url_defaults(function)
-    for processor in CONTEXT_PROCESSORS:
-        app.context_processor(processor)
+    app.url_defaults(i18n.inject_locale)  # url_for keeps the page's locale
+    app.context_processor(layouts.layout_context)
     # Flask runs after_request hooks last registered first: reversed, the list reads in
     # running order (after_this_request callbacks, such as detect_on_root's, run before all).
     for hook in reversed(AFTER_REQUEST):
@@ -104,8 +100,7 @@ def refuse_to_start(reason: str) -> NoReturn:
 
 
 def create_app_or_exit(**create_args) -> Flask:
-    """create_app() for a command (wsgi.py, the export, make run), once motorlab.startup's
-    checks pass."""
+    """create_app() for a command (wsgi.py, the export, make run) once startup's checks pass."""
     from motorlab import startup
 
     reason = startup.refusal()
@@ -126,18 +121,11 @@ BLUEPRINTS = (
     icons.bp,  # /favicon.ico, /apple-touch-icon.png, /manifest.webmanifest
 )
 
-# Before the hooks: the matched route's locale leaves its URL values for `g`.
-URL_VALUE_PREPROCESSORS = (i18n.pull_locale,)
-
 BEFORE_REQUEST = (
     detect_on_root,  # the first visit to `/`: may send it to its language
     slashes.redirect_to_canonical,  # `/services/` -> `/services`, never rendered
     security.refuse_unreasonable_paths,  # 414 for a path no page has
 )
-
-# While the view runs: url_for keeps the page's locale; templates learn their layout.
-URL_DEFAULTS = (i18n.inject_locale,)
-CONTEXT_PROCESSORS = (layouts.layout_context,)
 
 AFTER_REQUEST = (
     page_cache.mark_shareable,  # may this answer be stored for everyone?

@@ -37,19 +37,15 @@ def _env_bool(name: str, default: bool) -> bool:
 
 def _env_int(name: str, default: int) -> int:
     value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    if not value.isascii() or not value.isdigit():
+    if value and not (value.isascii() and value.isdigit()):
         raise SettingError(f"{name} must be a whole number, not {value!r}")
-    return int(value)
+    return int(value) if value else default
 
 
 def _env_float(name: str, default: float) -> float:
     value = os.environ.get(name, "").strip()
-    if not value:
-        return default
     try:
-        number = float(value)
+        number = float(value) if value else default
     except ValueError:
         number = math.nan
     if not math.isfinite(number) or number < 0:
@@ -92,7 +88,8 @@ def _instance_secret() -> str:
 
 
 class Config:
-    """Production-minded defaults; every value can be overridden from the environment."""
+    """Production-minded defaults, each overridden from the environment (the settings' table in
+    docs/operations.md says what each means)."""
 
     def __init__(self) -> None:
         env = os.environ.get
@@ -100,9 +97,8 @@ class Config:
         self.SECRET_KEY = env("SECRET_KEY") or _instance_secret()
         self.SITE_URL = env("SITE_URL", "http://127.0.0.1:5000").rstrip("/")
 
-        self.BABEL_DEFAULT_LOCALE = DEFAULT_LOCALE  # translations/languages.toml
+        self.BABEL_DEFAULT_LOCALE = DEFAULT_LOCALE
         self.BABEL_TRANSLATION_DIRECTORIES = str(PROJECT_ROOT / "translations")
-        # Languages served although their catalog is incomplete; any other stops start-up.
         self.INCOMPLETE_LANGUAGES = _env_list("INCOMPLETE_LANGUAGES", "")
 
         self.MAIL_SERVER = env("MAIL_SERVER", "localhost")
@@ -114,31 +110,21 @@ class Config:
         self.MAIL_DEFAULT_SENDER = env("MAIL_DEFAULT_SENDER", "web@motorlab.example")
         self.CONTACT_RECIPIENTS = _env_list("CONTACT_RECIPIENTS", "hola@motorlab.example")
         self.OUTBOX_PATH = env("OUTBOX_PATH", str(INSTANCE / "outbox.sqlite3"))
-        # Empty: the SQLite file OUTBOX_PATH; postgresql://… for several machines.
         self.OUTBOX_URL = env("OUTBOX_URL", "")
-        # Seconds a request may wait for the outbox's lock before the visitor gets a 503.
         self.OUTBOX_LOCK_TIMEOUT = _env_float("OUTBOX_LOCK_TIMEOUT", 3)
         self.OUTBOX_MAX_ATTEMPTS = _env_int("OUTBOX_MAX_ATTEMPTS", 10)
         self.OUTBOX_RETRY_BASE = _env_float("OUTBOX_RETRY_BASE", 60)
         self.OUTBOX_RETRY_MAX = _env_float("OUTBOX_RETRY_MAX", 3600)
         self.OUTBOX_POLL_INTERVAL = _env_float("OUTBOX_POLL_INTERVAL", 1)
         self.CONTACT_RATE_LIMIT = env("CONTACT_RATE_LIMIT", "5/minute;50/day")
-        # Empty: a table in the outbox's SQLite file, shared by every worker on this machine.
         self.RATELIMIT_STORAGE_URI = env("RATELIMIT_STORAGE_URI", "")
-        # Seconds one delivery attempt may take in all (docs/operations.md), then per command,
-        # then for the final reply after the message (RFC 5321 §4.5.3.2.6 advises 10 minutes).
         self.MAIL_DEADLINE = _env_float("MAIL_DEADLINE", 60)
         self.MAIL_TIMEOUT = _env_float("MAIL_TIMEOUT", 10)
         self.MAIL_DATA_TIMEOUT = _env_float("MAIL_DATA_TIMEOUT", 600)
-        # Seconds after which a claim nobody renewed (its sender died) expires.
         self.OUTBOX_STALE_AFTER = _env_float("OUTBOX_STALE_AFTER", 900)
-        # Host names answered besides SITE_URL's (a leading dot: every subdomain); others 400.
         self.EXTRA_HOSTS = _env_list("EXTRA_HOSTS", "")
-        # Number of trusted proxies in front of the app (X-Forwarded-For/-Proto hops).
         self.PROXY_FIX_HOPS = _env_int("PROXY_FIX_HOPS", 0)
-        # Addresses or networks that see /healthz's figures besides the machine itself.
         self.HEALTH_FIGURES_FROM = _env_networks("HEALTH_FIGURES_FROM")
-        # The prefix the app is mounted under (`/site`): the only source of SCRIPT_NAME.
         self.SCRIPT_NAME = "/" + env("SCRIPT_NAME", "").strip().strip("/")
         self.SCRIPT_NAME = "" if self.SCRIPT_NAME == "/" else self.SCRIPT_NAME
 
@@ -147,11 +133,9 @@ class Config:
         self.CACHE_DEFAULT_TIMEOUT = _env_int("CACHE_DEFAULT_TIMEOUT", 300)
         # NullCache is a choice (`make run`), not a mistake to warn of.
         self.CACHE_NO_NULL_WARNING = True
-        # The image service's renditions, each encoded once (motorlab.images).
         self.IMAGE_CACHE_DIR = env("IMAGE_CACHE_DIR", str(INSTANCE / "images"))
 
         self.ANALYTICS_ID = env("ANALYTICS_ID", "")
-        # Base address of the widgets' HTTP client; empty means the site's own origin.
         self.API_BASE_URL = env("API_BASE_URL", "")
         self.CONTACT_EMAIL = env("CONTACT_EMAIL", "hola@motorlab.example")
         self.CONTACT_PHONE = env("CONTACT_PHONE", "+34 900 000 000")

@@ -27,9 +27,8 @@ def _write_draft(target: Path, data: bytes, mode: int, *, sync: bool = False) ->
 
 
 def write_atomically(target: Path, data: bytes, *, replace: bool = True, mode: int = 0o666) -> bool:
-    """Write `data` aside, then move it into place: no reader ever sees a half-written file.
-    With `replace=False` an existing file wins: returns whether this call's data is in place.
-    The mode is `mode` less the umask (the units' UMask=0027 makes the image cache 0640)."""
+    """Write `data` aside, then move it into place: no reader sees a half-written file. With
+    `replace=False` an existing file wins: returns whether this call's data is in place."""
     draft = None
     try:
         draft = _write_draft(target, data, mode)
@@ -74,21 +73,18 @@ def replace_all(texts: dict[Path, bytes]) -> None:
                 os.unlink(draft)
 
 
-def fingerprint(path: Path) -> str:
-    """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
-
-
 def file_digest(path: Path) -> bytes:
-    """The file's sha256, read again only when its size or time changes (tests build hundreds
-    of apps, each would read every file again)."""
+    """The file's sha256, read again only when its size or time changes."""
     stat = path.stat()
     return _digest(str(path), stat.st_mtime_ns, stat.st_size)
 
 
 def file_version(path: Path) -> str:
-    """`fingerprint(path)`, from the cached digest."""
+    """A short hash of the file's bytes: the `?v=` that changes whenever the file does."""
     return file_digest(path).hex()[:12]
+
+
+fingerprint = file_version  # motorlab.rendering.assets's name for it
 
 
 @lru_cache(maxsize=4096)

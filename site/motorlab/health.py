@@ -1,7 +1,5 @@
-"""GET /healthz for load balancers (docs/operations.md): 200 while the outbox can take a post,
-with the outbox's figures; 503 when it cannot be written within HEALTH_WAIT, or a row is still
-`sending` past its deadline by OUTBOX_LOCK_TIMEOUT (its sender hangs or died). The figures only
-for the machine itself or HEALTH_FIGURES_FROM: anyone else gets the status alone."""
+"""GET /healthz for load balancers (docs/operations.md, "Health check"): the outbox's state,
+its figures only for the machine itself and HEALTH_FIGURES_FROM."""
 
 from __future__ import annotations
 
@@ -31,20 +29,19 @@ def healthz():
         overdue = store.overdue(now)
     except OutboxUnavailable as error:
         current_app.logger.error("health check: outbox unavailable: %s", error)
-        response = jsonify(status="unavailable", error="outbox cannot be opened"), 503
+        answer = {"status": "unavailable", "error": "outbox cannot be opened"}
     else:
+        answer = {"status": "ok", **counts}
         if overdue:
             current_app.logger.error(
                 "health check: %d contact request(s) sending past their deadline", overdue
             )
             error = "a contact request is still sending past its deadline"
-            response = jsonify(status="stuck", error=error, overdue=overdue, **counts), 503
-        else:
-            response = jsonify(status="ok", **counts), 200
+            answer.update(status="stuck", error=error, overdue=overdue)
+    status = 200 if answer["status"] == "ok" else 503
     if not _may_see_figures():
-        response = jsonify(status="ok" if response[1] == 200 else "error"), response[1]
-    response[0].headers["Cache-Control"] = "no-store"
-    return response
+        answer = {"status": "ok" if status == 200 else "error"}
+    return jsonify(answer), status, {"Cache-Control": "no-store"}
 
 
 def _may_see_figures() -> bool:

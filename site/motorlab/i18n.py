@@ -95,12 +95,10 @@ class LocalizedBlueprint(Blueprint):
 
 
 def current_locale() -> str:
-    """The locale of this request (Flask-Babel's selector): the matched route's, else the
-    path's prefix."""
-    locale = g.get("locale")
-    if locale is None:
-        locale = g.locale = locale_from_path(request.path)
-    return locale
+    """Flask-Babel's selector: the matched route's locale, else the path's prefix's."""
+    if g.get("locale") is None:
+        g.locale = locale_from_path(request.path)
+    return g.locale
 
 
 def twin_url(locale: str, *, external: bool = False) -> str:
@@ -181,8 +179,7 @@ def catalog_problems(directory: Path) -> dict[Language, str]:
 
 
 def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
-    """Why the site must not start with the catalogs in `directory` (a language not ready
-    that `allowed`, INCOMPLETE_LANGUAGES, does not name), or None."""
+    """Why the site must not start: a language not ready that `allowed` does not name."""
     refused = [
         f"{language.code} ({language.name}): {problem}"
         for language, problem in catalog_problems(directory).items()
@@ -198,8 +195,8 @@ def catalog_refusal(directory: Path, allowed: Collection[str]) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """Refuse to start with a catalog that is not ready, but those INCOMPLETE_LANGUAGES names
-    (with a warning). Debug mode starts anyway: motorlab.dev.catalogs logs each miss."""
+    """Refuse to start with a catalog not ready that INCOMPLETE_LANGUAGES does not name; debug
+    mode starts anyway (motorlab.dev.catalogs logs each miss)."""
     if app.debug:
         return
     directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
@@ -207,6 +204,5 @@ def init_app(app: Flask) -> None:
     for language, problem in catalog_problems(directory).items():
         if language.code in allowed:
             app.logger.warning("Serving %s although %s", language.code, problem)
-    refusal = catalog_refusal(directory, allowed)
-    if refusal:
+    if refusal := catalog_refusal(directory, allowed):
         raise IncompleteCatalog(refusal)

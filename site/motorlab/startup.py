@@ -1,5 +1,5 @@
-"""What the commands that serve the site check before they start: each problem stops them with
-one line (motorlab.refuse_to_start). `make run` (debug mode) keeps its friendly defaults."""
+"""What the commands that serve the site check before they start, each problem in one line;
+`make run` (debug mode) keeps its friendly defaults."""
 
 from __future__ import annotations
 
@@ -18,13 +18,9 @@ REQUIRED = {
 }
 
 
-def in_development() -> bool:
-    return os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
-
-
 def refusal() -> str | None:
     """The first reason not to start with the environment's settings, or None."""
-    development = in_development()
+    development = os.environ.get("FLASK_DEBUG", "").strip().lower() in TRUE
     if not development:
         for name, what in REQUIRED.items():
             if not os.environ.get(name, "").strip():
@@ -44,8 +40,7 @@ def catalogs_refusal() -> str | None:
 
 
 def outbox_refusal(path: Path) -> str | None:
-    """Why this process cannot open or create the SQLite outbox `path` (and its -wal and -shm
-    beside it), naming the file and its owner; None if it can."""
+    """Why this process cannot open or create the SQLite outbox `path` (or its -wal, -shm)."""
     me = _user(os.geteuid())
     files = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm"))]
     for file in files:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.deploy_tools import UNITS, environment
-from tests.support.servers import ROOT
+from tests.support.processes import ROOT
 
 PREVIOUS = b"# the previous file, which nginx or systemd is using\n"
 SETTINGS = "SECRET_KEY=x\nSITE_URL=https://www.motorlab.example\n"

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.support.servers import ROOT
+from tests.support.processes import ROOT
 
 COMMAND = ROOT / "deploy" / "motorlab"
 

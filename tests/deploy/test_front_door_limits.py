@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from motorlab.web import http_limits, request_body
 from tests.support.nginx import assert_site_page, request, title_and_language
-from tests.support.servers import free_port
+from tests.support.processes import free_port
 
 READY = ("Ready to start? | Motorlab", "en")
 LINE, BYTES, BUFFERS = http_limits.HEADER_LINE, http_limits.HEADER_BYTES, http_limits.HEADER_BUFFERS

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from motorlab import startup
-from tests.support.servers import app_environment, free_port
+from tests.support.processes import app_environment, free_port
 
 BIN = Path(sys.executable).parent
 COMMANDS = {

@@ -20,7 +20,7 @@ import pytest
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy.units import STOP_MARGIN
 from tests.support.deploy_tools import UNITS, environment, service_section
-from tests.support.servers import ROOT
+from tests.support.processes import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
 SERVICES = [name for name in UNITS if name.endswith(".service")]
@@ -142,7 +142,7 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
     """gunicorn and the sender as their units start them (ExecStart, UMask, a user without a
     home): nothing they create is readable by other users, and gunicorn logs no error."""
     from tests.support.clients import Visitor
-    from tests.support.servers import app_environment, free_port
+    from tests.support.processes import app_environment, free_port
     from tests.support.smtp import SmtpServer
 
     instance = tmp_path / "instance"
@@ -228,7 +228,7 @@ GUNICORN_ARGS = ["--config", "python:motorlab.deploy.gunicorn_config", "--bind"]
 def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(units, launch):
     """And `make prod` refuses to start without SECRET_KEY, in one clear line."""
     from motorlab.deploy.nginx_config import APP_ADDRESS
-    from tests.support.servers import app_environment
+    from tests.support.processes import app_environment
 
     host, _, port = APP_ADDRESS.rpartition(":")
     result = subprocess.run(

@@ -4,7 +4,6 @@ config, and nginx sends a French browser's first visit to /fr. A system test (ng
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import shutil
@@ -16,6 +15,8 @@ import pytest
 from motorlab.deploy import nginx_config
 from motorlab.i18n import COOKIE_NAME, read_languages
 from tests.support.app import ROOT, SITE
+from tests.support.clients import get
+from tests.support.processes import free_port, start_nginx
 from tests.support.project_copy import (
     catalog,
     compile_catalog,
@@ -24,7 +25,6 @@ from tests.support.project_copy import (
     pybabel,
     translate_marked,
 )
-from tests.support.servers import free_port, start_nginx
 
 FRENCH = """
 [[language]]
@@ -34,11 +34,13 @@ name = "Français"
 og_locale = "fr_FR"
 """
 
-# Run in the copy, in a fresh interpreter: the copy's motorlab, the copy's declaration.
+# Run in the copy, in a fresh interpreter: the copy's motorlab, the copy's declaration; once
+# the app starts, `make export` into argv[3].
 PROBE = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 from motorlab import create_app
+from motorlab.build.export import export
 from motorlab.deploy import nginx_config
 from motorlab.config import TestConfig
 from motorlab.i18n import IncompleteCatalog
@@ -59,22 +61,13 @@ print(json.dumps({
     "nginx": nginx_config.render(listen="80", root=sys.argv[2], app="127.0.0.1:8000",
                                   runtime=sys.argv[2]),
 }))
-"""
-
-# `make export`, in the copy.
-EXPORT = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from motorlab import create_app
-from motorlab.config import TestConfig
-from motorlab.build.export import export
-export(create_app(TestConfig()), sys.argv[2])
+export(create_app(TestConfig()), sys.argv[3])
 """
 
 
-def probe(copy) -> dict:
+def probe(copy, site) -> dict:
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, str(copy / "site"), str(copy / "run")],
+        [sys.executable, "-c", PROBE, str(copy / "site"), str(copy / "run"), str(site)],
         cwd=copy,
         capture_output=True,
         text=True,
@@ -105,6 +98,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     tmp_path, monkeypatch, session_dir
 ):
     copy = copy_project(tmp_path, "site", "templates", "translations", "deploy")
+    site = session_dir / "french" / "site"  # the export: nginx's workers read it, not tmp_path
 
     # Step 1: declare the language.
     declaration = copy / "translations" / "languages.toml"
@@ -115,7 +109,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     compile_catalog(catalog(copy / "translations", "fr"))
 
     # Untranslated, it is refused at start-up, with what to do.
-    refused = probe(copy)["refused"]
+    refused = probe(copy, site)["refused"]
     assert "fr (Français)" in refused and "untranslated" in refused and "0 % done" in refused
 
     # Step 3: translate (here: a marked copy of each English text, placeholders kept).
@@ -126,7 +120,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     build(copy)
     assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
-    result = probe(copy)
+    result = probe(copy, site)
     assert set(result["status"].values()) == {200, 404}
     assert result["status"]["/fr"] == result["status"]["/fr/services"] == 200
     assert result["status"]["/fr/nothing-here"] == 404
@@ -144,11 +138,9 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
     assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]
 
-    # Step 4: export, render the nginx config and serve. The config is rendered here, from
-    # the copy's declaration: the very config the copy renders (its templates are the same
-    # files), but for the port and folders start_nginx picks.
-    site = session_dir / "french" / "site"  # nginx's workers read it: not under tmp_path
-    subprocess.run([sys.executable, "-c", EXPORT, str(copy / "site"), str(site)], check=True)
+    # Step 4: serve the export. The nginx config is rendered here, from the copy's
+    # declaration: the very config the copy renders (its templates are the same files), but
+    # for the port and folders start_nginx picks.
     monkeypatch.setattr(nginx_config, "LANGUAGES", read_languages(declaration))
     run = str(copy / "run")
     same = nginx_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)
@@ -158,24 +150,12 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     try:
         # A first visit from a French browser: the fast path (a bare first tag) and njs.
         for accept in ("fr-FR,fr;q=0.9", "de, fr;q=0.9, en;q=0.5"):
-            status, headers, _body = first_visit(base, accept)
+            status, headers, _body = get(base + "/", {"Accept-Language": accept})
             assert status == 302 and headers["Location"] == "/fr", accept
             assert headers["Set-Cookie"].startswith(f"{COOKIE_NAME}=fr;"), headers
-        assert first_visit(base, "en-US")[1]["Location"] == "/en"
-        assert first_visit(base, "es-ES")[0] == 200
-        status, _headers, body = first_visit(base, "fr-FR", path="/fr")
+        assert get(base + "/", {"Accept-Language": "en-US"})[1]["Location"] == "/en"
+        assert get(base + "/", {"Accept-Language": "es-ES"})[0] == 200
+        status, _headers, body = get(base + "/fr", {"Accept-Language": "fr-FR"})
         assert status == 200 and b'<html lang="fr"' in body
     finally:
         nginx.stop()
-
-
-def first_visit(base: str, accept_language: str, path: str = "/"):
-    """nginx's answer to a visitor without the language cookie, redirects not followed:
-    (status, headers, body)."""
-    connection = http.client.HTTPConnection(base.removeprefix("http://"), timeout=20)
-    try:
-        connection.request("GET", path, headers={"Accept-Language": accept_language})
-        answer = connection.getresponse()
-        return answer.status, answer.headers, answer.read()
-    finally:
-        connection.close()

@@ -83,10 +83,6 @@ def test_a_reworded_message_keeps_its_translation_as_a_fuzzy_suggestion(catalog_
     assert po.read_text(encoding="utf-8") == written
 
 
-def placeholders(pattern, text) -> list[str]:
-    return sorted(pattern.findall(text))
-
-
 def placeholder_mismatches(catalog) -> list[str]:
     problems = []
     for message in catalog:
@@ -95,13 +91,13 @@ def placeholder_mismatches(catalog) -> list[str]:
         ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
         strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
         for pattern in (PRINTF, BRACE):
-            wanted = set().union(*(placeholders(pattern, text) for text in ids))
+            wanted = set().union(*(pattern.findall(text) for text in ids))
             for string in filter(None, strings):
-                found = placeholders(pattern, string)
+                found = sorted(pattern.findall(string))
                 # A plural form may leave out the number (“una vez”), never add a name.
                 if len(ids) > 1 and set(found) <= wanted:
                     continue
-                if found != sorted(placeholders(pattern, ids[0])):
+                if found != sorted(pattern.findall(ids[0])):
                     problems.append(f"{ids[0]!r}: {string!r} has {found}")
     return problems
 

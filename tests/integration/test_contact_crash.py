@@ -20,7 +20,7 @@ from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.support.app import config_with
 from tests.support.contact_support import HEALTHY, contact_config, deliver, site_env, wait_for
-from tests.support.servers import Process
+from tests.support.processes import Process
 from tests.support.services import postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
 

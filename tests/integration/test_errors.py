@@ -34,41 +34,22 @@ def test_not_found_in_the_locale_of_the_prefix(client, path, expected):
     assert soup.find("link", rel="canonical") is None
 
 
-@pytest.fixture
-def failing_app(app):
+def test_unexpected_errors_show_the_generic_page_or_if_that_fails_a_minimal_one(app):
     @app.route("/boom")
     def boom():
         raise RuntimeError("secret detail")
 
-    return app
-
-
-def test_unexpected_errors_show_the_generic_page(failing_app):
-    response = failing_app.test_client().get("/boom")
+    client = app.test_client()
+    response = client.get("/boom")
     assert response.status_code == 500
     soup = soup_of(response)
     assert soup.h1.get_text(strip=True) == "Error"
     assert "500" in visible_text(soup)
     body = response.get_data(as_text=True)
     assert "secret detail" not in body and "Traceback" not in body
-
-
-@pytest.mark.shared_app
-def test_http_errors_keep_their_status_and_localised_message(client):
-    response = client.post("/")
-    assert response.status_code == 405 and "GET" in response.headers["Allow"]
-    soup = soup_of(response)
-    assert "405" in visible_text(soup)
-    assert soup.h1.get_text(strip=True) == "Esta dirección no admite ese tipo de petición"
-    long = client.get("/" + "a" * 5000)
-    assert long.status_code == 414
-    assert soup_of(long).h1.get_text(strip=True) == "La dirección es demasiado larga"
-
-
-def test_a_failing_error_template_falls_back_to_a_minimal_page(failing_app):
+    # The error template itself failing: the built-in page, still in the path's language.
     broken = DictLoader({"errors/error.html": "{% extends 'missing.html' %}"})
-    failing_app.jinja_env.loader = ChoiceLoader([broken, failing_app.jinja_env.loader])
-    client = failing_app.test_client()
+    app.jinja_env.loader = ChoiceLoader([broken, app.jinja_env.loader])
     spanish = ("Se ha producido un error al mostrar la página de error", "Volver al inicio", "/")
     english = ("An error occurred while showing the error page", "Go back to home", "/en")
     for path, status, lang, (text, link_text, home) in [
@@ -81,6 +62,18 @@ def test_a_failing_error_template_falls_back_to_a_minimal_page(failing_app):
         assert soup.html["lang"] == lang
         assert soup.h1.get_text(strip=True) == text
         assert soup.find("a", string=link_text)["href"] == home
+
+
+@pytest.mark.shared_app
+def test_http_errors_keep_their_status_and_localised_message(client):
+    response = client.post("/")
+    assert response.status_code == 405 and "GET" in response.headers["Allow"]
+    soup = soup_of(response)
+    assert "405" in visible_text(soup)
+    assert soup.h1.get_text(strip=True) == "Esta dirección no admite ese tipo de petición"
+    long = client.get("/" + "a" * 5000)
+    assert long.status_code == 414
+    assert soup_of(long).h1.get_text(strip=True) == "La dirección es demasiado larga"
 
 
 HOSTILE_PATHS = [

@@ -18,7 +18,7 @@ INNER = """
 import os, time
 from pathlib import Path
 
-from tests.support.servers import app_environment, flask, start_gunicorn, start_nginx
+from tests.support.processes import app_environment, flask, start_gunicorn, start_nginx
 
 
 def test_servers_up_then_sleep(tmp_path):
@@ -85,8 +85,8 @@ def test_a_killed_pytest_run_leaves_none_of_its_servers(tmp_path, export, launch
 
 
 def test_a_test_not_marked_system_cannot_start_a_process(monkeypatch):
-    from tests.support import servers
+    from tests.support import processes
 
-    monkeypatch.setattr(servers, "SYSTEM_TESTS", set())  # as if no test were marked
+    monkeypatch.setattr(processes, "SYSTEM_TESTS", set())  # as if no test were marked
     with pytest.raises(RuntimeError, match="is not a system test: ask for the `launch` fixture"):
-        servers.Process(["true"])
+        processes.Process(["true"])

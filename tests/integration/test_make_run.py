@@ -20,14 +20,14 @@ from bs4 import BeautifulSoup
 
 from tests.support.clients import SPANISH_COOKIE, Visitor, get_text
 from tests.support.contact_support import wait_for
-from tests.support.project_copy import catalog, compile_catalog, copy_project
-from tests.support.servers import (
+from tests.support.processes import (
     BIN,
     ROOT,
     app_environment,
     free_port,
     free_port_outside_ephemeral_range,
 )
+from tests.support.project_copy import catalog, compile_catalog, copy_project
 
 pytestmark = pytest.mark.system  # the development server, the sender and the sink
 

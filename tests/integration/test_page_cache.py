@@ -7,7 +7,7 @@ import pytest
 from motorlab import config, create_app
 from motorlab.pages.public import public_paths
 from motorlab.web import compression
-from tests.support.app import soup_of, visible_text
+from tests.support.app import soup_of
 from tests.support.contact_support import csrf_token
 
 PAGES = public_paths(create_app(config.TestConfig()))
@@ -74,27 +74,13 @@ def session_secret(signed_token: str) -> str:
     return signed_token.split(".")[0]
 
 
-def test_the_root_keeps_language_detection_and_its_vary(app, client, first_visit_client):
-    stored = client.get("/", headers={"Accept-Encoding": "br"})
-    assert client.get("/").status_code == 200
-    vary = stored.headers["Vary"]
-    assert "Accept-Language" in vary and "Cookie" in vary and "Accept-Encoding" in vary
-    # The stored page never answers a first visit: detection still redirects English browsers.
-    english = first_visit_client.get("/", headers={"Accept-Language": "en-GB,en;q=0.9"})
-    assert english.status_code in (302, 303, 307)
-    assert english.headers["Location"].endswith("/en")
-    spanish = app.test_client().get("/", headers={"Accept-Language": "es"})
-    assert "i18n_redirected=es" in spanish.headers["Set-Cookie"]
-
-
-def test_what_is_not_stored_is_rendered_again_and_each_locale_has_its_page(client, renders):
+def test_what_is_not_stored_is_rendered_again(client, renders):
+    # Each locale's page stored apart: test_every_page.py's visible-text test, through the store.
     for path in ("/en/services", "/en/no-such-page"):
         client.get(path)
         renders.clear()
         client.get(path + "?utm_source=x" if path == "/en/services" else path)
         assert renders, f"{path}: rendered, not taken from the store"
-    spanish = visible_text(soup_of(client.get("/services")))
-    assert spanish != visible_text(soup_of(client.get("/en/services")))
 
 
 def test_hashed_static_files_are_immutable_for_a_year(client):

@@ -27,6 +27,8 @@ def test_flask_runs_exactly_the_request_path_create_app_lists(app):
     processor, context processor or blueprint registered anywhere else fails here. No idle
     Flask-Limiter: the contact limit is motorlab.contact.ratelimit."""
     import motorlab
+    from motorlab import i18n
+    from motorlab.rendering import layouts
 
     assert "limiter" not in app.extensions and "contact_rate_limit" in app.extensions
     dead = [key for key in app.config if key.startswith("RATELIMIT_")]
@@ -39,14 +41,14 @@ def test_flask_runs_exactly_the_request_path_create_app_lists(app):
     assert (before, before_request) == (list(motorlab.BEFORE_REQUEST), {})
     assert app.after_request_funcs == {None: list(reversed(motorlab.AFTER_REQUEST))}
     assert app.teardown_request_funcs == {} and app.teardown_appcontext_funcs == []
-    assert app.url_value_preprocessors == {None: list(motorlab.URL_VALUE_PREPROCESSORS)}
-    assert app.url_default_functions == {None: list(motorlab.URL_DEFAULTS)}
+    assert app.url_value_preprocessors == {None: [i18n.pull_locale]}
+    assert app.url_default_functions == {None: [i18n.inject_locale]}
 
     context_processors = dict(app.template_context_processors)
     flask_default, csrf_token, *processors = context_processors.pop(None)
     assert flask_default.__module__ == "flask.templating"  # request, session, g
     assert csrf_token.__module__ == "flask_wtf.csrf"
-    assert processors == list(motorlab.CONTEXT_PROCESSORS)
+    assert processors == [layouts.layout_context]
     # Each blueprint carries only Flask's default context processor.
     assert context_processors == {
         blueprint.name: [flask_default] for blueprint in motorlab.BLUEPRINTS

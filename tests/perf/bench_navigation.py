@@ -27,7 +27,7 @@ from tests.perf.figures import (  # noqa: E402
     visitor,
 )
 from tests.perf.navigation_probe import CPU_SLOWDOWN, NETWORK, TIMEOUT_S, Probe  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 from motorlab.i18n import DEFAULT_LOCALE  # noqa: E402
 

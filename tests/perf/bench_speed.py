@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import chromium, in_rounds  # noqa: E402
-from tests.support.servers import app_environment, start_gunicorn, start_nginx  # noqa: E402
+from tests.support.processes import app_environment, start_gunicorn, start_nginx  # noqa: E402
 
 CONNECTIONS = 32
 THREADS = 2

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.clients import Visitor  # noqa: E402
-from tests.support.servers import app_environment, flask, start_gunicorn  # noqa: E402
+from tests.support.processes import app_environment, flask, start_gunicorn  # noqa: E402
 from tests.support.smtp import SmtpServer  # noqa: E402
 
 from motorlab.contact.outbox import open_outbox  # noqa: E402

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from unittest.mock import patch
 
-from tests.support.servers import app_environment, free_port, start_gunicorn, start_nginx
+from tests.support.processes import app_environment, free_port, start_gunicorn, start_nginx
 from tests.support.tls import HTTPS_SETTINGS as SETTINGS
 from tests.support.tls import make_ca, spki_hash
 

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.perf.figures import chromium, visitor  # noqa: E402
 from tests.support.browser import NAVIGATION_STARTED  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 KB = 1000
 PLAIN = "/en/services"  # no carousel

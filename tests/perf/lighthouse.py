@@ -28,7 +28,7 @@ from tests.perf.figures import (  # noqa: E402
     table,
 )
 from tests.perf.front import production_front  # noqa: E402
-from tests.support.servers import bench_site  # noqa: E402
+from tests.support.processes import bench_site  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
 from motorlab.web import compression  # noqa: E402

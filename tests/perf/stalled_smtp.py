@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.perf.load_contact import percentile  # noqa: E402
 from tests.support.clients import Visitor  # noqa: E402
-from tests.support.servers import flask, free_port, start_gunicorn  # noqa: E402
+from tests.support.processes import flask, free_port, start_gunicorn  # noqa: E402
 from tests.support.smtp import StalledServer  # noqa: E402
 
 POSTS = 8

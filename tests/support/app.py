@@ -89,11 +89,6 @@ def client(app):
 
 
 @pytest.fixture
-def first_visit_client(app):
-    return app.test_client()
-
-
-@pytest.fixture
 def renders(app):
     """The names of the templates `app` renders while the test runs, in order."""
     seen: list[str] = []

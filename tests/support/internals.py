@@ -1,7 +1,6 @@
-"""The framework internals the tests rely on (the app's own are in
-motorlab.web.flask_internals), each pinned by tests/integration/test_internals.py. Importing
-this module (tests.support.app does) makes every app of the process share Jinja's compiled
-templates and Werkzeug's compiled URL builders: most of what building an app costs."""
+"""Importing this module (tests.support.app does) makes every app of the process share Jinja's
+compiled templates and Werkzeug's compiled URL builders: 80 % of what building an app costs
+(566 apps per `make test-fast`). Pinned by tests/integration/test_internals.py."""
 
 from __future__ import annotations
 
@@ -35,8 +34,8 @@ URL_BUILDERS: dict[tuple, object] = {}
 
 
 def shared_url_builder(rule: Rule, append_unknown: bool = True):
-    """Werkzeug compiles Python code for each rule of each app (85 % of create_app). The code
-    depends only on what this key holds; the rule itself is bound at call time."""
+    """The builder Werkzeug compiles for each rule of each app depends only on this key; the
+    rule itself is bound at call time."""
     defaults = rule.defaults or {}
     baked = tuple(
         rule._converters[name].to_url(defaults[name])
@@ -52,18 +51,8 @@ def shared_url_builder(rule: Rule, append_unknown: bool = True):
 Rule._compile_builder = shared_url_builder
 
 
-def any_values(rule: Rule) -> list[dict[str, str]]:
-    """Every combination of the values of a rule's `any(...)` parts (`[{}]` when none), read
-    from Werkzeug's parsed rule."""
-    values: list[dict[str, str]] = [{}]
-    for name, converter in rule._converters.items():  # werkzeug's parsed rule
-        values = [{**v, name: item} for v in values for item in sorted(converter.items)]
-    return values
-
-
 def stored_entries(app: Flask) -> int:
-    """How many entries the app's Flask-Caching backend holds (cachelib counts them nowhere
-    public)."""
+    """How many entries the app's Flask-Caching backend holds (cachelib has no public count)."""
     with app.app_context():
         backend = cache.cache
     if hasattr(backend, "_cache"):  # SimpleCache

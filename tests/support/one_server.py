@@ -25,7 +25,7 @@ from bs4 import BeautifulSoup
 
 from tests.support import ROOT
 from tests.support.contact_support import VALID
-from tests.support.servers import free_port
+from tests.support.processes import free_port
 from tests.support.smtp import SmtpServer
 
 GUIDE = ROOT / "docs" / "operations.md"

@@ -1,6 +1,5 @@
-"""Real processes on loopback for the tests and the benchmarks: gunicorn, Debian's nginx with
-deploy/nginx.conf, `flask`. Each goes through `Process`: its own group, with a watcher that
-kills the group when the test run dies however it ends."""
+"""Real processes on loopback for the tests and the benchmarks (gunicorn, nginx, `flask`), each
+through `Process`: its own group, killed by a watcher when the test run dies however it ends."""
 
 from __future__ import annotations
 
@@ -30,6 +29,9 @@ if TYPE_CHECKING:
 
 BIN = Path(sys.executable).parent
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+# The node IDs of the `system` tests (set by tests/conftest.py): any other test may start no
+# process. None outside that pytest run (the perf scripts, an inner pytest).
+SYSTEM_TESTS: set[str] | None = None
 
 
 def free_port_outside_ephemeral_range() -> int:
@@ -171,8 +173,6 @@ def _signal_group(group: int, number: int) -> None:
 
 
 def _refuse_outside_system_tests(args: list[str]) -> None:
-    from tests.support.servers import SYSTEM_TESTS  # the plugin's, set by tests/conftest.py
-
     current = os.environ.get("PYTEST_CURRENT_TEST", "").rpartition(" ")[0]
     if SYSTEM_TESTS is not None and current and current not in SYSTEM_TESTS:
         raise RuntimeError(
@@ -197,7 +197,7 @@ def start_gunicorn(
     port: int | None = None,
 ) -> tuple[Process, str]:
     """gunicorn serving `target` as `make prod` runs it, once `health` answers: (process,
-    base URL). `workers` through WEB_CONCURRENCY, its logs in the workdir."""
+    base URL)."""
     port = port or free_port()
     config = "python:motorlab.deploy.gunicorn_config"
     args = [str(BIN / "gunicorn"), "--config", config, "--bind", f"127.0.0.1:{port}", target]
@@ -212,8 +212,7 @@ def start_gunicorn(
 def gunicorn(
     env: dict[str, str], workers: int = 2, port: int | None = None
 ) -> Iterator[tuple[str, Process]]:
-    """wsgi:app under gunicorn with `env` over this environment while the block runs: (base
-    URL, its process)."""
+    """wsgi:app under gunicorn with `env` over this environment: (base URL, its process)."""
     workdir = Path(tempfile.mkdtemp(prefix="motorlab-gunicorn-"))
     server, base = start_gunicorn(
         "wsgi:app", {**os.environ, **env}, workdir, workers=workers, port=port,

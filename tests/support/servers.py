@@ -1,6 +1,5 @@
-"""The servers' pytest plugin: the session's deployment (the export, gunicorn and nginx in
-front of both) and the `launch` fixture, which marks a test `system`. The launchers live in
-tests/support/processes.py and are importable from here too."""
+"""The servers' session fixtures: the export, gunicorn and nginx in front of both, and the
+`launch` fixture, which marks a test `system` (the launchers: tests/support/processes.py)."""
 
 from __future__ import annotations
 
@@ -17,32 +16,13 @@ from types import SimpleNamespace
 import pytest
 
 from tests.support.processes import (
-    BIN,
-    NGINX,
-    ROOT,
-    WATCHED,
-    WATCHER,
     Process,
     app_environment,
-    bench_site,
     flask,
-    free_port,
-    free_port_outside_ephemeral_range,
     gunicorn,
     start_gunicorn,
     start_nginx,
 )
-
-# Re-exported: tests and the perf scripts import the launchers from here.
-__all__ = [
-    "BIN", "NGINX", "ROOT", "WATCHED", "WATCHER", "Process", "app_environment", "bench_site",
-    "flask", "free_port", "free_port_outside_ephemeral_range", "gunicorn", "start_gunicorn",
-    "start_nginx",
-]  # fmt: skip
-
-# The node IDs of the `system` tests (tests/conftest.py): any other test may start no process.
-# None outside that pytest run (the perf scripts, an inner pytest).
-SYSTEM_TESTS: set[str] | None = None
 
 
 @pytest.fixture(scope="session")
@@ -54,19 +34,14 @@ def session_dir():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def shared_folder(name: str) -> Path:
-    """A folder every xdist worker of this run shares; the controller removes it at the end."""
-    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
-    folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / name
-    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
-    folder.parent.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
-    return folder
-
-
 @pytest.fixture(scope="session")
 def exported_site():
-    """`make export` once per run, by the first worker to ask: (folder, frozen URLs)."""
-    folder = shared_folder("export")
+    """`make export` once per run, by the first worker to ask, in a folder every worker shares
+    (the controller removes it at the end): (folder, frozen URLs)."""
+    run = os.getppid() if os.environ.get("PYTEST_XDIST_WORKER") else os.getpid()
+    folder = Path(tempfile.gettempdir()) / f"motorlab-tests-{run}" / "export"
+    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+    folder.parent.chmod(0o755)  # nginx's workers (www-data when started as root) read the export
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         record = folder / "urls.json"

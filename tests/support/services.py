@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.support.servers import Process, free_port
+from tests.support.processes import Process, free_port
 
 
 def postgres_bin() -> Path | None:

@@ -17,7 +17,7 @@ from email.message import EmailMessage
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 
-from tests.support.servers import free_port
+from tests.support.processes import free_port
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.support.servers import app_environment, free_port
+from tests.support.processes import app_environment, free_port
 
 SITE = "https://www.motorlab.example"  # the export's SITE_URL (TestConfig's) and the app's
 HTTPS_SETTINGS = {"SITE_URL": SITE, "API_BASE_URL": SITE + "/api"}

@@ -24,8 +24,8 @@ from motorlab.dev.mail_sink import readable
 from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
 from motorlab.pages.public import public_paths
 from tests.support.app import config_with
+from tests.support.processes import ROOT
 from tests.support.project_copy import catalog, compile_catalog
-from tests.support.servers import ROOT
 
 FOOTER = 'msgid "All rights reserved"\nmsgstr "Todos los derechos reservados"'
 SERVICES = (

@@ -43,7 +43,7 @@ def test_the_declaration_gives_every_derived_table():
         assert i18n.PREFIXES[language.code] == language.prefix
         assert i18n.OG_LOCALES[language.code] == language.og_locale
         assert i18n.LANGUAGE_NAMES[language.code] == language.name
-    assert create_app(config_with()).config["BABEL_DEFAULT_LOCALE"] == i18n.DEFAULT_LOCALE
+    assert config_with().BABEL_DEFAULT_LOCALE == i18n.DEFAULT_LOCALE
 
 
 @pytest.mark.parametrize(

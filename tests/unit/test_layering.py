@@ -123,19 +123,11 @@ def test_the_page_store_imports_no_feature():
 INTERNALS = MODULES["motorlab.web.flask_internals"]
 # Werkzeug's sans-IO layer, under the WSGI functions that are its public face.
 PRIVATE_MODULE_PARTS = {"sansio"}
+ATTRIBUTE_CALLS = ("getattr", "hasattr", "setattr")  # `getattr(x, "_name")`
 
 
 def private(name) -> bool:
     return isinstance(name, str) and name.startswith("_") and not name.startswith("__")
-
-
-def _names_an_attribute(call: ast.Call) -> bool:
-    """`getattr(x, name)`, `hasattr(x, name)`, `setattr(x, name, value)`."""
-    function = call.func
-    attribute_functions = ("getattr", "hasattr", "setattr")
-    return (
-        isinstance(function, ast.Name) and function.id in attribute_functions and len(call.args) > 1
-    )
 
 
 def framework_internals(path) -> list[str]:
@@ -147,8 +139,9 @@ def framework_internals(path) -> list[str]:
             owner = node.value
             if not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
                 found.append(ast.unparse(node))
-        elif isinstance(node, ast.Call) and _names_an_attribute(node):
-            if isinstance(node.args[1], ast.Constant) and private(node.args[1].value):
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in ATTRIBUTE_CALLS:
+            name = node.args[1] if len(node.args) > 1 else None
+            if isinstance(name, ast.Constant) and private(name.value):
                 found.append(ast.unparse(node))
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             parts = node.module.split(".")

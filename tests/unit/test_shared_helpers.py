@@ -1,5 +1,4 @@
-"""The helpers several modules share: one atomic write, one fingerprint, one year-long cache
-header, and the outbox's waiting counts."""
+"""The helpers several modules share: one atomic write, one fingerprint, the outbox's counts."""
 
 from __future__ import annotations
 
@@ -7,11 +6,9 @@ import hashlib
 import os
 
 import pytest
-from flask import Response
 
 from motorlab.contact.outbox import OutboxUnavailable, SqliteOutbox
 from motorlab.files import fingerprint, write_atomically
-from motorlab.rendering.assets import cache_for_a_year
 
 
 def test_write_atomically_replaces_or_keeps_the_first_file_and_leaves_no_draft(tmp_path):
@@ -35,12 +32,6 @@ def test_fingerprint_is_the_short_content_hash(tmp_path):
     path = tmp_path / "a.svg"
     path.write_bytes(b"<svg/>")
     assert fingerprint(path) == hashlib.sha256(b"<svg/>").hexdigest()[:12]
-
-
-def test_cache_for_a_year():
-    response = cache_for_a_year(Response("x"))
-    parts = {part.strip() for part in response.headers["Cache-Control"].split(",")}
-    assert parts == {"public", "max-age=31536000", "immutable"}
 
 
 def test_the_store_counts_what_waits_or_says_it_cannot_take_a_post(tmp_path):

@@ -1,7 +1,5 @@
-"""Development only (debug mode): a `.po` edited while the server runs is compiled and read
-again at the next request, and each message shown untranslated is logged once, with the page
-and what to do. Production uses the shared `motorlab.extensions.babel`.
-"""
+"""Development only: a `.po` edited while `make run` runs is compiled and read again at the
+next request, and each message shown untranslated is logged once, with what to do."""
 
 from __future__ import annotations
 
@@ -82,8 +80,7 @@ class ReportMisses(NullTranslations):
 
     def __init__(self, locale: str, domain: WatchedDomain) -> None:
         super().__init__()
-        self.locale = locale
-        self.domain = domain
+        self.locale, self.domain = locale, domain
 
     def gettext(self, message):
         self.domain.report(self.locale, message)
@@ -94,12 +91,10 @@ class ReportMisses(NullTranslations):
         return super().ngettext(singular, plural, n)
 
     def pgettext(self, context, message):
-        self.domain.report(self.locale, message)
-        return super().pgettext(context, message)
+        return self.gettext(message)  # the last fallback: the message itself
 
     def npgettext(self, context, singular, plural, n):
-        self.domain.report(self.locale, singular)
-        return super().npgettext(context, singular, plural, n)
+        return self.ngettext(singular, plural, n)
 
     upgettext = pgettext
     unpgettext = npgettext

@@ -13,9 +13,9 @@ from motorlab.identity import page_title
 NOT_FOUND_PICTURE = Image("img/not-found.svg", "", 480, 360)
 
 
-def _messages() -> dict[int, str]:
+def error_message(status: int) -> str:
     # Built per request so each message is in the visitor's language.
-    return {
+    messages = {
         400: _("The request could not be understood"),
         403: _("You are not allowed to see this page"),
         404: _("This page could not be found"),
@@ -29,23 +29,23 @@ def _messages() -> dict[int, str]:
         501: _("The server cannot handle this kind of request"),
         505: _("This version of HTTP is not supported: please use an up-to-date browser"),
     }
+    return messages.get(status) or _("Error")
 
 
-def error_message(status: int) -> str:
-    return _messages().get(status) or _("Error")
-
-
-def render_error(status: int = 500, message: str | None = None, headers=()) -> Response:
+def render_error(status: int = 500, headers=()) -> Response:
     try:
-        message = message or error_message(status)
+        message = error_message(status)
         # The "not found" page words the way home its own way (a lost visitor, not a failure).
         home_link = _("Back to the home page") if status == 404 else _("Go back to home")
+        note = None
+        if status == InternalServerError.code and current_app.debug:  # `make run`
+            note = _("The error's details are in the terminal running make run.")
         body = render_template(
             "errors/error.html",
             status=status,
             home_link=home_link,
             picture=NOT_FOUND_PICTURE if status == 404 else None,
-            note=_development_note(status),
+            note=note,
             message=message,
             title=message,
             description=message,
@@ -56,13 +56,6 @@ def render_error(status: int = 500, message: str | None = None, headers=()) -> R
         response = fallback_page(status)
     response.headers.extend(headers)
     return response
-
-
-def _development_note(status: int) -> str | None:
-    """In development (`make run`), a 500 page says where its traceback is."""
-    if status == InternalServerError.code and current_app.debug:
-        return _("The error's details are in the terminal running make run.")
-    return None
 
 
 def fallback_page(status: int) -> Response:

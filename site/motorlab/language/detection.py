@@ -1,17 +1,15 @@
-"""Browser-language detection, once, on the root path only: a first visit to `/` (no cookie)
-from a browser preferring another language is redirected to it; the outcome is remembered.
-nginx answers `/` with a line-by-line copy (deploy/root_language.js, docs/decisions/0007).
-"""
+"""A first visit to `/` (no cookie) from a browser preferring another language is redirected
+to it, and the outcome remembered; nginx's copy is deploy/root_language.js."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from flask import Response, after_this_request, redirect, request
+from flask import Response, after_this_request, current_app, redirect, request
 
 from motorlab.i18n import COOKIE_MAX_AGE, COOKIE_NAME, DEFAULT_LOCALE, LOCALES, localized_rule
-from motorlab.web.cookies import remember
+from motorlab.web.cookies import cookie_header
 from motorlab.web.flask_internals import read_cookies
 
 ROOT_PATH = localized_rule("/", DEFAULT_LOCALE)
@@ -46,8 +44,9 @@ def preferred_locale(accept_language: str) -> str | None:
 
 
 def remember_locale(response: Response, locale: str) -> Response:
-    """Store the visitor's locale in the detection cookie for a year."""
-    return remember(response, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+    cookie = cookie_header(current_app.config, COOKIE_NAME, locale, COOKIE_MAX_AGE)
+    response.headers.add("Set-Cookie", cookie)
+    return response
 
 
 def first_visit_locale(cookie_header: str, accept_language: str | None) -> str | None:
@@ -60,7 +59,7 @@ def first_visit_locale(cookie_header: str, accept_language: str | None) -> str |
 
 @lru_cache(maxsize=1024)
 def locale_for_header(accept_language: str) -> str:
-    """Browsers send a handful of distinct headers: each is parsed once per worker."""
+    # Browsers send a handful of distinct headers: each is parsed once per worker.
     return preferred_locale(accept_language) or DEFAULT_LOCALE
 
 

@@ -10,12 +10,10 @@ from motorlab.web.hosts import local_path
 
 bp = Blueprint("language", __name__)
 
-MAX_NEXT_LENGTH = 2048
-
 
 def _safe_next(candidate: str | None, locale: str) -> str:
     """A local path of `locale` to go to; anything else falls back to that locale's home."""
-    path = local_path(candidate, MAX_NEXT_LENGTH)
+    path = local_path(candidate)
     if path is not None and locale_from_path(urlsplit(path).path) == locale:
         return path
     return url_for("pages.home", **{LOCALE_ARG: locale})

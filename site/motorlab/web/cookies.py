@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Response, current_app
 from werkzeug.http import dump_cookie
-
-
-def remember(response: Response, name: str, value: str, max_age: int) -> Response:
-    response.headers.add("Set-Cookie", cookie_header(current_app.config, name, value, max_age))
-    return response
 
 
 def cookie_header(config: Mapping, name: str, value: str, max_age: int) -> str:

@@ -32,8 +32,8 @@ def session_touched() -> bool:
 
 
 def bind_site_url_adapter() -> None:
-    """Give a request Flask left without a URL adapter (an untrusted host) one bound to
-    SITE_URL, so `url_for` works on its error page: there is no public way to set one."""
+    """Bind SITE_URL's URL adapter where Flask left none (an untrusted host): `url_for` works
+    on its error page."""
     if request_ctx.url_adapter is None:
         site = urlsplit(current_app.config["SITE_URL"])
         request_ctx.url_adapter = current_app.url_map.bind(

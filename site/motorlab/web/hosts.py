@@ -1,5 +1,5 @@
-"""The hosts the app answers for (SITE_URL's and EXTRA_HOSTS: any other gets the localised 400
-page), the schemes a proxy may forward (http and https only), and relative redirects."""
+"""The hosts the app answers for (any other gets the localised 400 page), the schemes a proxy
+may forward, relative redirects, and where a request comes from."""
 
 from __future__ import annotations
 
@@ -58,8 +58,7 @@ _HOST = re.compile(r"^(?P<name>[^:\[\]]+|\[[0-9A-Fa-f:.]+\])(?P<port>:[0-9]*)?$"
 
 
 def canonical_host(value: str) -> str:
-    """`WWW.Motorlab.Example.:80` as `www.motorlab.example:80` (RFC 9110 §4.2.3, RFC 1034
-    §3.1); anything else as it is, for Werkzeug to refuse."""
+    """`WWW.Motorlab.Example.:80` as `www.motorlab.example:80`; anything else for Werkzeug."""
     match = _HOST.match(value)
     if match is None:
         return value
@@ -115,8 +114,7 @@ def origin_parts(url: str) -> tuple[str, str, int] | None:
 
 
 def fetched_from_this_site() -> bool | None:
-    """Whether this site made the request: Sec-Fetch-Site, else Origin or Referer compared with
-    SITE_URL's origin; None when the request carries none of them."""
+    """Whether this site made the request (Sec-Fetch-Site, else Origin or Referer), or None."""
     fetch_site = request.headers.get("Sec-Fetch-Site")
     if fetch_site is not None:
         return fetch_site in OWN_FETCH_SITES
@@ -128,8 +126,7 @@ def fetched_from_this_site() -> bool | None:
 
 
 def local_path(candidate: str | None, max_length: int = 2048) -> str | None:
-    """`candidate` when it is a path on this site, else None (`//host`, `/\\host`, a scheme,
-    anything unprintable or huge)."""
+    """`candidate` when it is a printable path on this site (not `//host`, `/\\host`)."""
     if not candidate or not candidate.startswith("/") or candidate.startswith("//"):
         return None
     parts = urlsplit(candidate)

@@ -1,6 +1,5 @@
-"""How large a request's head may be: one choice for every layer that reads it. nginx refuses
-(the site's 414 and 431 pages, rendered by motorlab.deploy.nginx_config); gunicorn takes
-everything nginx passes on, so its bare refusals are never reached through nginx."""
+"""How large a request's head may be, for every layer that reads it: nginx refuses (with the
+site's 414 and 431 pages); gunicorn takes everything nginx passes on."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""The page cache's policy, handed to the generic store (motorlab.web.page_store) by create_app.
-
-Shared: a GET or HEAD without a query string for a trusted host, to a known page, answered 200
-with HTML, XML or text, no cookie set and the session untouched (not the contact form with its
-token). Variants: the first visit to `/` (no language cookie) by its detected locale, answered
-`private, no-store` with the same cookie for every visitor of that locale; and in debug, the
-build `npm run watch` last wrote, so no stored page links replaced files."""
+"""The page cache's policy for motorlab.web.page_store: which answers everyone may share, and
+their variants (a first visit to `/` by its detected locale; in debug, the build last written)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The page store: whole answers kept per page and variant, compressed once, answered before
-Flask runs. Generic: the site's policy (motorlab.web.page_cache) says what may be shared.
-
-A response marked with `keep` is stored with its final headers as identity, brotli and gzip
-bodies, each with a strong ETag; a hit costs a lookup and a choice of body. `If-None-Match`
-gets a 304, unless the answer sets a cookie (a 304 would drop it). One key per release,
-variant and path, for the policy's paths only (never `//en/test` or `/en/test/`), so the
-store holds at most one entry per path, variant and release. The backend is Flask-Caching's."""
+"""The page store: whole answers kept per release, variant and path (the policy's paths only),
+compressed once, answered before Flask runs; the policy (motorlab.web.page_cache) says what
+may be shared. A stored answer that sets a cookie never gets a 304 (it would drop the cookie)."""
 
 from __future__ import annotations
 
@@ -40,8 +35,8 @@ _NOT_MODIFIED = {"cache-control", "vary", "etag", "content-location", "expires"}
 
 @dataclass(frozen=True)
 class Policy:
-    """What the site decides: the only paths stored (worked out on the first request),
-    whether a request may be shared, and what pages differ by (each one of a few values)."""
+    """The only paths stored (worked out on the first request), whether a request may be
+    shared, and what pages differ by (each one of a few values)."""
 
     paths: Callable[[Flask], Collection[str]]
     shareable: Callable[[Mapping, dict], bool]
@@ -49,8 +44,7 @@ class Policy:
 
 
 def keep(environ: dict) -> None:
-    """Store the answer to this GET (the policy found it the same for everyone)."""
-    environ[KEEP] = True
+    environ[KEEP] = True  # the policy found the answer to this GET the same for everyone
 
 
 class PageStore:
@@ -67,7 +61,6 @@ class PageStore:
         return frozenset(self.policy.paths(self.flask_app))
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
-        # Only the policy's paths: never `//en/test` nor `/en/test/`.
         path = environ.get("PATH_INFO", "") or "/"
         config = self.flask_app.config
         if path not in self.paths or not self.policy.shareable(config, environ):
@@ -145,8 +138,7 @@ def _matches(if_none_match: str, entry: dict) -> bool:
 
 
 def compress_on_the_fly(response: Response) -> None:
-    """Compress an answer not kept (the contact form, error pages, static text files) now;
-    not one whose body is not the whole resource (a redirect, 206, 304)."""
+    """Compress an answer not kept (the contact form, error pages) now, if it is a whole body."""
     if (
         not (response.status_code == 200 or response.status_code >= 400)
         or response.mimetype not in COMPRESSIBLE_TYPES
@@ -190,7 +182,7 @@ def _stored_variants(data: bytes) -> dict[str, bytes]:
 
 def release_fingerprint(app: Flask) -> str:
     """A digest of code, templates, static files and catalogs: a new release never reads the
-    pages the previous one left in a shared store (Redis)."""
+    pages the previous one left in a shared store."""
     return _fingerprint(
         app.root_path,
         app.template_folder,

@@ -1,7 +1,5 @@
-"""SCRIPT_NAME comes from the setting of that name, never from the request: gunicorn takes a
-`SCRIPT_NAME` header from loopback and moves that prefix out of PATH_INFO, which would render
-`/en/aboutus` as `/aboutus` under `/en` (and the page cache would keep it). Outside the
-configured prefix, a 404."""
+"""SCRIPT_NAME from the setting, never from the request (gunicorn would take a header naming
+`/en` and render `/en/aboutus` as `/aboutus`); outside the configured prefix, a 404."""
 
 from __future__ import annotations
 

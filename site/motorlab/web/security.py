@@ -1,7 +1,5 @@
-"""Security headers, the same for every answer and in deploy/nginx.conf (`headers()`), and
-refusal of paths no page could have. The CSP is hash-based (a nonce would break cached and
-exported pages); a page's names the inline stylesheets it holds (and, with ANALYTICS_ID, the
-analytics origins); every answer that is no HTML page gets FILE_POLICY."""
+"""Security headers, the same for every answer and in deploy/nginx.conf, and refusal of paths no
+page could have. The CSP is hash-based: a nonce would break cached and exported pages."""
 
 from __future__ import annotations
 
@@ -86,7 +84,6 @@ def headers(
 
 
 def init_app(app: Flask) -> None:
-    # Worked out once per set of inline stylesheets.
     page = headers(app.config)
     app.extensions["security_headers"] = {("site.css",): page}
     app.extensions["file_security_headers"] = {**page, "Content-Security-Policy": FILE_POLICY}
