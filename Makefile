@@ -35,15 +35,17 @@ setup: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/widgets $(STAMPS)/pictures $(MO
 # Three layers in one virtualenv: `runtime` is what the site needs to run (requirements.lock,
 # all `make prod` installs); `local` adds the SMTP sink `make run` prints mail with
 # (requirements-local.lock); `python` adds the test and lint tools (requirements-dev.lock).
+# One pip call for the packages and the site's own (editable) package. PIP_COMPILE=0 (make run)
+# leaves compiling to the first import, which compiles only what runs: seconds on a first run.
+PIP_COMPILE ?= 1
 $(STAMPS)/runtime: requirements.lock pyproject.toml
 	@mkdir -p $(STAMPS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.lock
-	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check $(if $(filter 0,$(PIP_COMPILE)),--no-compile) -r requirements.lock -e .
 	@touch $@
 
 $(STAMPS)/local: $(STAMPS)/runtime requirements-local.lock
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-local.lock
+	$(BIN)/pip install --quiet --disable-pip-version-check $(if $(filter 0,$(PIP_COMPILE)),--no-compile) -r requirements-local.lock
 	@touch $@
 
 $(STAMPS)/python: $(STAMPS)/local requirements-dev.lock
@@ -99,7 +101,7 @@ watch: $(STAMPS)/node-runtime $(BRAND_FONT) ## Rebuild the stylesheet and widget
 # What it runs and no more (the test and lint tools come with `make setup` and `make test`),
 # one job per core: the widgets, the drawings and the catalogs build side by side.
 run: ## Set up, then serve the site on http://$(HOST):$(PORT) with its mail sender (mail printed here); DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only, its PIN printed here
-	@$(MAKE) --no-print-directory --jobs=$$(nproc) $(STAMPS)/local prod-setup
+	@$(MAKE) --no-print-directory --jobs=$$(nproc) PIP_COMPILE=0 $(STAMPS)/local prod-setup
 	$(BIN)/python -m motorlab dev --host $(HOST) --port $(PORT)$(if $(filter 1,$(DEBUGGER)), --debugger)
 
 # Only the runtime packages: no test or lint tool on a production machine. gunicorn's settings
