@@ -75,10 +75,9 @@ def test_make_run_installs_what_it_runs_and_no_test_or_lint_tool():
     """A newcomer's first `make run`: the runtime, the mail sink, the build's npm packages
     (prod-setup's install), not the development lock nor npm's devDependencies."""
     commands = make_commands("run")
-    installed = [command[-1] for command in commands if command[1:3] == ["install", "--quiet"]]
-    assert [name for name in installed if name.endswith(".lock")] == [
-        name for name, _ in LAYERS[:2]
-    ]
+    installs = [command for command in commands if command[1:3] == ["install", "--quiet"]]
+    locks = [words[at + 1] for words in installs for at, word in enumerate(words) if word == "-r"]
+    assert locks == [name for name, _ in LAYERS[:2]]
     assert [command for command in commands if command[0] == "npm"] == prod_setup_npm_commands()
 
 
