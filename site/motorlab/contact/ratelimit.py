@@ -1,6 +1,5 @@
-"""The contact form's rate limit: `CONTACT_RATE_LIMIT` stored requests per client address.
-Counted atomically just before storing and given back when the row is not stored, which
-Flask-Limiter cannot do; the storage is `RATELIMIT_STORAGE_URI` (default: the outbox file)."""
+"""`CONTACT_RATE_LIMIT` stored requests per client address, given back when the row is not
+stored (which Flask-Limiter cannot do), in `RATELIMIT_STORAGE_URI` (default: the outbox)."""
 
 from __future__ import annotations
 
@@ -29,8 +28,7 @@ SCHEMA = (
 
 
 class SqliteStorage(Storage):
-    """A `limits` storage in an SQLite file (`sqlite:///relative` or `sqlite:////absolute`),
-    for the fixed-window strategy. Each increment is one IMMEDIATE transaction."""
+    """A `limits` storage in an SQLite file (`sqlite:///relative`, `sqlite:////absolute`)."""
 
     STORAGE_SCHEME = ["sqlite"]
 
@@ -119,9 +117,8 @@ def refused_by_the_front() -> bool:
 
 
 def reserve() -> float | None:
-    """Count one request for this client: None if within every limit (`release()` it if not
-    stored), else the seconds until it may try again. A storage fault lets it through:
-    losing a visitor's request is worse than a few extra mails."""
+    """Count one request for this client: None if within every limit, else the seconds until
+    it may try again. A storage fault lets it through: better a few extra mails than a loss."""
     limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
     address = client_address()
     g.contact_rate_taken = taken = []

@@ -1,6 +1,5 @@
-"""The contact page: a plain form that posts to itself, and the same endpoint in JSON
-(statuses and messages: PRODUCT.md). A POST only stores the request in the outbox; the
-sender delivers it, so the answer never waits on the mail server."""
+"""The contact page: a form that posts to itself, in HTML or JSON (PRODUCT.md). A POST only
+stores the request in the outbox: the answer never waits on the mail server."""
 
 from __future__ import annotations
 

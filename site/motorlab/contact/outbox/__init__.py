@@ -1,5 +1,4 @@
-"""The outbox: every accepted contact request is stored here before any mail is tried.
-Rows go queued -> sending -> sent, or failed, or uncertain (see docs/contact.md)."""
+"""Every accepted contact request is stored here before any mail is tried (docs/contact.md)."""
 
 from __future__ import annotations
 

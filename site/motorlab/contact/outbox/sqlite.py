@@ -1,6 +1,5 @@
-"""The outbox in one SQLite file (WAL mode), shared by every worker and sender on one machine.
-Claims run inside BEGIN IMMEDIATE; a lost or truncated file gets its schema again, and an
-older schema is migrated in place."""
+"""The outbox in one SQLite file (WAL mode) for one machine; a lost or truncated file gets
+its schema again, an older schema is migrated in place."""
 
 from __future__ import annotations
 
@@ -116,10 +115,8 @@ class SqliteOutbox(SqlOutbox):
             yield db
 
     def _run(self, work: Callable[[sqlite3.Connection], T], *, durable: bool = False) -> T:
-        """Run `work` on a connection; a table lost under us (file truncated) is recreated
-        once; every other fault becomes OutboxUnavailable. A durable connection syncs each
-        commit to disk (a stored request survives a power cut); a lost status change only
-        means a row is tried again (the Message-ID lets receivers dedupe)."""
+        """Run `work`; a table lost under us is recreated once, other faults become
+        OutboxUnavailable. Only `durable` work (a new request) syncs each commit to disk."""
         for attempt in (1, 2):
             try:
                 if not Path(self.path).exists():
@@ -145,8 +142,7 @@ class SqliteOutbox(SqlOutbox):
 
     @contextmanager
     def _existing(self) -> Iterator[sqlite3.Connection]:
-        """The file as it is, never created nor migrated (GET /healthz); faults become
-        OutboxUnavailable."""
+        """The file as it is, never created nor migrated (GET /healthz)."""
         try:
             with self._open(f"{Path(self.path).resolve().as_uri()}?mode=rw", uri=True) as db:
                 yield db
@@ -190,16 +186,14 @@ class SqliteOutbox(SqlOutbox):
         return {"failed": 0, "oldest_unsent_seconds": None, "unreadable": []}
 
     def backup(self, target: Path) -> int:
-        """Copy the outbox into `target` (0600, no -wal beside it) with SQLite's online backup:
-        one consistent snapshot while others write, renamed into place so `target` is never
-        half a copy. Returns the number of requests copied."""
+        """Copy the outbox into `target` (0600) in one consistent snapshot, renamed into place
+        so `target` is never half a copy; returns the number of requests copied."""
         if not Path(self.path).exists():
             raise OutboxUnavailable(f"{self.path} does not exist")
         live = Path(self.path).resolve()
         if target.resolve() in {live.with_name(live.name + end) for end in ("", "-wal", "-shm")}:
             raise BackupRefused(f"{target} is the outbox itself: back it up into another file")
-        # The draft in a 0700 folder of its own: in a folder others may write, a guessable
-        # draft name could be theirs first.
+        # The draft in a 0700 folder of its own: a guessable name could be someone else's.
         folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
         draft = folder / target.name
         create_private(draft)
