@@ -82,18 +82,3 @@ def test_a_late_final_reply_is_waited_for_and_gives_exactly_one_copy(tmp_path, s
     assert len(late.messages) == 1
     (row,) = stored(app)
     assert row.status == outbox.SENT and row.attempts == 1
-
-
-def test_a_failing_row_is_skipped_not_a_stop(tmp_path, smtp):
-    app = create_app(contact_config(smtp, tmp_path))
-    store = open_outbox(app.config)
-    store.add(locale="es", **{**VALID, "email": "first@example.com"})
-    store.add(locale="es", **VALID)
-    smtp.stop()
-    runner = app.test_cli_runner()
-    result = runner.invoke(args=["outbox", "send"])  # the old run stopped at the first failure
-    assert "0 sent, 2 failed, 2 still queued" in result.output
-    assert [row.attempts for row in stored(app)] == [1, 1]
-    smtp.start()
-    time.sleep(0.25)
-    assert deliver(app).sent == 2 and len(smtp.messages) == 2
