@@ -111,11 +111,6 @@ def client_address() -> str:
     return request.remote_addr or "127.0.0.1"
 
 
-def refused_by_the_front() -> bool:
-    """Whether nginx's own rate limit refused this request (FRONT_LIMIT_HEADER)."""
-    return request.headers.get(FRONT_LIMIT_HEADER) == "1"
-
-
 def reserve() -> float | None:
     """Count one request for this client: None if within every limit, else the seconds until
     it may try again. A storage fault lets it through: better a few extra mails than a loss."""

@@ -56,7 +56,7 @@ def undecodable_form() -> MultiDict | None:
 
 
 def _answer(page: Page):
-    if ratelimit.refused_by_the_front():  # nginx's limit: refused, the text kept
+    if request.headers.get(ratelimit.FRONT_LIMIT_HEADER) == "1":  # nginx's limit: text kept
         if request.method in ("GET", "HEAD"):
             raise TooManyRequests(retry_after=1)
         return _too_many(page, ContactForm(), retry_after=1)

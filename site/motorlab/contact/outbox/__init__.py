@@ -9,12 +9,10 @@ from motorlab.contact.outbox.base import (
     SENT,
     STATUSES,
     UNCERTAIN,
-    UNCERTAIN_REASON,
     BackupRefused,
     OutboxUnavailable,
     Row,
     SqlOutbox,
-    now_iso,
 )
 from motorlab.contact.outbox.sqlite import SqliteOutbox
 
@@ -27,13 +25,10 @@ __all__ = [
     "SENT",
     "STATUSES",
     "UNCERTAIN",
-    "UNCERTAIN_REASON",
     "Outbox",
     "OutboxUnavailable",
     "Row",
-    "SqlOutbox",
     "SqliteOutbox",
-    "now_iso",
     "open_outbox",
 ]
 
