@@ -24,10 +24,16 @@ def table(path: Path) -> list[tuple]:
         return db.execute("SELECT * FROM outbox ORDER BY id").fetchall()
 
 
-def test_a_draft_name_planted_in_the_folder_is_never_the_copy(tmp_path):
+def test_a_backup_is_a_private_file_of_its_own_never_the_outbox_nor_a_planted_draft(tmp_path):
     """The draft once had a fixed name, opened without O_EXCL: another user could own it."""
-    outbox = SqliteOutbox(str(tmp_path / "outbox.sqlite3"))
+    path = tmp_path / "outbox.sqlite3"
+    outbox = SqliteOutbox(str(path))
     outbox.add(**REQUEST)
+    before = table(path)
+    for suffix in ("", "-wal", "-shm"):
+        with pytest.raises(BackupRefused, match="is the outbox itself"):
+            outbox.backup(tmp_path / "." / f"outbox.sqlite3{suffix}")
+        assert table(path) == before
     backups = tmp_path / "backups"
     backups.mkdir(mode=0o777)
     planted = backups / ".outbox-3.sqlite3.part"  # the old fixed draft name
@@ -37,19 +43,8 @@ def test_a_draft_name_planted_in_the_folder_is_never_the_copy(tmp_path):
     assert planted.read_text() == "someone else's"  # neither removed nor written through
     copy = backups / "outbox-3.sqlite3"
     assert oct(copy.stat().st_mode & 0o777) == "0o600" and copy.stat().st_uid == os.geteuid()
-    assert table(copy) == table(tmp_path / "outbox.sqlite3")
+    assert table(copy) == before
     assert sorted(p.name for p in backups.iterdir()) == [planted.name, copy.name]
-
-
-@pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
-def test_a_backup_onto_the_outbox_itself_is_refused(tmp_path, suffix):
-    path = tmp_path / "outbox.sqlite3"
-    outbox = SqliteOutbox(str(path))
-    outbox.add(**REQUEST)
-    before = table(path)
-    with pytest.raises(BackupRefused, match="is the outbox itself"):
-        outbox.backup(tmp_path / "." / f"outbox.sqlite3{suffix}")
-    assert table(path) == before
 
 
 def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, launch):

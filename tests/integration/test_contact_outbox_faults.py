@@ -14,6 +14,7 @@ from motorlab import create_app
 from motorlab.contact.outbox import open_outbox
 from tests.support.app import soup_of, visible_text
 from tests.support.contact_support import (
+    ALL_CLEAR,
     HEALTHY,
     TEXT,
     VALID,
@@ -114,7 +115,9 @@ def test_an_outbox_that_cannot_be_written_gives_a_503_that_keeps_the_text(tmp_pa
 
 
 @pytest.mark.parametrize("how", ["deleted", "truncated"])
-def test_an_outbox_that_vanishes_gets_its_schema_again(contact_app, contact_client, how):
+def test_an_outbox_that_vanishes_is_empty_until_a_post_gives_it_its_schema(
+    contact_app, contact_client, how
+):
     assert post_contact(contact_client).status_code == 303
     path = contact_app.config["OUTBOX_PATH"]
     for suffix in ("-wal", "-shm", ""):
@@ -123,6 +126,11 @@ def test_an_outbox_that_vanishes_gets_its_schema_again(contact_app, contact_clie
             target.unlink(missing_ok=True)
         elif target.exists():
             target.write_bytes(b"")
+    assert contact_client.get("/healthz").get_json() == HEALTHY
+    check = contact_app.test_cli_runner().invoke(args=["outbox", "check"])
+    assert (check.exit_code, check.output) == (0, f"{ALL_CLEAR}\n")
+    # Looked at, not created.
+    assert Path(path).stat().st_size == 0 if how == "truncated" else not Path(path).exists()
     assert post_contact(contact_client).status_code == 303
     assert len(stored(contact_app)) == 1
 

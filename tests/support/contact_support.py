@@ -29,6 +29,8 @@ TEXT = "Una app de citas para los talleres de tres marcas, con recordatorios."
 
 # GET /healthz of an outbox with nothing to send and nothing to settle.
 HEALTHY = {"status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None}
+# What `outbox check` says of it.
+ALL_CLEAR = "OK: 0 queued, none waiting; none failed or uncertain"
 
 
 def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
