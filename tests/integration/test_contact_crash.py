@@ -19,7 +19,7 @@ from motorlab.contact.outbox import open_outbox
 from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.support.app import config_with
-from tests.support.contact_support import HEALTHY, contact_config, deliver, site_env, wait_for
+from tests.support.contact_support import HEALTHY, site_env, wait_for
 from tests.support.servers import Process
 from tests.support.services import postgres_bin
 from tests.support.smtp import SmtpServer, StalledServer
@@ -141,28 +141,6 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path, launch):
             sender.stop()
         smtp.stop()
         stalled.stop()
-
-
-def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
-    smtp = SmtpServer().start()
-    try:
-        app = create_app(contact_config(smtp, tmp_path))
-        store = open_outbox(app.config)
-        row = store.add(locale="en", name="Ana", email="ana@example.com", description="An app.")
-        claimed = store.claim_next()
-        assert store.start_data(claimed)  # the sender began DATA, then died
-        assert store.claim_next(stale_after=0) is None  # its claim expires: not retried
-        assert [r.status for r in store.rows()] == ["uncertain"]
-        assert deliver(app).sent == 0 and smtp.messages == []
-        runner = app.test_cli_runner()
-        done = runner.invoke(args=["outbox", "mark-sent", str(row.id)])
-        assert done.exit_code == 0 and f"row {row.id} marked sent" in done.output
-        assert [r.status for r in store.rows()] == ["sent"]
-        again = runner.invoke(args=["outbox", "resend", str(row.id)])
-        assert again.exit_code == 1 and "is not uncertain" in again.output
-        assert smtp.messages == []
-    finally:
-        smtp.stop()
 
 
 # Issue 21, item 4: an attempt never outlives its claim.

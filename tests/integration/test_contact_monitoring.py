@@ -100,6 +100,15 @@ def test_failed_and_uncertain_requests_wait_for_an_operator(smtp, tmp_path):
     assert code == CHECK_LATE
     assert [line.split(":")[0] for line in lines] == ["LATE", "SETTLE"]
     assert lines[1].startswith("SETTLE: 0 failed and 1 uncertain")
+    # The operator finds the mail arrived: the row is settled, and only an uncertain one can be.
+    uncertain = stored(app)[1].id
+    runner = app.test_cli_runner()
+    done = runner.invoke(args=["outbox", "mark-sent", str(uncertain)])
+    assert done.exit_code == 0 and f"row {uncertain} marked sent" in done.output
+    assert stored(app)[1].status == "sent"
+    again = runner.invoke(args=["outbox", "resend", str(uncertain)])
+    assert again.exit_code == 1 and "is not uncertain" in again.output
+    assert len(smtp.messages) == 1  # the one taken before its reply stalled; none since
 
 
 def test_an_outbox_that_cannot_be_opened_and_a_wrong_age_have_codes_of_their_own(tmp_path):
