@@ -22,7 +22,6 @@ from tests.support.contact_support import (
     stored,
     wait_for,
 )
-from tests.support.smtp import SmtpServer
 
 TRICKLE = 0.3  # seconds per byte: a 37-byte reply takes 11 s, each read well within 1 s
 
@@ -114,78 +113,61 @@ def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
 
 
 @pytest.mark.parametrize("step", ["body", "reply"])
-def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step, launch):
-    smtp = SmtpServer().start()
+def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step, smtp, sender):
     # A long deadline: only SIGTERM can end the attempt in time. A short back-off.
     env = site_env(
         tmp_path, smtp.port, MAIL_DEADLINE="60", MAIL_DATA_TIMEOUT="60",
         OUTBOX_RETRY_BASE="0.1", OUTBOX_RETRY_MAX="0.2",
     )  # fmt: skip
-    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
-    store = open_outbox(app.config)
+    store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
     store.add(locale="en", **VALID)
     stalled = threading.Event()
     smtp.at(step, stalled.set)
     smtp.tarpit(step, TRICKLE)
-    sender = launch.flask(env, "outbox", "worker")
-    senders = [sender]
-    try:
-        assert stalled.wait(20)
-        time.sleep(0.5)  # well into the trickle
-        started = time.monotonic()
-        os.kill(sender.pid, signal.SIGTERM)
-        assert sender.wait(timeout=10) == 0
-        assert time.monotonic() - started < transport.STOP_TIME
-        (row,) = store.rows()
-        if step == "body":  # nothing can have arrived: queued again, with back-off
-            assert row.status == "queued" and row.data_at is None and smtp.messages == []
-            assert "the sender was stopped" in row.last_error
-            senders.append(launch.flask(env, "outbox", "worker"))  # restarted: now it goes
-            assert wait_for(lambda: store.counts()["sent"] == 1, timeout=20), store.rows()
-        else:  # the server has it: uncertain, and not sent again
-            assert row.status == "uncertain" and len(smtp.messages) == 1
-            assert "the sender was stopped" in row.last_error
-            senders.append(launch.flask(env, "outbox", "worker"))
-            time.sleep(1)
-            assert store.counts()["uncertain"] == 1
-        assert len(smtp.messages) == 1
-    finally:
-        for process in senders:
-            process.stop()
-        smtp.stop()
+    first = sender(env)
+    assert stalled.wait(20)
+    time.sleep(0.5)  # well into the trickle
+    started = time.monotonic()
+    os.kill(first.pid, signal.SIGTERM)
+    assert first.wait(timeout=10) == 0
+    assert time.monotonic() - started < transport.STOP_TIME
+    (row,) = store.rows()
+    assert "the sender was stopped" in row.last_error
+    if step == "body":  # nothing can have arrived: queued again, with back-off
+        assert row.status == "queued" and row.data_at is None and smtp.messages == []
+        sender(env)  # restarted: now it goes
+        assert wait_for(lambda: store.counts()["sent"] == 1, timeout=20), store.rows()
+    else:  # the server has it: uncertain, and not sent again
+        assert row.status == "uncertain" and len(smtp.messages) == 1
+        sender(env)
+        time.sleep(1)
+        assert store.counts()["uncertain"] == 1
+    assert len(smtp.messages) == 1
 
 
 @pytest.mark.parametrize(
     ("point", "status", "mails"), [("body", "sent", 1), ("DATA", "uncertain", 0)]
 )
 def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_time(
-    tmp_path, point, status, mails, launch
+    tmp_path, point, status, mails, smtp, sender
 ):
     # Killed as DATA is accepted (before the mark) or once the final `.` arrived (after it;
     # the server then refuses the message). The claim would go stale only after 15 minutes.
-    smtp = SmtpServer().start()
     env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="2", OUTBOX_LOCK_TIMEOUT="1")
-    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
+    app = create_app(config_with(OUTBOX_PATH=env["OUTBOX_PATH"]))
     client = app.test_client()
     store = open_outbox(app.config)
     store.add(locale="en", **VALID)
-    sender = launch.flask(env, "outbox", "worker")
-    senders = [sender]
-    smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
-    try:
-        assert sender.wait(timeout=20) == -signal.SIGKILL
-        assert store.counts()["sending"] == 1
-        assert client.get("/healthz").status_code == 200  # within its deadline
-        # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
-        assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
-        assert client.get("/healthz").get_json()["overdue"] == 1
-        # Restarted: it takes the row back at once.
-        senders.append(launch.flask(env, "outbox", "worker"))
-        assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
-        time.sleep(0.5)  # a second copy, if any, would arrive now
-        assert len(smtp.messages) == mails
-        assert client.get("/healthz").get_json()["status"] == "ok"
-    finally:
-        for process in senders:
-            process.stop()
-        smtp.stop()
+    first = sender(env)
+    smtp.at(point, lambda: os.kill(first.pid, signal.SIGKILL))
+    assert first.wait(timeout=20) == -signal.SIGKILL
+    assert store.counts()["sending"] == 1
+    assert client.get("/healthz").status_code == 200  # within its deadline
+    # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
+    assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
+    assert client.get("/healthz").get_json()["overdue"] == 1
+    sender(env)  # restarted: it takes the row back at once
+    assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
+    time.sleep(0.5)  # a second copy, if any, would arrive now
+    assert len(smtp.messages) == mails
+    assert client.get("/healthz").get_json()["status"] == "ok"

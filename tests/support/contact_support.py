@@ -69,6 +69,20 @@ def smtp():
 
 
 @pytest.fixture
+def sender(launch):
+    """sender(env) -> a `flask outbox worker` process; every one started is stopped after."""
+    started = []
+
+    def start(env):
+        started.append(launch.flask(env, "outbox", "worker"))
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.stop()
+
+
+@pytest.fixture
 def contact_app(smtp, tmp_path):
     return create_app(contact_config(smtp, tmp_path))
 
