@@ -47,8 +47,11 @@ def test_a_backup_is_a_private_file_of_its_own_never_the_outbox_nor_a_planted_dr
     assert sorted(p.name for p in backups.iterdir()) == [planted.name, copy.name]
 
 
-def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, launch):
+def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(
+    tmp_path, launch, sender, request
+):
     smtp = SmtpServer(delay=0.05).start()  # 40 mails take 2 s or more
+    request.addfinalizer(smtp.stop)
     # A claim not renewed for 2 s is stale (a live sender renews it every 0.5 s): in the
     # restored outbox the claim the copy caught has no sender, and expires soon.
     env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="30", OUTBOX_STALE_AFTER="2")
@@ -60,7 +63,7 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
     # The mail server holds one message, taken and not yet answered, while the copy is made:
     # the sender is in the middle of a send, past the message's final `.`.
     held, release = threading.Event(), threading.Event()
-    sender = launch.flask(env, "outbox", "worker")
+    first = sender(env)
     try:
         assert wait_for(lambda: store.counts()["sent"] >= 3, timeout=30), store.counts()
         smtp.at("stored", lambda: (held.set(), release.wait(30)))
@@ -75,7 +78,7 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
         assert wait_for(lambda: store.counts()["sent"] > sent_before + 1, timeout=30)
     finally:
         release.set()
-        sender.stop()
+        first.stop()
     # A file of its own, for the owner alone, whole, and the sender's state at one moment.
     assert sorted(path.name for path in backup.parent.iterdir()) == [backup.name]
     assert backup.stat().st_mode & 0o777 == 0o600
@@ -102,14 +105,10 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
     # copy caught past its final `.` becomes uncertain once its claim is stale (the server
     # may have it: an operator settles it), as after any sender that stopped there.
     after_the_dot = [row.id for row in restored if row.status == "sending" and row.data_at]
-    sender = launch.flask(env, "outbox", "worker")
-    try:
-        assert wait_for(
-            lambda: store.counts()["sent"] == REQUESTS - len(after_the_dot), timeout=30
-        ), store.counts()
-    finally:
-        sender.stop()
-        smtp.stop()
+    sender(env)
+    assert wait_for(lambda: store.counts()["sent"] == REQUESTS - len(after_the_dot), timeout=30), (
+        store.counts()
+    )
     assert after_the_dot == [caught[0]]
     assert [row.id for row in store.rows() if row.status == "uncertain"] == after_the_dot
 

@@ -16,7 +16,7 @@ from motorlab.contact import delivery
 from motorlab.contact.outbox import Row, open_outbox
 from tests.support.app import config_with, soup_of
 from tests.support.browser import serving
-from tests.support.smtp import SmtpServer
+from tests.support.smtp import SmtpServer, StalledServer
 
 VALID = {
     "name": "José Núñez",
@@ -64,6 +64,14 @@ def site_env(tmp_path, mail_port: int, **extra) -> dict[str, str]:
 @pytest.fixture
 def smtp():
     server = SmtpServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def stalled():
+    """An SMTP server that takes connections and never answers."""
+    server = StalledServer()
     yield server
     server.stop()
 
