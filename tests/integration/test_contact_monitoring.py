@@ -20,7 +20,7 @@ from tests.support.contact_support import (
     post_contact,
     stored,
 )
-from tests.support.smtp import SmtpServer, StalledServer
+from tests.support.smtp import SmtpServer
 
 
 def check(app, *args: str) -> tuple[int, list[str]]:
@@ -34,23 +34,21 @@ def health(app) -> dict:
     return response.get_json()
 
 
-def test_a_stalled_mail_server_makes_mail_late_for_the_check_but_not_for_the_balancer(tmp_path):
-    stalled = StalledServer()  # takes the connection, never says a word
+def test_a_stalled_mail_server_makes_mail_late_for_the_check_but_not_for_the_balancer(
+    tmp_path, stalled, smtp
+):
     app = create_app(
         contact_config(stalled, tmp_path, MAIL_TIMEOUT=0.5, MAIL_DEADLINE=1, OUTBOX_RETRY_BASE=60)
     )
-    try:
-        assert post_contact(app.test_client()).status_code == 303
-        code, lines = check(app, "--max-age", "1m")  # times are whole seconds: 0 or 1
-        assert code == 0 and len(lines) == 1
-        assert re.fullmatch(
-            r"OK: 1 queued, the oldest waiting [01] s; none failed or uncertain", lines[0]
-        )
-        tally = deliver(app)  # the attempt ends at its deadline: tried again in a minute
-        assert (tally.retry, tally.sent) == (1, 0)
-        time.sleep(2.1)
-    finally:
-        stalled.stop()
+    assert post_contact(app.test_client()).status_code == 303
+    code, lines = check(app, "--max-age", "1m")  # times are whole seconds: 0 or 1
+    assert code == 0 and len(lines) == 1
+    assert re.fullmatch(
+        r"OK: 1 queued, the oldest waiting [01] s; none failed or uncertain", lines[0]
+    )
+    tally = deliver(app)  # the attempt ends at its deadline: tried again in a minute
+    assert (tally.retry, tally.sent) == (1, 0)
+    time.sleep(2.1)
     answer = health(app)
     assert answer.pop("oldest_unsent_seconds") >= 2
     assert answer == {"status": "ok", "queued": 1, "uncertain": 0, "failed": 0}
@@ -61,12 +59,8 @@ def test_a_stalled_mail_server_makes_mail_late_for_the_check_but_not_for_the_bal
     assert check(app)[0] == 0  # the default: 15 minutes
 
     # The mail server answers again: the next pass sends it, and mail is on time.
-    smtp = SmtpServer().start()
-    try:
-        app.config["MAIL_PORT"] = smtp.port
-        assert "1 sent" in app.test_cli_runner().invoke(args=["outbox", "send"]).output
-    finally:
-        smtp.stop()
+    app.config["MAIL_PORT"] = smtp.port
+    assert "1 sent" in app.test_cli_runner().invoke(args=["outbox", "send"]).output
     assert health(app) == HEALTHY
     assert check(app, "--max-age", "1s") == (0, [ALL_CLEAR])
 
