@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g, request
@@ -14,7 +14,7 @@ from limits import parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from motorlab.contact.outbox.sqlite import immediate
+from motorlab.contact.outbox.sqlite import connect, immediate
 from motorlab.files import create_private
 
 # The mark nginx puts on a request its own limit refused, so the app answers with the form
@@ -45,8 +45,7 @@ class SqliteStorage(Storage):
     def _db(self) -> Iterator[sqlite3.Connection]:
         """A ready connection, closed on exit (also when getting it ready fails)."""
         create_private(Path(self.path))
-        with closing(sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)) as db:
-            db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        with connect(self.path, self.timeout) as db:
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute(SCHEMA)
             yield db

@@ -68,6 +68,15 @@ def immediate(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("COMMIT")
 
 
+@contextmanager
+def connect(target: str, timeout: float, **options) -> Iterator[sqlite3.Connection]:
+    """A connection in autocommit mode (transactions are explicit), closed on exit."""
+    with closing(sqlite3.connect(target, timeout=timeout, isolation_level=None, **options)) as db:
+        db.row_factory = sqlite3.Row
+        db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        yield db
+
+
 def _ensure_schema(db: sqlite3.Connection) -> None:
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         db.execute("PRAGMA journal_mode = WAL")
@@ -103,17 +112,6 @@ class SqliteOutbox(SqlOutbox):
     def __repr__(self) -> str:
         return f"SqliteOutbox({self.path!r})"
 
-    @contextmanager
-    def _open(self, target: str, **options) -> Iterator[sqlite3.Connection]:
-        """A connection in autocommit mode (transactions are explicit), closed on exit."""
-        connection = sqlite3.connect(
-            target, timeout=self.lock_timeout, isolation_level=None, **options
-        )
-        with closing(connection) as db:
-            db.row_factory = sqlite3.Row
-            db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
-            yield db
-
     def _run(self, work: Callable[[sqlite3.Connection], T], *, durable: bool = False) -> T:
         """Run `work`; a table lost under us is recreated once, other faults become
         OutboxUnavailable. Only `durable` work (a new request) syncs each commit to disk."""
@@ -122,7 +120,7 @@ class SqliteOutbox(SqlOutbox):
                 if not Path(self.path).exists():
                     _ready.discard(self.path)  # a new (or replaced) file needs its table
                     create_private(Path(self.path))
-                with self._open(self.path) as db:
+                with connect(self.path, self.lock_timeout) as db:
                     db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
                     if self.path not in _ready:
                         _ensure_schema(db)
@@ -144,7 +142,8 @@ class SqliteOutbox(SqlOutbox):
     def _existing(self) -> Iterator[sqlite3.Connection]:
         """The file as it is, never created nor migrated (GET /healthz)."""
         try:
-            with self._open(f"{Path(self.path).resolve().as_uri()}?mode=rw", uri=True) as db:
+            target = f"{Path(self.path).resolve().as_uri()}?mode=rw"
+            with connect(target, self.lock_timeout, uri=True) as db:
                 yield db
         except sqlite3.Error as error:
             raise OutboxUnavailable(str(error)) from error
