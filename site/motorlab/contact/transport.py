@@ -202,13 +202,11 @@ def send(
             if watchdog.reason is not None:
                 raise TimeoutError(watchdog.reason) from error
             raise
+        # After a 250 the server has the message: a lost QUIT changes nothing.
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            if code == 250:
+                smtp.sock.settimeout(float(config["MAIL_TIMEOUT"]))
+                smtp.quit()
+        smtp.close()
         if code != 250:
-            smtp.close()
             raise smtplib.SMTPDataError(code, reply)
-        try:
-            smtp.sock.settimeout(float(config["MAIL_TIMEOUT"]))
-            smtp.quit()
-        except (smtplib.SMTPException, OSError):
-            pass  # the server has the message; a lost QUIT changes nothing
-        finally:
-            smtp.close()
