@@ -155,14 +155,11 @@ def test_an_invalid_post_keeps_the_input_and_links_each_error(contact_client, pa
     assert stored(contact_app) == []
 
 
-def test_json_mode_answers_ok_or_the_errors(contact_client, contact_app, smtp):
+def test_json_mode_answers_ok_with_the_token_in_the_form_or_a_header(
+    contact_client, contact_app, smtp
+):
     ok = post_contact(contact_client, as_json=True)
     assert ok.status_code == 200 and ok.get_json() == {"ok": True}
-    bad = post_contact(contact_client, {**VALID, "email": ""}, path="/en/contact", as_json=True)
-    assert bad.status_code == 422
-    assert bad.get_json() == {"ok": False, "errors": {"email": ["Enter your email address."]}}
-    bad_es = post_contact(contact_client, {**VALID, "name": ""}, as_json=True)
-    assert bad_es.get_json()["errors"] == {"name": ["Escribe tu nombre."]}
     token = csrf_token(contact_client, "/en/contact")  # or the token in a header
     headers = {"Accept": "application/json", "X-CSRFToken": token}
     in_header = contact_client.post("/en/contact", data=VALID, headers=headers)

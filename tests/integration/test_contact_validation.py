@@ -78,7 +78,7 @@ def test_each_rule_refuses_with_its_message(
     assert error is not None and error.get_text(" ", strip=True).endswith(expected)
     as_json = post_contact(contact_client, data, path=path, as_json=True)
     assert as_json.status_code == 422
-    assert as_json.get_json()["errors"] == {field: [expected]}
+    assert as_json.get_json() == {"ok": False, "errors": {field: [expected]}}
     assert stored(contact_app) == [] and smtp.messages == []
 
 
