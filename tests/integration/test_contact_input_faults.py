@@ -1,8 +1,8 @@
 """Input that would make staff read something else (encoded words, format characters; their
-refusal in a name: test_contact_validation), bodies not in UTF-8, browsers without cookies."""
+refusal in a name: test_contact_validation) and bodies not in UTF-8."""
 
 from tests.support.app import soup_of
-from tests.support.contact_support import TEXT, VALID, csrf_token, deliver, post_contact, stored
+from tests.support.contact_support import VALID, csrf_token, deliver, post_contact, stored
 
 
 def test_encoded_words_stay_literal_and_format_characters_show(contact_client, contact_app, smtp):
@@ -42,19 +42,4 @@ def test_a_body_that_is_not_utf8_gets_a_400_that_says_so(contact_client, contact
         headers={"Accept": "application/json"},
     )
     assert as_json.status_code == 400 and "UTF-8" in as_json.get_json()["error"]
-    assert stored(contact_app) == []
-
-
-def test_a_browser_without_cookies_is_told_that_cookies_are_needed(contact_app):
-    with_cookies = contact_app.test_client()
-    token = csrf_token(with_cookies, "/en/contact")
-    cookieless = contact_app.test_client(use_cookies=False)
-    data = {**VALID, "description": TEXT, "csrf_token": token}
-    response = cookieless.post("/en/contact", data=data)
-    assert response.status_code == 400
-    soup = soup_of(response)
-    assert "did not send our cookie" in soup.find(class_="c-error-summary").get_text()
-    assert soup.find(id="description").get_text() == TEXT
-    spanish = cookieless.post("/contact", data=data, headers={"Accept": "application/json"})
-    assert spanish.status_code == 400 and "cookie" in spanish.get_json()["error"]
     assert stored(contact_app) == []

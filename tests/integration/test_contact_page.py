@@ -28,6 +28,7 @@ PAGES = {
         "privacy": "/privacy",
         "csrf": "El formulario caducó antes de enviarse.",
         "no_token": "No se pudo verificar el formulario.",
+        "no_cookies": "No hemos podido comprobar tu formulario porque tu navegador no envió",
         "too_long": "Tu mensaje era demasiado largo para leerlo: una descripción puede tener "
         "como máximo 5000 caracteres.",
         "too_many": "Has enviado varias solicitudes en poco tiempo.",
@@ -45,6 +46,7 @@ PAGES = {
         "privacy": "/en/privacy",
         "csrf": "Your form expired before it was sent.",
         "no_token": "Your form could not be verified.",
+        "no_cookies": "Your form could not be checked because your browser did not send our",
         "too_long": "Your message was too long to be read: a description may have at most "
         "5000 characters.",
         "too_many": "You have sent several requests in a short time.",
@@ -169,20 +171,26 @@ def test_json_mode_answers_ok_with_the_token_in_the_form_or_a_header(
 
 
 @pytest.mark.parametrize(
-    ("refused", "status"), [("no_token", 400), ("csrf", 400), ("too_long", 413)]
+    ("refused", "status"),
+    [("no_token", 400), ("csrf", 400), ("no_cookies", 400), ("too_long", 413)],
 )
 def test_a_refused_post_is_localized_and_gives_the_form_back(
     contact_client, contact_app, page, smtp, refused, status
 ):
-    """A missing token (nothing there to expire), a forged one, a body over 64 kB (never read:
-    the form comes back empty); otherwise nothing typed is lost."""
+    """A missing token (nothing there to expire), a forged one, a valid one from a browser that
+    sends no cookie, a body over 64 kB (never read: the form comes back empty); otherwise
+    nothing typed is lost."""
     token = csrf_token(contact_client)  # a session exists
     data = {
         "no_token": dict(VALID),
         "csrf": {**VALID, "csrf_token": "forged-token"},
+        "no_cookies": {**VALID, "csrf_token": token},
         "too_long": {**VALID, "description": "x" * (65 * 1024), "csrf_token": token},
     }[refused]
-    html = contact_client.post(page["path"], data=data, headers={"Accept": "text/html"})
+    client = (
+        contact_app.test_client(use_cookies=False) if refused == "no_cookies" else contact_client
+    )
+    html = client.post(page["path"], data=data, headers={"Accept": "text/html"})
     assert html.status_code == status
     soup = soup_of(html)
     assert page[refused] in soup.find(class_="c-error-summary").get_text()
@@ -190,7 +198,7 @@ def test_a_refused_post_is_localized_and_gives_the_form_back(
     kept = ("", "") if refused == "too_long" else (VALID["name"], VALID["description"])
     assert (form.find(id="name")["value"], form.find(id="description").get_text()) == kept
     assert form.find("input", attrs={"name": "csrf_token"})["value"]
-    as_json = contact_client.post(page["path"], data=data, headers={"Accept": "application/json"})
+    as_json = client.post(page["path"], data=data, headers={"Accept": "application/json"})
     assert as_json.status_code == status
     assert as_json.get_json()["ok"] is False
     assert as_json.get_json()["error"].startswith(page[refused])
