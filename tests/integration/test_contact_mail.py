@@ -111,11 +111,20 @@ def test_a_long_description_flows_back_whole_and_starts_no_signature(
     assert "Please call me.\n --\nAna, the rest of my request\n --\n --\nThanks." in shown
 
 
-def test_address_like_names_and_html_cannot_redirect_or_inject(contact_client, contact_app, smtp):
-    name = 'Eve "Boss" <boss@motorlab.example>, Ana; =?utf-8?q?=41?='
+def test_address_like_names_encoded_words_and_html_cannot_redirect_or_inject(
+    contact_client, contact_app, smtp
+):
+    """An encoded word stays literal in the Subject, format characters show escaped, markup
+    is escaped in the HTML part; no typed address becomes one the mail uses."""
+    name = 'E "x", <b@motorlab.example>; =?utf-8?b?4oCuZ25wLmV4ZQ==?='
     evil = "<script>alert(1)</script> please call me"
-    data = {**VALID, "name": name, "description": evil}
-    message, _ = one_mail(contact_client, contact_app, smtp, data)
+    description = f"{evil}. Invoice: Ana \u202egnp.exe and a\u200bhidden space."
+    data = {**VALID, "name": name, "description": description}
+    message, row = one_mail(contact_client, contact_app, smtp, data)
+    assert row.description == description  # the record keeps it as typed
+    assert message["Subject"] == f"Solicitud de contacto de {name}"
+    raw = message.as_bytes()
+    assert b"Subject: =?utf-8?" in raw and b"4oCuZ25wLmV4ZQ==?=" not in raw
     (reply_to,) = message["Reply-To"].addresses
     assert reply_to.addr_spec == VALID["email"] and "@" not in reply_to.display_name
     (sender,) = message["From"].addresses
@@ -125,6 +134,9 @@ def test_address_like_names_and_html_cannot_redirect_or_inject(contact_client, c
     text, html = parts(message)
     assert name in text and evil in text  # the body keeps them as typed
     assert "<script>" not in html and "&lt;script&gt;" in html  # escaped in the HTML part
+    for body in (text, html):
+        assert "\u202e" not in body and "\u200b" not in body
+        assert "Ana [U+202E]gnp.exe" in body and "a[U+200B]hidden" in body
 
 
 def test_a_stored_name_with_a_bcc_line_adds_no_recipient_or_header(contact_app, smtp):

@@ -1,5 +1,5 @@
 """The contact page and its public HTTP contract: 303 (then the confirmation once), 422 with
-input kept, JSON mode, CSRF 400, 413, 429, each in the page's language."""
+input kept, JSON mode, the 400s (CSRF, cookies, not UTF-8), 413, 429, in the page's language."""
 
 import pytest
 
@@ -203,6 +203,26 @@ def test_a_refused_post_is_localized_and_gives_the_form_back(
     assert as_json.get_json()["ok"] is False
     assert as_json.get_json()["error"].startswith(page[refused])
     assert stored(contact_app) == [] and smtp.messages == []
+
+
+def test_a_body_that_is_not_utf8_gets_a_400_that_says_so(contact_client, contact_app):
+    token = csrf_token(contact_client, "/en/contact")
+    body = f"csrf_token={token}&name=Ana%FF&email=ana%40example.com&description=Hola%FFmundo"
+    form = "application/x-www-form-urlencoded"
+    html = contact_client.post("/en/contact", data=body, content_type=form)
+    assert html.status_code == 400
+    soup = soup_of(html)
+    assert "did not send it as UTF-8" in soup.find(class_="c-error-summary").get_text()
+    assert soup.find(id="name")["value"] == "Ana\ufffd"
+    assert soup.find(id="email")["value"] == "ana@example.com"
+    as_json = contact_client.post(
+        "/en/contact",
+        data=body.encode(),
+        content_type=form,
+        headers={"Accept": "application/json"},
+    )
+    assert as_json.status_code == 400 and "UTF-8" in as_json.get_json()["error"]
+    assert stored(contact_app) == []
 
 
 def test_the_sixth_post_in_a_minute_is_a_localized_429(smtp, tmp_path, page):
