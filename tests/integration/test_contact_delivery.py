@@ -16,6 +16,7 @@ from tests.support.contact_support import (
     csrf_token,
     deliver,
     post_contact,
+    site_env,
     stored,
 )
 from tests.support.smtp import SmtpServer
@@ -161,37 +162,22 @@ def test_a_stale_claim_is_queued_again(contact_app, smtp):
     assert store.mark_sent(claimed) is True
 
 
-def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch):
+def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch, request):
     smtp = SmtpServer(delay=0.05).start()
-    try:
-        path = str(tmp_path / "outbox.sqlite3")
-        store = open_outbox({"OUTBOX_PATH": path})
-        for number in range(40):
-            store.add(
-                locale="en", name=f"Client {number}", email=f"c{number}@example.com",
-                description="A project description that is long enough.",
-            )  # fmt: skip
-        env = {
-            "OUTBOX_PATH": path,
-            "MAIL_SERVER": "127.0.0.1",
-            "MAIL_PORT": str(smtp.port),
-            "SECRET_KEY": "x",
-            "SITE_URL": "https://www.motorlab.example",
-        }
-        runs = [launch.flask(env, "outbox", "send", capture=True) for _ in range(2)]
-        outputs = [run.finish() for run in runs]
-        assert [run.handle.returncode for run in runs] == [0, 0], outputs
-        sent = [int(output.split(" sent")[0].split()[-1]) for output in outputs]
-        assert sum(sent) == 40, outputs
-        assert min(sent) > 0, outputs  # the two runs really overlapped
-        message_ids = [message["Message-ID"] for message in smtp.messages]
-        assert len(message_ids) == 40 and len(set(message_ids)) == 40
-        assert store.counts() == {
-            "queued": 0,
-            "sending": 0,
-            "sent": 40,
-            "failed": 0,
-            "uncertain": 0,
-        }
-    finally:
-        smtp.stop()
+    request.addfinalizer(smtp.stop)
+    env = site_env(tmp_path, smtp.port)
+    store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
+    for number in range(40):
+        store.add(
+            locale="en", name=f"Client {number}", email=f"c{number}@example.com",
+            description="A project description that is long enough.",
+        )  # fmt: skip
+    runs = [launch.flask(env, "outbox", "send", capture=True) for _ in range(2)]
+    outputs = [run.finish() for run in runs]
+    assert [run.handle.returncode for run in runs] == [0, 0], outputs
+    sent = [int(output.split(" sent")[0].split()[-1]) for output in outputs]
+    assert sum(sent) == 40, outputs
+    assert min(sent) > 0, outputs  # the two runs really overlapped
+    message_ids = [message["Message-ID"] for message in smtp.messages]
+    assert len(message_ids) == 40 and len(set(message_ids)) == 40
+    assert store.counts() == {"queued": 0, "sending": 0, "sent": 40, "failed": 0, "uncertain": 0}
