@@ -54,23 +54,6 @@ def fill(page, name="Ana Pérez", email="ana@example.com", text="A booking app f
     page.fill("#description", text)
 
 
-def test_sending_then_success_without_a_toast(enhanced, contact_server):
-    page, (_, smtp) = enhanced, contact_server
-    before = len(smtp.messages)
-    fill(page)
-    page.click("button[type=submit]")
-    page.wait_for_selector("form[data-state=success]", state="attached")
-    states = page.evaluate("() => window.__formStates")
-    assert [state[0] for state in states] == ["sending", "success"]
-    assert states[0][2:] == ["Enviando…", "true", "true"]  # text, aria-disabled, aria-busy
-    assert states[1][1] - states[0][1] >= 195  # never a flicker
-    assert page.input_value("#name") == ""
-    assert page.get_attribute("button[type=submit]", "aria-busy") is None
-    assert page.url.endswith("/contact")  # no page load: the JSON answer
-    assert wait_for(lambda: len(smtp.messages) == before + 1)
-    assert page.errors == []
-
-
 # What the submit button shows while the form is busy: its text as seen, and the ring before
 # its busy text, turning or not, when it is seen; its width.
 BUSY_BUTTON = f"""() => {{
@@ -135,16 +118,26 @@ OVER_THE_HEADING = """() => {
 }"""
 
 
-def test_a_sent_form_gives_way_to_the_confirmation(enhanced):
-    """As without JavaScript: heading and title "Mensaje enviado", the heading focused, the
-    server's confirmation in the form's place, no toast; "send another" brings the form back."""
-    page = enhanced
+def test_a_sent_form_gives_way_to_the_confirmation(enhanced, contact_server):
+    """Sent by JSON, no page load, busy long enough not to flicker; then as without JavaScript:
+    heading and title "Mensaje enviado", the heading focused, the server's confirmation in the
+    form's place, no toast; "send another" brings the form back."""
+    page, (_, smtp) = enhanced, contact_server
+    before = len(smtp.messages)
     fill(page, email="ana@")
     page.click("button[type=submit]")
     page.wait_for_selector(".c-error-summary")
     fill(page)
     page.click("button[type=submit]")
     page.wait_for_selector("form[data-state=success]", state="attached")
+    states = page.evaluate("() => window.__formStates")
+    assert [state[0] for state in states][-2:] == ["sending", "success"]
+    assert states[-2][2:] == ["Enviando…", "true", "true"]  # text, aria-disabled, aria-busy
+    assert states[-1][1] - states[-2][1] >= 195  # never a flicker
+    assert page.input_value("#name") == ""
+    assert page.get_attribute("button[type=submit]", "aria-busy") is None
+    assert page.url.endswith("/contact")  # no page load: the JSON answer
+    assert wait_for(lambda: len(smtp.messages) == before + 1)
     assert page.locator("h1").all_inner_texts() == ["Mensaje enviado"]
     assert page.title() == "Mensaje enviado | Motorlab"
     assert page.evaluate("() => document.activeElement === document.querySelector('h1')")

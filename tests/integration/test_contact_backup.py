@@ -24,10 +24,16 @@ def table(path: Path) -> list[tuple]:
         return db.execute("SELECT * FROM outbox ORDER BY id").fetchall()
 
 
-def test_a_draft_name_planted_in_the_folder_is_never_the_copy(tmp_path):
+def test_a_backup_is_a_private_file_of_its_own_never_the_outbox_nor_a_planted_draft(tmp_path):
     """The draft once had a fixed name, opened without O_EXCL: another user could own it."""
-    outbox = SqliteOutbox(str(tmp_path / "outbox.sqlite3"))
+    path = tmp_path / "outbox.sqlite3"
+    outbox = SqliteOutbox(str(path))
     outbox.add(**REQUEST)
+    before = table(path)
+    for suffix in ("", "-wal", "-shm"):
+        with pytest.raises(BackupRefused, match="is the outbox itself"):
+            outbox.backup(tmp_path / "." / f"outbox.sqlite3{suffix}")
+        assert table(path) == before
     backups = tmp_path / "backups"
     backups.mkdir(mode=0o777)
     planted = backups / ".outbox-3.sqlite3.part"  # the old fixed draft name
@@ -37,23 +43,15 @@ def test_a_draft_name_planted_in_the_folder_is_never_the_copy(tmp_path):
     assert planted.read_text() == "someone else's"  # neither removed nor written through
     copy = backups / "outbox-3.sqlite3"
     assert oct(copy.stat().st_mode & 0o777) == "0o600" and copy.stat().st_uid == os.geteuid()
-    assert table(copy) == table(tmp_path / "outbox.sqlite3")
+    assert table(copy) == before
     assert sorted(p.name for p in backups.iterdir()) == [planted.name, copy.name]
 
 
-@pytest.mark.parametrize("suffix", ["", "-wal", "-shm"])
-def test_a_backup_onto_the_outbox_itself_is_refused(tmp_path, suffix):
-    path = tmp_path / "outbox.sqlite3"
-    outbox = SqliteOutbox(str(path))
-    outbox.add(**REQUEST)
-    before = table(path)
-    with pytest.raises(BackupRefused, match="is the outbox itself"):
-        outbox.backup(tmp_path / "." / f"outbox.sqlite3{suffix}")
-    assert table(path) == before
-
-
-def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, launch):
+def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(
+    tmp_path, launch, sender, request
+):
     smtp = SmtpServer(delay=0.05).start()  # 40 mails take 2 s or more
+    request.addfinalizer(smtp.stop)
     # A claim not renewed for 2 s is stale (a live sender renews it every 0.5 s): in the
     # restored outbox the claim the copy caught has no sender, and expires soon.
     env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="30", OUTBOX_STALE_AFTER="2")
@@ -65,7 +63,7 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
     # The mail server holds one message, taken and not yet answered, while the copy is made:
     # the sender is in the middle of a send, past the message's final `.`.
     held, release = threading.Event(), threading.Event()
-    sender = launch.flask(env, "outbox", "worker")
+    first = sender(env)
     try:
         assert wait_for(lambda: store.counts()["sent"] >= 3, timeout=30), store.counts()
         smtp.at("stored", lambda: (held.set(), release.wait(30)))
@@ -80,7 +78,7 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
         assert wait_for(lambda: store.counts()["sent"] > sent_before + 1, timeout=30)
     finally:
         release.set()
-        sender.stop()
+        first.stop()
     # A file of its own, for the owner alone, whole, and the sender's state at one moment.
     assert sorted(path.name for path in backup.parent.iterdir()) == [backup.name]
     assert backup.stat().st_mode & 0o777 == 0o600
@@ -107,14 +105,10 @@ def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(tmp_path, l
     # copy caught past its final `.` becomes uncertain once its claim is stale (the server
     # may have it: an operator settles it), as after any sender that stopped there.
     after_the_dot = [row.id for row in restored if row.status == "sending" and row.data_at]
-    sender = launch.flask(env, "outbox", "worker")
-    try:
-        assert wait_for(
-            lambda: store.counts()["sent"] == REQUESTS - len(after_the_dot), timeout=30
-        ), store.counts()
-    finally:
-        sender.stop()
-        smtp.stop()
+    sender(env)
+    assert wait_for(lambda: store.counts()["sent"] == REQUESTS - len(after_the_dot), timeout=30), (
+        store.counts()
+    )
     assert after_the_dot == [caught[0]]
     assert [row.id for row in store.rows() if row.status == "uncertain"] == after_the_dot
 

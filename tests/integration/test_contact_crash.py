@@ -19,10 +19,10 @@ from motorlab.contact.outbox import open_outbox
 from motorlab.contact.outbox import postgres as postgres_store
 from motorlab.contact.outbox import sqlite as sqlite_store
 from tests.support.app import config_with
-from tests.support.contact_support import HEALTHY, contact_config, deliver, site_env, wait_for
+from tests.support.contact_support import HEALTHY, site_env, wait_for
 from tests.support.processes import Process
 from tests.support.services import postgres_bin
-from tests.support.smtp import SmtpServer, StalledServer
+from tests.support.smtp import SmtpServer
 
 # Senders started as processes and killed midway, and PostgreSQL.
 pytestmark = pytest.mark.system
@@ -58,135 +58,90 @@ def kill_at(smtp: SmtpServer, point: str, sender: Process, outbox: Path) -> None
     smtp.at(HOLD_AT[point], hold_then_kill)
 
 
-def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(tmp_path, launch):
-    smtp, stalled = SmtpServer().start(), StalledServer()
-    senders = []
+def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(
+    tmp_path, launch, smtp, stalled, sender
+):
     outbox = tmp_path / "outbox.sqlite3"
     # A claim lives 60 s while the senders are killed, so no restart takes another's row.
     env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="60", OUTBOX_LOCK_TIMEOUT="5")
     app = create_app(config_with(OUTBOX_PATH=str(outbox), MAIL_PORT=smtp.port))
     store = open_outbox(app.config)
-    try:
-        rows = {}
-        for point in POINTS:
-            rows[point] = store.add(
-                locale="en", name=f"Killed at {point}", email="ana@example.com",
-                description=f"Killed at {point}.",
-            )  # fmt: skip
-            if point == "connect":  # a server that never answers: killed while connecting
-                sender = launch.flask({**env, "MAIL_PORT": str(stalled.port)}, "outbox", "worker")
-                assert wait_for(lambda: store.rows()[-1].status == "sending")
-                os.kill(sender.pid, signal.SIGKILL)
-            else:
-                sender = launch.flask(env, "outbox", "worker")
-                kill_at(smtp, point, sender, outbox)
-            senders.append(sender)
-            assert sender.wait(timeout=30) == -signal.SIGKILL
-        assert [row.status for row in store.rows()] == ["sending"] * 6
-        assert store.rows()[POINTS.index("mid-body")].data_at is None  # not marked
-        assert len(smtp.messages) == 1  # only the one killed after the final reply
-        assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
+    rows = {}
+    for point in POINTS:
+        rows[point] = store.add(
+            locale="en", name=f"Killed at {point}", email="ana@example.com",
+            description=f"Killed at {point}.",
+        )  # fmt: skip
+        if point == "connect":  # a server that never answers: killed while connecting
+            doomed = sender({**env, "MAIL_PORT": str(stalled.port)})
+            assert wait_for(lambda: store.rows()[-1].status == "sending")
+            os.kill(doomed.pid, signal.SIGKILL)
+        else:
+            doomed = sender(env)
+            kill_at(smtp, point, doomed, outbox)
+        assert doomed.wait(timeout=30) == -signal.SIGKILL
+    assert [row.status for row in store.rows()] == ["sending"] * 6
+    assert store.rows()[POINTS.index("mid-body")].data_at is None  # not marked
+    assert len(smtp.messages) == 1  # only the one killed after the final reply
+    assert "Killed at reply" in smtp.messages[0].get_body(("plain",)).get_content()
 
-        # Restarted (stale claims after 1 s): what cannot have arrived is sent again.
-        sender = launch.flask({**env, "OUTBOX_STALE_AFTER": "1"}, "outbox", "worker")
-        try:
-            assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
-            by_id = {row.id: row for row in store.rows()}
-            states = {point: by_id[row.id].status for point, row in rows.items()}
-            assert states == {"connect": "sent", "EHLO": "sent", "MAIL": "sent",
-                              "mid-body": "sent", "DATA": "uncertain",
-                              "reply": "uncertain"}  # fmt: skip
-            assert len(smtp.messages) == 5  # reply's first copy, then the four retried
+    # Restarted (stale claims after 1 s): what cannot have arrived is sent again.
+    sender({**env, "OUTBOX_STALE_AFTER": "1"})
+    assert wait_for(lambda: store.counts()["sent"] == 4, timeout=30), store.counts()
+    by_id = {row.id: row for row in store.rows()}
+    states = {point: by_id[row.id].status for point, row in rows.items()}
+    assert states == {"connect": "sent", "EHLO": "sent", "MAIL": "sent", "mid-body": "sent",
+                      "DATA": "uncertain", "reply": "uncertain"}  # fmt: skip
+    assert len(smtp.messages) == 5  # reply's first copy, then the four retried
 
-            def outbox(*args: str) -> str:  # an operator's command
-                return launch.flask(env, "outbox", *args, capture=True).finish()
+    def outbox_command(*args: str) -> str:  # an operator's command
+        return launch.flask(env, "outbox", *args, capture=True).finish()
 
-            listed = outbox("list").strip().splitlines()
-            assert listed[-1] == "0 queued, 0 sending, 4 sent, 0 failed, 2 uncertain"
-            for point in ("DATA", "reply"):
-                (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
-                assert "uncertain" in line and "may have been delivered" in line
-                assert f"outbox resend {rows[point].id}" in line
-            health = app.test_client().get("/healthz").get_json()
-            assert health == {**HEALTHY, "uncertain": 2}
+    listed = outbox_command("list").strip().splitlines()
+    assert listed[-1] == "0 queued, 0 sending, 4 sent, 0 failed, 2 uncertain"
+    for point in ("DATA", "reply"):
+        (line,) = [x for x in listed if x.lstrip().startswith(f"{rows[point].id} ")]
+        assert "uncertain" in line and "may have been delivered" in line
+        assert f"outbox resend {rows[point].id}" in line
+    assert app.test_client().get("/healthz").get_json() == {**HEALTHY, "uncertain": 2}
 
-            # The operator: DATA's mail never came, so resend; reply's came, but is resent
-            # too here, to show that both copies carry one Message-ID.
-            assert "queued again" in outbox("resend", str(rows["DATA"].id))
-            assert "queued again" in outbox("resend", str(rows["reply"].id))
-            assert wait_for(lambda: store.counts()["sent"] == 6, timeout=30), store.counts()
-        finally:
-            sender.stop()
-        assert len(smtp.messages) == 7
-        ids = {}
-        for message in smtp.messages:
-            text = message.get_body(("plain",)).get_content()
-            point = next(p for p in POINTS if f"Killed at {p}." in text)
-            ids.setdefault(point, []).append(message["Message-ID"])
-        assert {point: len(found) for point, found in ids.items()} == {
-            "connect": 1,
-            "EHLO": 1,
-            "MAIL": 1,
-            "mid-body": 1,  # the body the server had without its final `.` was discarded
-            "DATA": 1,
-            "reply": 2,
-        }
-        assert (
-            ids["reply"][0]
-            == ids["reply"][1]
-            == f"<contact-{rows['reply'].uuid}@" + (ids["reply"][0].split("@")[1])
-        )
-    finally:
-        for sender in senders:
-            sender.stop()
-        smtp.stop()
-        stalled.stop()
-
-
-def test_an_operator_marks_an_uncertain_row_sent(tmp_path):
-    smtp = SmtpServer().start()
-    try:
-        app = create_app(contact_config(smtp, tmp_path))
-        store = open_outbox(app.config)
-        row = store.add(locale="en", name="Ana", email="ana@example.com", description="An app.")
-        claimed = store.claim_next()
-        assert store.start_data(claimed)  # the sender began DATA, then died
-        assert store.claim_next(stale_after=0) is None  # its claim expires: not retried
-        assert [r.status for r in store.rows()] == ["uncertain"]
-        assert deliver(app).sent == 0 and smtp.messages == []
-        runner = app.test_cli_runner()
-        done = runner.invoke(args=["outbox", "mark-sent", str(row.id)])
-        assert done.exit_code == 0 and f"row {row.id} marked sent" in done.output
-        assert [r.status for r in store.rows()] == ["sent"]
-        again = runner.invoke(args=["outbox", "resend", str(row.id)])
-        assert again.exit_code == 1 and "is not uncertain" in again.output
-        assert smtp.messages == []
-    finally:
-        smtp.stop()
+    # The operator: DATA's mail never came, so resend; reply's came, but is resent too here,
+    # to show that both copies carry one Message-ID.
+    assert "queued again" in outbox_command("resend", str(rows["DATA"].id))
+    assert "queued again" in outbox_command("resend", str(rows["reply"].id))
+    assert wait_for(lambda: store.counts()["sent"] == 6, timeout=30), store.counts()
+    assert len(smtp.messages) == 7
+    ids = {}
+    for message in smtp.messages:
+        text = message.get_body(("plain",)).get_content()
+        point = next(p for p in POINTS if f"Killed at {p}." in text)
+        ids.setdefault(point, []).append(message["Message-ID"])
+    # mid-body once: the body the server had without its final `.` was discarded.
+    assert {point: len(found) for point, found in ids.items()} == {
+        "connect": 1, "EHLO": 1, "MAIL": 1, "mid-body": 1, "DATA": 1, "reply": 2,
+    }  # fmt: skip
+    assert ids["reply"][0] == ids["reply"][1]
+    assert ids["reply"][0].startswith(f"<contact-{rows['reply'].uuid}@")
 
 
 # Issue 21, item 4: an attempt never outlives its claim.
 
 
 def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_once(
-    tmp_path, launch
+    tmp_path, sender, request
 ):
     # Each of EHLO, MAIL and RCPT answered 0.5 s late, the final reply 1.5 s after the
     # message is stored: one attempt lasts about 3 s, three times OUTBOX_STALE_AFTER.
     smtp = SmtpServer(command_delay=0.5, reply_delay=1.5).start()
+    request.addfinalizer(smtp.stop)
     env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="1", MAIL_DATA_TIMEOUT="10")
-    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
-    store = open_outbox(app.config)
+    store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
     for index in range(3):
         store.add(locale="en", name=f"N{index}", email="ana@example.com", description="An app.")
-    senders = [launch.flask(env, "outbox", "worker") for _ in range(2)]
-    try:
-        assert wait_for(lambda: store.counts()["sent"] == 3, timeout=40), store.rows()
-        time.sleep(2)  # a second copy, if any sender had one under way, would arrive now
-    finally:
-        for sender in senders:
-            sender.stop()
-        smtp.stop()
+    sender(env)
+    sender(env)
+    assert wait_for(lambda: store.counts()["sent"] == 3, timeout=40), store.rows()
+    time.sleep(2)  # a second copy, if any sender had one under way, would arrive now
     message_ids = [message["Message-ID"] for message in smtp.messages]
     assert len(message_ids) == len(set(message_ids)) == 3
     assert [(row.status, row.attempts) for row in store.rows()] == [("sent", 1)] * 3

@@ -22,7 +22,6 @@ from tests.support.contact_support import (
     stored,
     wait_for,
 )
-from tests.support.smtp import SmtpServer
 
 TRICKLE = 0.3  # seconds per byte: a 37-byte reply takes 11 s, each read well within 1 s
 
@@ -42,48 +41,42 @@ def by_name(app) -> dict:
     return {row.name: row for row in stored(app)}
 
 
-def test_a_server_stalling_before_the_final_dot_gets_the_row_again_later(smtp, tmp_path):
+@pytest.mark.parametrize(
+    ("step", "status", "error"),
+    [("body", "queued", "deadline"), ("reply", "uncertain", "no reply after the message")],
+)
+def test_a_server_stalling_mid_attempt_costs_the_deadline_not_the_row_behind(
+    smtp, tmp_path, step, status, error
+):
+    """Stalled on the 354 that invites the body, the row is tried again later; on the 250
+    after the stored message, it waits `uncertain` for an operator."""
     app = tarpit_app(smtp, tmp_path, OUTBOX_RETRY_BASE=30, OUTBOX_RETRY_MAX=60)
     add_two(app)
-    smtp.tarpit("body", TRICKLE)  # the 354 that invites the body trickles
+    smtp.tarpit(step, TRICKLE)
     started = time.monotonic()
     tally = deliver(app)
     assert time.monotonic() - started < 3  # the deadline, not the 11 s trickle
-    assert (tally.retry, tally.sent, tally.uncertain) == (1, 1, 0)
+    after_the_dot = step == "reply"
+    assert (tally.sent, tally.retry, tally.uncertain) == (1, not after_the_dot, after_the_dot)
     rows = by_name(app)
     stalled = rows["Stalled"]
-    assert stalled.status == "queued" and stalled.attempts == 1 and stalled.data_at is None
-    assert "deadline" in stalled.last_error
-    assert stalled.next_attempt_at - time.time() > 20  # back-off, as any failure
+    assert (stalled.status, stalled.attempts) == (status, 1) and error in stalled.last_error
+    assert (stalled.data_at is not None) == after_the_dot
     assert rows["Behind"].status == "sent"  # the row behind it was not held up
-    assert [m["Subject"].split()[-1] for m in smtp.messages] == ["Behind"]
-
+    subjects = sorted(m["Subject"].split()[-1] for m in smtp.messages)
+    assert subjects == (["Behind", "Stalled"] if after_the_dot else ["Behind"])
+    if after_the_dot:
+        assert deliver(app).sent == 0  # never sent again by itself: the server has it
+        assert app.test_client().get("/healthz").get_json() == {**HEALTHY, "uncertain": 1}
+        listed = app.test_cli_runner().invoke(args=["outbox", "list"]).output
+        assert f"outbox mark-sent {stalled.id}" in listed
+        return
+    assert stalled.next_attempt_at - time.time() > 20  # back-off, as any failure
     sent = app.test_cli_runner().invoke(args=["outbox", "send"])  # tried again: now it goes
     assert "1 sent, 0 failed, 0 still queued" in sent.output
     assert by_name(app)["Stalled"].status == "sent"
     subjects = sorted(m["Subject"].split()[-1] for m in smtp.messages)
     assert subjects == ["Behind", "Stalled"]
-
-
-def test_a_server_stalling_after_the_final_dot_leaves_the_row_uncertain(smtp, tmp_path):
-    app = tarpit_app(smtp, tmp_path)
-    add_two(app)
-    smtp.tarpit("reply", TRICKLE)  # the message is stored; its 250 trickles
-    started = time.monotonic()
-    tally = deliver(app)
-    assert time.monotonic() - started < 3
-    assert (tally.uncertain, tally.sent, tally.retry) == (1, 1, 0)
-    rows = by_name(app)
-    assert rows["Stalled"].status == "uncertain" and rows["Stalled"].data_at is not None
-    assert "no reply after the message" in rows["Stalled"].last_error
-    assert rows["Behind"].status == "sent"
-    assert deliver(app).sent == 0  # never sent again by itself: the server has it
-    assert len(smtp.messages) == 2
-    health = app.test_client().get("/healthz")
-    assert health.status_code == 200
-    assert health.get_json() == {**HEALTHY, "uncertain": 1}
-    listed = app.test_cli_runner().invoke(args=["outbox", "list"]).output
-    assert f"outbox mark-sent {rows['Stalled'].id}" in listed
 
 
 def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
@@ -120,78 +113,61 @@ def test_healthz_is_503_while_a_row_is_sending_past_its_deadline(app, tmp_path):
 
 
 @pytest.mark.parametrize("step", ["body", "reply"])
-def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step, launch):
-    smtp = SmtpServer().start()
+def test_sigterm_stops_the_sender_within_5_s_by_the_same_rule(tmp_path, step, smtp, sender):
     # A long deadline: only SIGTERM can end the attempt in time. A short back-off.
     env = site_env(
         tmp_path, smtp.port, MAIL_DEADLINE="60", MAIL_DATA_TIMEOUT="60",
         OUTBOX_RETRY_BASE="0.1", OUTBOX_RETRY_MAX="0.2",
     )  # fmt: skip
-    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
-    store = open_outbox(app.config)
+    store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
     store.add(locale="en", **VALID)
     stalled = threading.Event()
     smtp.at(step, stalled.set)
     smtp.tarpit(step, TRICKLE)
-    sender = launch.flask(env, "outbox", "worker")
-    senders = [sender]
-    try:
-        assert stalled.wait(20)
-        time.sleep(0.5)  # well into the trickle
-        started = time.monotonic()
-        os.kill(sender.pid, signal.SIGTERM)
-        assert sender.wait(timeout=10) == 0
-        assert time.monotonic() - started < transport.STOP_TIME
-        (row,) = store.rows()
-        if step == "body":  # nothing can have arrived: queued again, with back-off
-            assert row.status == "queued" and row.data_at is None and smtp.messages == []
-            assert "the sender was stopped" in row.last_error
-            senders.append(launch.flask(env, "outbox", "worker"))  # restarted: now it goes
-            assert wait_for(lambda: store.counts()["sent"] == 1, timeout=20), store.rows()
-        else:  # the server has it: uncertain, and not sent again
-            assert row.status == "uncertain" and len(smtp.messages) == 1
-            assert "the sender was stopped" in row.last_error
-            senders.append(launch.flask(env, "outbox", "worker"))
-            time.sleep(1)
-            assert store.counts()["uncertain"] == 1
-        assert len(smtp.messages) == 1
-    finally:
-        for process in senders:
-            process.stop()
-        smtp.stop()
+    first = sender(env)
+    assert stalled.wait(20)
+    time.sleep(0.5)  # well into the trickle
+    started = time.monotonic()
+    os.kill(first.pid, signal.SIGTERM)
+    assert first.wait(timeout=10) == 0
+    assert time.monotonic() - started < transport.STOP_TIME
+    (row,) = store.rows()
+    assert "the sender was stopped" in row.last_error
+    if step == "body":  # nothing can have arrived: queued again, with back-off
+        assert row.status == "queued" and row.data_at is None and smtp.messages == []
+        sender(env)  # restarted: now it goes
+        assert wait_for(lambda: store.counts()["sent"] == 1, timeout=20), store.rows()
+    else:  # the server has it: uncertain, and not sent again
+        assert row.status == "uncertain" and len(smtp.messages) == 1
+        sender(env)
+        time.sleep(1)
+        assert store.counts()["uncertain"] == 1
+    assert len(smtp.messages) == 1
 
 
 @pytest.mark.parametrize(
     ("point", "status", "mails"), [("body", "sent", 1), ("DATA", "uncertain", 0)]
 )
 def test_a_killed_senders_row_is_taken_back_once_overdue_not_after_the_stale_time(
-    tmp_path, point, status, mails, launch
+    tmp_path, point, status, mails, smtp, sender
 ):
     # Killed as DATA is accepted (before the mark) or once the final `.` arrived (after it;
     # the server then refuses the message). The claim would go stale only after 15 minutes.
-    smtp = SmtpServer().start()
     env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="2", OUTBOX_LOCK_TIMEOUT="1")
-    app = create_app(config_with(OUTBOX_PATH=str(tmp_path / "outbox.sqlite3")))
+    app = create_app(config_with(OUTBOX_PATH=env["OUTBOX_PATH"]))
     client = app.test_client()
     store = open_outbox(app.config)
     store.add(locale="en", **VALID)
-    sender = launch.flask(env, "outbox", "worker")
-    senders = [sender]
-    smtp.at(point, lambda: os.kill(sender.pid, signal.SIGKILL))
-    try:
-        assert sender.wait(timeout=20) == -signal.SIGKILL
-        assert store.counts()["sending"] == 1
-        assert client.get("/healthz").status_code == 200  # within its deadline
-        # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
-        assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
-        assert client.get("/healthz").get_json()["overdue"] == 1
-        # Restarted: it takes the row back at once.
-        senders.append(launch.flask(env, "outbox", "worker"))
-        assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
-        time.sleep(0.5)  # a second copy, if any, would arrive now
-        assert len(smtp.messages) == mails
-        assert client.get("/healthz").get_json()["status"] == "ok"
-    finally:
-        for process in senders:
-            process.stop()
-        smtp.stop()
+    first = sender(env)
+    smtp.at(point, lambda: os.kill(first.pid, signal.SIGKILL))
+    assert first.wait(timeout=20) == -signal.SIGKILL
+    assert store.counts()["sending"] == 1
+    assert client.get("/healthz").status_code == 200  # within its deadline
+    # The deadline (2 s), then the time to record an outcome (1 s): nobody took it back.
+    assert wait_for(lambda: client.get("/healthz").status_code == 503, timeout=10)
+    assert client.get("/healthz").get_json()["overdue"] == 1
+    sender(env)  # restarted: it takes the row back at once
+    assert wait_for(lambda: store.counts()[status] == 1, timeout=10), store.rows()
+    time.sleep(0.5)  # a second copy, if any, would arrive now
+    assert len(smtp.messages) == mails
+    assert client.get("/healthz").get_json()["status"] == "ok"

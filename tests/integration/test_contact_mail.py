@@ -1,5 +1,6 @@
 """The staff mail as staff read it, through a real SMTP server: every field in both parts, the
-text format=flowed, the visitor named in From, an international domain in IDNA."""
+text format=flowed, the visitor named in From and Reply-To but never able to add a recipient, a
+header or markup, an international domain in IDNA."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import re
 
 from bs4 import BeautifulSoup
 
+from motorlab.contact import outbox
+from motorlab.contact.outbox import open_outbox
 from tests.support.contact_support import VALID, deliver, post_contact, stored
 
 FIELDS = ("Nombre", "Correo electrónico", "Idioma", "Recibida", "Referencia")
+RECIPIENTS = ["equipo@motorlab.example", "ventas@motorlab.example"]
 
 
 def unflow(text: str) -> str:
@@ -41,18 +45,34 @@ def html_fields(html: str) -> dict[str, str]:
     return {row.th.get_text(strip=True): row.td.get_text(strip=True) for row in rows}
 
 
-def one_mail(contact_client, contact_app, smtp, data, path="/contact"):
-    assert post_contact(contact_client, data, path=path).status_code == 303
-    assert deliver(contact_app).sent == 1
-    (message,) = smtp.messages
-    (row,) = stored(contact_app)
-    return message, row
+def parts(message) -> tuple[str, str]:
+    return tuple(message.get_body((subtype,)).get_content() for subtype in ("plain", "html"))
 
 
-def test_both_parts_carry_every_field_on_its_own(contact_client, contact_app, smtp):
-    message, row = one_mail(contact_client, contact_app, smtp, VALID, path="/en/contact")
-    text = message.get_body(("plain",)).get_content()
-    html = message.get_body(("html",)).get_content()
+def one_mail(client, app, smtp, data=None, path="/contact"):
+    """The mail of one delivered post (or of the one row already stored), sent to staff only."""
+    if data is not None:
+        assert post_contact(client, data, path=path).status_code == 303
+    assert deliver(app).sent == 1
+    (received,) = smtp.envelopes
+    assert sorted(received.rcpt_tos) == RECIPIENTS
+    (row,) = stored(app)
+    return received.message, row
+
+
+def test_one_mail_carries_every_field_in_both_parts(contact_client, contact_app, smtp):
+    description = "Necesitamos una app de citas para los talleres.\nTres marcas, 40 talleres."
+    data = {**VALID, "description": description}
+    message, row = one_mail(contact_client, contact_app, smtp, data, path="/en/contact")
+    assert row.status == outbox.SENT and row.attempts == 1 and row.sent_at
+    (reply_to,) = message["Reply-To"].addresses
+    assert (reply_to.display_name, reply_to.addr_spec) == ("José Núñez", VALID["email"])
+    (sender,) = message["From"].addresses
+    assert sender.addr_spec == "web@motorlab.example"
+    assert sender.display_name == "José Núñez vía la web de Motorlab"
+    assert message["Subject"] == "Solicitud de contacto de José Núñez"
+    assert message["Message-ID"] == f"<contact-{row.uuid}@motorlab.example>"
+    text, html = parts(message)
     expected = {
         "Nombre": "José Núñez",
         "Correo electrónico": "jose.nunez@example.com",
@@ -64,38 +84,72 @@ def test_both_parts_carry_every_field_on_its_own(contact_client, contact_app, sm
     assert html_fields(html) == expected
     lines = unflow(text).splitlines()
     description_at = lines.index("Descripción del proyecto:")
-    assert lines[description_at + 1 : description_at + 3] == ["", VALID["description"]]
+    assert lines[description_at + 1 : description_at + 4] == ["", *description.split("\n")]
+    assert "Tres marcas, 40 talleres." in html
 
 
-def test_a_long_description_is_wrapped_and_flows_back_whole(contact_client, contact_app, smtp):
+def test_a_long_description_flows_back_whole_and_starts_no_signature(
+    contact_client, contact_app, smtp
+):
     sentence = "Necesitamos reservar citas en cuarenta talleres de tres marcas distintas. "
     first = (sentence * 30).strip()  # about 2,200 characters without a line break
     second = "> Una cita del correo anterior, y una línea\nFrom Madrid, con   espacios."
-    description = f"{first}\n\n{second}\n  sangrada"
-    message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "description": description})
+    typed = f"{first}\n\n{second}\n  sangrada"
+    # A client may hide what follows `-- ` (RFC 3676 §4.3): the mail's own is the only one.
+    signed = "Please call me.\n-- \nAna, the rest of my request\n-- \n-- \nThanks."
+    data = {**VALID, "description": f"{typed}\n{signed}"}
+    message, _ = one_mail(contact_client, contact_app, smtp, data)
     part = message.get_body(("plain",))
     assert part.get_param("format") == "flowed" and part.get_param("delsp") == "no"
     text = part.get_content().replace("\r\n", "\n")
-    assert max(len(line) for line in text.split("\n")) <= 72
-    assert len(text.split("\n")) > 40  # the 2,200-character paragraph is some 30 lines
-    assert description in unflow(text)  # paragraphs, spaces and line breaks as typed
-    assert "\n-- \n" in text  # the signature separator survives
+    lines = text.split("\n")
+    assert max(len(line) for line in lines) <= 72
+    assert len(lines) > 40  # the 2,200-character paragraph is some 30 lines
+    shown = unflow(text)
+    assert typed in shown  # paragraphs, spaces and line breaks as typed
+    assert lines.count("-- ") == 1 and lines.index("-- ") > lines.index("Thanks.")
+    assert "Please call me.\n --\nAna, the rest of my request\n --\n --\nThanks." in shown
 
 
-def test_from_names_the_visitor_with_the_sites_own_address(contact_client, contact_app, smtp):
-    message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "name": "Ana García"})
-    (sender,) = message["From"].addresses
-    assert sender.addr_spec == "web@motorlab.example"
-    assert sender.display_name == "Ana García vía la web de Motorlab"
-
-
-def test_from_cannot_be_turned_into_another_address(contact_client, contact_app, smtp):
-    name = 'Eve "x" <boss@motorlab.example>, =?utf-8?q?=41?='
-    message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "name": name})
+def test_address_like_names_encoded_words_and_html_cannot_redirect_or_inject(
+    contact_client, contact_app, smtp
+):
+    """An encoded word stays literal in the Subject, format characters show escaped, markup
+    is escaped in the HTML part; no typed address becomes one the mail uses."""
+    name = 'E "x", <b@motorlab.example>; =?utf-8?b?4oCuZ25wLmV4ZQ==?='
+    evil = "<script>alert(1)</script> please call me"
+    description = f"{evil}. Invoice: Ana \u202egnp.exe and a\u200bhidden space."
+    data = {**VALID, "name": name, "description": description}
+    message, row = one_mail(contact_client, contact_app, smtp, data)
+    assert row.description == description  # the record keeps it as typed
+    assert message["Subject"] == f"Solicitud de contacto de {name}"
+    raw = message.as_bytes()
+    assert b"Subject: =?utf-8?" in raw and b"4oCuZ25wLmV4ZQ==?=" not in raw
+    (reply_to,) = message["Reply-To"].addresses
+    assert reply_to.addr_spec == VALID["email"] and "@" not in reply_to.display_name
     (sender,) = message["From"].addresses
     assert sender.addr_spec == "web@motorlab.example"
     assert "@" not in sender.display_name and "=?" not in sender.display_name
     assert re.fullmatch(r"[\w .'-]+ vía la web de Motorlab", sender.display_name)
+    text, html = parts(message)
+    assert name in text and evil in text  # the body keeps them as typed
+    assert "<script>" not in html and "&lt;script&gt;" in html  # escaped in the HTML part
+    for body in (text, html):
+        assert "\u202e" not in body and "\u200b" not in body
+        assert "Ana [U+202E]gnp.exe" in body and "a[U+200B]hidden" in body
+
+
+def test_a_stored_name_with_a_bcc_line_adds_no_recipient_or_header(contact_app, smtp):
+    """A row that skipped validation (an old row, a bug); the form refuses such a name
+    (test_contact_validation: name-line-break)."""
+    open_outbox(contact_app.config).add(
+        locale="es", name="Eve\r\nBcc: victim@example.com\r\nX-Evil: 1",
+        email="eve@example.com", description="A description that is long enough.",
+    )  # fmt: skip
+    message, _ = one_mail(None, contact_app, smtp)
+    assert "Bcc" not in message and "X-Evil" not in message
+    assert "\n" not in message["Subject"]
+    assert message["Reply-To"].addresses[0].addr_spec == "eve@example.com"
 
 
 def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, smtp):
@@ -114,25 +168,10 @@ def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, s
 
 def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact_app, smtp):
     """A non-ASCII local part (stored before the form refused it): no Reply-To, not a broken one."""
-    from motorlab.contact.outbox import open_outbox
-
     open_outbox(contact_app.config).add(
         locale="es", name="Jörg", email="jörg@exämple.com",
         description="A description that is long enough.",
     )  # fmt: skip
-    assert deliver(contact_app).sent == 1
-    (message,) = smtp.messages
+    message, _ = one_mail(None, contact_app, smtp)
     assert message["Reply-To"] is None and message.defects == []
     assert "jörg@exämple.com" in message.get_body(("plain",)).get_content()
-
-
-def test_a_visitors_signature_line_does_not_start_a_signature(contact_client, contact_app, smtp):
-    """A client may hide what follows `-- ` (RFC 3676 §4.3): the mail's own is the only one."""
-    description = "Please call me.\n-- \nAna, the rest of my request\n-- \n-- \nThanks."
-    message, _ = one_mail(contact_client, contact_app, smtp, {**VALID, "description": description})
-    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
-    lines = text.split("\n")
-    assert lines.count("-- ") == 1
-    assert lines.index("-- ") > lines.index("Thanks.")
-    shown = unflow(text)
-    assert "Please call me.\n --\nAna, the rest of my request\n --\n --\nThanks." in shown

@@ -14,6 +14,7 @@ from motorlab import create_app
 from motorlab.contact.outbox import open_outbox
 from tests.support.app import soup_of, visible_text
 from tests.support.contact_support import (
+    ALL_CLEAR,
     HEALTHY,
     TEXT,
     VALID,
@@ -43,12 +44,12 @@ def assert_unavailable(client, path="/en/contact"):
 
 
 @contextmanager
-def locked(app, mode):
-    """The outbox file (created, in WAL mode) held by another connection in `mode`."""
+def locked(app):
+    """The outbox file (created, in WAL mode) with its write lock held by another connection."""
     open_outbox(app.config).counts()
     locker = sqlite3.connect(app.config["OUTBOX_PATH"], isolation_level=None)
     try:
-        locker.execute(f"BEGIN {mode}")
+        locker.execute("BEGIN IMMEDIATE")
         yield
     finally:
         locker.close()
@@ -69,79 +70,6 @@ def noise(path: Path) -> Path:
     return path
 
 
-def broken_app(smtp, tmp_path, outbox_path: Path, **overrides):
-    """The site with its outbox at `outbox_path`, its rate limit's counts in a file of its own."""
-    config = contact_config(smtp, tmp_path, OUTBOX_PATH=str(outbox_path), **overrides)
-    config.RATELIMIT_STORAGE_URI = f"sqlite:///{tmp_path / 'limits.sqlite3'}"
-    return create_app(config)
-
-
-@pytest.mark.parametrize("broken", [parent_is_a_file, a_directory, noise])
-def test_an_outbox_that_cannot_be_written_gives_a_503_that_keeps_the_text(tmp_path, smtp, broken):
-    app = broken_app(smtp, tmp_path, broken(tmp_path / "outbox.sqlite3"))
-    assert_unavailable(app.test_client())
-    result = app.test_cli_runner().invoke(args=["outbox", "list"])
-    assert result.exit_code == 2 and "Traceback" not in result.output
-    (line,) = result.output.strip().splitlines()
-    assert line.startswith("Error: the outbox cannot be opened:")
-
-
-def test_a_locked_outbox_gives_a_503_within_the_bound(tmp_path, smtp):
-    app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=0.3))
-    client = app.test_client()
-    with locked(app, "EXCLUSIVE"):
-        assert_unavailable(client)
-    assert post_contact(client).status_code == 303  # lock gone: stored again
-
-
-@pytest.mark.parametrize("how", ["deleted", "truncated"])
-def test_an_outbox_that_vanishes_gets_its_schema_again(contact_app, contact_client, how):
-    assert post_contact(contact_client).status_code == 303
-    path = contact_app.config["OUTBOX_PATH"]
-    for suffix in ("-wal", "-shm", ""):
-        target = Path(path + suffix)
-        if how == "deleted":
-            target.unlink(missing_ok=True)
-        elif target.exists():
-            target.write_bytes(b"")
-    assert post_contact(contact_client).status_code == 303
-    assert len(stored(contact_app)) == 1
-
-
-def test_posts_refused_by_an_outbox_fault_never_use_up_the_rate_limit(tmp_path, smtp):
-    """The limit counts stored posts only (issue 21, item 5)."""
-    broken = parent_is_a_file(tmp_path / "file")
-    app = broken_app(smtp, tmp_path, broken, CONTACT_RATE_LIMIT="2/minute")
-    client = app.test_client()
-    statuses = [post_contact(client, as_json=True).status_code for _ in range(5)]
-    assert statuses == [503] * 5  # never a 429: none of them was stored
-    app.config["OUTBOX_PATH"] = str(tmp_path / "outbox.sqlite3")  # the outbox is back
-    statuses = [post_contact(client, as_json=True).status_code for _ in range(3)]
-    assert statuses == [200, 200, 429]  # the limit's two slots, both still free
-
-
-def test_a_locked_outbox_answers_within_one_deadline_and_healthz_says_503(tmp_path, smtp):
-    # The limit's table lives in the outbox file: its wait and the store's share one deadline
-    # (2 s: two waits that added up would take 4 s; a busy machine adds far less than 1 s).
-    app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=2))
-    client = app.test_client()
-    token = csrf_token(client)
-    assert client.get("/healthz").status_code == 200
-    with locked(app, "IMMEDIATE"):
-        started = time.perf_counter()
-        answer = client.post(
-            "/contact", data={**VALID, "csrf_token": token}, headers={"Accept": "application/json"}
-        )
-        took = time.perf_counter() - started
-        assert answer.status_code == 503
-        assert 1.9 < took < 3.0, took
-        started = time.perf_counter()
-        health = client.get("/healthz")
-        assert health.status_code == 503 and health.get_json()["status"] == "unavailable"
-        assert time.perf_counter() - started < 3.0
-    assert client.get("/healthz").get_json() == HEALTHY
-
-
 def open_files(path: Path) -> list[str]:
     found = []
     for fd in Path("/proc/self/fd").iterdir():
@@ -154,17 +82,77 @@ def open_files(path: Path) -> list[str]:
     return found
 
 
-def test_failed_outbox_operations_close_their_connections_at_once(tmp_path, smtp):
-    path = noise(tmp_path / "outbox.sqlite3")
-    app = create_app(contact_config(smtp, tmp_path, OUTBOX_PATH=str(path)))
+def broken_app(smtp, tmp_path, outbox_path: Path, **overrides):
+    """The site with its outbox at `outbox_path`, its rate limit's counts in a file of its own."""
+    config = contact_config(smtp, tmp_path, OUTBOX_PATH=str(outbox_path), **overrides)
+    config.RATELIMIT_STORAGE_URI = f"sqlite:///{tmp_path / 'limits.sqlite3'}"
+    return create_app(config)
+
+
+@pytest.mark.parametrize("broken", [parent_is_a_file, a_directory, noise])
+def test_an_outbox_that_cannot_be_written_gives_a_503_that_keeps_the_text(tmp_path, smtp, broken):
+    """Each 503 leaves no connection open, nor uses up the rate limit (it counts stored posts
+    only: issue 21, item 5)."""
+    path = broken(tmp_path / "outbox.sqlite3")
+    app = broken_app(smtp, tmp_path, path, CONTACT_RATE_LIMIT="2/minute")
     client = app.test_client()
-    token = csrf_token(client)
     gc.disable()  # what is still open now is open until someone closes it
     try:
-        for _ in range(3):
-            answer = client.post("/contact", data={**VALID, "csrf_token": token})
-            assert answer.status_code == 503
+        assert_unavailable(client)
+        statuses = [post_contact(client, as_json=True).status_code for _ in range(3)]
+        assert statuses == [503] * 3  # never a 429: none of them was stored
         assert client.get("/healthz").status_code == 503
         assert open_files(path) == []
     finally:
         gc.enable()
+    result = app.test_cli_runner().invoke(args=["outbox", "list"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: the outbox cannot be opened:")
+    app.config["OUTBOX_PATH"] = str(tmp_path / "repaired.sqlite3")  # the outbox is back
+    statuses = [post_contact(client, as_json=True).status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]  # the limit's two slots, both still free
+
+
+@pytest.mark.parametrize("how", ["deleted", "truncated"])
+def test_an_outbox_that_vanishes_is_empty_until_a_post_gives_it_its_schema(
+    contact_app, contact_client, how
+):
+    assert post_contact(contact_client).status_code == 303
+    path = contact_app.config["OUTBOX_PATH"]
+    for suffix in ("-wal", "-shm", ""):
+        target = Path(path + suffix)
+        if how == "deleted":
+            target.unlink(missing_ok=True)
+        elif target.exists():
+            target.write_bytes(b"")
+    assert contact_client.get("/healthz").get_json() == HEALTHY
+    check = contact_app.test_cli_runner().invoke(args=["outbox", "check"])
+    assert (check.exit_code, check.output) == (0, f"{ALL_CLEAR}\n")
+    # Looked at, not created.
+    assert Path(path).stat().st_size == 0 if how == "truncated" else not Path(path).exists()
+    assert post_contact(contact_client).status_code == 303
+    assert len(stored(contact_app)) == 1
+
+
+def test_a_locked_outbox_answers_within_one_deadline_and_healthz_says_503(tmp_path, smtp):
+    # The limit's table lives in the outbox file: its wait and the store's share one deadline
+    # (2 s: two waits that added up would take 4 s; a busy machine adds far less than 1 s).
+    app = create_app(contact_config(smtp, tmp_path, OUTBOX_LOCK_TIMEOUT=2))
+    client = app.test_client()
+    token = csrf_token(client)
+    assert client.get("/healthz").status_code == 200
+    with locked(app):
+        started = time.perf_counter()
+        answer = client.post(
+            "/contact", data={**VALID, "csrf_token": token}, headers={"Accept": "application/json"}
+        )
+        took = time.perf_counter() - started
+        assert answer.status_code == 503
+        assert 1.9 < took < 3.0, took
+        started = time.perf_counter()
+        health = client.get("/healthz")
+        assert health.status_code == 503 and health.get_json()["status"] == "unavailable"
+        assert time.perf_counter() - started < 3.0
+    assert client.get("/healthz").get_json() == HEALTHY
+    assert post_contact(client).status_code == 303  # lock gone: stored again

@@ -17,6 +17,11 @@ CONTROL = (
     "Remove the invisible control characters from this field.",
     "Quita los caracteres de control invisibles de este campo.",
 )
+# Format characters can make a name read as what it is not ("Ana \u202egnp.exe").
+FORMAT = (
+    "Remove the invisible formatting characters (such as text direction marks).",
+    "Quita los caracteres de formato invisibles (como las marcas de dirección del texto).",
+)
 REQUIRED_EMAIL = ("Enter your email address.", "Escribe tu correo electrónico.")
 INVALID_EMAIL = (
     "Enter a valid email address, like name@example.com.",
@@ -41,6 +46,10 @@ RULES = [
     ("name-too-long", "name", "N" * 101, LONG_NAME),
     ("name-control", "name", "Ana\x00Lopez", CONTROL),
     ("name-line-break", "name", "Ana\r\nBcc: victim@example.com", CONTROL),
+    ("name-bidi-override", "name", "Ana \u202egnp.exe", FORMAT),
+    ("name-zero-width-joiner", "name", "Ana\u200dMaría", FORMAT),
+    ("name-bidi-isolate", "name", "Ana\u2066x\u2069", FORMAT),
+    ("name-zero-width-space", "name", "Ana\u200b", FORMAT),
     ("email-missing", "email", "", REQUIRED_EMAIL),
     ("email-invalid", "email", "ana@", INVALID_EMAIL),
     ("email-two-addresses", "email", "ana@example.com, eve@example.com", INVALID_EMAIL),
@@ -69,7 +78,7 @@ def test_each_rule_refuses_with_its_message(
     assert error is not None and error.get_text(" ", strip=True).endswith(expected)
     as_json = post_contact(contact_client, data, path=path, as_json=True)
     assert as_json.status_code == 422
-    assert as_json.get_json()["errors"] == {field: [expected]}
+    assert as_json.get_json() == {"ok": False, "errors": {field: [expected]}}
     assert stored(contact_app) == [] and smtp.messages == []
 
 

@@ -16,7 +16,7 @@ from motorlab.contact import delivery
 from motorlab.contact.outbox import Row, open_outbox
 from tests.support.app import config_with, soup_of
 from tests.support.browser import serving
-from tests.support.smtp import SmtpServer
+from tests.support.smtp import SmtpServer, StalledServer
 
 VALID = {
     "name": "José Núñez",
@@ -29,6 +29,8 @@ TEXT = "Una app de citas para los talleres de tres marcas, con recordatorios."
 
 # GET /healthz of an outbox with nothing to send and nothing to settle.
 HEALTHY = {"status": "ok", "queued": 0, "uncertain": 0, "failed": 0, "oldest_unsent_seconds": None}
+# What `outbox check` says of it.
+ALL_CLEAR = "OK: 0 queued, none waiting; none failed or uncertain"
 
 
 def contact_config(smtp: SmtpServer, tmp_path, **overrides) -> TestConfig:
@@ -64,6 +66,28 @@ def smtp():
     server = SmtpServer().start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def stalled():
+    """An SMTP server that takes connections and never answers."""
+    server = StalledServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def sender(launch):
+    """sender(env) -> a `flask outbox worker` process; every one started is stopped after."""
+    started = []
+
+    def start(env):
+        started.append(launch.flask(env, "outbox", "worker"))
+        return started[-1]
+
+    yield start
+    for process in started:
+        process.stop()
 
 
 @pytest.fixture

@@ -1,6 +1,5 @@
-"""A real SMTP server on a free loopback port (aiosmtpd) that keeps every mail it took, can
-stop and start again on its port, run an action at a step of a session (`at`) and trickle a
-reply (`tarpit`)."""
+"""A real SMTP server on a free loopback port (aiosmtpd) that keeps every mail it took, stops and
+starts again on its port, runs an action at a step of a session (`at`), trickles a reply."""
 
 from __future__ import annotations
 
@@ -28,8 +27,8 @@ class Received:
 
 
 class _Collector:
-    """`delay`: a blocking pause before taking a message; `command_delay`: EHLO, MAIL and RCPT
-    answered that late; `reply_delay`: the final reply after a stored message that late."""
+    """`delay` blocks before taking a message; EHLO, MAIL and RCPT wait `command_delay`, the
+    final reply `reply_delay`."""
 
     def __init__(self, delay: float, command_delay: float, reply_delay: float) -> None:
         self.delay = delay
@@ -165,7 +164,7 @@ class SmtpServer:
 
     async def _close_connections(self) -> None:
         """In the server's loop: close every session's connection (a transport may come a
-        turn after its session), then let the closes finish before the loop stops."""
+        turn after its session), and let the closes finish."""
         for _ in range(3):
             await asyncio.sleep(0.01)
             for session in list(self._collector.connections):
@@ -178,12 +177,11 @@ class SmtpServer:
         """A clean shutdown: take no new message, let taken ones' replies out, then close."""
         if self._controller is not None:
             self._collector.closing = True
-            # No new connection: one after the closes below would be left open.
-            listener = self._controller.server
+            listener = self._controller.server  # no new connection: it would stay open
             if listener is not None:
                 self._controller.loop.call_soon_threadsafe(listener.close)
-            # Sessions still talking may finish, for 0.3 s (by `lost`: a new session may
-            # not have its transport yet).
+            # Sessions still talking may finish, for 0.3 s (by `lost`: a new session may not
+            # have its transport yet).
             deadline = time.monotonic() + 0.3
             while time.monotonic() < deadline and not all(
                 session.lost for session in list(self._collector.connections)

@@ -1,5 +1,4 @@
-"""`flask --app wsgi outbox list|send|worker|requeue|resend|mark-sent|check|backup`: the
-operator's commands for the contact outbox (docs/contact.md)."""
+"""`flask --app wsgi outbox ...`: the operator's commands for the outbox (docs/contact.md)."""
 
 from __future__ import annotations
 
@@ -168,33 +167,27 @@ def check_command(max_age: float) -> None:
         click.echo(f"UNAVAILABLE: the outbox cannot be opened: {error}")
         raise SystemExit(CHECK_UNAVAILABLE) from None
     oldest = counts["oldest_unsent_seconds"]
-    problems = []
-    if oldest is not None and oldest > max_age:
-        problems.append((CHECK_LATE, (
-            f"LATE: a contact request has waited {_duration(oldest)} unsent (more than"
-            f" {_duration(max_age)}): is the sender running and the mail server answering?"
-            " (journalctl -u motorlab-sender, outbox list)"
-        )))  # fmt: skip
-    if overdue:
-        problems.append((CHECK_LATE, (
-            f"LATE: {overdue} contact request(s) still being sent past their deadline: the"
-            " sender hangs or died (journalctl -u motorlab-sender)"
-        )))  # fmt: skip
-    if counts["failed"] or counts["uncertain"]:
-        problems.append((CHECK_SETTLE, (
-            f"SETTLE: {counts['failed']} failed and {counts['uncertain']} uncertain contact"
-            " request(s) wait for an operator (outbox list; requeue, resend ID or mark-sent ID)"
-        )))  # fmt: skip
-    if counts["unreadable"]:
-        ids = ", ".join(str(row_id) for row_id in counts["unreadable"])
-        problems.append((CHECK_UNREADABLE, (
-            f"UNREADABLE: contact request(s) {ids} not sent yet have a created_at that is not"
-            " a time, and are left out of the age: correct it in the outbox (outbox list)"
-        )))  # fmt: skip
+    failed, uncertain = counts["failed"], counts["uncertain"]
+    ids = ", ".join(str(row_id) for row_id in counts["unreadable"])
+    problems = [(code, line) for found, code, line in (
+        (oldest is not None and oldest > max_age, CHECK_LATE,
+         f"LATE: a contact request has waited {_duration(oldest or 0)} unsent (more than"
+         f" {_duration(max_age)}): is the sender running and the mail server answering?"
+         " (journalctl -u motorlab-sender, outbox list)"),
+        (overdue, CHECK_LATE,
+         f"LATE: {overdue} contact request(s) still being sent past their deadline: the"
+         " sender hangs or died (journalctl -u motorlab-sender)"),
+        (failed or uncertain, CHECK_SETTLE,
+         f"SETTLE: {failed} failed and {uncertain} uncertain contact request(s) wait for an"
+         " operator (outbox list; requeue, resend ID or mark-sent ID)"),
+        (ids, CHECK_UNREADABLE,
+         f"UNREADABLE: contact request(s) {ids} not sent yet have a created_at that is not"
+         " a time, and are left out of the age: correct it in the outbox (outbox list)"),
+    ) if found]  # fmt: skip
     for _, line in problems:
         click.echo(line)
     if problems:
-        raise SystemExit(min(code for code, _ in problems))
+        raise SystemExit(problems[0][0])
     waited = "none waiting" if oldest is None else f"the oldest waiting {_duration(oldest)}"
     click.echo(f"OK: {counts['queued']} queued, {waited}; none failed or uncertain")
 

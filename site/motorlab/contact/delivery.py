@@ -1,6 +1,5 @@
-"""Delivery of outbox rows, outside any web request: `deliver` sends one claimed row and
-records the outcome (sent, retried with back-off, failed, uncertain); `send_all` is one pass,
-`run_worker` the sender beside the web workers."""
+"""Delivery of outbox rows outside any request: `deliver` one claimed row and record the
+outcome; `send_all` is one pass, `run_worker` the sender beside the web workers."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ SENT, RETRY, FAILED, LOST, UNCERTAIN = "sent", "retry", "failed", "lost", "uncer
 
 
 class ClaimLost(Exception):
-    """The row was handed to someone else (its claim expired): this sender must not go on."""
+    """The row's claim expired and went to another sender: this one must not go on."""
 
 
 @dataclass
@@ -92,14 +91,16 @@ def deliver(store: Outbox, row: Row, stop: threading.Event | None = None) -> str
     return SENT
 
 
+def _claim(store: Outbox, **where) -> Row | None:
+    config = current_app.config
+    stale_after, deadline = float(config["OUTBOX_STALE_AFTER"]), float(config["MAIL_DEADLINE"])
+    return store.claim_next(stale_after=stale_after, deadline=deadline, **where)
+
+
 def send_all(store: Outbox) -> Tally:
     """Try every queued row once, oldest first, due or not; a failure skips to the next."""
     tally, after_id = Tally(), 0
-    config = current_app.config
-    stale_after, deadline = float(config["OUTBOX_STALE_AFTER"]), float(config["MAIL_DEADLINE"])
-    while row := store.claim_next(
-        after_id=after_id, due_only=False, stale_after=stale_after, deadline=deadline
-    ):
+    while row := _claim(store, after_id=after_id, due_only=False):
         after_id = row.id
         tally.add(deliver(store, row))
     return tally
@@ -109,17 +110,14 @@ UNAVAILABLE_WAIT = 60  # the longest wait (and log silence) while the outbox can
 
 
 def run_worker(store: Outbox, stop: threading.Event, *, until_idle: bool = False) -> Tally:
-    """Deliver due rows until `stop` is set (or, with `until_idle`, none is due). A store
-    that cannot be opened is retried after a wait doubling up to UNAVAILABLE_WAIT, and
-    logged once, then once per UNAVAILABLE_WAIT, and when it opens again."""
-    config = current_app.config
-    poll, stale_after = float(config["OUTBOX_POLL_INTERVAL"]), float(config["OUTBOX_STALE_AFTER"])
-    deadline = float(config["MAIL_DEADLINE"])
-    tally = Tally()
+    """Deliver due rows until `stop` is set (or, with `until_idle`, none is due). An outbox
+    that cannot be opened is retried after a wait doubling up to UNAVAILABLE_WAIT, and logged
+    once, then once per UNAVAILABLE_WAIT, and when it opens again."""
+    poll, tally = float(current_app.config["OUTBOX_POLL_INTERVAL"]), Tally()
     wait, unavailable_since, said_at = poll, None, 0.0
     while not stop.is_set():
         try:
-            row = store.claim_next(due_only=True, stale_after=stale_after, deadline=deadline)
+            row = _claim(store, due_only=True)
         except OutboxUnavailable as error:
             now = time.monotonic()
             if unavailable_since is None or now - said_at >= UNAVAILABLE_WAIT:

@@ -1,6 +1,5 @@
-"""The staff mail for one outbox row: the visitor's words only in the bodies, the Reply-To
-and the From display name, the Subject always as encoded words, format characters shown
-as `[U+202E]`, the text part as RFC 3676 format=flowed."""
+"""The staff mail for one outbox row: the visitor's words in the bodies and display names
+only, format characters shown as `[U+202E]`, the text part format=flowed (RFC 3676)."""
 
 from __future__ import annotations
 
@@ -79,7 +78,7 @@ def flowed(text: str, width: int = FLOWED_WIDTH) -> str:
 
 def _words(line: str) -> list[str]:
     """`line` cut after each run of white space (the first word keeps the space before it),
-    or [""] for white space only; linear, where `\\s*\\S+\\s*` was quadratic."""
+    or [""] for white space only; linear in the line."""
     start = len(line) - len(line.lstrip())
     words = _WORD.findall(line, start)
     if not words:
@@ -89,14 +88,12 @@ def _words(line: str) -> list[str]:
 
 
 def unsigned(text: str) -> str:
-    """The visitor's text with any signature separator (`-- `) given a leading space, so the
-    mail's own signature stays the only one."""
+    """Each `-- ` line of the visitor's given a leading space: the mail's own is the only one."""
     return _SIGNATURE_LINE.sub(" " + SIGNATURE, text)
 
 
 class EncodedHeader(str):
-    """A header value always written as RFC 2047 encoded words: the email policy keeps a
-    value with `name` and `fold` as it is, never decoding a `=?…?=` the visitor typed."""
+    """A value always written as RFC 2047 encoded words, so a `=?…?=` typed stays literal."""
 
     def __new__(cls, name: str, value: str) -> EncodedHeader:
         header = super().__new__(cls, value)

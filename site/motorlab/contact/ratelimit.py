@@ -1,13 +1,12 @@
-"""The contact form's rate limit: `CONTACT_RATE_LIMIT` stored requests per client address.
-Counted atomically just before storing and given back when the row is not stored, which
-Flask-Limiter cannot do; the storage is `RATELIMIT_STORAGE_URI` (default: the outbox file)."""
+"""`CONTACT_RATE_LIMIT` stored requests per client address, given back when the row is not
+stored (which Flask-Limiter cannot do), in `RATELIMIT_STORAGE_URI` (default: the outbox)."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app, g, request
@@ -15,7 +14,7 @@ from limits import parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from motorlab.contact.outbox.sqlite import immediate
+from motorlab.contact.outbox.sqlite import connect, immediate
 from motorlab.files import create_private
 
 # The mark nginx puts on a request its own limit refused, so the app answers with the form
@@ -29,8 +28,7 @@ SCHEMA = (
 
 
 class SqliteStorage(Storage):
-    """A `limits` storage in an SQLite file (`sqlite:///relative` or `sqlite:////absolute`),
-    for the fixed-window strategy. Each increment is one IMMEDIATE transaction."""
+    """A `limits` storage in an SQLite file (`sqlite:///relative`, `sqlite:////absolute`)."""
 
     STORAGE_SCHEME = ["sqlite"]
 
@@ -47,8 +45,7 @@ class SqliteStorage(Storage):
     def _db(self) -> Iterator[sqlite3.Connection]:
         """A ready connection, closed on exit (also when getting it ready fails)."""
         create_private(Path(self.path))
-        with closing(sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)) as db:
-            db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+        with connect(self.path, self.timeout) as db:
             db.execute("PRAGMA synchronous = NORMAL")
             db.execute(SCHEMA)
             yield db
@@ -113,15 +110,9 @@ def client_address() -> str:
     return request.remote_addr or "127.0.0.1"
 
 
-def refused_by_the_front() -> bool:
-    """Whether nginx's own rate limit refused this request (FRONT_LIMIT_HEADER)."""
-    return request.headers.get(FRONT_LIMIT_HEADER) == "1"
-
-
 def reserve() -> float | None:
-    """Count one request for this client: None if within every limit (`release()` it if not
-    stored), else the seconds until it may try again. A storage fault lets it through:
-    losing a visitor's request is worse than a few extra mails."""
+    """Count one request for this client: None if within every limit, else the seconds until
+    it may try again. A storage fault lets it through: better a few extra mails than a loss."""
     limiter: FixedWindowRateLimiter = current_app.extensions["contact_rate_limit"]
     address = client_address()
     g.contact_rate_taken = taken = []

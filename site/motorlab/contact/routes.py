@@ -1,6 +1,5 @@
-"""The contact page: a plain form that posts to itself, and the same endpoint in JSON
-(statuses and messages: PRODUCT.md). A POST only stores the request in the outbox; the
-sender delivers it, so the answer never waits on the mail server."""
+"""The contact page: a form that posts to itself, in HTML or JSON (PRODUCT.md). A POST only
+stores the request in the outbox: the answer never waits on the mail server."""
 
 from __future__ import annotations
 
@@ -57,7 +56,7 @@ def undecodable_form() -> MultiDict | None:
 
 
 def _answer(page: Page):
-    if ratelimit.refused_by_the_front():  # nginx's limit: refused, the text kept
+    if request.headers.get(ratelimit.FRONT_LIMIT_HEADER) == "1":  # nginx's limit: text kept
         if request.method in ("GET", "HEAD"):
             raise TooManyRequests(retry_after=1)
         return _too_many(page, ContactForm(), retry_after=1)

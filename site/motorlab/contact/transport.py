@@ -1,6 +1,5 @@
-"""Hand one message to the SMTP server with smtplib, by one deadline (docs/contact.md).
-A watchdog shuts the socket down at the deadline (smtplib only times single operations);
-no reply after the final `.` raises `Unanswered`: the server may have the message."""
+"""Hand one message to the SMTP server by one deadline (docs/contact.md): a watchdog shuts
+the socket down then (smtplib only times single operations)."""
 
 from __future__ import annotations
 
@@ -70,8 +69,7 @@ class _Watchdog:
         return "the sender was stopped" if self.stopping else "the mail attempt passed its deadline"
 
     def resolve(self, host: str, port: int) -> list[tuple]:
-        """`resolve(host, port)` by the deadline, in a daemon thread left behind if it never
-        ends (getaddrinfo has no timeout)."""
+        """`resolve` by the deadline, in a thread left behind if it hangs (no timeout)."""
         answer: list = []
         done = threading.Event()
 
@@ -104,8 +102,7 @@ class _Watchdog:
 
 
 class _Client(smtplib.SMTP):
-    """smtplib.SMTP that connects within the deadline, shows the watchdog its socket, and
-    wraps it in TLS at once with `MAIL_USE_SSL`."""
+    """Connects within the deadline, shows the watchdog its socket, TLS with MAIL_USE_SSL."""
 
     def __init__(self, config: Mapping, watchdog: _Watchdog) -> None:
         self.watchdog = watchdog
@@ -205,13 +202,11 @@ def send(
             if watchdog.reason is not None:
                 raise TimeoutError(watchdog.reason) from error
             raise
+        # After a 250 the server has the message: a lost QUIT changes nothing.
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            if code == 250:
+                smtp.sock.settimeout(float(config["MAIL_TIMEOUT"]))
+                smtp.quit()
+        smtp.close()
         if code != 250:
-            smtp.close()
             raise smtplib.SMTPDataError(code, reply)
-        try:
-            smtp.sock.settimeout(float(config["MAIL_TIMEOUT"]))
-            smtp.quit()
-        except (smtplib.SMTPException, OSError):
-            pass  # the server has the message; a lost QUIT changes nothing
-        finally:
-            smtp.close()

@@ -40,9 +40,7 @@ def readable(message: EmailMessage) -> str:
 
 
 class _Printer:
-    """aiosmtpd's handler: a sender that has not logged in is refused (530); every message
-    from one that has is taken, and printed whole in one write (one event loop, no await
-    while writing: two mails never interleave)."""
+    """aiosmtpd's handler: 530 before login; each mail printed in one write (no interleaving)."""
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -63,8 +61,7 @@ class _Printer:
 
 
 class MailSink:
-    """The SMTP server on a free loopback port, in a thread of its own: start(), stop().
-    It takes mail only from a client logged in as `username` with `password` (made here)."""
+    """The SMTP server on a free loopback port, in a thread: mail only after login."""
 
     host = "127.0.0.1"
     username = USERNAME

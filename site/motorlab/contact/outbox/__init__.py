@@ -1,5 +1,4 @@
-"""The outbox: every accepted contact request is stored here before any mail is tried.
-Rows go queued -> sending -> sent, or failed, or uncertain (see docs/contact.md)."""
+"""Every accepted contact request is stored here before any mail is tried (docs/contact.md)."""
 
 from __future__ import annotations
 
@@ -10,12 +9,10 @@ from motorlab.contact.outbox.base import (
     SENT,
     STATUSES,
     UNCERTAIN,
-    UNCERTAIN_REASON,
     BackupRefused,
     OutboxUnavailable,
     Row,
     SqlOutbox,
-    now_iso,
 )
 from motorlab.contact.outbox.sqlite import SqliteOutbox
 
@@ -28,13 +25,10 @@ __all__ = [
     "SENT",
     "STATUSES",
     "UNCERTAIN",
-    "UNCERTAIN_REASON",
     "Outbox",
     "OutboxUnavailable",
     "Row",
-    "SqlOutbox",
     "SqliteOutbox",
-    "now_iso",
     "open_outbox",
 ]
 

@@ -1,6 +1,5 @@
-"""What both stores share: the statuses, a row, and every statement guarded by a row's claim.
-A store gives `_run(work)` (one transaction, store faults as OutboxUnavailable), its
-placeholder (`PARAM`) and the lock its claim query takes (`CLAIM_LOCK`)."""
+"""What both stores share: the statuses, a row, and every statement. A store gives `_run(work)`
+(one transaction, faults as OutboxUnavailable), `PARAM` and its claim's lock (`CLAIM_LOCK`)."""
 
 from __future__ import annotations
 
@@ -84,11 +83,15 @@ class SqlOutbox:
         """The write transaction a claim runs in (PostgreSQL's `_run` has opened one)."""
         return contextlib.nullcontext()
 
+    def _sql(self, db, statement: str, values: tuple = ()):
+        """Every statement goes through here: written with `?`, run with the store's PARAM."""
+        return db.execute(statement.replace("?", self.PARAM), values)
+
     def _execute(self, statement: str, values: tuple = (), fetch: str | None = None):
         """One statement in its own transaction: its rowcount, or `fetch` ("one", "all")."""
 
         def work(db):
-            cursor = db.execute(statement.replace("?", self.PARAM), values)
+            cursor = self._sql(db, statement, values)
             return cursor.rowcount if fetch is None else getattr(cursor, f"fetch{fetch}")()
 
         return self._run(work)
@@ -98,12 +101,12 @@ class SqlOutbox:
         statement = (
             "INSERT INTO outbox (uuid, created_at, locale, name, email, description,"
             " status, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *"
-        ).replace("?", self.PARAM)
+        )
         values = (uuid.uuid4().hex, now_iso(), locale, name, email, description, QUEUED,
                   time.time())  # fmt: skip
         # fetchall: SQLite ends the statement (and commits) only once every row is read.
         return self._run(
-            lambda db: Row(**db.execute(statement, values).fetchall()[0]), durable=True
+            lambda db: Row(**self._sql(db, statement, values).fetchall()[0]), durable=True
         )
 
     def claim_next(
@@ -123,13 +126,13 @@ class SqlOutbox:
             " deadline_at = ?, attempts = attempts + 1"
             " WHERE id = (SELECT id FROM outbox WHERE status = ? AND id > ?"
             f" AND (? OR next_attempt_at <= ?) ORDER BY id LIMIT 1{self.CLAIM_LOCK}) RETURNING *"
-        ).replace("?", self.PARAM)
+        )
         values = (SENDING, claim, now, deadline_at, QUEUED, after_id, not due_only, now)
 
         def work(db) -> Row | None:
             with self._claiming(db):
                 self._expire_claims(db, now, stale_after)
-                found = db.execute(statement, values).fetchall()
+                found = self._sql(db, statement, values).fetchall()
             return Row(**found[0]) if found else None
 
         return self._run(work)
@@ -195,7 +198,7 @@ class SqlOutbox:
             ),
         )
         for statement, values in statements:
-            db.execute(statement.replace("?", self.PARAM), values)
+            self._sql(db, statement, values)
 
     def _settle(self, row_id: int, assignments: str, values: tuple) -> bool:
         """An operator's choice for an uncertain row; False if the row is not uncertain."""
@@ -244,10 +247,10 @@ class SqlOutbox:
         return self._run(lambda db: self._backlog(db, now))
 
     def _backlog(self, db, now: float) -> dict:
-        failed = db.execute(FAILED_COUNT.replace("?", self.PARAM), (FAILED,)).fetchone()["n"]
+        failed = self._sql(db, FAILED_COUNT, (FAILED,)).fetchone()["n"]
         # Each time parsed, not the least string: one odd value ("12") would sort first.
         oldest, unreadable = None, []
-        for found in db.execute(UNSENT.replace("?", self.PARAM), (QUEUED, SENDING)):
+        for found in self._sql(db, UNSENT, (QUEUED, SENDING)):
             created = _timestamp(found["created_at"])
             if created is None:
                 unreadable.append(found["id"])

@@ -1,6 +1,5 @@
-"""The outbox in one SQLite file (WAL mode), shared by every worker and sender on one machine.
-Claims run inside BEGIN IMMEDIATE; a lost or truncated file gets its schema again, and an
-older schema is migrated in place."""
+"""The outbox in one SQLite file (WAL mode) for one machine; a lost or truncated file gets
+its schema again, an older schema is migrated in place."""
 
 from __future__ import annotations
 
@@ -69,6 +68,15 @@ def immediate(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("COMMIT")
 
 
+@contextmanager
+def connect(target: str, timeout: float, **options) -> Iterator[sqlite3.Connection]:
+    """A connection in autocommit mode (transactions are explicit), closed on exit."""
+    with closing(sqlite3.connect(target, timeout=timeout, isolation_level=None, **options)) as db:
+        db.row_factory = sqlite3.Row
+        db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        yield db
+
+
 def _ensure_schema(db: sqlite3.Connection) -> None:
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         db.execute("PRAGMA journal_mode = WAL")
@@ -104,28 +112,15 @@ class SqliteOutbox(SqlOutbox):
     def __repr__(self) -> str:
         return f"SqliteOutbox({self.path!r})"
 
-    @contextmanager
-    def _open(self, target: str, **options) -> Iterator[sqlite3.Connection]:
-        """A connection in autocommit mode (transactions are explicit), closed on exit."""
-        connection = sqlite3.connect(
-            target, timeout=self.lock_timeout, isolation_level=None, **options
-        )
-        with closing(connection) as db:
-            db.row_factory = sqlite3.Row
-            db.execute(f"PRAGMA busy_timeout = {int(self.lock_timeout * 1000)}")
-            yield db
-
     def _run(self, work: Callable[[sqlite3.Connection], T], *, durable: bool = False) -> T:
-        """Run `work` on a connection; a table lost under us (file truncated) is recreated
-        once; every other fault becomes OutboxUnavailable. A durable connection syncs each
-        commit to disk (a stored request survives a power cut); a lost status change only
-        means a row is tried again (the Message-ID lets receivers dedupe)."""
+        """Run `work`; a table lost under us is recreated once, other faults become
+        OutboxUnavailable. Only `durable` work (a new request) syncs each commit to disk."""
         for attempt in (1, 2):
             try:
                 if not Path(self.path).exists():
                     _ready.discard(self.path)  # a new (or replaced) file needs its table
                     create_private(Path(self.path))
-                with self._open(self.path) as db:
+                with connect(self.path, self.lock_timeout) as db:
                     db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
                     if self.path not in _ready:
                         _ensure_schema(db)
@@ -145,10 +140,10 @@ class SqliteOutbox(SqlOutbox):
 
     @contextmanager
     def _existing(self) -> Iterator[sqlite3.Connection]:
-        """The file as it is, never created nor migrated (GET /healthz); faults become
-        OutboxUnavailable."""
+        """The file as it is, never created nor migrated (GET /healthz)."""
         try:
-            with self._open(f"{Path(self.path).resolve().as_uri()}?mode=rw", uri=True) as db:
+            target = f"{Path(self.path).resolve().as_uri()}?mode=rw"
+            with connect(target, self.lock_timeout, uri=True) as db:
                 yield db
         except sqlite3.Error as error:
             raise OutboxUnavailable(str(error)) from error
@@ -190,16 +185,14 @@ class SqliteOutbox(SqlOutbox):
         return {"failed": 0, "oldest_unsent_seconds": None, "unreadable": []}
 
     def backup(self, target: Path) -> int:
-        """Copy the outbox into `target` (0600, no -wal beside it) with SQLite's online backup:
-        one consistent snapshot while others write, renamed into place so `target` is never
-        half a copy. Returns the number of requests copied."""
+        """Copy the outbox into `target` (0600) in one consistent snapshot, renamed into place
+        so `target` is never half a copy; returns the number of requests copied."""
         if not Path(self.path).exists():
             raise OutboxUnavailable(f"{self.path} does not exist")
         live = Path(self.path).resolve()
         if target.resolve() in {live.with_name(live.name + end) for end in ("", "-wal", "-shm")}:
             raise BackupRefused(f"{target} is the outbox itself: back it up into another file")
-        # The draft in a 0700 folder of its own: in a folder others may write, a guessable
-        # draft name could be theirs first.
+        # The draft in a 0700 folder of its own: a guessable name could be someone else's.
         folder = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
         draft = folder / target.name
         create_private(draft)
