@@ -9,12 +9,11 @@ from motorlab.content.contact import REPLY_TIME
 from motorlab.content.types import (
     ArtDirectedImage,
     CallToAction,
+    Card,
     Image,
     Link,
     Point,
-    ProjectCard,
     ResultItem,
-    Slide,
 )
 from motorlab.identity import AGENCY
 
@@ -63,14 +62,14 @@ INTRO_PROOF: tuple[ResultItem, ...] = (
 )
 
 PROJECTS_TITLE = _l("Recent projects")
-RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
+RECENT_PROJECTS: tuple[Card, ...] = tuple(
     project_card(slug) for slug in ("ads", "kuzu", "viewbox")
 )
 
 SERVICES_TITLE = _l("What we do")
 # One slide per service, with the service's title and picture.
-SLIDES: tuple[Slide, ...] = tuple(
-    Slide(service.title, text, service.image, _l("OUR SERVICES"), Link("pages.services"))
+SLIDES: tuple[Card, ...] = tuple(
+    Card(service.title, text, service.image, _l("OUR SERVICES"), Link("pages.services"))
     for service, text in zip(
         services.SERVICES,
         (
