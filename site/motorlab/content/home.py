@@ -62,9 +62,7 @@ INTRO_PROOF: tuple[ResultItem, ...] = (
 )
 
 PROJECTS_TITLE = _l("Recent projects")
-RECENT_PROJECTS: tuple[Card, ...] = tuple(
-    project_card(slug) for slug in ("ads", "kuzu", "viewbox")
-)
+RECENT_PROJECTS: tuple[Card, ...] = tuple(project_card(slug) for slug in ("ads", "kuzu", "viewbox"))
 
 SERVICES_TITLE = _l("What we do")
 # One slide per service, with the service's title and picture.
