@@ -8,7 +8,6 @@ from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.contact import REPLY_TIME
 from motorlab.content.types import (
     ArtDirectedImage,
-    CallToAction,
     Card,
     Image,
     Link,
@@ -116,5 +115,6 @@ CTA_TITLE = _l("Do you have a project in mind?")
 CTA_TEXT = _l("Tell us what you need and we will answer %(reply_time)s.", reply_time=REPLY_TIME)
 CTA_BUTTON = _l("I'm ready")
 CTA_LINK = Link("pages.contact")
-# The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).
-CONTACT_CTA = CallToAction(CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)
+# The band that closes home, Services, About, Portfolio and every case study: cta_band's
+# arguments (a global of the templates).
+CONTACT_CTA = (CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)

@@ -23,16 +23,6 @@ class Link:
 
 
 @dataclass(frozen=True)
-class CallToAction:
-    """The contact band that closes a page (components/cta_band)."""
-
-    title: Text
-    text: Text
-    button: Text
-    link: Link
-
-
-@dataclass(frozen=True)
 class NavItem:
     label: Text
     link: Link
