@@ -8,6 +8,7 @@ import pytest
 
 from motorlab.content.case_study import BY_SLUG
 from tests.support.app import SITE, soup_of, visible_text
+from tests.support.pages import localized
 
 ORDER = ("ads", "kuzu", "vc", "viewbox")
 HEADINGS = {
@@ -53,7 +54,7 @@ CASES = pytest.mark.parametrize(
 
 
 def path_of(slug: str, locale: str) -> str:
-    return ("/en" if locale == "en" else "") + f"/projects/{slug}"
+    return localized(f"/projects/{slug}", locale)
 
 
 # The story each page tells in Spanish: the challenge and what was built (their first words),
@@ -227,7 +228,7 @@ VC_CARD = {
 def test_portfolio_shows_our_clients_as_four_cards(client, locale, heading, button):
     """Each card: its type, title, picture, headline figure (the study's first result) and the
     brands it serves; one link, the title's, named by the call and the title."""
-    soup = soup_of(client.get(("/en" if locale == "en" else "") + "/portfolio"))
+    soup = soup_of(client.get(localized("/portfolio", locale)))
     assert soup.h1.get_text(strip=True)
     (title,) = [h for h in soup.find("main").find_all("h2") if h.get_text(strip=True) == heading]
     cards = title.find_parent("section").find_all("article", class_="c-card")
