@@ -17,19 +17,24 @@ CONSENT_NAME = analytics.STORAGE_KEY
 class Paragraph:
     """Sentences shown as one paragraph, each its own message for translators."""
 
-    def __init__(self, *sentences: Text, without_analytics: bool = False) -> None:
+    def __init__(self, *sentences: Text, with_analytics: bool | None = None) -> None:
         self.sentences = sentences
-        self.without_analytics = without_analytics  # not shown once ANALYTICS_ID is set
+        self.with_analytics = with_analytics  # see Topic
 
 
 class Bullets:
+    with_analytics = None
+
     def __init__(self, *items: Text) -> None:
         self.items = items
 
 
 class Topic:
-    def __init__(self, title: Text, *blocks: Paragraph | Bullets, anchor: str = "") -> None:
+    """`with_analytics`: shown only with ANALYTICS_ID set (True) or unset (False)."""
+
+    def __init__(self, title: Text, *blocks, anchor="", with_analytics=None) -> None:
         self.title, self.blocks, self.anchor = title, blocks, anchor  # anchor: others link to it
+        self.with_analytics = with_analytics
 
 
 class LegalSection:
@@ -49,6 +54,36 @@ INTRO = _l(
 )
 UPDATED_LABEL = _l("Last updated:")
 UPDATED = date(2026, 11, 23)
+
+# The privacy policy's last topic when ANALYTICS_ID is set, with the consent_banner widget's
+# block that shows and changes the choice where JavaScript runs.
+ANALYTICS = Topic(
+    _l("Visit statistics"),
+    Paragraph(
+        _l(
+            "If you accept them in the banner, and only then, your browser loads Google "
+            "Analytics, a service of Google Ireland Limited."
+        ),
+        _l(
+            "It records which pages you visit and when, the page you came from, your browser, "
+            "your device and your approximate location, and it sets its _ga cookies for up to "
+            "two years."
+        ),
+        _l(
+            "We use these statistics only to count visits and to see which pages are useful; we "
+            "never use them to identify you."
+        ),
+        _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
+        _l("%(consent_name)s remembers your choice for one year."),
+        _l(
+            "Without JavaScript none of this happens: the banner does not appear, no script "
+            "loads and nothing is collected."
+        ),
+    ),
+    anchor="analytics",
+    with_analytics=True,
+)
+CHANGE_CHOICE = _l("You can change your choice at any time:")
 
 PRIVACY = LegalSection(
     "privacy",
@@ -70,7 +105,7 @@ PRIVACY = LegalSection(
         ),
         Paragraph(
             _l("Only browsing this site collects no personal data at all."),
-            without_analytics=True,
+            with_analytics=False,
         ),
         anchor="collected",
     ),
@@ -124,7 +159,7 @@ PRIVACY = LegalSection(
                 "when you close the browser."
             ),
         ),
-        Paragraph(_l("We use no advertising or tracking cookies."), without_analytics=True),
+        Paragraph(_l("We use no advertising or tracking cookies."), with_analytics=False),
         anchor="cookies",
     ),
     Topic(
@@ -151,36 +186,9 @@ PRIVACY = LegalSection(
         ),
         anchor="rights",
     ),
+    ANALYTICS,
 )
 
-# Shown after "Cookies" when ANALYTICS_ID is set, with the consent_banner widget's block that
-# shows and changes the choice where JavaScript runs.
-ANALYTICS = Topic(
-    _l("Visit statistics"),
-    Paragraph(
-        _l(
-            "If you accept them in the banner, and only then, your browser loads Google "
-            "Analytics, a service of Google Ireland Limited."
-        ),
-        _l(
-            "It records which pages you visit and when, the page you came from, your browser, "
-            "your device and your approximate location, and it sets its _ga cookies for up to "
-            "two years."
-        ),
-        _l(
-            "We use these statistics only to count visits and to see which pages are useful; we "
-            "never use them to identify you."
-        ),
-        _l("If you decline, no analytics script is loaded and no analytics cookie is set."),
-        _l("%(consent_name)s remembers your choice for one year."),
-        _l(
-            "Without JavaScript none of this happens: the banner does not appear, no script "
-            "loads and nothing is collected."
-        ),
-    ),
-    anchor="analytics",
-)
-CHANGE_CHOICE = _l("You can change your choice at any time:")
 
 TERMS = LegalSection(
     "terms",
@@ -224,14 +232,6 @@ TERMS = LegalSection(
 )
 
 SECTIONS: tuple[LegalSection, ...] = (PRIVACY, TERMS)
-
-
-def topics(section: LegalSection, analytics_id: str | None) -> tuple[Topic, ...]:
-    """A section's topics as the page shows them: with an ANALYTICS_ID, the privacy policy
-    ends with the analytics topic."""
-    if analytics_id and section is PRIVACY:
-        return (*section.topics, ANALYTICS)
-    return section.topics
 
 
 # The legal notice (LSSI art. 10), shown when at least one COMPANY_* setting is set: each
