@@ -35,6 +35,11 @@ class Image:
     width: int
     height: int
 
+    @classmethod
+    def drawn(cls, name: str, alt: Text, width: int, height: int) -> Image:
+        """A drawing with words, one per language: `ads/planning` in img/projects/."""
+        return cls(f"img/projects/{name}.{{locale}}.svg", alt, width, height)
+
     def file(self, locale: str) -> str:
         """The path of the file a page in `locale` shows."""
         return self.src.replace("{locale}", locale).partition("#")[0]
@@ -136,9 +141,7 @@ class Screen:
 
     @classmethod
     def drawn(cls, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
-        """A product screen drawn in each language: `ads/planning` is
-        img/projects/ads/planning.<locale>.svg."""
-        return cls(caption, Image(f"img/projects/{name}.{{locale}}.svg", alt, *size))
+        return cls(caption, Image.drawn(name, alt, *size))
 
 
 @dataclass(frozen=True)
