@@ -44,7 +44,7 @@ from motorlab.build.export import export
 from motorlab.deploy import nginx_config
 from motorlab.config import TestConfig
 from motorlab.i18n import IncompleteCatalog
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 try:
     app = create_app(TestConfig())
 except IncompleteCatalog as refused:

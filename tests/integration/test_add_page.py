@@ -35,7 +35,7 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from motorlab import create_app
 from motorlab.config import TestConfig
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 app = create_app(TestConfig())
 client = app.test_client()
 pages = {p: client.get(p) for p in ("/careers", "/en/careers")}

@@ -15,7 +15,7 @@ import json, sys
 from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.icons import ROOT_FILES
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 app = create_app(TestConfig())
 client = app.test_client()
 paths = public_paths(app) + list(ROOT_FILES)

@@ -12,7 +12,7 @@ import pytest
 
 from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID, SITE, analytics_config, soup_of
 

@@ -13,7 +13,7 @@ from PIL import Image, features
 
 from motorlab import config, create_app
 from motorlab.build.export import build_folder, export
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 from motorlab.rendering import assets
 from motorlab.web import compression
 from tests.support.app import soup_of, visible_text

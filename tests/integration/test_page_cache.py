@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from motorlab import config, create_app
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 from motorlab.web import compression
 from tests.support.app import soup_of
 from tests.support.contact_support import csrf_token

@@ -14,8 +14,8 @@ from PIL import Image, ImageChops, ImageFont, ImageStat
 from motorlab import config, create_app
 from motorlab.contact.outbox import open_outbox
 from motorlab.images import share, sources, vector
-from motorlab.pages.public import public_paths
 from motorlab.pages.registry import PAGES as DECLARED
+from motorlab.pages.registry import public_paths
 from tests.support.app import config_with, soup_of
 from tests.support.contact_support import HEALTHY
 

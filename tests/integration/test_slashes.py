@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from motorlab import config, create_app
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 
 pytestmark = pytest.mark.shared_app
 PAGES = [path for path in public_paths(create_app(config.TestConfig())) if path != "/"]

@@ -9,7 +9,7 @@ import warnings
 from motorlab import create_app
 from motorlab.config import TestConfig
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 
 WARM_UP = 5
 RUNS = {"on": 200, "off": 50}  # rendering every time is slower

@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from motorlab.i18n import LANGUAGES
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 from motorlab.rendering import assets
 from motorlab.rendering.analytics import COOKIE_NAME as CONSENT_COOKIE
 from motorlab.web.security import FILE_POLICY

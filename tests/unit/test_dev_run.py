@@ -22,7 +22,7 @@ from motorlab import create_app
 from motorlab.dev.catalogs import WatchedBabel
 from motorlab.dev.mail_sink import readable
 from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
-from motorlab.pages.public import public_paths
+from motorlab.pages.registry import public_paths
 from tests.support.app import config_with
 from tests.support.processes import ROOT
 from tests.support.project_copy import catalog, compile_catalog

@@ -16,8 +16,7 @@ from flask.cli import ScriptInfo, pass_script_info
 
 from motorlab import icons, releases
 from motorlab.i18n import LOCALE_ARG, LOCALES, PREFIXES
-from motorlab.pages.public import public_paths
-from motorlab.pages.registry import page_for
+from motorlab.pages.registry import page_for, public_paths
 from motorlab.paths import PROJECT_ROOT
 from motorlab.rendering.assets import BOOKKEEPING, BUILD_DIR, RETIRED, STATIC_URL_PATH
 from motorlab.web import compression

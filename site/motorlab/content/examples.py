@@ -145,12 +145,7 @@ def showcase() -> dict[str, tuple[Example, ...]]:
                 {"privacy_link": contact.PRIVACY_LINK, "sent": contact.SENT, "csrf": False},
             ),
         ),
-        "cta_band": (
-            Example(
-                (home.CTA_TITLE, home.CTA_TEXT, home.CTA_BUTTON, home.CTA_LINK),
-                {"heading_id": "t-cta-title"},
-            ),
-        ),
+        "cta_band": (Example(home.CONTACT_CTA, {"heading_id": "t-cta-title"}),),
     }
 
 

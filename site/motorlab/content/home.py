@@ -8,13 +8,11 @@ from motorlab.content.case_study import CASE_STUDIES, project_card
 from motorlab.content.contact import REPLY_TIME
 from motorlab.content.types import (
     ArtDirectedImage,
-    CallToAction,
+    Card,
     Image,
     Link,
     Point,
-    ProjectCard,
     ResultItem,
-    Slide,
 )
 from motorlab.identity import AGENCY
 
@@ -63,14 +61,12 @@ INTRO_PROOF: tuple[ResultItem, ...] = (
 )
 
 PROJECTS_TITLE = _l("Recent projects")
-RECENT_PROJECTS: tuple[ProjectCard, ...] = tuple(
-    project_card(slug) for slug in ("ads", "kuzu", "viewbox")
-)
+RECENT_PROJECTS: tuple[Card, ...] = tuple(project_card(slug) for slug in ("ads", "kuzu", "viewbox"))
 
 SERVICES_TITLE = _l("What we do")
 # One slide per service, with the service's title and picture.
-SLIDES: tuple[Slide, ...] = tuple(
-    Slide(service.title, text, service.image, _l("OUR SERVICES"), Link("pages.services"))
+SLIDES: tuple[Card, ...] = tuple(
+    Card(service.title, text, service.image, _l("OUR SERVICES"), Link("pages.services"))
     for service, text in zip(
         services.SERVICES,
         (
@@ -119,5 +115,6 @@ CTA_TITLE = _l("Do you have a project in mind?")
 CTA_TEXT = _l("Tell us what you need and we will answer %(reply_time)s.", reply_time=REPLY_TIME)
 CTA_BUTTON = _l("I'm ready")
 CTA_LINK = Link("pages.contact")
-# The same band closes Services, About, Portfolio and every case study (layouts: CONTACT_CTA).
-CONTACT_CTA = CallToAction(CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)
+# The band that closes home, Services, About, Portfolio and every case study: cta_band's
+# arguments (a global of the templates).
+CONTACT_CTA = (CTA_TITLE, CTA_TEXT, CTA_BUTTON, CTA_LINK)

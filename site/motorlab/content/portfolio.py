@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 
 from motorlab.content.case_study import CASE_STUDIES, project_card
-from motorlab.content.types import ProjectCard
+from motorlab.content.types import Card
 
 PAGE_TITLE = _l("Portfolio: our projects")
 PAGE_DESCRIPTION = _l(
@@ -18,4 +18,4 @@ INTRO = _l(
 )
 CLIENTS_TITLE = _l("Our Clients")
 
-PROJECTS: tuple[ProjectCard, ...] = tuple(project_card(study.slug) for study in CASE_STUDIES)
+PROJECTS: tuple[Card, ...] = tuple(project_card(study.slug) for study in CASE_STUDIES)

@@ -2,7 +2,7 @@
 
 from flask_babel import lazy_gettext as _l
 
-from motorlab.content.types import Image, Service, TechnologyGroup, TechnologyItem
+from motorlab.content.types import Image, Point, Service, TechnologyGroup
 
 PAGE_TITLE = _l("Services and technologies")
 PAGE_DESCRIPTION = _l(
@@ -65,11 +65,11 @@ SERVICES: tuple[Service, ...] = (
 )
 
 
-def _technologies(*names: str) -> tuple[TechnologyItem, ...]:
+def _technologies(*names: str) -> tuple[Point, ...]:
     # Each name is shown beside its icon, so the icon itself is decorative.
     slugs = (name.lower().replace(".", "").replace(" ", "-") for name in names)
     return tuple(
-        TechnologyItem(name, Image(f"img/tech/{slug}.svg", "", 48, 48))
+        Point(name, icon=Image(f"img/tech/{slug}.svg", "", 48, 48))
         for name, slug in zip(names, slugs, strict=True)
     )
 
@@ -91,30 +91,29 @@ TECHNOLOGY_GROUPS: tuple[TechnologyGroup, ...] = (
 )
 
 METHODOLOGY_TITLE = _l("Methodology")
-# (heading, paragraph) pairs, in the order the page shows them.
-METHODOLOGY: tuple[tuple, ...] = (
-    (
+METHODOLOGY: tuple[Point, ...] = (
+    Point(
         _l("Project management in the style of a car group"),
         _l(
             "We plan like the automotive industry does: every project has quality gates, a "
             "launch date agreed with the brands and a steering committee that meets every month."
         ),
     ),
-    (
+    Point(
         _l("Agile"),
         _l(
             "Inside those gates we work in short iterations, so priorities can change when the "
             "market, a brand or a regulation does."
         ),
     ),
-    (
+    Point(
         _l("SCRUM"),
         _l(
             "Each team has a product owner from the client, a scrum master and two-week "
             "sprints that end with a demo of working software."
         ),
     ),
-    (
+    Point(
         _l("DevOps"),
         _l(
             "Automated tests, continuous delivery and monitoring let us release several times a "

@@ -23,16 +23,6 @@ class Link:
 
 
 @dataclass(frozen=True)
-class CallToAction:
-    """The contact band that closes a page (components/cta_band)."""
-
-    title: Text
-    text: Text
-    button: Text
-    link: Link
-
-
-@dataclass(frozen=True)
 class NavItem:
     label: Text
     link: Link
@@ -44,6 +34,11 @@ class Image:
     alt: Text  # empty string marks a decorative image
     width: int
     height: int
+
+    @classmethod
+    def drawn(cls, name: str, alt: Text, width: int, height: int) -> Image:
+        """A drawing with words, one per language: `ads/planning` in img/projects/."""
+        return cls(f"img/projects/{name}.{{locale}}.svg", alt, width, height)
 
     def file(self, locale: str) -> str:
         """The path of the file a page in `locale` shows."""
@@ -63,28 +58,21 @@ class Brand:
 
 
 @dataclass(frozen=True)
-class ProjectCard:
-    kind: Text  # what was built, e.g. "Fault-reporting app"
-    title: Text
-    image: Image
-    button_text: Text
-    link: Link  # where the card leads (its title's link, stretched over the card)
-    brands: tuple[Brand, ...] = ()  # the group's brands the product serves
-    result: ResultItem | None = None  # its headline figure
+class Card:
+    """A home slide or a project card: a picture, a title, a line and a button's link."""
 
-
-@dataclass(frozen=True)
-class Slide:
     title: Text
-    description: Text
+    text: Text  # a slide's description, a project's kind (e.g. "Fault-reporting app")
     image: Image
     button_text: Text
     link: Link  # where the button leads
+    brands: tuple[Brand, ...] = ()  # a project's: the group's brands it serves
+    result: ResultItem | None = None  # a project's headline figure
 
 
 @dataclass(frozen=True)
 class Point:
-    """A titled point of a list: a reason, a phase of a method, a module of a product."""
+    """A titled point of a list: a reason, a step of a method, a module, a technology."""
 
     title: Text
     text: Text = ""
@@ -100,15 +88,9 @@ class Service:
 
 
 @dataclass(frozen=True)
-class TechnologyItem:
-    title: str
-    image: Image
-
-
-@dataclass(frozen=True)
 class TechnologyGroup:
     title: Text
-    items: tuple[TechnologyItem, ...] = ()
+    items: tuple[Point, ...] = ()  # each a name and its icon
 
 
 @dataclass(frozen=True)
@@ -159,9 +141,7 @@ class Screen:
 
     @classmethod
     def drawn(cls, name: str, caption: Text, alt: Text, size=(400, 520)) -> Screen:
-        """A product screen drawn in each language: `ads/planning` is
-        img/projects/ads/planning.<locale>.svg."""
-        return cls(caption, Image(f"img/projects/{name}.{{locale}}.svg", alt, *size))
+        return cls(caption, Image.drawn(name, alt, *size))
 
 
 @dataclass(frozen=True)
@@ -213,30 +193,3 @@ class ArtDirectedImage:
     wide: Image
     narrow: Image | None = None
     media: str = "(min-width: 41rem)"
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    """Sentences shown as one paragraph, each its own message for translators."""
-
-    sentences: tuple[Text, ...]
-    without_analytics: bool = False  # stops being true once ANALYTICS_ID is set
-
-
-@dataclass(frozen=True)
-class BulletList:
-    items: tuple[Text, ...]
-
-
-@dataclass(frozen=True)
-class Topic:
-    title: Text
-    blocks: tuple[Paragraph | BulletList, ...]
-    anchor: str | None = None  # the fragment other pages may link to
-
-
-@dataclass(frozen=True)
-class LegalSection:
-    anchor: str
-    title: Text
-    topics: tuple[Topic, ...]

@@ -4,13 +4,15 @@ template `pages/<name>.html` and its content module `content/<name>`; only the p
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Mapping
 from functools import partial
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import request
+from flask import Flask, request, url_for
 from flask_babel import LazyString
 
 from motorlab.contact.routes import contact_view
@@ -27,6 +29,7 @@ from motorlab.content import (
 )
 from motorlab.content.brands import BRANDS
 from motorlab.content.types import CaseStudy
+from motorlab.i18n import LOCALE_ARG, LOCALES
 from motorlab.pages.page import Page, source_file
 from motorlab.rendering import tokens
 
@@ -109,3 +112,31 @@ def current_section() -> str | None:
     """The endpoint of the header link marked current for this request (None off the pages)."""
     page = page_for(request.endpoint, request.view_args or {})
     return page.section_endpoint if page is not None else None
+
+
+def paths_of(pages) -> list[str]:
+    """Each page's path in each locale, in a request (url_for adds the site's root if any)."""
+    return [
+        url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale})
+        for page in pages
+        for locale in LOCALES
+    ]
+
+
+def public_paths(app: Flask) -> list[str]:
+    """Paths of every listed page, each locale's (`/`, `/en`, `/services`, …); `app` itself,
+    as `current_app` is unbound in the fresh context below."""
+    site = urlsplit(app.config["SITE_URL"])  # a trusted host, whatever EXTRA_HOSTS says
+
+    def collect() -> list[str]:
+        with app.test_request_context("/", base_url=f"{site.scheme}://{site.netloc}"):
+            return paths_of(listed_pages())
+
+    # A fresh context: called during a request, it must not share (and change) its `g`.
+    return contextvars.Context().run(collect)
+
+
+def own_paths() -> list[str]:
+    """Paths of the pages not exported (the contact form's token starts a session):
+    `<meta name="no-prefetch">` keeps the navigation from asking for them ahead."""
+    return paths_of(page for page in PAGES if not page.exported)

@@ -11,8 +11,7 @@ from motorlab.config import legal_notice_shown, social_profiles
 from motorlab.content.home import CONTACT_CTA
 from motorlab.content.navigation import MAIN_NAVIGATION
 from motorlab.images import routes as image_urls
-from motorlab.pages.public import own_paths
-from motorlab.pages.registry import current_section
+from motorlab.pages.registry import current_section, own_paths
 from motorlab.rendering import assets, widget_props
 from motorlab.seo import structured_data
 

@@ -9,8 +9,8 @@ from functools import lru_cache
 from flask import Blueprint, Response, render_template, url_for
 
 from motorlab.extensions import cache
-from motorlab.i18n import LOCALE_ARG, LOCALES, absolute_url
-from motorlab.pages.registry import listed_pages
+from motorlab.i18n import LOCALES, absolute_url
+from motorlab.pages.registry import listed_pages, paths_of
 from motorlab.paths import PROJECT_ROOT
 
 bp = Blueprint("seo", __name__)
@@ -41,10 +41,8 @@ def sitemap():
     """One entry per page and locale, each with the page's URLs in every locale."""
     entries = []
     for page in listed_pages():
-        urls = {
-            locale: absolute_url(url_for(page.endpoint, **page.link.params, **{LOCALE_ARG: locale}))
-            for locale in LOCALES
-        }
+        paths = paths_of([page])  # in LOCALES' order
+        urls = {locale: absolute_url(path) for locale, path in zip(LOCALES, paths, strict=True)}
         lastmod = git_date(page.sources)
         entries.extend(
             {"loc": urls[locale], "alternates": urls, "lastmod": lastmod} for locale in LOCALES

@@ -7,6 +7,7 @@ from flask import current_app, url_for
 from flask_babel import gettext as _
 
 from motorlab.config import social_profiles
+from motorlab.content import home
 from motorlab.content.types import CaseStudy
 from motorlab.i18n import DEFAULT_LOCALE, LOCALE_ARG, LOCALES, absolute_url, current_locale
 from motorlab.identity import AGENCY
@@ -34,10 +35,7 @@ def organization() -> dict:
         "url": _url("pages.home", **{LOCALE_ARG: DEFAULT_LOCALE}),
         "logo": _url("images.logo", size=LOGO_SIZE),
         "foundingDate": str(AGENCY.founding_year),
-        "description": _(
-            "Motorlab Digital designs and builds websites, apps and platforms for a group of "
-            "car brands, their dealers and their workshops."
-        ),
+        "description": str(home.PAGE_DESCRIPTION),
         "email": config["CONTACT_EMAIL"],
         "telephone": config["CONTACT_PHONE"],
         "contactPoint": {

@@ -55,7 +55,7 @@ def build_variant(config: Mapping, environ: dict) -> str:
 def known_page_paths(app: Flask) -> frozenset[str]:
     """The public pages (the sitemap's) and every route without a variable part, never one with
     a trailing slash but `/`."""
-    from motorlab.pages.public import public_paths
+    from motorlab.pages.registry import public_paths
 
     fixed = {
         rule.rule

@@ -9,7 +9,7 @@ from motorlab.content.case_study.ads import ADS
 from motorlab.content.case_study.kuzu import KUZU
 from motorlab.content.case_study.vc import VC
 from motorlab.content.case_study.viewbox import VIEWBOX
-from motorlab.content.types import CaseStudy, ProjectCard
+from motorlab.content.types import Card, CaseStudy
 
 CASE_STUDIES: tuple[CaseStudy, ...] = (ADS, KUZU, VC, VIEWBOX)
 BY_SLUG: dict[str, CaseStudy] = {study.slug: study for study in CASE_STUDIES}
@@ -22,12 +22,12 @@ def neighbours(slug: str) -> tuple[CaseStudy, CaseStudy]:
     return CASE_STUDIES[(index - 1) % count], CASE_STUDIES[(index + 1) % count]
 
 
-def project_card(slug: str) -> ProjectCard:
+def project_card(slug: str) -> Card:
     """The card that leads to a case study (home and portfolio), drawn from the study itself."""
     study = BY_SLUG[slug]
-    return ProjectCard(
-        study.kind,
+    return Card(
         study.name,
+        study.kind,
         study.hero,
         _l("GO TO PROJECT"),
         study.link,

@@ -22,9 +22,7 @@ ADS = CaseStudy(
         "One after-sales system for every brand of the group: from the customer's first "
         "call to the invoice, in the same screens at every dealer and workshop."
     ),
-    hero=Image(
-        "img/projects/ads.{locale}.svg", _l("ADS dashboard with service appointments"), 640, 400
-    ),
+    hero=Image.drawn("ads", _l("ADS dashboard with service appointments"), 640, 400),
     overview=(
         _l(
             "Each brand of the group used to run its workshops with its own tools: three "

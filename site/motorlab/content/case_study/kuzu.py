@@ -17,9 +17,7 @@ KUZU = CaseStudy(
         "A mobile app and a back office with which the group's engineers report every fault "
         "they find on a test car, photo and location included, in under a minute."
     ),
-    hero=Image(
-        "img/projects/kuzu.{locale}.svg", _l("KuZu app reporting a fault on a car"), 640, 400
-    ),
+    hero=Image.drawn("kuzu", _l("KuZu app reporting a fault on a car"), 640, 400),
     overview=(
         _l(
             "Test drives of pre-series and production cars used to end with handwritten notes "

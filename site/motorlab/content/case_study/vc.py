@@ -20,9 +20,7 @@ VC = CaseStudy(
         "The website where businesses choose, configure and service the vans and light trucks "
         "of one of the group's brands."
     ),
-    hero=Image(
-        "img/projects/vc.{locale}.svg", _l("VC website showing a van in the catalogue"), 640, 400
-    ),
+    hero=Image.drawn("vc", _l("VC website showing a van in the catalogue"), 640, 400),
     overview=(
         _l(
             "Fleet managers and self-employed professionals buy a van as a working tool: they "

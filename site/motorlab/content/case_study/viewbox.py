@@ -17,12 +17,7 @@ VIEWBOX = CaseStudy(
         "The content management system with which each brand of the group, and each of its "
         "dealers, publishes its own spaces without leaving the brand's design."
     ),
-    hero=Image(
-        "img/projects/viewbox.{locale}.svg",
-        _l("ViewBox page editor with brand templates"),
-        640,
-        400,
-    ),
+    hero=Image.drawn("viewbox", _l("ViewBox page editor with brand templates"), 640, 400),
     overview=(
         _l(
             "Every launch, open day and dealer opening needed a microsite, and each one was "
