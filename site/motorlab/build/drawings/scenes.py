@@ -30,7 +30,7 @@ def hero() -> str:
         f'<circle cx="420" cy="150" r="140" fill="{ui.BLUE_TINT}" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ui.ACCENT_TINT}"/>',
     )
     # The showroom website: its bar, navigation, stage with the car, colours, models.
-    ui.panel(c, 36, 40, 400, 290, 12, "#fff", drop=8)
+    c.panel(36, 40, 400, 290, 12, "#fff", drop=8)
     c.add(
         f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{ui.NIGHT}"/>',
         '<g fill="#fff" opacity=".35"><circle cx="54" cy="55" r="4"/><circle cx="68" cy="55" r="4"/><circle cx="82" cy="55" r="4"/></g>',
@@ -55,7 +55,7 @@ def hero() -> str:
         f'<circle cx="294" cy="372" r="9" fill="{ui.BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
     )
     # The workshop's phone: the job's header, its checklist, progress and button.
-    ui.panel(c, 376, 140, 150, 300, 24, ui.INK, drop=8)
+    c.panel(376, 140, 150, 300, 24, ui.INK, drop=8)
     c.add(
         f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{ui.INK}"/>',
         f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{ui.BLUE}"/>',
@@ -75,7 +75,7 @@ def hero() -> str:
         f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ui.ACCENT}"/>',
     )
     # The figures: a card of columns with a rising mark.
-    ui.panel(c, 16, 300, 196, 120, 12, "#fff", drop=8)
+    c.panel(16, 300, 196, 120, 12, "#fff", drop=8)
     c.add(
         f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{ui.INK}" opacity=".8"/>',
         f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{ui.SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',

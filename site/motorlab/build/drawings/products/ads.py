@@ -30,7 +30,7 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
 def ads() -> str:
     """The workshop's day: the modules, today's figures and the appointments' states."""
     c = ui.tile(ui.ACCENT_TINT, ui.HERO)
-    top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
+    top = c.window(24, 24, 592, 392, "ads.aftersales")
     c.rect(24, top, 150, 416 - top, ui.SURFACE)  # the mark, then the sections, the first open
     c.rect(38, top + 14, 24, 24, ui.ACCENT, 6)
     for index, label in enumerate(ADS_SECTIONS[:6]):
@@ -57,7 +57,7 @@ def ads() -> str:
         c.text(left + 52, y, job, 14, SEMIBOLD, ui.INK, limit=200)
         c.text(left + 52, y + 17, plate, 12, REGULAR, ui.MUTED)
         fg, bg = JOB_STATES[state]
-        ui.chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
+        c.chip(right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
     return c.svg()
 
 
@@ -78,7 +78,7 @@ WORK_ORDER = _l("Work order")
 def ads_work_order() -> str:
     c, top = ads_screen(ADS_SECTIONS[2], f"{WORK_ORDER} OT-24817", 220)
     left, right = 36, 364
-    ui.chip(c, right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
+    c.chip(right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
     c.text(left, top + 102, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, ui.MUTED)
     parts = ((_l("Oil filter"), 1), (_l("Brake pad set"), 1), (_l("Engine oil 5W-30, 5 l"), 1))
     labour = ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5))
@@ -118,7 +118,7 @@ def ads_planning() -> str:
     c, top = ads_screen(ADS_SECTIONS[3], _l("Tuesday 14"))
     left, right = 36, 364
     jobs = _l("%(count)s jobs", count=len(PLANNER_JOBS))
-    ui.chip(c, right, top + 67, jobs, ui.INK, ui.SURFACE, 11, "end")
+    c.chip(right, top + 67, jobs, ui.INK, ui.SURFACE, 11, "end")
     grid, hour = 104, (right - 104) / 4  # 8:00 to 12:00
     for index in range(5):
         x = grid + hour * index
@@ -161,19 +161,19 @@ def ads_history() -> str:
     left, right = 36, 364
     c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, ui.MUTED)
     visits = _l("%(count)s visits", count=len(VISITS))
-    ui.chip(c, right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
+    c.chip(right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
     c.rule(left + 8, top + 140, 252, ui.LINE_STRONG, ' stroke-width="2"', "v")
     for index, (day, km, job, where, paid) in enumerate(VISITS):
         y = top + 140 + 84 * index
         if index:
-            ui.ring(c, left + 8, y, 7)
+            c.ring(left + 8, y, 7)
         else:
-            ui.dot(c, left + 8, y, 8, ui.BLUE)
+            c.dot(left + 8, y, 8, ui.BLUE)
         c.text(left + 28, y + 4, format_date(day, "d MMM y"), 12, SEMIBOLD, ui.INK)
         c.text(left + 28, y + 26, job, 14, BOLD, ui.INK, limit=196)
         c.text(left + 28, y + 44, f"{format_decimal(km)} km · {where}", 11, REGULAR, ui.MUTED)
         if isinstance(paid, float):
             c.text(right, y + 26, euros(paid), 13, SEMIBOLD, ui.INK, "end")
         else:
-            ui.chip(c, right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
+            c.chip(right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
     return c.svg()

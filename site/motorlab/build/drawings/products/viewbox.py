@@ -73,7 +73,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
     c.rect(x, y, w, h, ui.PAPER, 8, ui.EDGE)
     dealer_band(c, x, y, w, round(h * 0.52), round(h * 0.36), scale)
     foot = y + h * 0.52  # the band's
-    ui.button(c, x + 16, foot + 14, 150 * scale, 28 * scale, BOOK_A_TEST_DRIVE, size=11 * scale)
+    c.button(x + 16, foot + 14, 150 * scale, 28 * scale, BOOK_A_TEST_DRIVE, size=11 * scale)
     cell = (w - 32) / 3
     top, tall = foot + 56 * scale, h * 0.48 - 70 * scale
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
@@ -83,7 +83,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
 
 def viewbox() -> str:
     c = ui.tile(VIOLET_TINT, ui.HERO)
-    top = ui.window(c, 24, 24, 592, 392, "viewbox.studio")
+    top = c.window(24, 24, 592, 392, "viewbox.studio")
     # The blocks to add, the page, and the brand's locked settings.
     c.rect(24, top, 120, 364, ui.SURFACE)
     c.text(38, top + 28, _l("Blocks"), 13, BOLD, ui.INK)
@@ -92,7 +92,7 @@ def viewbox() -> str:
         c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
         c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, ui.INK, limit=68)
     c.text(160, top + 28, OPEN_DAY, 14, BOLD, ui.INK, limit=140)
-    ui.chip(c, 596, top + 12, _l("Publish"), ui.PAPER, VIOLET, 12, "end")
+    c.chip(596, top + 12, _l("Publish"), ui.PAPER, VIOLET, 12, "end")
     for index in range(3):
         c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else ui.SURFACE, 5)
     c.add(
@@ -114,7 +114,7 @@ def viewbox() -> str:
         padlock(c, x + 102, y + 14)
         if index == 1:
             for swatch, fill in enumerate((ui.NIGHT, ui.ACCENT, ui.PAPER)):
-                ui.dot(c, x + 76 + 9 * swatch, y + 16, 5, fill, ui.EDGE)
+                c.dot(x + 76 + 9 * swatch, y + 16, 5, fill, ui.EDGE)
     return c.svg()
 
 
@@ -145,8 +145,8 @@ def viewbox_templates() -> str:
         c.text(x + 10, y + 86, name, 13, BOLD, ui.INK, limit=118)
         c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, ui.MUTED)
         if chosen:
-            ui.check(c, x + 140, y + 94, 10, VIOLET)
-    ui.chip(c, 364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
+            c.check(x + 140, y + 94, 10, VIOLET)
+    c.chip(364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
     return c.svg()
 
 
@@ -159,13 +159,13 @@ THREAD = (  # the brand's review: who wrote, from where, what, in which colour
 def viewbox_approval() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
     c.text(36, top + 36, OPEN_DAY, 17, BOLD, ui.INK, limit=180)
-    ui.chip(c, 364, top + 20, _l("Waiting for approval"), ui.AMBER, ui.AMBER_TINT, 11, "end")
+    c.chip(364, top + 20, _l("Waiting for approval"), ui.AMBER, ui.AMBER_TINT, 11, "end")
     dealer_band(c, 36, top + 54, 328, 118, 84, 1.1, flat=False)
     x = 36
     c.text(x, top + 204, _l("Comments"), 14, BOLD, ui.INK)
     y = top + 216
     for name, where, words, fill in THREAD:
-        ui.dot(c, x + 12, y + 14, 12, fill)
+        c.dot(x + 12, y + 14, 12, fill)
         c.text(x + 12, y + 18, name[0], 12, BOLD, ui.PAPER, "middle")
         c.text(x + 32, y + 12, name, 12, BOLD, ui.INK)
         c.text(x + 32, y + 27, where, 11, REGULAR, ui.MUTED, limit=290)
@@ -173,7 +173,7 @@ def viewbox_approval() -> str:
         c.rect(x, y + 36, 328, 12 + 17 * rows, ui.SURFACE, 8)
         c.lines(x + 10, y + 53, words, 12, 308, 17)
         y += 60 + 17 * rows
-    ui.button(c, x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
+    c.button(x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
     c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, ui.EDGE)
     c.text(x + 247, top + 447, _l("Ask for changes"), 12, BOLD, ui.INK, "middle", 150)
     return c.svg()
@@ -185,17 +185,17 @@ WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's o
 def viewbox_published() -> str:
     """The dealer's open day as published, on a phone at its own address, and its visits."""
     c = ui.tile(VIOLET_TINT)
-    x, y, w, _h = ui.phone(c, 24, 16, 240, 540)
+    x, y, w = c.phone(24, 16, 240, 540)
     c.rect(x + 12, y + 20, w - 24, 26, ui.SURFACE, 13)
     padlock(c, x + 24, y + 34)
     c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, ui.MUTED)
     dealer_band(c, x, y + 56, w, 160, 104, 1.1)
-    ui.button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE)
+    c.button(x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE)
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
         offer(c, x + 12, y + 278 + 58 * index, w - 24, 50, model, price, body, 12, 66)
     # Beside the phone: what the space's statistics say since it went live.
-    ui.panel(c, 236, 300, 152, 196, 12)
-    ui.chip(c, 250, 314, _l("Published"), ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
+    c.panel(236, 300, 152, 196, 12)
+    c.chip(250, 314, _l("Published"), ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
     c.text(250, 362, _l("Visits this week"), 11, SEMIBOLD, ui.MUTED, limit=126)
     c.text(250, 390, format_decimal(sum(WEEK_VISITS)), 24, BOLD, ui.INK)
     bars = "".join(
