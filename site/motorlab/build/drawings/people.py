@@ -117,7 +117,6 @@ PARTS = {
     **{f"fringe-{k}": f'<path d="{v}"/>' for k, v in FRINGE.items() if v},
 }
 
-
 EARRINGS = (ui.ACCENT, ui.NIGHT)  # on a red person, night blue
 
 

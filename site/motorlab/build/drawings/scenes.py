@@ -12,6 +12,9 @@ HERO_SIZE = (560, 460)
 SWATCHES = (ui.ACCENT, ui.INK, ui.BLUE, ui.MUTED)
 CHECKLIST = (True, True, True, False)  # the workshop's tasks, done or not
 BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one highlighted
+# The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
+# sign says where you are. Figures only: one file serves both languages.
+NOT_FOUND_SIZE = (480, 360)
 
 
 def car(place: str, body: str, rims: str) -> str:
@@ -86,11 +89,6 @@ def hero() -> str:
         ),
     )
     return c.svg()
-
-
-# The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
-# sign says where you are. Figures only: one file serves both languages.
-NOT_FOUND_SIZE = (480, 360)
 
 
 def not_found() -> str:

@@ -25,6 +25,26 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
     ("10:00", "7730 KTR", ENGINE_LIGHT, 1),
     ("11:45", "2215 LXC", TYRES, 0),
 )
+WORK_ORDER = _l("Work order")
+PLANNER_JOBS = (  # bay, start hour, hours, label, colour
+    (0, 8, 1.5, SERVICE_30K, ui.BLUE),
+    (0, 10, 2, ENGINE_LIGHT, ui.ACCENT),
+    (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
+    (1, 10, 1.5, TYRES, ui.BLUE),
+    (2, 9, 3, _l("Warranty repair"), ui.AMBER),
+    (3, 8, 1.5, _l("Pre-inspection check"), ui.SUCCESS),
+    (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
+)
+TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
+WARRANTY = lazy(ADS.modules[5].title)
+# The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
+# (an amount) or who paid (warranty, campaign; its state's colours); the first is today's order.
+VISITS = (
+    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, 0)),
+    (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
+    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, 1)),
+    (date(2023, 6, 14), 15020, _l("Software update"), "Nordvik Málaga", (_l("Campaign"), 2)),
+)
 
 
 def ads() -> str:
@@ -72,9 +92,6 @@ def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
     return c, top
 
 
-WORK_ORDER = _l("Work order")
-
-
 def ads_work_order() -> str:
     c, top = ads_screen(ADS_SECTIONS[2], f"{WORK_ORDER} OT-24817", 220)
     left, right = 36, 364
@@ -100,18 +117,6 @@ def ads_work_order() -> str:
     c.text(left + 12, y + 11, _l("Total"), 14, BOLD, ui.INK)
     c.text(right - 12, y + 11, euros(347.4), 16, BOLD, ui.INK, "end")
     return c.svg()
-
-
-PLANNER_JOBS = (  # bay, start hour, hours, label, colour
-    (0, 8, 1.5, SERVICE_30K, ui.BLUE),
-    (0, 10, 2, ENGINE_LIGHT, ui.ACCENT),
-    (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
-    (1, 10, 1.5, TYRES, ui.BLUE),
-    (2, 9, 3, _l("Warranty repair"), ui.AMBER),
-    (3, 8, 1.5, _l("Pre-inspection check"), ui.SUCCESS),
-    (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
-)
-TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
 
 
 def ads_planning() -> str:
@@ -142,17 +147,6 @@ def ads_planning() -> str:
             c.text(x + 12, y + 19 + 14 * row, line, 11, SEMIBOLD, ui.INK, limit=w - 18)
         c.text(x + 12, y + 58, f"{int(start)}:{'30' if start % 1 else '00'}", 11, REGULAR, ui.MUTED)
     return c.svg()
-
-
-WARRANTY = lazy(ADS.modules[5].title)
-# The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
-# (an amount) or who paid (warranty, campaign; its state's colours); the first is today's order.
-VISITS = (
-    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, 0)),
-    (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
-    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, 1)),
-    (date(2023, 6, 14), 15020, _l("Software update"), "Nordvik Málaga", (_l("Campaign"), 2)),
-)
 
 
 def ads_history() -> str:

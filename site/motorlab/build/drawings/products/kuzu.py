@@ -19,6 +19,11 @@ SEND_FAULT = _l("Send fault")
 WIND_NOISE = _l("Wind noise at 90 km/h")
 MARK_THE_AREA = _l("Mark the area")
 CRITICAL_COLOURS = (ui.ACCENT, ui.ACCENT_TINT)  # the fault's severity, chosen
+FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one still to come
+    (_l("Reported"), "09:42 · A. Ruiz"),
+    (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
+    (_l("Fix confirmed on a car"), _l("Waiting for the supplier")),
+)
 
 
 def car_top(c: ui.Canvas, x, y, scale) -> None:
@@ -150,13 +155,6 @@ def kuzu_report() -> str:
     c.text(x + w - 28, y + 475, "0:12", 12, SEMIBOLD, ui.MUTED, "end")
     c.button(x + 14, y + 528, w - 28, 40, SEND_FAULT, size=14)
     return c.svg()
-
-
-FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one still to come
-    (_l("Reported"), "09:42 · A. Ruiz"),
-    (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
-    (_l("Fix confirmed on a car"), _l("Waiting for the supplier")),
-)
 
 
 def kuzu_fault() -> str:

@@ -11,6 +11,21 @@ from motorlab.build.drawings.language import _l, euros, format_decimal
 # A panel van, side view, facing left, in a 166 x 82 box: a short bonnet, the cab's windows,
 # the sliding door, lamps, bumpers and wheels in their arches.
 VAN = "M2 66V40q0-6 4-9l8-6 14-19q3-4 8-4h124q6 0 6 6v58q0 4-4 4H6q-4 0-4-4z"
+VC_NAV = (_l("Vans"), _l("Light trucks"), _l("Configure"), _l("Dealers"))
+BODY_TYPES = (_l("Panel van"), _l("Crew van"), _l("Chassis cab"))
+PAYLOAD, LOAD_VOLUME, FROM = _l("Payload"), _l("Load volume"), _l("From")
+VC_MODELS = (  # name, payload kg, volume m3, price
+    ("Cargo L2H2", 1250, 10.3, 29900),
+    ("Cargo L3H2", 1180, 13.0, 32400),
+)
+WHEELBASE = _l("Wheelbase")
+SEE_DEALERS = _l("Find a dealer")
+# The nearest commercial-vehicle centres: name, km away, and where its pin is on the map.
+VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
+REPLACEMENT_VAN = _l("Replacement van")
+LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
+DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
+OPEN_LATE = _l("Open until 21:00")
 
 
 def van(c: ui.Canvas, x, y, scale) -> None:
@@ -31,15 +46,6 @@ def van(c: ui.Canvas, x, y, scale) -> None:
         f'<g fill="{ui.INK}" stroke="{ui.PAPER}" stroke-width="{thin}"><circle cx="32" cy="70" r="12"/><circle cx="136" cy="70" r="12"/></g>'
         f'<g fill="{ui.SURFACE}"><circle cx="32" cy="70" r="5"/><circle cx="136" cy="70" r="5"/></g></g>'
     )
-
-
-VC_NAV = (_l("Vans"), _l("Light trucks"), _l("Configure"), _l("Dealers"))
-BODY_TYPES = (_l("Panel van"), _l("Crew van"), _l("Chassis cab"))
-PAYLOAD, LOAD_VOLUME, FROM = _l("Payload"), _l("Load volume"), _l("From")
-VC_MODELS = (  # name, payload kg, volume m3, price
-    ("Cargo L2H2", 1250, 10.3, 29900),
-    ("Cargo L3H2", 1180, 13.0, 32400),
-)
 
 
 def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
@@ -78,10 +84,6 @@ def vc() -> str:
     return c.svg()
 
 
-WHEELBASE = _l("Wheelbase")
-SEE_DEALERS = _l("Find a dealer")
-
-
 def vc_configurator() -> str:
     c, top = ui.screen_window(ui.SURFACE, "vc-vans")
     vc_header(c, 16, top, 368, (VC_NAV[0], VC_NAV[2], VC_NAV[3]))
@@ -111,10 +113,6 @@ def vc_configurator() -> str:
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
     c.button(204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)
     return c.svg()
-
-
-# The nearest commercial-vehicle centres: name, km away, and where its pin is on the map.
-VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
 
 
 def vc_dealers() -> str:
@@ -154,12 +152,6 @@ def vc_dealers() -> str:
         c.text(x + w - 22, y0 + 43, f"{format_decimal(km, '0.0')} km", 11, SEMIBOLD, ui.INK, "end")
         c.text(x + 48, y0 + 58, _l("Replacement vans"), 11, SEMIBOLD, ui.SUCCESS, limit=w - 72)
     return c.svg()
-
-
-REPLACEMENT_VAN = _l("Replacement van")
-LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
-DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
-OPEN_LATE = _l("Open until 21:00")
 
 
 def vc_booking() -> str:

@@ -14,6 +14,25 @@ OPEN_DAY = _l("Open day")
 OPEN_DAY_WHEN = _l("Saturday 18 May · 10:00 to 14:00")
 BOOK_A_TEST_DRIVE = _l("Book a test drive")
 DEALER = "Autos Rivera · Sevilla"
+# The dealer's offers on its page: models (names, not words) with their prices and colours.
+DEALER_OFFERS = (
+    ("Ardentia S", 24900, ui.ACCENT),
+    ("Nordvik E5", 38500, ui.NIGHT),
+    ("Idrena 300", 19990, ui.BLUE),
+)
+TEMPLATES = (
+    (_l("Launch"), ui.NIGHT, ui.ACCENT),
+    (OPEN_DAY, ui.ACCENT, ui.NIGHT),
+    (_l("Dealer page"), ui.BLUE, ui.PAPER),
+    (_l("Event"), VIOLET, ui.ACCENT),
+    (_l("Offer"), ui.SUCCESS, ui.PAPER),
+    (_l("After-sales"), ui.AMBER, ui.PAPER),
+)
+THREAD = (  # the brand's review: who wrote, from where, what, in which colour
+    ("Marta", _l("Brand team"), _l("Please use the spring campaign photo in the header."), VIOLET),
+    ("Luis", DEALER.split(" · ")[0], _l("Done, photo changed. Ready to publish?"), ui.BLUE),
+)
+WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's open day
 
 
 def padlock(c: ui.Canvas, x, y) -> None:
@@ -21,14 +40,6 @@ def padlock(c: ui.Canvas, x, y) -> None:
         f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{ui.MUTED}" stroke-width="1.6"/>'
         f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{ui.MUTED}"/>'
     )
-
-
-# The dealer's offers on its page: models (names, not words) with their prices and colours.
-DEALER_OFFERS = (
-    ("Ardentia S", 24900, ui.ACCENT),
-    ("Nordvik E5", 38500, ui.NIGHT),
-    ("Idrena 300", 19990, ui.BLUE),
-)
 
 
 def car_side(c: ui.Canvas, x, y, scale, body) -> None:
@@ -118,16 +129,6 @@ def viewbox() -> str:
     return c.svg()
 
 
-TEMPLATES = (
-    (_l("Launch"), ui.NIGHT, ui.ACCENT),
-    (OPEN_DAY, ui.ACCENT, ui.NIGHT),
-    (_l("Dealer page"), ui.BLUE, ui.PAPER),
-    (_l("Event"), VIOLET, ui.ACCENT),
-    (_l("Offer"), ui.SUCCESS, ui.PAPER),
-    (_l("After-sales"), ui.AMBER, ui.PAPER),
-)
-
-
 def viewbox_templates() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
     c.text(36, top + 36, _l("Choose a template"), 17, BOLD, ui.INK, limit=328)
@@ -148,12 +149,6 @@ def viewbox_templates() -> str:
             c.check(x + 140, y + 94, 10, VIOLET)
     c.chip(364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
     return c.svg()
-
-
-THREAD = (  # the brand's review: who wrote, from where, what, in which colour
-    ("Marta", _l("Brand team"), _l("Please use the spring campaign photo in the header."), VIOLET),
-    ("Luis", DEALER.split(" · ")[0], _l("Done, photo changed. Ready to publish?"), ui.BLUE),
-)
 
 
 def viewbox_approval() -> str:
@@ -177,9 +172,6 @@ def viewbox_approval() -> str:
     c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, ui.EDGE)
     c.text(x + 247, top + 447, _l("Ask for changes"), 12, BOLD, ui.INK, "middle", 150)
     return c.svg()
-
-
-WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's open day
 
 
 def viewbox_published() -> str:
