@@ -32,6 +32,17 @@ CAR_SIDE = (
 )
 
 
+def car(place: str, body: str, rims: str = "") -> str:
+    """The saloon placed by the transform `place`; `rims`, its wheels ringed with hubcaps."""
+    wheels = f' stroke="{rims}" stroke-width="4"' if rims else ""
+    hubs = '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g>'
+    return (
+        f'<g transform="{place}"><path d="{CAR_SIDE[0]}" fill="{body}"/><path d="{CAR_SIDE[1]}" fill="{BLUE_TINT}"/>'
+        f'<g fill="{INK}"{wheels}><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
+        f"{hubs if rims else ''}</g>"
+    )
+
+
 def svg(w, h, body: str) -> str:
     """A drawing's file: its size in px, its view box the same."""
     return (

@@ -17,15 +17,6 @@ BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one 
 NOT_FOUND_SIZE = (480, 360)
 
 
-def car(place: str, body: str, rims: str) -> str:
-    """The saloon at `place`, four fifths of its size, its wheels ringed in `rims`."""
-    return (
-        f'<g transform="{place} scale(.8)"><path d="{ui.CAR_SIDE[0]}" fill="{body}"/><path d="{ui.CAR_SIDE[1]}" fill="{ui.BLUE_TINT}"/>'
-        f'<g fill="{ui.INK}" stroke="{rims}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
-        '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>'
-    )
-
-
 def hero() -> str:
     c = ui.Canvas(*HERO_SIZE)
     c.add(
@@ -45,7 +36,7 @@ def hero() -> str:
         f'<g fill="{ui.MUTED}" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
         f'<rect x="72" y="204" width="72" height="22" rx="11" fill="{ui.ACCENT}"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
         f'<ellipse cx="286" cy="233" rx="92" ry="5" fill="{ui.NIGHT}" opacity=".12"/>',
-        car("translate(142 78)", ui.ACCENT, ui.BLUE_TINT),
+        ui.car("translate(142 78) scale(.8)", ui.ACCENT, ui.BLUE_TINT),
         f'<circle cx="72" cy="266" r="12" fill="none" stroke="{ui.ACCENT}" stroke-width="2"/>',
         "".join(
             f'<circle cx="{72 + 26 * index}" cy="266" r="8" fill="{colour}"/>'
@@ -112,6 +103,6 @@ def not_found() -> str:
         f'<circle cx="350" cy="226" r="8" fill="{ui.ACCENT}"/><circle cx="468" cy="226" r="8" fill="{ui.ACCENT}"/>',
         # The car, stopped short of it.
         f'<ellipse cx="222" cy="280" rx="96" ry="6" fill="{ui.NIGHT}" opacity=".12"/>',
-        car("translate(54 130)", ui.BLUE, ui.SURFACE),
+        ui.car("translate(54 130) scale(.8)", ui.BLUE, ui.SURFACE),
     ]
     return ui.svg(w, h, "".join(body))

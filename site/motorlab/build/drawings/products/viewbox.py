@@ -42,16 +42,6 @@ def padlock(c: ui.Canvas, x, y) -> None:
     )
 
 
-def car_side(c: ui.Canvas, x, y, scale, body) -> None:
-    """A saloon from the side (the home page's car): 213 x 92 at scale 1, from (x, y)."""
-    c.add(
-        f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.3f})">'
-        f'<path d="{ui.CAR_SIDE[0]}" transform="translate(-72 -100)" fill="{body}"/>'
-        f'<path d="{ui.CAR_SIDE[1]}" transform="translate(-72 -100)" fill="{ui.BLUE_TINT}"/>'
-        f'<g fill="{ui.INK}"><circle cx="44" cy="76" r="17"/><circle cx="168" cy="76" r="17"/></g></g>'
-    )
-
-
 def dealer_band(c: ui.Canvas, x, y, w, band, r, scale=1.0, flat=True) -> None:
     """The top of the dealer's open-day page: the dealer, the headline (as large as the width
     lets it be) and when, on the night band; `flat`, the band goes on into the page below."""
@@ -71,7 +61,11 @@ def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
     """One of the dealer's offers: the car, from (x, y) `car` px wide, its model and price."""
     c.add('<g class="offer">')
     c.rect(round(x, 1), round(y, 1), round(w, 1), round(h, 1), ui.SURFACE, 6)
-    car_side(c, x + 6, y + 4, car / 285, body)
+    c.add(
+        ui.car(
+            f"translate({x + 6:.1f} {y + 4:.1f}) scale({car / 285:.3f}) translate(-72 -100)", body
+        )
+    )
     text = (x + 6, y + h - 22) if car > w / 2 else (x + car + 12, y + h / 2 - 3)
     c.text(*text, model, size, BOLD, ui.INK, limit=w - 20)
     price = euros(price, cents=False)
@@ -141,7 +135,7 @@ def viewbox_templates() -> str:
         c.add('<g class="template">')
         c.rect(x + 8, y + 8, 142, 58, fill, 6)
         c.add(f'<path d="M{x + 150} {y + 26}a40 40 0 0 0-40 40h40z" fill="{accent}"/>')
-        car_side(c, x + 16, y + 20, 0.33, ui.PAPER)
+        c.add(ui.car(f"translate({x + 16} {y + 20}) scale(.33) translate(-72 -100)", ui.PAPER))
         c.add("</g>")
         c.text(x + 10, y + 86, name, 13, BOLD, ui.INK, limit=118)
         c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, ui.MUTED)
