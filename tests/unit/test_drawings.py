@@ -1,6 +1,6 @@
 """The drawings, read back from the files `make` builds: no <text> a viewer's fonts would set,
 every glyph one of Figtree's outlines, each language's file in its own language, what each
-product drawing shows (its named parts, canvas.parts) and the team's faces; drawn again, every
+product drawing shows (its named parts) and the team's faces; drawn again, every
 drawing and icon is byte for byte the built file (a rebuild never changes a hashed URL)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from motorlab.build import icons
 from motorlab.build.drawings import drawings, products
-from motorlab.build.drawings.canvas import BLUE_TINT, CAR_SIDE, PAPER, parts
+from motorlab.build.drawings.canvas import BLUE_TINT, CAR_SIDE, PAPER
 from motorlab.build.drawings.figtree import REGULAR, RUN_SCALE, WEIGHTS, face
 from motorlab.build.drawings.people import PEOPLE
 from motorlab.build.drawings.products.kuzu import KUZU_VIN
@@ -56,6 +56,11 @@ def holds(runs_: list[str], words: str) -> bool:
     font, outlines = face(REGULAR), figtree_outlines()
     read = "".join(outlines[font.outline(font.glyph(c))] for c in words if c != " ")
     return any(read in run for run in runs_)
+
+
+def parts(markup: str) -> list[str]:
+    """The class names of a drawing's named parts in order (a van, a face's eyes)."""
+    return re.findall(r'class="([a-z]+)"', markup)
 
 
 def drawing(name: str, locale: str) -> str:

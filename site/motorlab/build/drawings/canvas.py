@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import re
-
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD, width, words  # noqa: F401
 from motorlab.rendering.tokens import colour
 
@@ -175,11 +173,6 @@ def wrap(text: str, size: float, limit: float) -> list[str]:
     return lines
 
 
-def parts(markup: str) -> list[str]:
-    """The class names of a drawing's named parts in order (a van, a face's eyes): the tests'."""
-    return re.findall(r'class="([a-z]+)"', markup)
-
-
 HERO = (640, 400)  # a case study's hero: its project card's picture
 # A case study's screens, read on a 375 px phone one a row (11 px words show at 9 px or more);
 # a phone app's screens are phones at phone size.
@@ -195,10 +188,12 @@ def tile(tint: str, size=SCREEN) -> Canvas:
     return c
 
 
-def screen_window(tint: str, address: str) -> tuple[Canvas, int]:
-    """A screen's tile: the application's window, cut by the tile's foot; returns the canvas
-    and the top of the window's page (its content from x 36 to 364)."""
-    c = tile(tint)
+def screen_window(tint: str, address: str, size=SCREEN) -> tuple[Canvas, int]:
+    """A tile holding the application's window (a screen's cut by the tile's foot); returns
+    the canvas and the top of the window's page (a screen's content from x 36 to 364)."""
+    c = tile(tint, size)
+    if size == HERO:
+        return c, c.window(24, 24, 592, 392, address)
     return c, c.window(16, 16, 368, 520, address, 11)
 
 

@@ -1,6 +1,5 @@
-"""Words in the drawings as Figtree outlines (an <img> cannot use the page's fonts): a run of
-words is one `<path>`, each glyph placed by an absolute `M` (a `<use>` per glyph would be a
-shadow tree the page styles), from the variable woff2 (paths.FIGTREE) at each weight."""
+"""Words in the drawings as Figtree outlines (an <img> cannot use the page's fonts): a run is
+one `<path>`, each glyph placed by an absolute `M` (a `<use>` per glyph is a shadow tree)."""
 
 from __future__ import annotations
 
@@ -15,8 +14,7 @@ from fontTools.varLib import instancer
 from motorlab.paths import FIGTREE
 
 WEIGHTS = LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
-# Glyphs at a tenth of the font's units (100 to the em): whole numbers and short paths, a
-# 0.2 px step at 20 px; 17 % smaller files than 200 to the em.
+# Glyphs at a tenth of the font's units (100 to the em): whole numbers, short paths.
 UNITS = 10
 
 
@@ -77,7 +75,7 @@ def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
             if table.Format == 1:
                 for left, pair_set in zip(table.Coverage.glyphs, table.PairSet, strict=True):
                     for record in pair_set.PairValueRecord:
-                        pairs.setdefault((left, record.SecondGlyph), _x_advance(record.Value1))
+                        pairs.setdefault((left, record.SecondGlyph), _x(record.Value1))
             elif table.Format == 2:
                 rights: dict[int, list[str]] = {}
                 for name, number in table.ClassDef2.classDefs.items():
@@ -85,19 +83,20 @@ def _pair_kerning(font: TTFont) -> dict[tuple[str, str], int]:
                 for left in table.Coverage.glyphs:
                     row = table.Class1Record[table.ClassDef1.classDefs.get(left, 0)]
                     for number, names in rights.items():
-                        if value := _x_advance(row.Class2Record[number].Value1):
+                        if value := _x(row.Class2Record[number].Value1):
                             for right in names:
                                 pairs.setdefault((left, right), value)
     return pairs
 
 
-def _x_advance(value) -> int:
+def _x(value) -> int:
+    """A pair's adjustment of the pen's move (none when the record leaves it out)."""
     return getattr(value, "XAdvance", 0) or 0
 
 
 def words(x, y, text: str, size, weight=REGULAR, fill="#000", anchor="start", extra="", tracking=0):
-    """`text` on the baseline `y` from `x` (or centred on it, or ending there) as a group of
-    one path; `extra` adds attributes to the group, `tracking` space between letters (em)."""
+    """`text` on the baseline `y` from `x` (or centred on it, or ending there) as one path;
+    `extra` adds attributes to its group, `tracking` space between letters (em)."""
     font = face(weight)
     spacing = tracking * font.em
     total = font.width(text, size) + tracking * size * (len(text) - 1)
@@ -128,8 +127,8 @@ def coordinate(value: float) -> str:
 
 
 class _RelativePen(BasePen):
-    """Path data in relative commands between whole-number points (rounded where they stand,
-    so no error adds up): a third shorter than absolute coordinates."""
+    """Relative path data between whole-number points (rounded where they stand: no error
+    adds up), a third shorter than absolute."""
 
     def __init__(self, glyphs):
         super().__init__(glyphs)

@@ -49,8 +49,7 @@ VISITS = (
 
 def ads() -> str:
     """The workshop's day: the modules, today's figures and the appointments' states."""
-    c = ui.tile(ui.ACCENT_TINT, ui.HERO)
-    top = c.window(24, 24, 592, 392, "ads.aftersales")
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales", ui.HERO)
     c.rect(24, top, 150, 416 - top, ui.SURFACE)  # the mark, then the sections, the first open
     c.rect(38, top + 14, 24, 24, ui.ACCENT, 6)
     for index, label in enumerate(ADS_SECTIONS[:6]):

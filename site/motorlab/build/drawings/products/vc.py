@@ -54,15 +54,14 @@ def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
     at = x + w - 20
     for label in reversed(items):
         at -= c.text(at, top + 28, label, 12, SEMIBOLD, ui.INK, "end") + 18
+    c.rect(x, top + 48, w, 1, ui.LINE)
 
 
 def vc() -> str:
     """The catalogue, large enough to read on a project card: vans by body type with the
     figures fleet buyers compare first."""
-    c = ui.tile(ui.SURFACE, ui.HERO)
-    top = c.window(24, 24, 592, 392, "vc-vans")
+    c, top = ui.screen_window(ui.SURFACE, "vc-vans", ui.HERO)
     vc_header(c, 24, top, 592)
-    c.rect(24, top + 48, 592, 1, ui.LINE)
     c.text(44, top + 88, VC_NAV[0], 28, BOLD, ui.NIGHT)
     first, *others = BODY_TYPES
     body_types = [(first, ui.PAPER, ui.NIGHT), *((label, ui.INK, ui.SURFACE) for label in others)]
@@ -87,7 +86,6 @@ def vc() -> str:
 def vc_configurator() -> str:
     c, top = ui.screen_window(ui.SURFACE, "vc-vans")
     vc_header(c, 16, top, 368, (VC_NAV[0], VC_NAV[2], VC_NAV[3]))
-    c.rect(16, top + 48, 368, 1, ui.LINE)
     c.text(36, top + 84, "Cargo L3H2", 20, BOLD, ui.NIGHT)
     c.add(f'<ellipse cx="200" cy="{top + 184}" rx="104" ry="6" fill="{ui.NIGHT}" opacity=".1"/>')
     van(c, 109, top + 96, 1.1)
@@ -136,13 +134,12 @@ def vc_dealers() -> str:
     )
     c.dot(x + 104, top + 92, 14, ui.BLUE_TINT)
     c.dot(x + 104, top + 92, 6, ui.BLUE)
-    for index, (_name, _km, (px, py)) in enumerate(VC_DEALERS):  # a pin, its number in its head
+    for index, (name, km, (px, py)) in enumerate(VC_DEALERS):  # a pin, its number in its head
         c.add(
             f'<g class="pin"><path d="M{x + px} {top + py}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="2"/>'
         )
         c.text(x + px, top + py - 17, str(index + 1), 11, BOLD, ui.PAPER, "middle")
         c.add("</g>")
-    for index, (name, km, _at) in enumerate(VC_DEALERS):
         y0 = y + 318 + 76 * index
         c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, ui.EDGE)
         c.dot(x + 32, y0 + 22, 10, ui.ACCENT)

@@ -87,8 +87,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
 
 
 def viewbox() -> str:
-    c = ui.tile(VIOLET_TINT, ui.HERO)
-    top = c.window(24, 24, 592, 392, "viewbox.studio")
+    c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio", ui.HERO)
     # The blocks to add, the page, and the brand's locked settings.
     c.rect(24, top, 120, 364, ui.SURFACE)
     c.text(38, top + 28, _l("Blocks"), 13, BOLD, ui.INK)
