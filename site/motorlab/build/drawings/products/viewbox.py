@@ -61,11 +61,8 @@ def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
     """One of the dealer's offers: the car, from (x, y) `car` px wide, its model and price."""
     c.add('<g class="offer">')
     c.rect(round(x, 1), round(y, 1), round(w, 1), round(h, 1), ui.SURFACE, 6)
-    c.add(
-        ui.car(
-            f"translate({x + 6:.1f} {y + 4:.1f}) scale({car / 285:.3f}) translate(-72 -100)", body
-        )
-    )
+    place = f"translate({x + 6:.1f} {y + 4:.1f}) scale({car / 285:.3f}) translate(-72 -100)"
+    c.add(ui.car(place, body))
     text = (x + 6, y + h - 22) if car > w / 2 else (x + car + 12, y + h / 2 - 3)
     c.text(*text, model, size, BOLD, ui.INK, limit=w - 20)
     price = euros(price, cents=False)
