@@ -108,8 +108,7 @@ class Canvas:
         return y + 28
 
     def phone(self, x, y, w, h, title=None, bar=BLUE) -> tuple[int, int, int]:
-        """A phone, `title` (if any) on its bar with a back arrow; returns its screen's left,
-        top and width."""
+        """A phone, `title` on its bar; returns its screen's left, top and width."""
         self.rect(x + 4, y + 8, w, h, NIGHT, 30, ' opacity=".1"')
         self.rect(x, y, w, h, INK, 30, ' class="phone"')
         x, y, w = x + 8, y + 8, w - 16
@@ -198,14 +197,12 @@ def screen_window(tint: str, address: str, size=SCREEN) -> tuple[Canvas, int]:
 
 
 def screen_phone(tint: str, title, x=80) -> tuple[Canvas, int, int, int]:
-    """A screen's tile holding a public site on a phone, its foot cut by the tile's; returns
-    the canvas, and the left, top and width (224 px) of its screen."""
+    """A screen's tile: a public site on a phone cut by the tile's foot, its screen 224 px."""
     c = tile(tint)
     return c, *c.phone(x, 16, 240, 540, title, NIGHT)
 
 
 def app_phone(tint: str, title, bar=BLUE) -> tuple[Canvas, int, int, int]:
-    """A phone app's screen at phone size; returns the canvas, and the left, top and width
-    (276 px) of its screen."""
+    """A phone app's screen at phone size, its screen 276 px wide."""
     c = tile(tint, PHONE_SCREEN)
     return c, *c.phone(14, 14, 292, 612, title, bar)

@@ -81,8 +81,7 @@ def ads() -> str:
 
 
 def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
-    """The application's window: its mark, the section open and the screen's title; returns
-    the canvas and the top of the window's page."""
+    """The application's window: its mark, the section open and the screen's title."""
     c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     c.rect(36, top + 14, 20, 20, ui.ACCENT, 5)
     c.text(64, top + 29, section, 12, SEMIBOLD, ui.MUTED, limit=300)

@@ -58,8 +58,7 @@ def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
 
 
 def vc() -> str:
-    """The catalogue, large enough to read on a project card: vans by body type with the
-    figures fleet buyers compare first."""
+    """The catalogue: vans by body type with the figures fleet buyers compare first."""
     c, top = ui.screen_window(ui.SURFACE, "vc-vans", ui.HERO)
     vc_header(c, 24, top, 592)
     c.text(44, top + 88, VC_NAV[0], 28, BOLD, ui.NIGHT)
