@@ -52,11 +52,9 @@ def ads() -> str:
     c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales", ui.HERO)
     c.rect(24, top, 150, 416 - top, ui.SURFACE)  # the mark, then the sections, the first open
     c.rect(38, top + 14, 24, 24, ui.ACCENT, 6)
+    c.rect(32, top + 62 - 13 * 1.45, 134, 29, ui.PAPER, 6)
     for index, label in enumerate(ADS_SECTIONS[:6]):
-        y = top + 62 + 34 * index
-        if index == 0:
-            c.rect(32, y - 13 * 1.45, 134, 29, ui.PAPER, 6)
-        c.text(40, y, label, 13, *ui.choice(index == 0), limit=122)
+        c.text(40, top + 62 + 34 * index, label, 13, *ui.choice(index == 0), limit=122)
     left, right = 192, 600
     c.text(left, top + 36, _l("Workshop · today"), 22, BOLD, ui.INK, limit=300)
     figures = (

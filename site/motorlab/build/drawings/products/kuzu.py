@@ -19,6 +19,11 @@ SEND_FAULT = _l("Send fault")
 WIND_NOISE = _l("Wind noise at 90 km/h")
 MARK_THE_AREA = _l("Mark the area")
 CRITICAL_COLOURS = (ui.ACCENT, ui.ACCENT_TINT)  # the fault's severity, chosen
+SEVERITIES = (
+    (MINOR, ui.MUTED, ui.SURFACE),
+    (MAJOR, ui.MUTED, ui.SURFACE),
+    (CRITICAL, *CRITICAL_COLOURS),
+)
 FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one still to come
     (_l("Reported"), "09:42 · A. Ruiz"),
     (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
@@ -54,12 +59,6 @@ def door_photo(c: ui.Canvas, x, y, shot, w=50) -> None:
     )
 
 
-def severity_row(c: ui.Canvas, x, y, size) -> None:
-    """The three severities, the critical one chosen."""
-    unchosen = [(label, ui.MUTED, ui.SURFACE) for label in (MINOR, MAJOR)]
-    c.chips(x, y, [*unchosen, (CRITICAL, *CRITICAL_COLOURS)], size)
-
-
 def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
     """The fault's zone beside the car: its label, number and name (`tops` and `sizes` each)."""
     c.text(left, tops[0], ZONE, sizes[0], SEMIBOLD, ui.MUTED)
@@ -87,7 +86,7 @@ def kuzu() -> str:
     car_top(c, x + 30, y + 134, 0.56)
     zone(c, x + 112, (y + 150, y + 168, y + 188), (11, 22, 12), 15, w - 126)
     c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 290, 11)
+    c.chips(x + 14, y + 290, SEVERITIES, 11)
     c.button(x + 14, y + 330, w - 28, 34, SEND_FAULT, size=14)
     # The quality team's side: the fault as it arrives in the back office.
     c.panel(318, 74, 282, 250, 14)
@@ -141,7 +140,7 @@ def kuzu_report() -> str:
     car_top(c, x + 30, y + 76, 0.9)
     zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
     c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 304, 12)
+    c.chips(x + 14, y + 304, SEVERITIES, 12)
     c.text(x + 14, y + 362, _l("%(count)s photos", count=3), 12, SEMIBOLD, ui.MUTED)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 372, index, 76)
