@@ -52,9 +52,13 @@ def svg(w, h, body: str) -> str:
 class Canvas:
     """A drawing under way, and the interface parts the product screens share."""
 
-    def __init__(self, width: int, height: int):
+    def __init__(self, width: int, height: int, tint: str = ""):
+        """`tint`: a product's drawing, on its tint with a light disc in the top right corner."""
         self.size = (width, height)
         self.parts: list[str] = []
+        if tint:
+            self.rect(0, 0, width, height, tint)
+            self.add(f'<circle cx="{width - 40}" cy="40" r="120" fill="{PAPER}" opacity=".35"/>')
 
     def add(self, *parts: str) -> None:
         self.parts += parts
@@ -179,18 +183,10 @@ SCREEN = (400, 520)
 PHONE_SCREEN = (320, 640)
 
 
-def tile(tint: str, size=SCREEN) -> Canvas:
-    """A product's drawing on its tint, a light disc in the top right corner."""
-    c = Canvas(*size)
-    c.rect(0, 0, *size, tint)
-    c.add(f'<circle cx="{size[0] - 40}" cy="40" r="120" fill="{PAPER}" opacity=".35"/>')
-    return c
-
-
 def screen_window(tint: str, address: str, size=SCREEN) -> tuple[Canvas, int]:
     """A tile holding the application's window (a screen's cut by the tile's foot); returns
     the canvas and the top of the window's page (a screen's content from x 36 to 364)."""
-    c = tile(tint, size)
+    c = Canvas(*size, tint)
     if size == HERO:
         return c, c.window(24, 24, 592, 392, address)
     return c, c.window(16, 16, 368, 520, address, 11)
@@ -198,11 +194,11 @@ def screen_window(tint: str, address: str, size=SCREEN) -> tuple[Canvas, int]:
 
 def screen_phone(tint: str, title, x=80) -> tuple[Canvas, int, int, int]:
     """A screen's tile: a public site on a phone cut by the tile's foot, its screen 224 px."""
-    c = tile(tint)
+    c = Canvas(*SCREEN, tint)
     return c, *c.phone(x, 16, 240, 540, title, NIGHT)
 
 
 def app_phone(tint: str, title, bar=BLUE) -> tuple[Canvas, int, int, int]:
     """A phone app's screen at phone size, its screen 276 px wide."""
-    c = tile(tint, PHONE_SCREEN)
+    c = Canvas(*PHONE_SCREEN, tint)
     return c, *c.phone(14, 14, 292, 612, title, bar)

@@ -77,7 +77,7 @@ def facts(c: ui.Canvas, x, y, w, step, sizes, value_x) -> None:
 
 
 def kuzu() -> str:
-    c = ui.tile(ui.BLUE_TINT, ui.HERO)
+    c = ui.Canvas(*ui.HERO, ui.BLUE_TINT)
     x, y, w = c.phone(56, 14, 224, 400, _l("New fault"))
     c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, ui.MUTED)
     c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)

@@ -166,7 +166,7 @@ def viewbox_approval() -> str:
 
 def viewbox_published() -> str:
     """The dealer's open day as published, on a phone at its own address, and its visits."""
-    c = ui.tile(VIOLET_TINT)
+    c = ui.Canvas(*ui.SCREEN, VIOLET_TINT)
     x, y, w = c.phone(24, 16, 240, 540)
     c.rect(x + 12, y + 20, w - 24, 26, ui.SURFACE, 13)
     padlock(c, x + 24, y + 34)
