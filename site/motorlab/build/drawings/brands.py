@@ -88,8 +88,7 @@ def _lettering(slug: str, name: str) -> str:
 
 
 def sprite(names: list[str]) -> str:
-    """Every brand's logo in one file, stacked 56 px apart, each shown alone through its
-    `<view id="<slug>">`."""
+    """Every brand's logo stacked 56 px apart, each shown alone by its `<view id="<slug>">`."""
     w, h = SIZE
     views, logos = [], []
     for row, name in enumerate(names):

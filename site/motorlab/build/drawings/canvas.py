@@ -1,10 +1,8 @@
 # ruff: noqa: E501 - SVG path data reads best on one line
-"""A drawing under way (shapes and Figtree text, written out as one small SVG), the brand's
-palette (styles/tokens.css) and the interface parts the product screens share."""
+"""A drawing under way (shapes and Figtree text as one small SVG), the brand's palette
+(styles/tokens.css) and the interface parts the product screens share."""
 
 from __future__ import annotations
-
-import re
 
 from motorlab.build.drawings.figtree import BOLD, REGULAR, SEMIBOLD, width, words  # noqa: F401
 from motorlab.rendering.tokens import colour
@@ -32,6 +30,17 @@ CAR_SIDE = (
 )
 
 
+def car(place: str, body: str, rims: str = "") -> str:
+    """The saloon placed by the transform `place`; `rims`, its wheels ringed with hubcaps."""
+    wheels = f' stroke="{rims}" stroke-width="4"' if rims else ""
+    hubs = '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g>'
+    return (
+        f'<g transform="{place}"><path d="{CAR_SIDE[0]}" fill="{body}"/><path d="{CAR_SIDE[1]}" fill="{BLUE_TINT}"/>'
+        f'<g fill="{INK}"{wheels}><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
+        f"{hubs if rims else ''}</g>"
+    )
+
+
 def svg(w, h, body: str) -> str:
     """A drawing's file: its size in px, its view box the same."""
     return (
@@ -41,20 +50,36 @@ def svg(w, h, body: str) -> str:
 
 
 class Canvas:
-    def __init__(self, width: int, height: int):
+    """A drawing under way, and the interface parts the product screens share."""
+
+    def __init__(self, width: int, height: int, tint: str = ""):
+        """`tint`: a product's drawing, on its tint with a light disc in the top right corner."""
         self.size = (width, height)
         self.parts: list[str] = []
+        if tint:
+            self.rect(0, 0, width, height, tint)
+            self.add(f'<circle cx="{width - 40}" cy="40" r="120" fill="{PAPER}" opacity=".35"/>')
 
     def add(self, *parts: str) -> None:
         self.parts += parts
+
+    def svg(self) -> str:
+        return svg(*self.size, "".join(self.parts))
 
     def rect(self, x, y, w, h, fill, rx=0, extra="") -> None:
         radius = f' rx="{rx}"' if rx else ""
         self.add(f'<rect x="{x}" y="{y}" width="{w}" height="{h}"{radius} fill="{fill}"{extra}/>')
 
+    def dot(self, x, y, r, fill, extra="") -> None:
+        self.add(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"{extra}/>')
+
+    def rule(self, x, y, length, stroke=LINE, extra="", direction="h") -> None:
+        """A hairline from (x, y), `length` px across (or down: `direction` "v")."""
+        self.add(f'<path d="M{x} {y}{direction}{length}" stroke="{stroke}"{extra}/>')
+
     def text(self, x, y, text, size, weight=REGULAR, fill=INK, anchor="start", limit=None):
-        """Set `text` (a lazy string is rendered in the current locale); `limit` cuts it
-        with an ellipsis where it would run wider. Returns the width set."""
+        """Set `text` (a lazy string in the current locale), cut with an ellipsis where it
+        would run wider than `limit`; returns the width set."""
         text = str(text)
         if limit and width(text, size, weight) > limit:
             while text and width(text + "…", size, weight) > limit:
@@ -70,12 +95,66 @@ class Canvas:
             self.text(x, y + step * row, line, size, weight, fill)
         return len(wrapped)
 
-    def rule(self, x, y, length, stroke=LINE, extra="", direction="h") -> None:
-        """A hairline from (x, y), `length` px across (or down: `direction` "v")."""
-        self.add(f'<path d="M{x} {y}{direction}{length}" stroke="{stroke}"{extra}/>')
+    def panel(self, x, y, w, h, rx=12, fill=PAPER, drop=6) -> None:
+        """A raised panel: a soft shadow `drop` px under it (no filter to render), an edge."""
+        self.rect(x, y + drop, w, h, NIGHT, rx, ' opacity=".08"')
+        self.rect(x, y, w, h, fill, rx, EDGE)
 
-    def svg(self) -> str:
-        return svg(*self.size, "".join(self.parts))
+    def window(self, x, y, w, h, address: str, size=10) -> int:
+        """A browser window, its address set at `size` px; returns the top of its page."""
+        self.panel(x, y, w, h, 10)
+        self.add(
+            f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
+            f'<g fill="{LINE}"><circle cx="{x + 14}" cy="{y + 14}" r="4"/><circle cx="{x + 27}" cy="{y + 14}" r="4"/><circle cx="{x + 40}" cy="{y + 14}" r="4"/></g>',
+        )
+        self.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
+        self.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
+        return y + 28
+
+    def phone(self, x, y, w, h, title=None, bar=BLUE) -> tuple[int, int, int]:
+        """A phone, `title` on its bar; returns its screen's left, top and width."""
+        self.rect(x + 4, y + 8, w, h, NIGHT, 30, ' opacity=".1"')
+        self.rect(x, y, w, h, INK, 30, ' class="phone"')
+        x, y, w = x + 8, y + 8, w - 16
+        self.rect(x, y, w, h - 16, PAPER, 23)
+        self.rect(x + w / 2 - 22, y + 6, 44, 8, INK, 4)
+        if title is not None:
+            self.add(
+                f'<path d="M{x} {y + 23}a23 23 0 0 1 23-23h{w - 46}a23 23 0 0 1 23 23v29H{x}z" fill="{bar}"/>',
+                f'<path d="M{x + 20} {y + 30}l-6 6 6 6" fill="none" stroke="{PAPER}" stroke-width="2.4" stroke-linecap="round"/>',
+            )
+            self.text(x + 32, y + 41, title, 15, BOLD, PAPER)
+        return x, y, w
+
+    def chip(self, x, y, text, fg, bg, size=11, anchor="start") -> float:
+        """A pill sized to its text, `y` its top; returns its width."""
+        text = str(text)
+        w = width(text, size, SEMIBOLD) + size * 1.4
+        left = x - w if anchor == "end" else x
+        self.rect(round(left, 1), y, round(w, 1), round(size * 1.8), bg, round(size * 0.9))
+        self.text(left + size * 0.7, y + size * 1.28, text, size, SEMIBOLD, fg)
+        return w
+
+    def chips(self, x, y, items, size=11, gap=6) -> None:
+        """Pills side by side from `x`: each item (text, foreground, background)."""
+        for text, fg, bg in items:
+            x += self.chip(x, y, text, fg, bg, size) + gap
+
+    def button(self, x, y, w, h, text, fill=ACCENT, fg=PAPER, size=13) -> None:
+        self.rect(x, y, w, h, fill, h / 2 if h < 40 else 10)
+        self.text(x + w / 2, y + h / 2 + size * 0.36, text, size, BOLD, fg, "middle")
+
+    def check(self, x, y, r=9, fill=SUCCESS) -> None:
+        """A done mark: a tick in a disc centred on (x, y)."""
+        self.dot(x, y, r, fill)
+        s = r / 9
+        self.add(
+            f'<path d="M{x - 4.5 * s:.1f} {y:.1f}l{3 * s:.1f} {3 * s:.1f} {6 * s:.1f}-{6.5 * s:.1f}" fill="none" stroke="{PAPER}" stroke-width="{2.4 * s:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
+        )
+
+    def ring(self, x, y, r=9) -> None:
+        """A step still to come: an open ring centred on (x, y)."""
+        self.dot(x, y, r - 1, PAPER, f' stroke="{LINE_STRONG}" stroke-width="2"')
 
 
 EDGE = f' stroke="{LINE}"'  # a hairline edge, as `extra` attributes
@@ -84,72 +163,6 @@ EDGE = f' stroke="{LINE}"'  # a hairline edge, as `extra` attributes
 def choice(chosen: bool) -> tuple[int, str]:
     """The weight and colour of an option, chosen or not."""
     return (SEMIBOLD, INK) if chosen else (REGULAR, MUTED)
-
-
-def panel(c: Canvas, x, y, w, h, rx=12, fill=PAPER, drop=6) -> None:
-    """A raised panel: a soft shadow `drop` px under it (no filter to render), a hairline edge."""
-    c.rect(x, y + drop, w, h, NIGHT, rx, ' opacity=".08"')
-    c.rect(x, y, w, h, fill, rx, EDGE)
-
-
-def window(c: Canvas, x, y, w, h, address: str, size=10) -> int:
-    """A browser window, its address set at `size` px; returns the top of its page."""
-    panel(c, x, y, w, h, 10)
-    c.add(
-        f'<path class="window" d="M{x} {y + 10}a10 10 0 0 1 10-10h{w - 20}a10 10 0 0 1 10 10v18H{x}z" fill="{SURFACE}"/>',
-        f'<g fill="{LINE}"><circle cx="{x + 14}" cy="{y + 14}" r="4"/><circle cx="{x + 27}" cy="{y + 14}" r="4"/><circle cx="{x + 40}" cy="{y + 14}" r="4"/></g>',
-    )
-    c.rect(x + 60, y + 6, min(220, w - 80), 16, PAPER, 8)
-    c.text(x + 70, y + 12 + size * 0.6, address, size, REGULAR, MUTED)
-    return y + 28
-
-
-def phone(c: Canvas, x, y, w, h) -> tuple[int, int, int, int]:
-    """A phone; returns its screen's box."""
-    c.rect(x + 4, y + 8, w, h, NIGHT, 30, ' opacity=".1"')
-    c.rect(x, y, w, h, INK, 30, ' class="phone"')
-    c.rect(x + 8, y + 8, w - 16, h - 16, PAPER, 23)
-    c.rect(x + w / 2 - 22, y + 14, 44, 8, INK, 4)
-    return x + 8, y + 8, w - 16, h - 16
-
-
-def chip(c: Canvas, x, y, text, fg, bg, size=11, anchor="start") -> float:
-    """A pill sized to its text, `y` its top; returns its width."""
-    text = str(text)
-    w = width(text, size, SEMIBOLD) + size * 1.4
-    left = x - w if anchor == "end" else x
-    c.rect(round(left, 1), y, round(w, 1), round(size * 1.8), bg, round(size * 0.9))
-    c.text(left + size * 0.7, y + size * 1.28, text, size, SEMIBOLD, fg)
-    return w
-
-
-def chips(c: Canvas, x, y, items, size=11, gap=6) -> None:
-    """Pills side by side from `x`: each item (text, foreground, background)."""
-    for text, fg, bg in items:
-        x += chip(c, x, y, text, fg, bg, size) + gap
-
-
-def button(c: Canvas, x, y, w, h, text, fill=ACCENT, fg=PAPER, size=13) -> None:
-    c.rect(x, y, w, h, fill, h / 2 if h < 40 else 10)
-    c.text(x + w / 2, y + h / 2 + size * 0.36, text, size, BOLD, fg, "middle")
-
-
-def dot(c: Canvas, x, y, r, fill, extra="") -> None:
-    c.add(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"{extra}/>')
-
-
-def check(c: Canvas, x, y, r=9, fill=SUCCESS) -> None:
-    """A done mark: a tick in a disc centred on (x, y)."""
-    dot(c, x, y, r, fill)
-    s = r / 9
-    c.add(
-        f'<path d="M{x - 4.5 * s:.1f} {y:.1f}l{3 * s:.1f} {3 * s:.1f} {6 * s:.1f}-{6.5 * s:.1f}" fill="none" stroke="{PAPER}" stroke-width="{2.4 * s:.1f}" stroke-linecap="round" stroke-linejoin="round"/>'
-    )
-
-
-def ring(c: Canvas, x, y, r=9) -> None:
-    """A step still to come: an open ring centred on (x, y)."""
-    dot(c, x, y, r - 1, PAPER, f' stroke="{LINE_STRONG}" stroke-width="2"')
 
 
 def wrap(text: str, size: float, limit: float) -> list[str]:
@@ -163,11 +176,6 @@ def wrap(text: str, size: float, limit: float) -> list[str]:
     return lines
 
 
-def parts(markup: str) -> list[str]:
-    """The class names of a drawing's named parts in order (a van, a face's eyes): the tests'."""
-    return re.findall(r'class="([a-z]+)"', markup)
-
-
 HERO = (640, 400)  # a case study's hero: its project card's picture
 # A case study's screens, read on a 375 px phone one a row (11 px words show at 9 px or more);
 # a phone app's screens are phones at phone size.
@@ -175,42 +183,22 @@ SCREEN = (400, 520)
 PHONE_SCREEN = (320, 640)
 
 
-def tile(tint: str, size=SCREEN) -> Canvas:
-    """A product's drawing on its tint, a light disc in the top right corner."""
-    c = Canvas(*size)
-    c.rect(0, 0, *size, tint)
-    c.add(f'<circle cx="{size[0] - 40}" cy="40" r="120" fill="{PAPER}" opacity=".35"/>')
-    return c
-
-
-def screen_window(tint: str, address: str) -> tuple[Canvas, int]:
-    """A screen's tile: the application's window, cut by the tile's foot; returns the canvas
-    and the top of the window's page (its content from x 36 to 364)."""
-    c = tile(tint)
-    return c, window(c, 16, 16, 368, 520, address, 11)
+def screen_window(tint: str, address: str, size=SCREEN) -> tuple[Canvas, int]:
+    """A tile holding the application's window (a screen's cut by the tile's foot); returns
+    the canvas and the top of the window's page (a screen's content from x 36 to 364)."""
+    c = Canvas(*size, tint)
+    if size == HERO:
+        return c, c.window(24, 24, 592, 392, address)
+    return c, c.window(16, 16, 368, 520, address, 11)
 
 
 def screen_phone(tint: str, title, x=80) -> tuple[Canvas, int, int, int]:
-    """A screen's tile holding a phone (a public site), its foot cut by the tile's, `title` on
-    its night bar; returns the canvas, and the left, top and width (224 px) of its screen."""
-    c = tile(tint)
-    return c, *phone_header(c, phone(c, x, 16, 240, 540), title, NIGHT)
+    """A screen's tile: a public site on a phone cut by the tile's foot, its screen 224 px."""
+    c = Canvas(*SCREEN, tint)
+    return c, *c.phone(x, 16, 240, 540, title, NIGHT)
 
 
 def app_phone(tint: str, title, bar=BLUE) -> tuple[Canvas, int, int, int]:
-    """A phone app's screen at phone size: the whole phone, `title` on its bar; returns the
-    canvas, and the left, top and width (276 px) of its screen."""
-    c = tile(tint, PHONE_SCREEN)
-    return c, *phone_header(c, phone(c, 14, 14, 292, 612), title, bar)
-
-
-def phone_header(c: Canvas, box, title, fill=BLUE) -> tuple[int, int, int]:
-    """A phone app's bar over the screen `box`: a back arrow and the screen's title; returns
-    the screen's left, top and width."""
-    x, y, w, _h = box
-    c.add(
-        f'<path d="M{x} {y + 23}a23 23 0 0 1 23-23h{w - 46}a23 23 0 0 1 23 23v29H{x}z" fill="{fill}"/>',
-        f'<path d="M{x + 20} {y + 30}l-6 6 6 6" fill="none" stroke="{PAPER}" stroke-width="2.4" stroke-linecap="round"/>',
-    )
-    c.text(x + 32, y + 41, title, 15, BOLD, PAPER)
-    return x, y, w
+    """A phone app's screen at phone size, its screen 276 px wide."""
+    c = Canvas(*PHONE_SCREEN, tint)
+    return c, *c.phone(14, 14, 292, 612, title, bar)

@@ -1,6 +1,5 @@
-"""Words in the drawings as Figtree outlines (an <img> cannot use the page's fonts): a run of
-words is one `<path>`, each glyph placed by an absolute `M` (a `<use>` per glyph would be a
-shadow tree the page styles), from the variable woff2 (paths.FIGTREE) at each weight."""
+"""Words in the drawings as Figtree outlines (an <img> cannot use the page's fonts): a run is
+one `<path>`, each glyph placed by an absolute `M` (a `<use>` per glyph is a shadow tree)."""
 
 from __future__ import annotations
 
@@ -15,8 +14,7 @@ from fontTools.varLib import instancer
 from motorlab.paths import FIGTREE
 
 WEIGHTS = LIGHT, REGULAR, SEMIBOLD, BOLD, EXTRA_BOLD = 300, 400, 600, 700, 800
-# Glyphs at a tenth of the font's units (100 to the em): whole numbers and short paths, a
-# 0.2 px step at 20 px; 17 % smaller files than 200 to the em.
+# Glyphs at a tenth of the font's units (100 to the em): whole numbers, 17 % smaller than 200.
 UNITS = 10
 
 
@@ -96,8 +94,8 @@ def _x_advance(value) -> int:
 
 
 def words(x, y, text: str, size, weight=REGULAR, fill="#000", anchor="start", extra="", tracking=0):
-    """`text` on the baseline `y` from `x` (or centred on it, or ending there) as a group of
-    one path; `extra` adds attributes to the group, `tracking` space between letters (em)."""
+    """`text` on the baseline `y` from `x` (or centred on it, or ending there) as one path;
+    `extra` adds attributes to its group, `tracking` space between letters (em)."""
     font = face(weight)
     spacing = tracking * font.em
     total = font.width(text, size) + tracking * size * (len(text) - 1)
@@ -128,8 +126,8 @@ def coordinate(value: float) -> str:
 
 
 class _RelativePen(BasePen):
-    """Path data in relative commands between whole-number points (rounded where they stand,
-    so no error adds up): a third shorter than absolute coordinates."""
+    """Relative path data between whole-number points (rounded where they stand: no error
+    adds up), a third shorter than absolute."""
 
     def __init__(self, glyphs):
         super().__init__(glyphs)

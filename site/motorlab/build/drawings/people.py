@@ -13,11 +13,10 @@ from motorlab.identity import AGENCY
 
 def mix(a: str, b: str, share: float) -> str:
     """`share` of colour `a` over colour `b`: the faces' tints come from the palette."""
-    channels = [
-        round(int(a[i : i + 2], 16) * share + int(b[i : i + 2], 16) * (1 - share))
-        for i in (1, 3, 5)
-    ]
-    return "#" + "".join(f"{c:02x}" for c in channels)
+    channels = (
+        int(a[i : i + 2], 16) * share + int(b[i : i + 2], 16) * (1 - share) for i in (1, 3, 5)
+    )
+    return "#" + "".join(f"{round(c):02x}" for c in channels)
 
 
 class Tone(NamedTuple):
@@ -116,7 +115,6 @@ PARTS = {
     **{f"back-{k}": f'<path d="{v}"/>' for k, v in BACK_HAIR.items()},
     **{f"fringe-{k}": f'<path d="{v}"/>' for k, v in FRINGE.items() if v},
 }
-
 
 EARRINGS = (ui.ACCENT, ui.NIGHT)  # on a red person, night blue
 

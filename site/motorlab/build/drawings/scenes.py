@@ -12,15 +12,9 @@ HERO_SIZE = (560, 460)
 SWATCHES = (ui.ACCENT, ui.INK, ui.BLUE, ui.MUTED)
 CHECKLIST = (True, True, True, False)  # the workshop's tasks, done or not
 BARS = (30, 42, 36, 54, 48, 64, 72)  # the figures card's columns, the last one highlighted
-
-
-def car(place: str, body: str, rims: str) -> str:
-    """The saloon at `place`, four fifths of its size, its wheels ringed in `rims`."""
-    return (
-        f'<g transform="{place} scale(.8)"><path d="{ui.CAR_SIDE[0]}" fill="{body}"/><path d="{ui.CAR_SIDE[1]}" fill="{ui.BLUE_TINT}"/>'
-        f'<g fill="{ui.INK}" stroke="{rims}" stroke-width="4"><circle cx="116" cy="176" r="17"/><circle cx="240" cy="176" r="17"/></g>'
-        '<g fill="#fff"><circle cx="116" cy="176" r="6"/><circle cx="240" cy="176" r="6"/></g></g>'
-    )
+# The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
+# sign says where you are. Figures only: one file serves both languages.
+NOT_FOUND_SIZE = (480, 360)
 
 
 def hero() -> str:
@@ -30,7 +24,7 @@ def hero() -> str:
         f'<circle cx="420" cy="150" r="140" fill="{ui.BLUE_TINT}" opacity=".8"/><circle cx="100" cy="360" r="90" fill="{ui.ACCENT_TINT}"/>',
     )
     # The showroom website: its bar, navigation, stage with the car, colours, models.
-    ui.panel(c, 36, 40, 400, 290, 12, "#fff", drop=8)
+    c.panel(36, 40, 400, 290, 12, "#fff", drop=8)
     c.add(
         f'<path d="M36 52a12 12 0 0 1 12-12h376a12 12 0 0 1 12 12v18H36z" fill="{ui.NIGHT}"/>',
         '<g fill="#fff" opacity=".35"><circle cx="54" cy="55" r="4"/><circle cx="68" cy="55" r="4"/><circle cx="82" cy="55" r="4"/></g>',
@@ -42,7 +36,7 @@ def hero() -> str:
         f'<g fill="{ui.MUTED}" opacity=".5"><rect x="72" y="174" width="104" height="6" rx="3"/><rect x="72" y="186" width="76" height="6" rx="3"/></g>',
         f'<rect x="72" y="204" width="72" height="22" rx="11" fill="{ui.ACCENT}"/><rect x="86" y="212" width="44" height="6" rx="3" fill="#fff"/>',
         f'<ellipse cx="286" cy="233" rx="92" ry="5" fill="{ui.NIGHT}" opacity=".12"/>',
-        car("translate(142 78)", ui.ACCENT, ui.BLUE_TINT),
+        ui.car("translate(142 78) scale(.8)", ui.ACCENT, ui.BLUE_TINT),
         f'<circle cx="72" cy="266" r="12" fill="none" stroke="{ui.ACCENT}" stroke-width="2"/>',
         "".join(
             f'<circle cx="{72 + 26 * index}" cy="266" r="8" fill="{colour}"/>'
@@ -55,7 +49,7 @@ def hero() -> str:
         f'<circle cx="294" cy="372" r="9" fill="{ui.BLUE}"/><circle cx="294" cy="372" r="3.5" fill="#fff"/>',
     )
     # The workshop's phone: the job's header, its checklist, progress and button.
-    ui.panel(c, 376, 140, 150, 300, 24, ui.INK, drop=8)
+    c.panel(376, 140, 150, 300, 24, ui.INK, drop=8)
     c.add(
         f'<rect x="384" y="150" width="134" height="280" rx="16" fill="#fff"/><rect x="430" y="156" width="42" height="6" rx="3" fill="{ui.INK}"/>',
         f'<rect x="392" y="172" width="118" height="52" rx="10" fill="{ui.BLUE}"/>',
@@ -75,7 +69,7 @@ def hero() -> str:
         f'<rect x="396" y="400" width="110" height="20" rx="10" fill="{ui.ACCENT}"/>',
     )
     # The figures: a card of columns with a rising mark.
-    ui.panel(c, 16, 300, 196, 120, 12, "#fff", drop=8)
+    c.panel(16, 300, 196, 120, 12, "#fff", drop=8)
     c.add(
         f'<rect x="32" y="316" width="70" height="7" rx="3.5" fill="{ui.INK}" opacity=".8"/>',
         f'<rect x="150" y="312" width="46" height="16" rx="8" fill="{ui.SUCCESS_SURFACE}"/><path d="M164 324l7-7 5 4 8-8m-6 0h6v6" fill="none" stroke="#1f8a5b" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>',
@@ -86,11 +80,6 @@ def hero() -> str:
         ),
     )
     return c.svg()
-
-
-# The 404 page's picture: the road ends at a barrier, the car stops short of it, and the
-# sign says where you are. Figures only: one file serves both languages.
-NOT_FOUND_SIZE = (480, 360)
 
 
 def not_found() -> str:
@@ -114,6 +103,6 @@ def not_found() -> str:
         f'<circle cx="350" cy="226" r="8" fill="{ui.ACCENT}"/><circle cx="468" cy="226" r="8" fill="{ui.ACCENT}"/>',
         # The car, stopped short of it.
         f'<ellipse cx="222" cy="280" rx="96" ry="6" fill="{ui.NIGHT}" opacity=".12"/>',
-        car("translate(54 130)", ui.BLUE, ui.SURFACE),
+        ui.car("translate(54 130) scale(.8)", ui.BLUE, ui.SURFACE),
     ]
     return ui.svg(w, h, "".join(body))

@@ -21,8 +21,8 @@ def draw() -> str:
     total = name_width + space + width(descriptor, SIZE, REGULAR)
     height = (ASCENT + DESCENT) * SIZE
     runs = words(0, baseline, name, SIZE, EXTRA_BOLD, fill="currentColor")
+    sub = ' class="c-wordmark__sub"'
     runs += words(
-        name_width + space, baseline, descriptor, SIZE, REGULAR, fill="currentColor",
-        extra=' class="c-wordmark__sub"',
-    )  # fmt: skip
+        name_width + space, baseline, descriptor, SIZE, REGULAR, "currentColor", extra=sub
+    )
     return svg(coordinate(total), coordinate(height), f'<g id="{ID}">{runs}</g>')

@@ -25,19 +25,36 @@ ADS_APPOINTMENTS = (  # time, plate, job, state
     ("10:00", "7730 KTR", ENGINE_LIGHT, 1),
     ("11:45", "2215 LXC", TYRES, 0),
 )
+WORK_ORDER = _l("Work order")
+PLANNER_JOBS = (  # bay, start hour, hours, label, colour
+    (0, 8, 1.5, SERVICE_30K, ui.BLUE),
+    (0, 10, 2, ENGINE_LIGHT, ui.ACCENT),
+    (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
+    (1, 10, 1.5, TYRES, ui.BLUE),
+    (2, 9, 3, _l("Warranty repair"), ui.AMBER),
+    (3, 8, 1.5, _l("Pre-inspection check"), ui.SUCCESS),
+    (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
+)
+TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
+WARRANTY = lazy(ADS.modules[5].title)
+# The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
+# (an amount) or who paid (warranty, campaign; its state's colours); the first is today's order.
+VISITS = (
+    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, 0)),
+    (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
+    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, 1)),
+    (date(2023, 6, 14), 15020, _l("Software update"), "Nordvik Málaga", (_l("Campaign"), 2)),
+)
 
 
 def ads() -> str:
     """The workshop's day: the modules, today's figures and the appointments' states."""
-    c = ui.tile(ui.ACCENT_TINT, ui.HERO)
-    top = ui.window(c, 24, 24, 592, 392, "ads.aftersales")
+    c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales", ui.HERO)
     c.rect(24, top, 150, 416 - top, ui.SURFACE)  # the mark, then the sections, the first open
     c.rect(38, top + 14, 24, 24, ui.ACCENT, 6)
+    c.rect(32, top + 62 - 13 * 1.45, 134, 29, ui.PAPER, 6)
     for index, label in enumerate(ADS_SECTIONS[:6]):
-        y = top + 62 + 34 * index
-        if index == 0:
-            c.rect(32, y - 13 * 1.45, 134, 29, ui.PAPER, 6)
-        c.text(40, y, label, 13, *ui.choice(index == 0), limit=122)
+        c.text(40, top + 62 + 34 * index, label, 13, *ui.choice(index == 0), limit=122)
     left, right = 192, 600
     c.text(left, top + 36, _l("Workshop · today"), 22, BOLD, ui.INK, limit=300)
     figures = (
@@ -57,13 +74,12 @@ def ads() -> str:
         c.text(left + 52, y, job, 14, SEMIBOLD, ui.INK, limit=200)
         c.text(left + 52, y + 17, plate, 12, REGULAR, ui.MUTED)
         fg, bg = JOB_STATES[state]
-        ui.chip(c, right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
+        c.chip(right, y - 15, (IN_PROGRESS, WAITING_PARTS, READY)[state], fg, bg, 12, "end")
     return c.svg()
 
 
 def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
-    """The application's window: its mark, the section open and the screen's title; returns
-    the canvas and the top of the window's page."""
+    """The application's window: its mark, the section open and the screen's title."""
     c, top = ui.screen_window(ui.ACCENT_TINT, "ads.aftersales")
     c.rect(36, top + 14, 20, 20, ui.ACCENT, 5)
     c.text(64, top + 29, section, 12, SEMIBOLD, ui.MUTED, limit=300)
@@ -72,13 +88,10 @@ def ads_screen(section, title, limit=None) -> tuple[ui.Canvas, int]:
     return c, top
 
 
-WORK_ORDER = _l("Work order")
-
-
 def ads_work_order() -> str:
     c, top = ads_screen(ADS_SECTIONS[2], f"{WORK_ORDER} OT-24817", 220)
     left, right = 36, 364
-    ui.chip(c, right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
+    c.chip(right, top + 67, IN_PROGRESS, ui.BLUE, ui.BLUE_TINT, 11, "end")
     c.text(left, top + 102, "1067 MBZ · 41 236 km · R. Molina", 12, REGULAR, ui.MUTED)
     parts = ((_l("Oil filter"), 1), (_l("Brake pad set"), 1), (_l("Engine oil 5W-30, 5 l"), 1))
     labour = ((SERVICE_30K, 1.2), (BRAKE_PADS, 0.8), (ENGINE_LIGHT, 0.5))
@@ -102,23 +115,11 @@ def ads_work_order() -> str:
     return c.svg()
 
 
-PLANNER_JOBS = (  # bay, start hour, hours, label, colour
-    (0, 8, 1.5, SERVICE_30K, ui.BLUE),
-    (0, 10, 2, ENGINE_LIGHT, ui.ACCENT),
-    (1, 8, 1.5, BRAKE_PADS, ui.SUCCESS),
-    (1, 10, 1.5, TYRES, ui.BLUE),
-    (2, 9, 3, _l("Warranty repair"), ui.AMBER),
-    (3, 8, 1.5, _l("Pre-inspection check"), ui.SUCCESS),
-    (3, 10.5, 1.5, SERVICE_30K, ui.BLUE),
-)
-TECHNICIANS = ("R. Molina", "A. Prieto", "L. Sanz", "M. Vidal")
-
-
 def ads_planning() -> str:
     c, top = ads_screen(ADS_SECTIONS[3], _l("Tuesday 14"))
     left, right = 36, 364
     jobs = _l("%(count)s jobs", count=len(PLANNER_JOBS))
-    ui.chip(c, right, top + 67, jobs, ui.INK, ui.SURFACE, 11, "end")
+    c.chip(right, top + 67, jobs, ui.INK, ui.SURFACE, 11, "end")
     grid, hour = 104, (right - 104) / 4  # 8:00 to 12:00
     for index in range(5):
         x = grid + hour * index
@@ -144,36 +145,25 @@ def ads_planning() -> str:
     return c.svg()
 
 
-WARRANTY = lazy(ADS.modules[5].title)
-# The car's visits, at any of the group's workshops: date, km, job, where, and what it cost
-# (an amount) or who paid (warranty, campaign; its state's colours); the first is today's order.
-VISITS = (
-    (date(2024, 5, 14), 41236, BRAKE_PADS, "Nordvik Sevilla", (IN_PROGRESS, 0)),
-    (date(2024, 3, 12), 30112, SERVICE_30K, "Nordvik Sevilla", 212.6),
-    (date(2023, 10, 5), 22480, _l("Window regulator"), "Nordvik Málaga", (WARRANTY, 1)),
-    (date(2023, 6, 14), 15020, _l("Software update"), "Nordvik Málaga", (_l("Campaign"), 2)),
-)
-
-
 def ads_history() -> str:
     """One car's history across the group's workshops: every visit, whichever dealer."""
     c, top = ads_screen(lazy(ADS.modules[8].title), "1067 MBZ")
     left, right = 36, 364
     c.text(left, top + 102, "Nordvik E5 · Carmen Ortega", 12, REGULAR, ui.MUTED)
     visits = _l("%(count)s visits", count=len(VISITS))
-    ui.chip(c, right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
+    c.chip(right, top + 67, visits, ui.INK, ui.SURFACE, 11, "end")
     c.rule(left + 8, top + 140, 252, ui.LINE_STRONG, ' stroke-width="2"', "v")
     for index, (day, km, job, where, paid) in enumerate(VISITS):
         y = top + 140 + 84 * index
         if index:
-            ui.ring(c, left + 8, y, 7)
+            c.ring(left + 8, y, 7)
         else:
-            ui.dot(c, left + 8, y, 8, ui.BLUE)
+            c.dot(left + 8, y, 8, ui.BLUE)
         c.text(left + 28, y + 4, format_date(day, "d MMM y"), 12, SEMIBOLD, ui.INK)
         c.text(left + 28, y + 26, job, 14, BOLD, ui.INK, limit=196)
         c.text(left + 28, y + 44, f"{format_decimal(km)} km · {where}", 11, REGULAR, ui.MUTED)
         if isinstance(paid, float):
             c.text(right, y + 26, euros(paid), 13, SEMIBOLD, ui.INK, "end")
         else:
-            ui.chip(c, right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
+            c.chip(right, y + 12, paid[0], *JOB_STATES[paid[1]], 11, "end")
     return c.svg()

@@ -19,6 +19,16 @@ SEND_FAULT = _l("Send fault")
 WIND_NOISE = _l("Wind noise at 90 km/h")
 MARK_THE_AREA = _l("Mark the area")
 CRITICAL_COLOURS = (ui.ACCENT, ui.ACCENT_TINT)  # the fault's severity, chosen
+SEVERITIES = (
+    (MINOR, ui.MUTED, ui.SURFACE),
+    (MAJOR, ui.MUTED, ui.SURFACE),
+    (CRITICAL, *CRITICAL_COLOURS),
+)
+FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one still to come
+    (_l("Reported"), "09:42 · A. Ruiz"),
+    (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
+    (_l("Fix confirmed on a car"), _l("Waiting for the supplier")),
+)
 
 
 def car_top(c: ui.Canvas, x, y, scale) -> None:
@@ -49,12 +59,6 @@ def door_photo(c: ui.Canvas, x, y, shot, w=50) -> None:
     )
 
 
-def severity_row(c: ui.Canvas, x, y, size) -> None:
-    """The three severities, the critical one chosen."""
-    unchosen = [(label, ui.MUTED, ui.SURFACE) for label in (MINOR, MAJOR)]
-    ui.chips(c, x, y, [*unchosen, (CRITICAL, *CRITICAL_COLOURS)], size)
-
-
 def zone(c: ui.Canvas, left, tops, sizes, step, room) -> None:
     """The fault's zone beside the car: its label, number and name (`tops` and `sizes` each)."""
     c.text(left, tops[0], ZONE, sizes[0], SEMIBOLD, ui.MUTED)
@@ -73,8 +77,8 @@ def facts(c: ui.Canvas, x, y, w, step, sizes, value_x) -> None:
 
 
 def kuzu() -> str:
-    c = ui.tile(ui.BLUE_TINT, ui.HERO)
-    x, y, w = ui.phone_header(c, ui.phone(c, 56, 14, 224, 400), _l("New fault"))
+    c = ui.Canvas(*ui.HERO, ui.BLUE_TINT)
+    x, y, w = c.phone(56, 14, 224, 400, _l("New fault"))
     c.text(x + 14, y + 76, VEHICLE, 11, SEMIBOLD, ui.MUTED)
     c.text(x + 14, y + 95, KUZU_VIN, 14, BOLD, ui.INK)
     c.text(x + 14, y + 112, "Prototype X2 · PT-118", 11, REGULAR, ui.MUTED)
@@ -82,17 +86,17 @@ def kuzu() -> str:
     car_top(c, x + 30, y + 134, 0.56)
     zone(c, x + 112, (y + 150, y + 168, y + 188), (11, 22, 12), 15, w - 126)
     c.text(x + 14, y + 282, SEVERITY, 11, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 290, 11)
-    ui.button(c, x + 14, y + 330, w - 28, 34, SEND_FAULT, size=14)
+    c.chips(x + 14, y + 290, SEVERITIES, 11)
+    c.button(x + 14, y + 330, w - 28, 34, SEND_FAULT, size=14)
     # The quality team's side: the fault as it arrives in the back office.
-    ui.panel(c, 318, 74, 282, 250, 14)
+    c.panel(318, 74, 282, 250, 14)
     c.text(338, 104, "KZ-0512", 13, BOLD, ui.MUTED)
-    ui.chip(c, 580, 90, CRITICAL, *CRITICAL_COLOURS, 11, "end")
+    c.chip(580, 90, CRITICAL, *CRITICAL_COLOURS, 11, "end")
     c.text(338, 134, WIND_NOISE, 19, BOLD, ui.INK, limit=248)
     facts(c, 338, 156, 242, 34, (12, 13), 432)
     for index in range(3):
         door_photo(c, 338 + 58 * index, 272, index)
-    ui.check(c, 528, 290, 10)
+    c.check(528, 290, 10)
     c.text(544, 294, _l("Fault sent"), 11, SEMIBOLD, ui.SUCCESS, limit=60)
     return c.svg()
 
@@ -115,7 +119,7 @@ def kuzu_scan() -> str:
     c.text(
         x + w / 2, y + 274, _l("Point at the VIN plate"), 12, SEMIBOLD, ui.LINE, "middle", w - 28
     )
-    ui.check(c, x + 24, y + 322, 10)
+    c.check(x + 24, y + 322, 10)
     c.text(x + 42, y + 327, _l("VIN read"), 14, BOLD, ui.SUCCESS)
     c.text(x + 14, y + 358, KUZU_VIN, 18, BOLD, ui.INK)
     c.text(x + 14, y + 380, "Prototype X2 · PT-118", 13, REGULAR, ui.MUTED)
@@ -125,7 +129,7 @@ def kuzu_scan() -> str:
         c.text(x + 28, y + 434 + 38 * index, label, 12, REGULAR, ui.MUTED)
         c.text(x + w - 28, y + 434 + 38 * index, value, 13, SEMIBOLD, ui.INK, "end")
     c.rule(x + 28, y + 448, w - 56)
-    ui.button(c, x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, size=14)
+    c.button(x + 14, y + 528, w - 28, 40, MARK_THE_AREA, ui.BLUE, size=14)
     return c.svg()
 
 
@@ -136,27 +140,20 @@ def kuzu_report() -> str:
     car_top(c, x + 30, y + 76, 0.9)
     zone(c, x + 150, (y + 110, y + 142, y + 166), (12, 30, 14), 18, w - 170)
     c.text(x + 14, y + 294, SEVERITY, 12, SEMIBOLD, ui.MUTED)
-    severity_row(c, x + 14, y + 304, 12)
+    c.chips(x + 14, y + 304, SEVERITIES, 12)
     c.text(x + 14, y + 362, _l("%(count)s photos", count=3), 12, SEMIBOLD, ui.MUTED)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 372, index, 76)
     c.rect(x + 14, y + 446, w - 28, 48, ui.SURFACE, 10)
-    ui.dot(c, x + 38, y + 470, 11, ui.ACCENT)
+    c.dot(x + 38, y + 470, 11, ui.ACCENT)
     bars = "".join(
         f"M{x + 60 + 6 * i} {y + 470 - h / 2}v{h}"
         for i, h in enumerate((6, 14, 10, 18, 8, 12, 16, 6, 10, 14, 8, 12, 18, 10, 6, 12))
     )
     c.add(f'<path d="{bars}" stroke="{ui.MUTED}" stroke-width="2" stroke-linecap="round"/>')
     c.text(x + w - 28, y + 475, "0:12", 12, SEMIBOLD, ui.MUTED, "end")
-    ui.button(c, x + 14, y + 528, w - 28, 40, SEND_FAULT, size=14)
+    c.button(x + 14, y + 528, w - 28, 40, SEND_FAULT, size=14)
     return c.svg()
-
-
-FAULT_STEPS = (  # what happened to the fault, when and by whom; the last one still to come
-    (_l("Reported"), "09:42 · A. Ruiz"),
-    (_l("Assigned to %(supplier)s", supplier="Trimtec"), "11:15 · M. Laine"),
-    (_l("Fix confirmed on a car"), _l("Waiting for the supplier")),
-)
 
 
 def kuzu_fault() -> str:
@@ -164,7 +161,7 @@ def kuzu_fault() -> str:
     c, x, y, w = ui.app_phone(ui.BLUE_TINT, "KZ-0512")
     c.lines(x + 14, y + 84, WIND_NOISE, 18, w - 28, 22, BOLD)
     chips = ((CRITICAL, *CRITICAL_COLOURS), (_l("Assigned"), ui.BLUE, ui.BLUE_TINT))
-    ui.chips(c, x + 14, y + 100, chips)
+    c.chips(x + 14, y + 100, chips)
     for index in range(3):
         door_photo(c, x + 14 + 86 * index, y + 134, index, 76)
     facts(c, x + 14, y + 206, w - 28, 30, (11, 12), x + 90)
@@ -173,7 +170,7 @@ def kuzu_fault() -> str:
     for index, (label, note) in enumerate(FAULT_STEPS):
         top = y + 336 + 42 * index
         done = index < 2
-        (ui.check if done else ui.ring)(c, x + 24, top, 10)
+        (c.check if done else c.ring)(x + 24, top, 10)
         c.text(x + 44, top + 4, label, 13, SEMIBOLD, ui.INK if done else ui.MUTED, limit=w - 58)
         c.text(x + 44, top + 21, note, 11, REGULAR, ui.MUTED, limit=w - 58)
     supplier_note = _l("New seal fitted on PT-121. Please check it on the track.")

@@ -11,6 +11,21 @@ from motorlab.build.drawings.language import _l, euros, format_decimal
 # A panel van, side view, facing left, in a 166 x 82 box: a short bonnet, the cab's windows,
 # the sliding door, lamps, bumpers and wheels in their arches.
 VAN = "M2 66V40q0-6 4-9l8-6 14-19q3-4 8-4h124q6 0 6 6v58q0 4-4 4H6q-4 0-4-4z"
+VC_NAV = (_l("Vans"), _l("Light trucks"), _l("Configure"), _l("Dealers"))
+BODY_TYPES = (_l("Panel van"), _l("Crew van"), _l("Chassis cab"))
+PAYLOAD, LOAD_VOLUME, FROM = _l("Payload"), _l("Load volume"), _l("From")
+VC_MODELS = (  # name, payload kg, volume m3, price
+    ("Cargo L2H2", 1250, 10.3, 29900),
+    ("Cargo L3H2", 1180, 13.0, 32400),
+)
+WHEELBASE = _l("Wheelbase")
+SEE_DEALERS = _l("Find a dealer")
+# The nearest commercial-vehicle centres: name, km away, and where its pin is on the map.
+VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
+REPLACEMENT_VAN = _l("Replacement van")
+LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
+DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
+OPEN_LATE = _l("Open until 21:00")
 
 
 def van(c: ui.Canvas, x, y, scale) -> None:
@@ -33,34 +48,23 @@ def van(c: ui.Canvas, x, y, scale) -> None:
     )
 
 
-VC_NAV = (_l("Vans"), _l("Light trucks"), _l("Configure"), _l("Dealers"))
-BODY_TYPES = (_l("Panel van"), _l("Crew van"), _l("Chassis cab"))
-PAYLOAD, LOAD_VOLUME, FROM = _l("Payload"), _l("Load volume"), _l("From")
-VC_MODELS = (  # name, payload kg, volume m3, price
-    ("Cargo L2H2", 1250, 10.3, 29900),
-    ("Cargo L3H2", 1180, 13.0, 32400),
-)
-
-
 def vc_header(c: ui.Canvas, x, top, w, items=VC_NAV) -> None:
     c.rect(x + 20, top + 14, 20, 20, ui.NIGHT, 4)
     c.text(x + 46, top + 29, "VC", 15, BOLD, ui.NIGHT)
     at = x + w - 20
     for label in reversed(items):
         at -= c.text(at, top + 28, label, 12, SEMIBOLD, ui.INK, "end") + 18
+    c.rect(x, top + 48, w, 1, ui.LINE)
 
 
 def vc() -> str:
-    """The catalogue, large enough to read on a project card: vans by body type with the
-    figures fleet buyers compare first."""
-    c = ui.tile(ui.SURFACE, ui.HERO)
-    top = ui.window(c, 24, 24, 592, 392, "vc-vans")
+    """The catalogue: vans by body type with the figures fleet buyers compare first."""
+    c, top = ui.screen_window(ui.SURFACE, "vc-vans", ui.HERO)
     vc_header(c, 24, top, 592)
-    c.rect(24, top + 48, 592, 1, ui.LINE)
     c.text(44, top + 88, VC_NAV[0], 28, BOLD, ui.NIGHT)
     first, *others = BODY_TYPES
     body_types = [(first, ui.PAPER, ui.NIGHT), *((label, ui.INK, ui.SURFACE) for label in others)]
-    ui.chips(c, 44, top + 102, body_types, 13, 8)
+    c.chips(44, top + 102, body_types, 13, 8)
     for index, (name, payload, volume, price) in enumerate(VC_MODELS):
         x, y = 44 + 282 * index, top + 144
         c.rect(x, y, 268, 230, ui.PAPER, 12, ui.EDGE)
@@ -78,14 +82,9 @@ def vc() -> str:
     return c.svg()
 
 
-WHEELBASE = _l("Wheelbase")
-SEE_DEALERS = _l("Find a dealer")
-
-
 def vc_configurator() -> str:
     c, top = ui.screen_window(ui.SURFACE, "vc-vans")
     vc_header(c, 16, top, 368, (VC_NAV[0], VC_NAV[2], VC_NAV[3]))
-    c.rect(16, top + 48, 368, 1, ui.LINE)
     c.text(36, top + 84, "Cargo L3H2", 20, BOLD, ui.NIGHT)
     c.add(f'<ellipse cx="200" cy="{top + 184}" rx="104" ry="6" fill="{ui.NIGHT}" opacity=".1"/>')
     van(c, 109, top + 96, 1.1)
@@ -109,12 +108,8 @@ def vc_configurator() -> str:
     c.rule(36, top + 418, 328)
     c.text(36, top + 440, _l("Your van"), 12, REGULAR, ui.MUTED)
     c.text(36, top + 464, euros(34650, cents=False), 20, BOLD, ui.INK)
-    ui.button(c, 204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)
+    c.button(204, top + 434, 160, 36, SEE_DEALERS, ui.ACCENT, ui.PAPER, 13)
     return c.svg()
-
-
-# The nearest commercial-vehicle centres: name, km away, and where its pin is on the map.
-VC_DEALERS = (("Corvane Pro · Getafe", 2.4, (148, 52)), ("Corvane Pro · Leganés", 6.1, (58, 120)))
 
 
 def vc_dealers() -> str:
@@ -125,7 +120,7 @@ def vc_dealers() -> str:
         f'<g fill="none" stroke="{ui.MUTED}" stroke-width="2"><circle cx="{x + 31}" cy="{y + 80}" r="6"/><path d="M{x + 35} {y + 85}l5 5"/></g>'
     )
     c.text(x + 46, y + 86, "28901 Getafe", 12, SEMIBOLD, ui.INK)
-    ui.chip(c, x + 12, y + 106, _l("Commercial-vehicle centres"), ui.BLUE, ui.BLUE_TINT, 11)
+    c.chip(x + 12, y + 106, _l("Commercial-vehicle centres"), ui.BLUE, ui.BLUE_TINT, 11)
     top = y + 138
     c.add(
         f'<svg class="map" x="{x}" y="{top}" width="{w}" height="168" viewBox="0 0 224 168">'
@@ -136,30 +131,23 @@ def vc_dealers() -> str:
         f'<path d="M0 20h224M80 0v168M190 0v168M0 160h224" fill="none" stroke="{ui.PAPER}" stroke-width="3"/>'
         f'<path d="M-4 98l232-58" fill="none" stroke="{ui.AMBER_TINT}" stroke-width="9"/></svg>'
     )
-    ui.dot(c, x + 104, top + 92, 14, ui.BLUE_TINT)
-    ui.dot(c, x + 104, top + 92, 6, ui.BLUE)
-    for index, (_name, _km, (px, py)) in enumerate(VC_DEALERS):  # a pin, its number in its head
+    c.dot(x + 104, top + 92, 14, ui.BLUE_TINT)
+    c.dot(x + 104, top + 92, 6, ui.BLUE)
+    for index, (name, km, (px, py)) in enumerate(VC_DEALERS):  # a pin, its number in its head
         c.add(
             f'<g class="pin"><path d="M{x + px} {top + py}c-4-8-12-13-12-21a12 12 0 0 1 24 0c0 8-8 13-12 21z" fill="{ui.ACCENT}" stroke="{ui.PAPER}" stroke-width="2"/>'
         )
         c.text(x + px, top + py - 17, str(index + 1), 11, BOLD, ui.PAPER, "middle")
         c.add("</g>")
-    for index, (name, km, _at) in enumerate(VC_DEALERS):
         y0 = y + 318 + 76 * index
         c.rect(x + 12, y0, w - 24, 66, ui.PAPER, 10, ui.EDGE)
-        ui.dot(c, x + 32, y0 + 22, 10, ui.ACCENT)
+        c.dot(x + 32, y0 + 22, 10, ui.ACCENT)
         c.text(x + 32, y0 + 26, str(index + 1), 11, BOLD, ui.PAPER, "middle")
         c.text(x + 48, y0 + 26, name, 13, BOLD, ui.INK, limit=w - 72)
         c.text(x + 48, y0 + 43, OPEN_LATE, 11, REGULAR, ui.MUTED, limit=w - 106)
         c.text(x + w - 22, y0 + 43, f"{format_decimal(km, '0.0')} km", 11, SEMIBOLD, ui.INK, "end")
         c.text(x + 48, y0 + 58, _l("Replacement vans"), 11, SEMIBOLD, ui.SUCCESS, limit=w - 72)
     return c.svg()
-
-
-REPLACEMENT_VAN = _l("Replacement van")
-LATE_SLOTS = ("16:30", "18:00", "19:30", "20:30")
-DAYS = (_l("Mon"), _l("Tue"), _l("Wed"), _l("Thu"), _l("Fri"))
-OPEN_LATE = _l("Open until 21:00")
 
 
 def vc_booking() -> str:
@@ -187,11 +175,11 @@ def vc_booking() -> str:
     c.rect(x + 14, y + 268, w - 28, 44, ui.SURFACE, 10)
     c.text(x + 24, y + 295, REPLACEMENT_VAN, 12, SEMIBOLD, ui.INK, limit=w - 84)
     c.rect(x + w - 54, y + 280, 30, 20, ui.SUCCESS, 10)
-    ui.dot(c, x + w - 34, y + 290, 7, ui.PAPER)
-    ui.button(c, x + 14, y + 330, w - 28, 34, _l("Confirm booking"), ui.ACCENT, ui.PAPER, 14)
+    c.dot(x + w - 34, y + 290, 7, ui.PAPER)
+    c.button(x + 14, y + 330, w - 28, 34, _l("Confirm booking"), ui.ACCENT, ui.PAPER, 14)
     # Over the phone's foot: the confirmation the fleet manager receives.
-    ui.panel(c, 172, 404, 212, 92, 12)
-    ui.check(c, 194, 430, 10)
+    c.panel(172, 404, 212, 92, 12)
+    c.check(194, 430, 10)
     c.text(210, 435, _l("Booked"), 13, BOLD, ui.SUCCESS)
     c.text(188, 460, f"{DAYS[2]} 15 · 18:00", 13, BOLD, ui.INK)
     c.text(188, 480, REPLACEMENT_VAN, 11, REGULAR, ui.MUTED, limit=180)

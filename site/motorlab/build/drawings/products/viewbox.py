@@ -14,30 +14,31 @@ OPEN_DAY = _l("Open day")
 OPEN_DAY_WHEN = _l("Saturday 18 May · 10:00 to 14:00")
 BOOK_A_TEST_DRIVE = _l("Book a test drive")
 DEALER = "Autos Rivera · Sevilla"
-
-
-def padlock(c: ui.Canvas, x, y) -> None:
-    c.add(
-        f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{ui.MUTED}" stroke-width="1.6"/>'
-        f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{ui.MUTED}"/>'
-    )
-
-
 # The dealer's offers on its page: models (names, not words) with their prices and colours.
 DEALER_OFFERS = (
     ("Ardentia S", 24900, ui.ACCENT),
     ("Nordvik E5", 38500, ui.NIGHT),
     ("Idrena 300", 19990, ui.BLUE),
 )
+TEMPLATES = (
+    (_l("Launch"), ui.NIGHT, ui.ACCENT),
+    (OPEN_DAY, ui.ACCENT, ui.NIGHT),
+    (_l("Dealer page"), ui.BLUE, ui.PAPER),
+    (_l("Event"), VIOLET, ui.ACCENT),
+    (_l("Offer"), ui.SUCCESS, ui.PAPER),
+    (_l("After-sales"), ui.AMBER, ui.PAPER),
+)
+THREAD = (  # the brand's review: who wrote, from where, what, in which colour
+    ("Marta", _l("Brand team"), _l("Please use the spring campaign photo in the header."), VIOLET),
+    ("Luis", DEALER.split(" · ")[0], _l("Done, photo changed. Ready to publish?"), ui.BLUE),
+)
+WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's open day
 
 
-def car_side(c: ui.Canvas, x, y, scale, body) -> None:
-    """A saloon from the side (the home page's car): 213 x 92 at scale 1, from (x, y)."""
+def padlock(c: ui.Canvas, x, y) -> None:
     c.add(
-        f'<g transform="translate({x:.1f} {y:.1f}) scale({scale:.3f})">'
-        f'<path d="{ui.CAR_SIDE[0]}" transform="translate(-72 -100)" fill="{body}"/>'
-        f'<path d="{ui.CAR_SIDE[1]}" transform="translate(-72 -100)" fill="{ui.BLUE_TINT}"/>'
-        f'<g fill="{ui.INK}"><circle cx="44" cy="76" r="17"/><circle cx="168" cy="76" r="17"/></g></g>'
+        f'<path d="M{x + 2} {y}v-3a4 4 0 0 1 8 0v3" fill="none" stroke="{ui.MUTED}" stroke-width="1.6"/>'
+        f'<rect x="{x}" y="{y}" width="12" height="9" rx="2" fill="{ui.MUTED}"/>'
     )
 
 
@@ -60,7 +61,8 @@ def offer(c: ui.Canvas, x, y, w, h, model, price, body, size, car) -> None:
     """One of the dealer's offers: the car, from (x, y) `car` px wide, its model and price."""
     c.add('<g class="offer">')
     c.rect(round(x, 1), round(y, 1), round(w, 1), round(h, 1), ui.SURFACE, 6)
-    car_side(c, x + 6, y + 4, car / 285, body)
+    place = f"translate({x + 6:.1f} {y + 4:.1f}) scale({car / 285:.3f}) translate(-72 -100)"
+    c.add(ui.car(place, body))
     text = (x + 6, y + h - 22) if car > w / 2 else (x + car + 12, y + h / 2 - 3)
     c.text(*text, model, size, BOLD, ui.INK, limit=w - 20)
     price = euros(price, cents=False)
@@ -73,7 +75,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
     c.rect(x, y, w, h, ui.PAPER, 8, ui.EDGE)
     dealer_band(c, x, y, w, round(h * 0.52), round(h * 0.36), scale)
     foot = y + h * 0.52  # the band's
-    ui.button(c, x + 16, foot + 14, 150 * scale, 28 * scale, BOOK_A_TEST_DRIVE, size=11 * scale)
+    c.button(x + 16, foot + 14, 150 * scale, 28 * scale, BOOK_A_TEST_DRIVE, size=11 * scale)
     cell = (w - 32) / 3
     top, tall = foot + 56 * scale, h * 0.48 - 70 * scale
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
@@ -82,8 +84,7 @@ def dealer_page(c: ui.Canvas, x, y, w, h, scale=1.0) -> None:
 
 
 def viewbox() -> str:
-    c = ui.tile(VIOLET_TINT, ui.HERO)
-    top = ui.window(c, 24, 24, 592, 392, "viewbox.studio")
+    c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio", ui.HERO)
     # The blocks to add, the page, and the brand's locked settings.
     c.rect(24, top, 120, 364, ui.SURFACE)
     c.text(38, top + 28, _l("Blocks"), 13, BOLD, ui.INK)
@@ -92,7 +93,7 @@ def viewbox() -> str:
         c.rect(44, top + 50 + 38 * index, 10, 10, VIOLET, 2, ' opacity=".7"')
         c.text(60, top + 60 + 38 * index, label, 12.5, SEMIBOLD, ui.INK, limit=68)
     c.text(160, top + 28, OPEN_DAY, 14, BOLD, ui.INK, limit=140)
-    ui.chip(c, 596, top + 12, _l("Publish"), ui.PAPER, VIOLET, 12, "end")
+    c.chip(596, top + 12, _l("Publish"), ui.PAPER, VIOLET, 12, "end")
     for index in range(3):
         c.rect(318 + 28 * index, top + 12, 22, 20, VIOLET_TINT if index == 0 else ui.SURFACE, 5)
     c.add(
@@ -114,18 +115,8 @@ def viewbox() -> str:
         padlock(c, x + 102, y + 14)
         if index == 1:
             for swatch, fill in enumerate((ui.NIGHT, ui.ACCENT, ui.PAPER)):
-                ui.dot(c, x + 76 + 9 * swatch, y + 16, 5, fill, ui.EDGE)
+                c.dot(x + 76 + 9 * swatch, y + 16, 5, fill, ui.EDGE)
     return c.svg()
-
-
-TEMPLATES = (
-    (_l("Launch"), ui.NIGHT, ui.ACCENT),
-    (OPEN_DAY, ui.ACCENT, ui.NIGHT),
-    (_l("Dealer page"), ui.BLUE, ui.PAPER),
-    (_l("Event"), VIOLET, ui.ACCENT),
-    (_l("Offer"), ui.SUCCESS, ui.PAPER),
-    (_l("After-sales"), ui.AMBER, ui.PAPER),
-)
 
 
 def viewbox_templates() -> str:
@@ -140,32 +131,26 @@ def viewbox_templates() -> str:
         c.add('<g class="template">')
         c.rect(x + 8, y + 8, 142, 58, fill, 6)
         c.add(f'<path d="M{x + 150} {y + 26}a40 40 0 0 0-40 40h40z" fill="{accent}"/>')
-        car_side(c, x + 16, y + 20, 0.33, ui.PAPER)
+        c.add(ui.car(f"translate({x + 16} {y + 20}) scale(.33) translate(-72 -100)", ui.PAPER))
         c.add("</g>")
         c.text(x + 10, y + 86, name, 13, BOLD, ui.INK, limit=118)
         c.text(x + 10, y + 104, _l("%(count)s blocks", count=4 + index % 3), 11, REGULAR, ui.MUTED)
         if chosen:
-            ui.check(c, x + 140, y + 94, 10, VIOLET)
-    ui.chip(c, 364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
+            c.check(x + 140, y + 94, 10, VIOLET)
+    c.chip(364, top + 432, _l("Use this template"), ui.PAPER, VIOLET, 12, "end")
     return c.svg()
-
-
-THREAD = (  # the brand's review: who wrote, from where, what, in which colour
-    ("Marta", _l("Brand team"), _l("Please use the spring campaign photo in the header."), VIOLET),
-    ("Luis", DEALER.split(" · ")[0], _l("Done, photo changed. Ready to publish?"), ui.BLUE),
-)
 
 
 def viewbox_approval() -> str:
     c, top = ui.screen_window(VIOLET_TINT, "viewbox.studio")
     c.text(36, top + 36, OPEN_DAY, 17, BOLD, ui.INK, limit=180)
-    ui.chip(c, 364, top + 20, _l("Waiting for approval"), ui.AMBER, ui.AMBER_TINT, 11, "end")
+    c.chip(364, top + 20, _l("Waiting for approval"), ui.AMBER, ui.AMBER_TINT, 11, "end")
     dealer_band(c, 36, top + 54, 328, 118, 84, 1.1, flat=False)
     x = 36
     c.text(x, top + 204, _l("Comments"), 14, BOLD, ui.INK)
     y = top + 216
     for name, where, words, fill in THREAD:
-        ui.dot(c, x + 12, y + 14, 12, fill)
+        c.dot(x + 12, y + 14, 12, fill)
         c.text(x + 12, y + 18, name[0], 12, BOLD, ui.PAPER, "middle")
         c.text(x + 32, y + 12, name, 12, BOLD, ui.INK)
         c.text(x + 32, y + 27, where, 11, REGULAR, ui.MUTED, limit=290)
@@ -173,29 +158,26 @@ def viewbox_approval() -> str:
         c.rect(x, y + 36, 328, 12 + 17 * rows, ui.SURFACE, 8)
         c.lines(x + 10, y + 53, words, 12, 308, 17)
         y += 60 + 17 * rows
-    ui.button(c, x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
+    c.button(x, top + 424, 156, 36, _l("Approve"), ui.SUCCESS)
     c.rect(x + 166, top + 424, 162, 36, ui.PAPER, 18, ui.EDGE)
     c.text(x + 247, top + 447, _l("Ask for changes"), 12, BOLD, ui.INK, "middle", 150)
     return c.svg()
 
 
-WEEK_VISITS = (120, 146, 138, 171, 190, 236, 283)  # a day each, to Saturday's open day
-
-
 def viewbox_published() -> str:
     """The dealer's open day as published, on a phone at its own address, and its visits."""
-    c = ui.tile(VIOLET_TINT)
-    x, y, w, _h = ui.phone(c, 24, 16, 240, 540)
+    c = ui.Canvas(*ui.SCREEN, VIOLET_TINT)
+    x, y, w = c.phone(24, 16, 240, 540)
     c.rect(x + 12, y + 20, w - 24, 26, ui.SURFACE, 13)
     padlock(c, x + 24, y + 34)
     c.text(x + 42, y + 38, "autosrivera.es", 11, REGULAR, ui.MUTED)
     dealer_band(c, x, y + 56, w, 160, 104, 1.1)
-    ui.button(c, x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE)
+    c.button(x + 16, y + 230, w - 32, 34, BOOK_A_TEST_DRIVE)
     for index, (model, price, body) in enumerate(DEALER_OFFERS):
         offer(c, x + 12, y + 278 + 58 * index, w - 24, 50, model, price, body, 12, 66)
     # Beside the phone: what the space's statistics say since it went live.
-    ui.panel(c, 236, 300, 152, 196, 12)
-    ui.chip(c, 250, 314, _l("Published"), ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
+    c.panel(236, 300, 152, 196, 12)
+    c.chip(250, 314, _l("Published"), ui.SUCCESS, ui.SUCCESS_SURFACE, 11)
     c.text(250, 362, _l("Visits this week"), 11, SEMIBOLD, ui.MUTED, limit=126)
     c.text(250, 390, format_decimal(sum(WEEK_VISITS)), 24, BOLD, ui.INK)
     bars = "".join(
