@@ -1,6 +1,5 @@
-"""Adding a language as the README tells a translator, in a copy of the project: French is
-refused until translated, then has its pages, hreflang, switcher, sitemap, export and nginx
-config, and nginx sends a French browser's first visit to /fr. A system test (nginx)."""
+"""Adding French as the README tells a translator, in a copy of the project: refused until
+translated, then everywhere, and nginx sends a French browser's first visit to /fr."""
 
 from __future__ import annotations
 

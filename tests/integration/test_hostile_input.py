@@ -1,7 +1,5 @@
-"""Hostile input over a real socket, written byte by byte (a client library would refuse a
-malformed chunk) to the site's Werkzeug server with ANALYTICS_ID set: odd targets, headers and
-bodies on every route and method never get a 5xx, a traceback, the input unescaped, or a
-redirect off the site."""
+"""Hostile requests written byte by byte to the Werkzeug server with ANALYTICS_ID set: odd targets,
+headers and bodies never get a 5xx, a traceback, the input unescaped, or a redirect off the site."""
 
 from __future__ import annotations
 

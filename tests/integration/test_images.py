@@ -183,9 +183,8 @@ def test_image_and_picture_macros_give_a_raster_srcset_sizes_and_a_priority_svg_
     ],
 )
 def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
-    """The image Lighthouse finds as the page's largest contentful paint (mobile preset) is
-    the page's first image, the one fetched eagerly at high priority; every other image of
-    <main> waits for the viewport."""
+    """Lighthouse's largest contentful paint (mobile) is the page's first image, fetched eagerly
+    at high priority; every other image of <main> waits for the viewport."""
     images = soup_of(client.get(path)).main.find_all("img")
     marked = [img["src"].split("?")[0] for img in images if img.get("fetchpriority") == "high"]
     assert marked == [f"/static/{first}"] and images[0]["src"].startswith(marked[0])

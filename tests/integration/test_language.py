@@ -1,8 +1,8 @@
 """Locale by URL prefix; browser-language detection only on `/`, once; the switcher's cookie.
-The tests of `/` run against the app and through nginx, which answers `/` itself from the
-export: the same status, Location, cookie and page as the app."""
+The tests of `/` run against the app and through nginx (which answers `/` from the export)."""
 
 import pytest
+from flask import url_for
 
 from tests.support.app import soup_of
 from tests.support.clients import ServerClient
@@ -12,21 +12,16 @@ COOKIE = "i18n_redirected"
 
 @pytest.fixture(params=["app", pytest.param("nginx", marks=pytest.mark.system)])
 def root_client(request, app):
-    """A visitor without the language cookie, of the app (Flask's test client) or of nginx
-    in front of the export (`nginx_server`), whose answers are werkzeug responses too."""
+    """A visitor without the language cookie, of the app or of nginx in front of the export."""
     if request.param == "app":
         return app.test_client()
     return ServerClient(request.getfixturevalue("nginx_server"))
 
 
-def set_cookie_header(response) -> str:
+def assert_detection_cookie(response, value):
     cookies = [v for k, v in response.headers.items() if k == "Set-Cookie" and v.startswith(COOKIE)]
     assert len(cookies) == 1, response.headers
-    return cookies[0]
-
-
-def assert_detection_cookie(response, value):
-    header = set_cookie_header(response)
+    header = cookies[0]
     assert header.startswith(f"{COOKIE}={value};")
     for attribute in ("Max-Age=31536000", "Path=/", "SameSite=Lax"):
         assert attribute in header
@@ -107,8 +102,6 @@ def test_switcher_refuses_foreign_or_mismatched_targets(client, next_url):
 
 
 def test_url_for_keeps_the_current_locale(app):
-    from flask import url_for
-
     with app.test_request_context("/en"):
         app.preprocess_request()
         assert url_for("pages.home") == "/en"

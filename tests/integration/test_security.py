@@ -4,6 +4,7 @@ but http/https, and every security header on pages, error pages and static files
 from __future__ import annotations
 
 import pytest
+from flask import request
 
 from motorlab import create_app
 from motorlab.rendering import analytics
@@ -57,8 +58,6 @@ def test_a_forwarded_scheme_other_than_http_or_https_is_ignored(scheme):
 
     @app.route("/scheme")
     def scheme_seen():
-        from flask import request
-
         return request.scheme
 
     client = app.test_client()
@@ -119,13 +118,15 @@ def test_no_hsts_on_a_plain_http_site():
 
 
 def test_the_headers_of_a_settings_mapping_name_the_api_and_analytics_origins_if_set():
-    """`headers(settings)` for any mapping (nginx's config is rendered from one): form-action
-    names the API's origin only when it differs, the analytics origins only with an ID."""
-    config = {"SITE_URL": SITE, "API_BASE_URL": "https://api.motorlab.example/v1"}
+    """`headers(settings)` for any mapping (nginx's config is rendered from one): connect-src
+    and form-action name the API's origin only when it differs, analytics only with an ID."""
+    config = {"SITE_URL": SITE, "API_BASE_URL": "https://api.motorlab.example/v1/"}
     csp = security_headers(config)["Content-Security-Policy"]
     assert "form-action 'self' https://api.motorlab.example;" in csp
-    config["API_BASE_URL"] = SITE + "/api"
-    assert "form-action 'self';" in security_headers(config)["Content-Security-Policy"]
+    assert "connect-src 'self' https://api.motorlab.example;" in csp
+    for same_origin in (SITE + "/api", SITE + "/", "/api"):
+        csp = security_headers({**config, "API_BASE_URL": same_origin})["Content-Security-Policy"]
+        assert "form-action 'self';" in csp and "connect-src 'self';" in csp, same_origin
     plain = security_headers({"SITE_URL": SITE})
     with_id = security_headers({"SITE_URL": SITE, "ANALYTICS_ID": "G-X"})
     assert {**with_id, "Content-Security-Policy": ""} == {**plain, "Content-Security-Policy": ""}
