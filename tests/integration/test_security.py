@@ -23,8 +23,11 @@ def test_trusted_hosts_come_from_site_url_and_the_extra_setting():
         "www.motorlab.example",
         "cdn.example",
     ]
-    # Development (a loopback SITE_URL) answers on every loopback name.
+    # Development (a loopback SITE_URL) answers on every loopback name, and without HSTS.
     assert set(trusted_hosts("http://127.0.0.1:5000")) == {"127.0.0.1", "localhost", "::1"}
+    response = create_app(config_with(SITE_URL="http://127.0.0.1:5000")).test_client().get("/en")
+    assert "Strict-Transport-Security" not in response.headers
+    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
 
 
 EN_400, ES_400 = "The request could not be understood", "No se ha podido entender la petición"
@@ -109,12 +112,6 @@ def test_every_answer_carries_every_security_header(client, method, path, header
         assert "script-src 'self' 'sha256-" in csp  # the hash-based policy, no nonce
     else:  # a file on its own runs and loads nothing
         assert csp == "default-src 'none'; frame-ancestors 'none'"
-
-
-def test_no_hsts_on_a_plain_http_site():
-    response = create_app(config_with(SITE_URL="http://127.0.0.1:5000")).test_client().get("/en")
-    assert "Strict-Transport-Security" not in response.headers
-    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
 
 
 def test_the_headers_of_a_settings_mapping_name_the_api_and_analytics_origins_if_set():
