@@ -59,8 +59,6 @@ def links_in_wrong_language(client, order) -> dict[str, list[str]]:
     return wrong
 
 
-# --- Test client ------------------------------------------------------------------------------
-
 # The pages of the header's sections end with the contact band; the contact page does not.
 CONTACT_ROUTES = tuple(route for route in SECTION_ROUTES if route != path_of("contact"))
 
@@ -134,9 +132,6 @@ def test_links_stay_in_the_page_language_whatever_the_order(order):
     """One app serves every page in mixed-language order, as one worker does: a link that
     Jinja evaluated once at compile time would keep the language of the first page."""
     assert links_in_wrong_language(create_app(config.TestConfig()).test_client(), order) == {}
-
-
-# --- gunicorn with two workers (the session's app_server) -----------------------------------
 
 
 def test_links_stay_in_the_page_language_under_gunicorn(app_server):

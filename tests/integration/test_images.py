@@ -120,9 +120,6 @@ def test_what_is_no_image_of_the_static_folder_is_refused(raster_app):
     assert not os.path.exists(raster_app.config["IMAGE_CACHE_DIR"])
 
 
-# --- the macros ---------------------------------------------------------------------------
-
-
 def rendered(app, macro: str, call: str, **values):
     """The component `macro` called as `call` (`image(img, priority=true)`) during a request
     for an English page, parsed."""

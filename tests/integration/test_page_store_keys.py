@@ -19,8 +19,6 @@ from tests.support.app import analytics_config, config_with, returning_visitor
 from tests.support.internals import stored_entries
 from tests.support.services import redis_bin
 
-# --- One key per page, a bounded store ---------------------------------------------
-
 
 def slash_variants(count: int) -> list[str]:
     """`count` raw paths Flask routes (or redirects) to /robots.txt and /en/test."""
@@ -113,9 +111,6 @@ def test_a_first_visit_to_the_root_comes_from_the_store(app, dispatched, accept,
     response = returning.get("/", headers=headers)
     assert response.status_code == 200 and "Set-Cookie" not in response.headers
     assert "public" in response.headers["Cache-Control"] and dispatched == ["/", "/"]
-
-
-# --- The store is generic: the policy is handed to it ------------------------------
 
 
 def test_the_store_keeps_one_entry_per_value_of_the_variants_it_is_handed(app):

@@ -72,8 +72,6 @@ def test_a_forwarded_scheme_other_than_http_or_https_is_ignored(scheme):
     assert client.get("/scheme?again", headers=https).get_data(as_text=True) == "https"
 
 
-# --- Headers -------------------------------------------------------------------------------
-
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

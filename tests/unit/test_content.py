@@ -52,9 +52,6 @@ def drawn_files(value) -> list[tuple[Image, str]]:
     return sorted(pairs, key=lambda pair: (pair[1], pair[0].src))
 
 
-# --- Pictures ---------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize(
     ("image", "file"), drawn_files((ALL_CONTENT, CASE_STUDIES)), ids=lambda i: getattr(i, "src", i)
 )
@@ -91,9 +88,6 @@ def test_drawn_pictures_stay_small(folder):
     assert [
         n for n, b in groups.items() if len(b) > 40 * 1024 or len(gzip.compress(b)) > 10 * 1024
     ] == []
-
-
-# --- Translations and links -------------------------------------------------------------------
 
 
 def test_every_content_link_names_a_page_in_both_locales(app):
