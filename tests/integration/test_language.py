@@ -64,13 +64,6 @@ def test_other_pages_never_detect_nor_set_cookies(app, path):
     assert "Set-Cookie" not in response.headers
 
 
-def test_url_wins_over_cookie(client):
-    client.set_cookie(COOKIE, "es")
-    assert soup_of(client.get("/en")).html["lang"] == "en"
-    client.set_cookie(COOKIE, "en")
-    assert soup_of(client.get("/")).html["lang"] == "es"
-
-
 @pytest.mark.parametrize(("path", "other", "target"), [("/", "en", "/en"), ("/en", "es", "/")])
 def test_switcher_links_to_the_twin_page_and_stores_the_choice(client, path, other, target):
     soup = soup_of(client.get(path))
@@ -101,7 +94,11 @@ def test_switcher_refuses_foreign_or_mismatched_targets(client, next_url):
     assert response.headers["Location"] == "/"
 
 
-def test_url_for_keeps_the_current_locale(app):
+def test_the_url_wins_over_the_cookie_and_url_for_keeps_its_locale(app, client):
+    client.set_cookie(COOKIE, "es")
+    assert soup_of(client.get("/en")).html["lang"] == "en"
+    client.set_cookie(COOKIE, "en")
+    assert soup_of(client.get("/")).html["lang"] == "es"
     with app.test_request_context("/en"):
         app.preprocess_request()
         assert url_for("pages.home") == "/en"

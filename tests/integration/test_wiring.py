@@ -59,7 +59,7 @@ def test_flask_runs_exactly_the_request_path_create_app_lists(app):
     assert motorlab.AFTER_REQUEST[-1].__name__ == "relative_location"
 
 
-def test_one_module_registers_the_template_globals():
+def test_one_module_registers_the_template_globals_and_assets_is_an_importable_api(app):
     package = Path(motorlab.__file__).parent
     setters = sorted(
         path.relative_to(package).as_posix()
@@ -67,9 +67,6 @@ def test_one_module_registers_the_template_globals():
         if "jinja_env.globals" in path.read_text(encoding="utf-8")
     )
     assert setters == ["rendering/template_globals.py"]
-
-
-def test_assets_is_an_importable_api(app):
     with app.test_request_context("/"):
         assert assets.asset_url("img/favicon.svg").startswith("/static/img/favicon.svg?v=")
         assert assets.inline_stylesheet().startswith('<style data-stylesheet="site-')
