@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from motorlab import config, create_app
+from motorlab import config, create_app, icons
 from tests.support.app import SITE, soup_of, visible_text
 from tests.support.clients import ServerClient
 from tests.support.pages import (
@@ -42,8 +42,7 @@ def local_urls(soup: BeautifulSoup, tags=("a", "img", "source", "script", "link"
 
 
 def links_in_wrong_language(client, order) -> dict[str, list[str]]:
-    """Every page in the locales of `order`, in turn, as a returning visitor: the links of each
-    that lead to the other language."""
+    """Every page in the locales of `order`, in turn: the links of each to the other language."""
     client.set_cookie("i18n_redirected", "es")
     wrong = {}
     for locale in order:
@@ -60,8 +59,6 @@ def links_in_wrong_language(client, order) -> dict[str, list[str]]:
     return wrong
 
 
-# --- Test client ------------------------------------------------------------------------------
-
 # The pages of the header's sections end with the contact band; the contact page does not.
 CONTACT_ROUTES = tuple(route for route in SECTION_ROUTES if route != path_of("contact"))
 
@@ -77,6 +74,12 @@ def test_page_is_complete(client, path, locale):
     assert soup.find("meta", attrs={"name": "description"})["content"].strip()
     assert len(soup.find_all("h1")) == 1
     assert soup.find("header") and soup.find("main") and soup.find("footer")
+    head = soup.head  # the icons, app manifest and theme colour: test_icons.py
+    assert head.select_one('link[rel=icon][href="/favicon.ico"]')
+    assert head.select_one('link[rel=icon][type="image/svg+xml"]')
+    assert head.select_one('link[rel=apple-touch-icon][href="/apple-touch-icon.png"]')
+    assert head.select_one('link[rel=manifest][href="/manifest.webmanifest"]')
+    assert head.select_one("meta[name=theme-color]")["content"] == icons.theme_color()
     hreflangs = {link["hreflang"] for link in soup.find_all("link", rel="alternate")}
     assert hreflangs == {*LOCALES, "x-default"}
     route = urlsplit(path).path.removeprefix("/en") or "/"
@@ -90,6 +93,10 @@ def test_page_is_complete(client, path, locale):
     ids = {tag["id"] for tag in soup.find_all(id=True)}
     fragments = {a["href"] for a in soup.find_all("a", href=True) if a["href"].startswith("#")}
     assert fragments and {href for href in fragments if href[1:] not in ids} == set()
+    if locale == "en":  # its visible text differs from its Spanish twin's
+        english = visible_text(soup_of(response).main)
+        spanish = visible_text(soup_of(client.get(localized(route, "es"))).main)
+        assert english and spanish and english != spanish
     if route in CONTACT_ROUTES:
         contact = localized(path_of("contact"), locale)
         assert soup.main.select(f'a[href="{contact}"]'), "no link to the contact page in <main>"
@@ -125,16 +132,6 @@ def test_links_stay_in_the_page_language_whatever_the_order(order):
     """One app serves every page in mixed-language order, as one worker does: a link that
     Jinja evaluated once at compile time would keep the language of the first page."""
     assert links_in_wrong_language(create_app(config.TestConfig()).test_client(), order) == {}
-
-
-@pytest.mark.parametrize("route", ROUTES)
-def test_visible_text_differs_between_locales(client, route):
-    main_es = visible_text(soup_of(client.get(localized(route, "es"))).find("main"))
-    main_en = visible_text(soup_of(client.get(localized(route, "en"))).find("main"))
-    assert main_es and main_en and main_es != main_en
-
-
-# --- gunicorn with two workers (the session's app_server) -----------------------------------
 
 
 def test_links_stay_in_the_page_language_under_gunicorn(app_server):

@@ -1,6 +1,5 @@
-"""Adding a language as the README tells a translator, in a copy of the project: French is
-refused until translated, then has its pages, hreflang, switcher, sitemap, export and nginx
-config, and nginx sends a French browser's first visit to /fr. A system test (nginx)."""
+"""Adding French as the README tells a translator, in a copy of the project: refused until
+translated, then everywhere, and nginx sends a French browser's first visit to /fr."""
 
 from __future__ import annotations
 
@@ -114,9 +113,7 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
 
     # Step 3: translate (here: a marked copy of each English text, placeholders kept).
     translate_marked(copy, "fr")
-    # `make setup`'s build, with nothing more to do, draws the drawings that hold words in
-    # French too (in the brand font that comes with npm); here its pictures alone, the
-    # project's packages standing in for the copy's installed ones.
+    # `make setup` then draws the drawings with words in French too (here: its pictures rule).
     build(copy)
     assert (copy / "site/motorlab/static/img/projects/kuzu.fr.svg").is_file()
 
@@ -138,9 +135,8 @@ def test_a_third_language_appears_everywhere_from_its_declaration(
     assert {"/fr", "/fr/services", "/fr/projects/ads"} <= set(result["paths"])  # the export's
     assert "location ^~ /fr/ {" in result["nginx"] and "location = /fr/contact" in result["nginx"]
 
-    # Step 4: serve the export. The nginx config is rendered here, from the copy's
-    # declaration: the very config the copy renders (its templates are the same files), but
-    # for the port and folders start_nginx picks.
+    # Step 4: serve the export, with the config the copy renders (from its declaration and the
+    # same templates) but for the port and folders start_nginx picks.
     monkeypatch.setattr(nginx_config, "LANGUAGES", read_languages(declaration))
     run = str(copy / "run")
     same = nginx_config.render(listen="80", root=run, app="127.0.0.1:8000", runtime=run)

@@ -1,6 +1,5 @@
-"""The running app never loads the build's nor the development tools' code: once every public
-page and root file is served, in a fresh interpreter, no `motorlab.build` or `motorlab.dev`
-module nor fontTools is loaded."""
+"""Serving every public page and root file in a fresh interpreter loads no `motorlab.build`,
+`motorlab.dev` or fontTools module."""
 
 from __future__ import annotations
 

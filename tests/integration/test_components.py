@@ -7,8 +7,9 @@ import re
 
 import pytest
 
+from motorlab.contact import forms
 from motorlab.contact.forms import DESCRIPTION_MAX, EMAIL_MAX, NAME_MAX
-from motorlab.content import examples
+from motorlab.content import contact, examples
 from tests.support.app import ROOT, soup_of
 from tests.support.pages import LOCALES
 
@@ -61,6 +62,8 @@ def test_showcase_and_guideline_render_every_example_through_its_macro(app, clie
 
 
 def test_field_limits_come_from_the_form(client):
+    assert (forms.NAME_MAX, forms.DESCRIPTION_MAX) == (contact.NAME_MAX, contact.DESCRIPTION_MAX)
+    assert examples.DemoForm().name.validators[0].max == contact.NAME_MAX
     soup = soup_of(client.get("/en/contact"))
     controls = {
         tag["name"]: tag for tag in soup.find_all(["input", "textarea"], attrs={"name": True})

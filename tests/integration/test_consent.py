@@ -1,6 +1,6 @@
-"""Analytics consent is the browser's: with ANALYTICS_ID set, every cacheable page is the same
-whatever the consent cookie says, and the CSP names the analytics origins exactly then. The pages
-carry the consent_banner widget's hidden nodes and props (the widget: tests/browser/)."""
+"""Analytics consent is the browser's: with ANALYTICS_ID, every cacheable page is the same
+whatever the consent cookie, the CSP names the analytics origins exactly then, and pages carry
+the consent_banner widget's hidden nodes and props (the widget: tests/browser/)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,14 @@ from motorlab import config, create_app
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.pages.registry import public_paths
 from motorlab.rendering import analytics
-from tests.support.app import ANALYTICS_ID, SITE, analytics_config, soup_of
+from tests.support.app import (
+    ANALYTICS_ID,
+    SITE,
+    analytics_config,
+    csp_directives,
+    returning_visitor,
+    soup_of,
+)
 
 ALIKE = [path.removeprefix(SITE) or "/" for path in public_paths(create_app(config.TestConfig()))]
 ALIKE = [path for path in ALIKE if path != "/" and not path.endswith("/contact")]
@@ -58,11 +65,11 @@ def test_every_page_is_the_same_whatever_the_consent_cookie(path):
 @pytest.mark.parametrize("with_id", [True, False])
 def test_the_csp_names_the_analytics_origins_exactly_when_analytics_is_on(path, with_id):
     app = create_app(analytics_config() if with_id else config.TestConfig())
-    _status, _body, headers = answer(app, path, f"{NAME}={analytics.DENIED}")
-    csp = dict(headers)["Content-Security-Policy"]
-    directives = dict(d.split(" ", 1) for d in csp.split("; "))
+    headers = dict(answer(app, path, f"{NAME}={analytics.DENIED}")[2])
+    csp = headers["Content-Security-Policy"]
     assert [origin in csp for origin in ORIGINS] == [with_id] * len(ORIGINS)
-    assert directives["script-src"].endswith(" https://www.googletagmanager.com") == with_id
+    script_src = csp_directives(headers)["script-src"]
+    assert script_src.endswith(" https://www.googletagmanager.com") == with_id
 
 
 def nodes(soup):
@@ -75,18 +82,14 @@ def props_of(node) -> dict:
 
 @pytest.mark.parametrize(("path", "title"), [("/en/services", "Thank you"), ("/", "Gracias")])
 def test_every_page_carries_the_hidden_banner_with_its_props(path, title):
-    client = create_app(analytics_config()).test_client()
-    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
-    response = client.get(path)
+    response = returning_visitor(create_app(analytics_config())).get(path)
     (banner,) = nodes(soup_of(response))
     assert banner.name == "section" and banner.has_attr("hidden") and banner["aria-label"]
     props = props_of(banner)
     assert (props["mode"], props["id"]) == ("banner", ANALYTICS_ID)
     # The script it loads after "accept" is on the origin the page's CSP allows.
-    script_src = dict(
-        d.split(" ", 1) for d in response.headers["Content-Security-Policy"].split("; ")
-    )
-    assert urlsplit(props["script"] + props["id"]).netloc in script_src["script-src"]
+    script_src = csp_directives(response.headers)["script-src"]
+    assert urlsplit(props["script"] + props["id"]).netloc in script_src
     assert props["script"].endswith("?id=")
     # Its choice: the cookie earlier releases wrote, its values the buttons', kept one year.
     assert props["cookie"] == NAME and props["key"] == NAME
@@ -115,8 +118,7 @@ def test_without_analytics_id_there_is_no_node_and_no_text_about_analytics(clien
 
 
 def test_the_privacy_page_explains_what_happens_without_javascript_and_no_endpoint_records():
-    client = create_app(analytics_config()).test_client()
-    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
+    client = returning_visitor(create_app(analytics_config()))
     soup = soup_of(client.get("/en/privacy"))
     topic = soup.find(id="analytics").find_next_sibling("p")
     assert "Google Analytics" in topic.get_text() and "Without JavaScript" in topic.get_text()

@@ -1,7 +1,5 @@
-"""Hostile input over a real socket, written byte by byte (a client library would refuse a
-malformed chunk) to the site's Werkzeug server with ANALYTICS_ID set: odd targets, headers and
-bodies on every route and method never get a 5xx, a traceback, the input unescaped, or a
-redirect off the site."""
+"""Hostile requests written byte by byte to the Werkzeug server with ANALYTICS_ID set: odd targets,
+headers and bodies never get a 5xx, a traceback, the input unescaped, or a redirect off the site."""
 
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from motorlab.i18n import COOKIE_NAME as LANGUAGE_COOKIE
 from motorlab.rendering import analytics
 from tests.support.app import SITE
 from tests.support.clients import Answer
-from tests.support.hostile import MARK, MARK_BYTES, targets
+from tests.support.hostile import MARK, MARK_BYTES, REPRODUCIBLE, targets
 
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 TRUSTED_HOST = "127.0.0.1"
@@ -133,14 +131,9 @@ def check(raw: bytes) -> None:
 
 @pytest.mark.system  # a long property run
 @settings(
+    REPRODUCIBLE,
     max_examples=800,  # about 20 s on one core
-    deadline=None,
-    derandomize=True,  # the same examples every run: a failure is reproducible
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.function_scoped_fixture,
-        HealthCheck.data_too_large,
-    ],
+    suppress_health_check=[*REPRODUCIBLE.suppress_health_check, HealthCheck.data_too_large],
 )
 @given(
     method=st.sampled_from(METHODS),

@@ -1,19 +1,16 @@
 """Icons and app metadata (/favicon.ico, /apple-touch-icon.png, the web app manifest), drawn
-from the logo by `make` (motorlab.build.icons), linked from every page, written by the export."""
+from the logo by `make` (motorlab.build.icons), written by the export (linked: test_every_page)."""
 
 from __future__ import annotations
 
 import io
 import json
 
-import pytest
 from PIL import Image
 
 from motorlab import icons
 from motorlab.rendering.assets import DAY_CACHE_CONTROL
 from motorlab.rendering.tokens import colour
-from tests.support.app import soup_of
-from tests.support.pages import PAGES
 
 
 def fetch(client, path):
@@ -62,16 +59,6 @@ def test_the_manifest_names_the_app_and_its_icons(client):
         assert status == 200 and icon["sizes"] == f"{width}x{height}", icon["src"]
         found.add((icon["purpose"], width))
     assert found == {("any", 192), ("any", 512), ("maskable", 512)}
-
-
-@pytest.mark.parametrize(("path", "locale"), PAGES)
-def test_every_page_links_its_icons_manifest_and_theme_colour(client, path, locale):
-    head = soup_of(client.get(path)).head
-    assert head.select_one('link[rel=icon][href="/favicon.ico"]')
-    assert head.select_one('link[rel=icon][type="image/svg+xml"]')
-    assert head.select_one('link[rel=apple-touch-icon][href="/apple-touch-icon.png"]')
-    assert head.select_one('link[rel=manifest][href="/manifest.webmanifest"]')
-    assert head.select_one("meta[name=theme-color]")["content"] == icons.theme_color()
 
 
 def test_the_root_files_are_kept_a_day_and_exported_with_the_manifests_icons(exported_site, client):

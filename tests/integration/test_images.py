@@ -100,9 +100,10 @@ OUTSIDE = [  # paths that leave the static folder
 ]
 
 
-def test_what_is_no_image_of_the_static_folder_is_refused(raster_app):
-    """Other widths and other files are not found; paths out of the folder are refused; a file
-    that only claims to be an image and a decompression bomb are a 400, and never cached."""
+def test_what_is_no_image_of_the_static_folder_is_refused(raster_app, tmp_path):
+    """Other widths and other files are not found; paths and links out of the folder are refused
+    (by /static too: a link planted to /etc/passwd came back 200); a file that only claims to be
+    an image and a decompression bomb are a 400, and never cached."""
     client = raster_app.test_client()
     for path in NOT_FOUND:
         assert client.get(path).status_code == 404, path
@@ -117,10 +118,19 @@ def test_what_is_no_image_of_the_static_folder_is_refused(raster_app):
     Image.new("1", (side, side)).save(os.path.join(folder, "bomb.png"))
     for name in ("fake.png", "bomb.png"):
         assert client.get(f"/_img/320/img/{name}").status_code == 400, name
+    outside = tmp_path / "secret.txt"
+    outside.write_text("root:x:0:0")
+    os.symlink(draw_raster(tmp_path / "outside.png", (400, 300), "PNG"), f"{folder}/link.png")
+    os.symlink(outside, os.path.join(folder, "planted.txt"))
+    os.symlink("/etc/passwd", os.path.join(folder, "passwd.txt"))
+    os.symlink(os.path.join(folder, "favicon.svg"), os.path.join(folder, "inside.svg"))
+    assert client.get("/_img/320/img/link.png").status_code == 404
+    for name in ("planted.txt", "passwd.txt"):
+        with client.get(f"/static/img/{name}") as response:
+            assert response.status_code == 404 and b"root:x:0" not in response.data
+    with client.get("/static/img/inside.svg") as inside:
+        assert inside.status_code == 200, "a link inside is fine"
     assert not os.path.exists(raster_app.config["IMAGE_CACHE_DIR"])
-
-
-# --- the macros ---------------------------------------------------------------------------
 
 
 def rendered(app, macro: str, call: str, **values):
@@ -183,9 +193,8 @@ def test_image_and_picture_macros_give_a_raster_srcset_sizes_and_a_priority_svg_
     ],
 )
 def test_the_largest_paint_on_a_phone_is_fetched_early(client, path, first):
-    """The image Lighthouse finds as the page's largest contentful paint (mobile preset) is
-    the page's first image, the one fetched eagerly at high priority; every other image of
-    <main> waits for the viewport."""
+    """Lighthouse's largest contentful paint (mobile) is the page's first image, fetched eagerly
+    at high priority; every other image of <main> waits for the viewport."""
     images = soup_of(client.get(path)).main.find_all("img")
     marked = [img["src"].split("?")[0] for img in images if img.get("fetchpriority") == "high"]
     assert marked == [f"/static/{first}"] and images[0]["src"].startswith(marked[0])
@@ -213,22 +222,3 @@ def test_real_photographs_replace_the_team_pictures_without_a_template_change(
     for url in [c.split(" ")[0] for c in portraits[0]["srcset"].split(", ")]:
         response = client.get(url, headers={"Accept": "image/webp"})
         assert response.status_code == 200 and decoded(response).format == "WEBP"
-
-
-def test_symlinks_out_of_the_static_folder_are_refused(raster_app, tmp_path):
-    """By the image service and by the app's /static (a regression: a link planted in
-    static/ to /etc/passwd came back 200)."""
-    outside = tmp_path / "secret.txt"
-    outside.write_text("root:x:0:0")
-    folder = os.path.join(raster_app.static_folder, "img")
-    os.symlink(draw_raster(tmp_path / "outside.png", (400, 300), "PNG"), f"{folder}/link.png")
-    os.symlink(outside, os.path.join(folder, "planted.txt"))
-    os.symlink("/etc/passwd", os.path.join(folder, "passwd.txt"))
-    os.symlink(os.path.join(folder, "favicon.svg"), os.path.join(folder, "inside.svg"))
-    client = raster_app.test_client()
-    assert client.get("/_img/320/img/link.png").status_code == 404
-    for name in ("planted.txt", "passwd.txt"):
-        with client.get(f"/static/img/{name}") as response:
-            assert response.status_code == 404 and b"root:x:0" not in response.data
-    with client.get("/static/img/inside.svg") as inside:
-        assert inside.status_code == 200, "a link inside is fine"

@@ -11,7 +11,7 @@ import pytest
 
 from motorlab import create_app
 from motorlab.rendering import assets
-from tests.support.app import config_with, soup_of
+from tests.support.app import config_with, csp_directives, returning_visitor, soup_of
 from tests.support.pages import PAGES
 from tests.support.widgets import BUILD, read_widget_manifest
 
@@ -29,8 +29,7 @@ def sha256_source(text: str) -> str:
 
 
 def style_sources(response) -> list[str]:
-    csp = dict(d.split(" ", 1) for d in response.headers["Content-Security-Policy"].split("; "))
-    return csp["style-src"].split()
+    return csp_directives(response.headers)["style-src"].split()
 
 
 def blocks(response) -> list[tuple[str, str]]:
@@ -61,9 +60,8 @@ def expected_stylesheets(path: str, status: int, analytics: bool = False) -> lis
 
 @pytest.mark.parametrize("analytics", [False, True], ids=["plain", "analytics"])
 def test_every_page_carries_the_blocks_its_csp_allows_and_no_stylesheet_link(analytics):
-    """The shared block on every page but the guideline (its own block instead), byte for
-    byte; after it the consent's on every page with ANALYTICS_ID set, the error pages' on
-    theirs, /test's demo rows; the CSP's style-src names exactly the page's blocks."""
+    """The shared block on every page but the guideline, then the consent's (with ANALYTICS_ID),
+    the error pages' or /test's; the CSP's style-src names exactly the page's blocks."""
     client = create_app(config_with(ANALYTICS_ID="G-TEST12345" if analytics else "")).test_client()
     shared = set()
     for path, response in every_answer(client):
@@ -115,9 +113,9 @@ def test_the_block_is_the_build_with_its_font_resolved_from_the_site_root(client
 
 
 def test_under_a_prefix_the_font_and_the_hash_follow_it():
-    client = create_app(config_with(SCRIPT_NAME="/site")).test_client()
-    client.set_cookie("i18n_redirected", "es")
-    response = client.get("/site/en/services")
+    response = returning_visitor(create_app(config_with(SCRIPT_NAME="/site"))).get(
+        "/site/en/services"
+    )
     text, font = blocks(response)[0][1], MANIFEST["fonts"][0]
     assert f'url("/site/static/build/{font}")' in text
     assert sha256_source(text) in style_sources(response)

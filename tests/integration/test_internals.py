@@ -1,6 +1,5 @@
 """What motorlab.web.flask_internals and tests/support/internals.py assume of Flask, Werkzeug,
-Flask-WTF and cachelib, and what the app relies on in the public APIs it uses instead: each
-test fails loudly when an upgrade changes it."""
+Flask-WTF, cachelib and the public APIs used instead: each test fails when an upgrade changes it."""
 
 from __future__ import annotations
 
@@ -10,10 +9,15 @@ from pathlib import Path
 from flask import request, session
 from flask.globals import request_ctx
 from werkzeug.datastructures import FileStorage
+from werkzeug.routing import Map, Rule
 
+from motorlab import config, create_app
 from motorlab.contact.forms import ContactForm
+from motorlab.extensions import cache
 from motorlab.i18n import COOKIE_NAME
 from motorlab.web import flask_internals
+from motorlab.web.static_files import servable
+from tests.support.internals import COMPILED_TEMPLATES, URL_BUILDERS, stored_entries
 
 
 def test_session_touched_sees_reads_and_writes_that_the_proxy_cannot_tell(app):
@@ -64,10 +68,6 @@ def test_frozen_flask_still_builds_each_url_in_build_one():
 def test_each_app_reaches_its_own_cache_backend_through_cache_cache():
     # The page store takes its backend from Flask-Caching's `cache.cache` (not from the
     # extension's storage layout): one backend per app, the one `cache.set` writes to.
-    from motorlab import config, create_app
-    from motorlab.extensions import cache
-    from tests.support.internals import stored_entries
-
     one, two = create_app(config.TestConfig()), create_app(config.TestConfig())
     with one.app_context():
         cache.set("pinned", "one")
@@ -81,8 +81,6 @@ def test_each_app_reaches_its_own_cache_backend_through_cache_cache():
 def test_our_view_answers_flasks_static_route(app):
     # static_files replaces the view through `app.endpoint`, and serves with
     # `send_static_file`, as Flask's own static view does.
-    from motorlab.web.static_files import servable
-
     (rule,) = [rule for rule in app.url_map.iter_rules() if rule.endpoint == "static"]
     assert rule.rule == "/static/<path:filename>"
     assert app.view_functions["static"].__module__ == servable.__module__
@@ -95,11 +93,6 @@ def test_our_view_answers_flasks_static_route(app):
 
 
 def test_every_app_shares_the_compiled_templates_and_url_builders():
-    from werkzeug.routing import Map, Rule
-
-    from motorlab import config, create_app
-    from tests.support.internals import COMPILED_TEMPLATES, URL_BUILDERS
-
     one, two = create_app(config.TestConfig()), create_app(config.TestConfig())
     assert one.jinja_env.bytecode_cache is two.jinja_env.bytecode_cache is COMPILED_TEMPLATES
     one.test_client().get("/en/services")

@@ -1,8 +1,8 @@
 """Locale by URL prefix; browser-language detection only on `/`, once; the switcher's cookie.
-The tests of `/` run against the app and through nginx, which answers `/` itself from the
-export: the same status, Location, cookie and page as the app."""
+The tests of `/` run against the app and through nginx (which answers `/` from the export)."""
 
 import pytest
+from flask import url_for
 
 from tests.support.app import soup_of
 from tests.support.clients import ServerClient
@@ -12,21 +12,16 @@ COOKIE = "i18n_redirected"
 
 @pytest.fixture(params=["app", pytest.param("nginx", marks=pytest.mark.system)])
 def root_client(request, app):
-    """A visitor without the language cookie, of the app (Flask's test client) or of nginx
-    in front of the export (`nginx_server`), whose answers are werkzeug responses too."""
+    """A visitor without the language cookie, of the app or of nginx in front of the export."""
     if request.param == "app":
         return app.test_client()
     return ServerClient(request.getfixturevalue("nginx_server"))
 
 
-def set_cookie_header(response) -> str:
+def assert_detection_cookie(response, value):
     cookies = [v for k, v in response.headers.items() if k == "Set-Cookie" and v.startswith(COOKIE)]
     assert len(cookies) == 1, response.headers
-    return cookies[0]
-
-
-def assert_detection_cookie(response, value):
-    header = set_cookie_header(response)
+    header = cookies[0]
     assert header.startswith(f"{COOKIE}={value};")
     for attribute in ("Max-Age=31536000", "Path=/", "SameSite=Lax"):
         assert attribute in header
@@ -69,13 +64,6 @@ def test_other_pages_never_detect_nor_set_cookies(app, path):
     assert "Set-Cookie" not in response.headers
 
 
-def test_url_wins_over_cookie(client):
-    client.set_cookie(COOKIE, "es")
-    assert soup_of(client.get("/en")).html["lang"] == "en"
-    client.set_cookie(COOKIE, "en")
-    assert soup_of(client.get("/")).html["lang"] == "es"
-
-
 @pytest.mark.parametrize(("path", "other", "target"), [("/", "en", "/en"), ("/en", "es", "/")])
 def test_switcher_links_to_the_twin_page_and_stores_the_choice(client, path, other, target):
     soup = soup_of(client.get(path))
@@ -106,9 +94,11 @@ def test_switcher_refuses_foreign_or_mismatched_targets(client, next_url):
     assert response.headers["Location"] == "/"
 
 
-def test_url_for_keeps_the_current_locale(app):
-    from flask import url_for
-
+def test_the_url_wins_over_the_cookie_and_url_for_keeps_its_locale(app, client):
+    client.set_cookie(COOKIE, "es")
+    assert soup_of(client.get("/en")).html["lang"] == "en"
+    client.set_cookie(COOKIE, "en")
+    assert soup_of(client.get("/")).html["lang"] == "es"
     with app.test_request_context("/en"):
         app.preprocess_request()
         assert url_for("pages.home") == "/en"

@@ -1,6 +1,5 @@
-"""The page store's keys: one entry per page whatever the path's slashes or the cookies, a
-stored first visit to the root, a store that only follows the policy it is handed, and no
-page outliving a rebuild in debug."""
+"""The page store's keys: one entry per page whatever the slashes or cookies, a stored first
+visit to `/`, a store that follows the policy it is handed, no page outliving a rebuild in debug."""
 
 from __future__ import annotations
 
@@ -16,11 +15,9 @@ from motorlab import config, create_app
 from motorlab.rendering import analytics
 from motorlab.web.page_cache import BUILD_MANIFEST
 from motorlab.web.page_store import PageStore, Policy, keep
-from tests.support.app import analytics_config, config_with
+from tests.support.app import analytics_config, config_with, returning_visitor
 from tests.support.internals import stored_entries
 from tests.support.services import redis_bin
-
-# --- One key per page, a bounded store ---------------------------------------------
 
 
 def slash_variants(count: int) -> list[str]:
@@ -50,8 +47,7 @@ def test_slash_variants_never_add_entries_to_the_store(request, backend):
             app = create_app(config_with(CACHE_TYPE="RedisCache", CACHE_REDIS_URL=url + "/1"))
         else:
             app = create_app(config_with(CACHE_THRESHOLD=100_000))
-        client = app.test_client()
-        client.set_cookie("i18n_redirected", "es")
+        client = returning_visitor(app)
         for path in ("/robots.txt", "/en/test"):
             assert client.get(path).status_code == 200
         for path in slash_variants(2000):
@@ -94,8 +90,7 @@ def dispatched(app):
 )
 def test_a_first_visit_to_the_root_comes_from_the_store(app, dispatched, accept, status, cookie):
     """Stored apart from a returning visitor's `/`: neither ever answers the other."""
-    returning = app.test_client()
-    returning.set_cookie("i18n_redirected", "en")
+    returning = returning_visitor(app, "en")
     assert returning.get("/").status_code == 200
     headers = {"Accept-Language": accept} if accept else {}
     first = app.test_client().get("/", headers=headers)
@@ -105,9 +100,8 @@ def test_a_first_visit_to_the_root_comes_from_the_store(app, dispatched, accept,
     for response in (first, again):
         assert response.status_code == status
         assert response.headers.getlist("Set-Cookie") == first.headers.getlist("Set-Cookie")
+        # Its attributes: test_language.py's first visits.
         assert response.headers["Set-Cookie"].startswith(f"i18n_redirected={cookie};")
-        assert "Max-Age=31536000" in response.headers["Set-Cookie"]
-        assert "Path=/" in response.headers["Set-Cookie"]
         assert response.headers["Cache-Control"] == "private, no-store"
         vary = response.headers["Vary"]
         assert "Accept-Language" in vary and "Cookie" in vary
@@ -119,51 +113,33 @@ def test_a_first_visit_to_the_root_comes_from_the_store(app, dispatched, accept,
     assert "public" in response.headers["Cache-Control"] and dispatched == ["/", "/"]
 
 
-# --- The store is generic: the policy is handed to it ------------------------------
+def test_the_store_keeps_one_entry_per_value_of_the_variants_it_is_handed(app):
+    """create_app hands it the first visit's language (the store knows nothing of it), and that
+    visit's answer sets the language cookie: such an answer is never a 304, which would not."""
+    rendered: list[str] = []
 
-
-def team_page(rendered: list[str], cookie: str | None = None):
     def page(environ, start_response):
         team = environ["HTTP_X_TEAM"]
         rendered.append(team)
         keep(environ)
-        headers = [("Content-Type", "text/html")]
-        headers += [("Set-Cookie", cookie)] if cookie else []
-        start_response("200 OK", headers)
+        start_response("200 OK", [("Content-Type", "text/html"), ("Set-Cookie", f"team={team}")])
         return [f"<p>{team}</p>".encode()]
 
-    return page
-
-
-def team_store(app, page):
     policy = Policy(
         paths=lambda app: {"/page"},
         shareable=lambda config, environ: environ["REQUEST_METHOD"] == "GET",
         variants=(lambda config, environ: environ["HTTP_X_TEAM"],),
     )
-    return Client(PageStore(app, policy, page))
-
-
-def test_the_store_keeps_one_entry_per_value_of_the_variants_it_is_handed(app):
-    # create_app hands it the first visit's language: the store itself knows nothing of it.
-    rendered: list[str] = []
-    client = team_store(app, team_page(rendered))
-    for team in ("red", "blue", "red", "blue"):
-        assert client.get("/page", headers={"X-Team": team}).text == f"<p>{team}</p>"
+    client = Client(PageStore(app, policy, page))
+    answers = [client.get("/page", headers={"X-Team": t}) for t in ("red", "blue", "red", "blue")]
+    assert [answer.text for answer in answers] == ["<p>red</p>", "<p>blue</p>"] * 2
     assert rendered == ["red", "blue"]
+    etag = {"If-None-Match": answers[0].headers["ETag"]}
+    again = client.get("/page", headers={"X-Team": "red", **etag})
+    assert again.status_code == 200 and again.headers["Set-Cookie"] == "team=red"
     client.get("/other", headers={"X-Team": "red"})  # not one of the policy's paths
     client.post("/page", headers={"X-Team": "red"})  # not shareable
     assert rendered == ["red", "blue", "red", "red"]
-
-
-def test_a_stored_answer_that_sets_a_cookie_is_never_a_304(app):
-    # The first visit to `/` sets the language cookie: a 304 would not carry it.
-    rendered: list[str] = []
-    client = team_store(app, team_page(rendered, cookie="team=red; Path=/"))
-    first = client.get("/page", headers={"X-Team": "red"})
-    again = client.get("/page", headers={"X-Team": "red", "If-None-Match": first.headers["ETag"]})
-    assert rendered == ["red"]
-    assert again.status_code == 200 and again.headers["Set-Cookie"] == "team=red; Path=/"
 
 
 def test_in_debug_no_page_stored_before_a_rebuild_is_answered_after_it():

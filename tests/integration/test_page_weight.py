@@ -1,6 +1,5 @@
-"""Every page fits the first round trip of a new connection, TCP's initial window (RFC 6928):
-one byte over waits a whole round trip. Measured in the default configuration (ANALYTICS_ID
-adds about 900 bytes); /test is left out: the export does not hold it."""
+"""Every page fits TCP's initial window (RFC 6928): one byte over waits a whole round trip.
+Default configuration (ANALYTICS_ID adds about 900 bytes); /test is not exported: left out."""
 
 from __future__ import annotations
 

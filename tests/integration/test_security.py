@@ -4,6 +4,7 @@ but http/https, and every security header on pages, error pages and static files
 from __future__ import annotations
 
 import pytest
+from flask import request
 
 from motorlab import create_app
 from motorlab.rendering import analytics
@@ -22,8 +23,11 @@ def test_trusted_hosts_come_from_site_url_and_the_extra_setting():
         "www.motorlab.example",
         "cdn.example",
     ]
-    # Development (a loopback SITE_URL) answers on every loopback name.
+    # Development (a loopback SITE_URL) answers on every loopback name, and without HSTS.
     assert set(trusted_hosts("http://127.0.0.1:5000")) == {"127.0.0.1", "localhost", "::1"}
+    response = create_app(config_with(SITE_URL="http://127.0.0.1:5000")).test_client().get("/en")
+    assert "Strict-Transport-Security" not in response.headers
+    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
 
 
 EN_400, ES_400 = "The request could not be understood", "No se ha podido entender la petición"
@@ -57,8 +61,6 @@ def test_a_forwarded_scheme_other_than_http_or_https_is_ignored(scheme):
 
     @app.route("/scheme")
     def scheme_seen():
-        from flask import request
-
         return request.scheme
 
     client = app.test_client()
@@ -69,8 +71,6 @@ def test_a_forwarded_scheme_other_than_http_or_https_is_ignored(scheme):
     https = {**forwarded, "X-Forwarded-Proto": "https"}
     assert client.get("/scheme?again", headers=https).get_data(as_text=True) == "https"
 
-
-# --- Headers -------------------------------------------------------------------------------
 
 EXPECTED = {
     "X-Content-Type-Options": "nosniff",
@@ -112,20 +112,16 @@ def test_every_answer_carries_every_security_header(client, method, path, header
         assert csp == "default-src 'none'; frame-ancestors 'none'"
 
 
-def test_no_hsts_on_a_plain_http_site():
-    response = create_app(config_with(SITE_URL="http://127.0.0.1:5000")).test_client().get("/en")
-    assert "Strict-Transport-Security" not in response.headers
-    assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin"
-
-
 def test_the_headers_of_a_settings_mapping_name_the_api_and_analytics_origins_if_set():
-    """`headers(settings)` for any mapping (nginx's config is rendered from one): form-action
-    names the API's origin only when it differs, the analytics origins only with an ID."""
-    config = {"SITE_URL": SITE, "API_BASE_URL": "https://api.motorlab.example/v1"}
+    """`headers(settings)` for any mapping (nginx's config is rendered from one): connect-src
+    and form-action name the API's origin only when it differs, analytics only with an ID."""
+    config = {"SITE_URL": SITE, "API_BASE_URL": "https://api.motorlab.example/v1/"}
     csp = security_headers(config)["Content-Security-Policy"]
     assert "form-action 'self' https://api.motorlab.example;" in csp
-    config["API_BASE_URL"] = SITE + "/api"
-    assert "form-action 'self';" in security_headers(config)["Content-Security-Policy"]
+    assert "connect-src 'self' https://api.motorlab.example;" in csp
+    for same_origin in (SITE + "/api", SITE + "/", "/api"):
+        csp = security_headers({**config, "API_BASE_URL": same_origin})["Content-Security-Policy"]
+        assert "form-action 'self';" in csp and "connect-src 'self';" in csp, same_origin
     plain = security_headers({"SITE_URL": SITE})
     with_id = security_headers({"SITE_URL": SITE, "ANALYTICS_ID": "G-X"})
     assert {**with_id, "Content-Security-Policy": ""} == {**plain, "Content-Security-Policy": ""}

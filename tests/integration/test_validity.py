@@ -1,6 +1,5 @@
-"""Valid HTML: the Nu Html Checker (npm `vnu-jar`, on Java) finds no error in every page of both
-locales, some with ANALYTICS_ID, the 404, 400 and fallback pages and the contact mail's HTML,
-all checked in one run (vnu takes seconds to start). Skipped, loudly, only without Java."""
+"""Valid HTML: the Nu Html Checker (npm `vnu-jar`, on Java) finds no error in every page, error
+page and the contact mail, in one run (vnu takes seconds to start); skipped loudly without Java."""
 
 from __future__ import annotations
 
@@ -15,8 +14,7 @@ from motorlab import create_app
 from motorlab.contact.mail import build_message
 from motorlab.contact.outbox import Row
 from motorlab.errors.handlers import fallback_page
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
-from tests.support.app import ROOT, analytics_config
+from tests.support.app import ROOT, analytics_config, returning_visitor
 from tests.support.pages import PAGES
 
 pytestmark = pytest.mark.system  # the Nu Html Checker runs on Java
@@ -72,9 +70,7 @@ def test_every_document_is_valid_html(client, tmp_path):
             "default-jre-headless (.ci/run does) to check every page."
         )
     assert VNU.exists(), f"{VNU} is missing: run `make setup` (npm ci)"
-    analytics_client = create_app(analytics_config()).test_client()
-    analytics_client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
-    docs = documents(client, analytics_client)
+    docs = documents(client, returning_visitor(create_app(analytics_config())))
     names = {}
     for number, (name, html) in enumerate(sorted(docs.items())):
         file = tmp_path / f"{number:03d}.html"

@@ -1,5 +1,5 @@
-"""The esbuild manifest as the templates use it (the inline boot script, the modules it loads,
-the CSP that lets exactly that run) and the widgets' props, translated on the server."""
+"""The esbuild manifest as the templates use it (boot script, modules, the CSP that lets exactly
+that run) and the widgets' props, translated on the server."""
 
 import base64
 import hashlib
@@ -13,8 +13,7 @@ from flask import render_template_string
 from motorlab import create_app
 from motorlab.paths import PROJECT_ROOT
 from motorlab.rendering.widget_props import widget_labels
-from motorlab.web.security import content_security_policy
-from tests.support.app import config_with, soup_of
+from tests.support.app import config_with, csp_directives, returning_visitor, soup_of
 
 pytestmark = pytest.mark.usefixtures("widget_manifest")
 
@@ -37,15 +36,14 @@ def module_metas(soup, name: str) -> list[str]:
 def test_pages_inline_only_the_boot_script_and_name_their_widgets_modules(
     client, widget_manifest, path, expected
 ):
-    """No code is fetched before the first paint: the boot script (the one script, allowed by
-    its hash) asks for the entry once the page has shown; the preloads are the typeface's and
-    home's hero picture's, and the modules named are the entry's and above-the-fold carousels'."""
+    """No code before the first paint: the one script (allowed by its hash) asks for the entry
+    once the page shows; preloads: the typeface and home's hero; modules: entry and carousels."""
     response = client.get(path)
     soup = soup_of(response)
     code = soup.find_all("script", type=lambda kind: not (kind or "").endswith("json"))
     assert [(s.get("src"), s.get("data-script")) for s in code] == [(None, widget_manifest["boot"])]
     csp = response.headers["Content-Security-Policy"]
-    directives = dict(d.split(" ", 1) for d in csp.split("; "))
+    directives = csp_directives(response.headers)
     digest = base64.b64encode(hashlib.sha256(code[0].string.encode()).digest()).decode()
     assert directives["script-src"].split() == ["'self'", f"'sha256-{digest}'"]
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
@@ -105,15 +103,11 @@ def test_each_widget_sits_beside_its_component_of_the_same_name(widget_manifest)
         assert name == "navigation" or component.is_file(), name
 
 
-def test_a_configured_api_origin_is_rendered_for_the_client_and_reached_by_the_csp():
-    site = {"SITE_URL": "https://motorlab.example"}
-    csp = content_security_policy({**site, "API_BASE_URL": "https://api.motorlab.example/v1/"})
-    assert "connect-src 'self' https://api.motorlab.example;" in csp
-    assert "connect-src 'self';" in content_security_policy({**site, "API_BASE_URL": "/api"})
-    same_origin = {**site, "API_BASE_URL": "https://motorlab.example/"}
-    assert "connect-src 'self';" in content_security_policy(same_origin)
-    client = create_app(config_with(API_BASE_URL="https://api.motorlab.example/")).test_client()
-    client.set_cookie("i18n_redirected", "es")
+def test_a_configured_api_origin_is_rendered_for_the_client():
+    # Its CSP: tests/integration/test_security.py.
+    client = returning_visitor(
+        create_app(config_with(API_BASE_URL="https://api.motorlab.example/"))
+    )
     meta = soup_of(client.get("/services")).find("meta", attrs={"name": "api-base-url"})
     assert meta["content"] == "https://api.motorlab.example/"
 
@@ -154,9 +148,8 @@ def test_widget_props_are_translated_on_the_server(client, prefix, menu, failure
 
 
 def test_one_fetch_with_a_deadline_and_one_link_check():
-    """widgets/http's fetchWithDeadline is the only fetch and the only deadline; navigation/
-    links.js's pageLink and clickedPageLink the one "may a script take this link over?" and
-    "is this a plain click?", which decide every visit."""
+    """The only fetch and deadline are in widgets/http; the only "may a script take this link
+    over?" and "is this a plain click?" in navigation/links.js."""
     root = PROJECT_ROOT / "widgets"
     sources = {
         path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import motorlab
+from motorlab import create_app, i18n
+from motorlab.rendering import assets, layouts
+from tests.support.app import config_with
+
 
 def _layers(app) -> list[str]:
     found, layer = [], app.wsgi_app
@@ -14,22 +21,14 @@ def _layers(app) -> list[str]:
 
 
 def test_wsgi_layers_outermost_first_proxies_innermost(app):
-    from motorlab import create_app
-    from tests.support.app import config_with
-
     assert _layers(app) == ["CanonicalHost", "MountPoint", "PageStore", "GuardedBody"]
     proxied = create_app(config_with(PROXY_FIX_HOPS=1))
     assert _layers(proxied)[-2:] == ["ForwardedSchemeFilter", "ProxyFix"]
 
 
 def test_flask_runs_exactly_the_request_path_create_app_lists(app):
-    """Flask's own lists, complete (every blueprint's too), against create_app's: a hook, URL
-    processor, context processor or blueprint registered anywhere else fails here. No idle
-    Flask-Limiter: the contact limit is motorlab.contact.ratelimit."""
-    import motorlab
-    from motorlab import i18n
-    from motorlab.rendering import layouts
-
+    """Flask's own lists (every blueprint's too) against create_app's: a hook or blueprint
+    registered anywhere else fails here. No idle Flask-Limiter (motorlab.contact.ratelimit)."""
     assert "limiter" not in app.extensions and "contact_rate_limit" in app.extensions
     dead = [key for key in app.config if key.startswith("RATELIMIT_")]
     assert dead == ["RATELIMIT_STORAGE_URI"]
@@ -60,11 +59,7 @@ def test_flask_runs_exactly_the_request_path_create_app_lists(app):
     assert motorlab.AFTER_REQUEST[-1].__name__ == "relative_location"
 
 
-def test_one_module_registers_the_template_globals():
-    from pathlib import Path
-
-    import motorlab
-
+def test_one_module_registers_the_template_globals_and_assets_is_an_importable_api(app):
     package = Path(motorlab.__file__).parent
     setters = sorted(
         path.relative_to(package).as_posix()
@@ -72,11 +67,6 @@ def test_one_module_registers_the_template_globals():
         if "jinja_env.globals" in path.read_text(encoding="utf-8")
     )
     assert setters == ["rendering/template_globals.py"]
-
-
-def test_assets_is_an_importable_api(app):
-    from motorlab.rendering import assets
-
     with app.test_request_context("/"):
         assert assets.asset_url("img/favicon.svg").startswith("/static/img/favicon.svg?v=")
         assert assets.inline_stylesheet().startswith('<style data-stylesheet="site-')

@@ -1,19 +1,20 @@
-"""The app built with TestConfig, its test clients, `config_with`, HTML parsing helpers, and an
+"""The app built with TestConfig, its test clients, `config_with`, HTML and CSP helpers, and an
 app whose static folder holds raster pictures."""
 
 from __future__ import annotations
 
 import shutil
-from dataclasses import fields, is_dataclass
+from dataclasses import replace
 
 import pytest
 from bs4 import BeautifulSoup
 from flask import template_rendered
+from PIL import Image, ImageDraw
 
 from motorlab import create_app
 from motorlab.config import TestConfig
-from motorlab.content.types import Image
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE, LOCALES
+from motorlab.content import team
+from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from tests.support import ROOT, internals  # noqa: F401  (every app shares compiled templates)
 
 STATIC = ROOT / "site" / "motorlab" / "static"
@@ -24,31 +25,17 @@ def soup_of(response) -> BeautifulSoup:
     return BeautifulSoup(response.get_data(as_text=True), "html.parser")
 
 
+def csp_directives(headers) -> dict[str, str]:
+    """An answer's Content-Security-Policy as {directive: its sources}."""
+    policy = headers["Content-Security-Policy"]
+    return dict(directive.split(" ", 1) for directive in policy.split("; "))
+
+
 def visible_text(soup: BeautifulSoup) -> str:
     """The page's text as a person reads it: whitespace folded, scripts left out."""
     for node in soup(["script", "style", "template"]):
         node.decompose()
     return " ".join(soup.get_text(" ").split())
-
-
-def drawn_files(value) -> list[tuple[Image, str]]:
-    """Every content `Image` inside a datum with each file it names (one per language)."""
-    return sorted(
-        {(image, image.file(locale)) for image in images_in(value) for locale in LOCALES},
-        key=lambda pair: (pair[1], pair[0].src),
-    )
-
-
-def images_in(value):
-    """Every content `Image` inside a datum (dataclasses and tuples, walked deeply)."""
-    if isinstance(value, Image):
-        yield value
-    elif is_dataclass(value):
-        for field in fields(value):
-            yield from images_in(getattr(value, field.name))
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from images_in(item)
 
 
 def config_with(**overrides) -> TestConfig:
@@ -80,12 +67,16 @@ def app(request):
     return create_app(TestConfig())
 
 
+def returning_visitor(app, locale: str = DEFAULT_LOCALE):
+    """A test client with the language cookie set, so `/` never redirects."""
+    client = app.test_client()
+    client.set_cookie(COOKIE_NAME, locale)
+    return client
+
+
 @pytest.fixture
 def client(app):
-    """A returning visitor: the language cookie is set, so `/` never redirects."""
-    client = app.test_client()
-    client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
-    return client
+    return returning_visitor(app)
 
 
 @pytest.fixture
@@ -109,8 +100,6 @@ RASTER_PHOTO = "img/team/fixture-photo.jpg"
 
 def draw_raster(path, size, fmt):
     """A raster picture made here (gradient and shapes, so resizing has real work to do)."""
-    from PIL import Image, ImageDraw
-
     image = Image.linear_gradient("L").resize(size).convert("RGB")
     pen = ImageDraw.Draw(image)
     pen.ellipse((size[0] // 4, size[1] // 4, size[0] * 3 // 4, size[1] * 3 // 4), fill="#c8102e")
@@ -121,10 +110,6 @@ def draw_raster(path, size, fmt):
 
 def raster_portrait_first(monkeypatch):
     """content/team.py with its first member's portrait the PNG: that member."""
-    from dataclasses import replace
-
-    from motorlab.content import team
-
     first = team.TEAMS[0]
     member = first.members[0]
     member = replace(member, image=replace(member.image, src=RASTER_PORTRAIT))

@@ -13,7 +13,6 @@ LOCALES = i18n.LOCALES  # as translations/languages.toml declares them
 # Every page of the site, without its locale prefix, as the page registry declares them.
 ROUTES = tuple(page.path for page in registry.PAGES)
 NOINDEX_ROUTES = {page.path for page in registry.PAGES if not page.listed}
-LISTED_ROUTES = tuple(page.path for page in registry.listed_pages())
 
 # The pages of the header's sections (the contact page is one of them).
 _SECTIONS = {item.link.endpoint for item in MAIN_NAVIGATION}

@@ -50,9 +50,8 @@ def unescape(match: re.Match) -> str:
 
 
 def test_the_font_is_todays_subset_with_the_stylesheets_marks(served, widget_manifest, cmap):
-    """Built from today's catalogs, the same bytes every time (its name is its content's hash),
-    with the stylesheet's quotes and marks npm's Figtree has (the arrows come from the fallback),
-    every character within fonts.css's unicode-range (npm's Latin range)."""
+    """Built from today's catalogs, the same bytes every time, with the stylesheet's marks that
+    Figtree has (the arrows come from the fallback), all within fonts.css's unicode-range."""
     font, source = TTFont(io.BytesIO(served)), TTFont(FIGTREE)
     (axis,) = font["fvar"].axes
     assert (axis.axisTag, axis.minValue, axis.maxValue) == ("wght", 300, 900)
@@ -76,9 +75,8 @@ def test_the_font_is_todays_subset_with_the_stylesheets_marks(served, widget_man
 
 
 def shown_characters(soup) -> set[str]:
-    """The characters of a page's text, its <title> (its share image sets it in the font),
-    the drawn attributes and the widgets' props (the text they show), whitespace and control
-    characters left out."""
+    """The characters a page shows in the font: text, <title> (the share image), drawn
+    attributes and widgets' props, whitespace and control characters left out."""
     texts = [soup.title.get_text() if soup.title else ""]
     for node in soup.find_all(True):
         texts.extend(node.get(name, "") for name in DRAWN_ATTRIBUTES)

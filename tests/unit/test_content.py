@@ -12,9 +12,9 @@ from flask_babel import force_locale
 from motorlab.content import home, navigation, portfolio, services, team
 from motorlab.content.brands import BRANDS
 from motorlab.content.case_study import CASE_STUDIES
-from motorlab.content.types import Link
+from motorlab.content.types import Image, Link
 from motorlab.pages.registry import PAGES
-from tests.support.app import STATIC, drawn_files
+from tests.support.app import STATIC
 from tests.support.pages import LOCALES
 
 ALL_CONTENT = (
@@ -31,20 +31,25 @@ ALL_CONTENT = (
 )
 
 
-def links_in(value):
-    if isinstance(value, Link):
+def found_in(value, kind):
+    """Every `kind` inside a datum (dataclasses and tuples, walked deeply)."""
+    if isinstance(value, kind):
         yield value
     elif is_dataclass(value):
         for field in fields(value):
-            yield from links_in(getattr(value, field.name))
+            yield from found_in(getattr(value, field.name), kind)
         if hasattr(value, "link"):  # a property, e.g. CaseStudy.link
-            yield value.link
+            yield from found_in(value.link, kind)
     elif isinstance(value, tuple):
         for item in value:
-            yield from links_in(item)
+            yield from found_in(item, kind)
 
 
-# --- Pictures ---------------------------------------------------------------------------------
+def drawn_files(value) -> list[tuple[Image, str]]:
+    """Every content `Image` inside a datum with each file it names (one per language)."""
+    images = found_in(value, Image)
+    pairs = {(image, image.file(locale)) for image in images for locale in LOCALES}
+    return sorted(pairs, key=lambda pair: (pair[1], pair[0].src))
 
 
 @pytest.mark.parametrize(
@@ -85,12 +90,10 @@ def test_drawn_pictures_stay_small(folder):
     ] == []
 
 
-# --- Translations and links -------------------------------------------------------------------
-
-
 def test_every_content_link_names_a_page_in_both_locales(app):
     """Content names pages by endpoint: a renamed route fails here, not in a browser."""
-    links = set(links_in((ALL_CONTENT, CASE_STUDIES, home.CTA_LINK, navigation.MAIN_NAVIGATION)))
+    content = (ALL_CONTENT, CASE_STUDIES, home.CTA_LINK, navigation.MAIN_NAVIGATION)
+    links = set(found_in(content, Link))
     links |= {page.link for page in PAGES}
     assert len(links) >= 10
     with app.test_request_context("/"):

@@ -45,9 +45,8 @@ def test_preferred_locale(header, expected):
 
 
 def test_nginx_detection_script_uses_the_apps_constants(script, tmp_path):
-    """deploy/root_language.js, rendered, is nginx's copy of the detection: the app's cookie,
-    locales, bound and grammar (`(?![\\s\\S])`: PCRE's `$` also matches before a final newline),
-    none of them written by hand in its template."""
+    """nginx's copy of the detection takes the app's cookie, locales, bound and grammar
+    (`(?![\\s\\S])`: PCRE's `$` matches before a final newline), none written by hand."""
     template = DETECTION.read_text()
     for constant in (COOKIE_NAME, *(f'"{locale}"' for locale in LOCALES),
                      f"= {MAX_LANGUAGE_ENTRIES};", LANGUAGE_ENTRY.pattern):  # fmt: skip

@@ -1,6 +1,5 @@
-"""The languages are declared once (translations/languages.toml) and everything reads that
-declaration: routing, switcher, hreflang, sitemap, export and the nginx config. A language
-whose catalog is not finished stops start-up, unless a setting says to serve it anyway."""
+"""Languages are declared once (translations/languages.toml) and everything reads that; an
+unfinished catalog stops start-up, unless a setting says to serve it anyway."""
 
 import os
 import shutil
@@ -12,7 +11,7 @@ import pytest
 from motorlab import create_app, i18n
 from motorlab.deploy import nginx_config
 from motorlab.i18n import LANGUAGES, IncompleteCatalog, read_languages
-from tests.support.app import ROOT, config_with
+from tests.support.app import ROOT, config_with, returning_visitor
 from tests.support.project_copy import catalog, compile_catalog
 
 TOML = """
@@ -143,7 +142,5 @@ def test_a_setting_serves_an_incomplete_language_anyway(catalogs, caplog):
     app = create_app(
         config_with(BABEL_TRANSLATION_DIRECTORIES=str(catalogs), INCOMPLETE_LANGUAGES=["es"])
     )
-    client = app.test_client()
-    client.set_cookie("i18n_redirected", "es")
-    assert client.get("/").status_code == 200
+    assert returning_visitor(app).get("/").status_code == 200
     assert "Serving es although" in caplog.text

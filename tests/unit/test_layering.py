@@ -1,6 +1,5 @@
-"""How the modules depend on each other: content never reaches up into a blueprint, no import
-cycle at any distance, the page store imports no feature, and only
-motorlab.web.flask_internals reaches past a framework's public API."""
+"""Content never imports a blueprint, no import cycle, the page store imports no feature, and
+only motorlab.web.flask_internals reaches past a framework's public API."""
 
 import ast
 
@@ -48,15 +47,6 @@ def test_content_imports_no_blueprint(path):
         module for module in imported_modules(path) if any(within(module, bp) for bp in BLUEPRINTS)
     ]
     assert reaching_up == []
-
-
-def test_the_form_and_the_showcase_read_the_same_limits():
-    from motorlab.contact import forms
-    from motorlab.content import contact, examples
-
-    assert forms.NAME_MAX is contact.NAME_MAX and forms.DESCRIPTION_MAX == contact.DESCRIPTION_MAX
-    demo = examples.DemoForm()
-    assert demo.name.validators[0].max == contact.NAME_MAX
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -12,6 +12,7 @@ from bs4 import BeautifulSoup
 from motorlab.identity import AGENCY
 from motorlab.images.resize import WIDTHS
 from motorlab.rendering import tokens
+from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
 from tests.support.app import ROOT
 
 PACKAGE = ROOT / "site" / "motorlab"
@@ -113,8 +114,6 @@ def test_the_reply_time_is_one_phrase():
 
 def test_the_carousel_interval_is_set_in_widget_props_only():
     """No other interval in the widget, the macro or the props' signature."""
-    from motorlab.rendering.widget_props import CAROUSEL_INTERVAL, carousel_props
-
     assert carousel_props("Brands", auto_rotate=True)["interval"] == CAROUSEL_INTERVAL
     settings = [
         f"{path.relative_to(ROOT)}: {match}"

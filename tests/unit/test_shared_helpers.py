@@ -1,12 +1,15 @@
-"""The helpers several modules share: one atomic write, one fingerprint, the outbox's counts."""
+"""The helpers several modules share: one atomic write (and the instance key it writes), one
+fingerprint, the outbox's counts."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat
 
 import pytest
 
+from motorlab import config
 from motorlab.contact.outbox import OutboxUnavailable, SqliteOutbox
 from motorlab.files import fingerprint, write_atomically
 
@@ -41,3 +44,19 @@ def test_the_store_counts_what_waits_or_says_it_cannot_take_a_post(tmp_path):
     assert store.waiting() == {"queued": 1, "uncertain": 0}
     with pytest.raises(OutboxUnavailable):
         SqliteOutbox(str(tmp_path / "missing" / "outbox.sqlite3")).waiting()
+
+
+def test_workers_share_one_instance_key_unless_the_environment_sets_one(monkeypatch, tmp_path):
+    """Without SECRET_KEY, every worker on the machine shares one random key."""
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setattr(config, "INSTANCE", tmp_path / "instance")
+    first, second = config.Config().SECRET_KEY, config.Config().SECRET_KEY
+    assert first == second and len(first) == 64
+    key_file = tmp_path / "instance" / "secret_key"
+    assert key_file.read_text() == first
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert [p.name for p in key_file.parent.iterdir()] == ["secret_key"]  # no draft left
+    monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setattr(config, "INSTANCE", tmp_path / "other")
+    assert config.Config().SECRET_KEY == "from-the-environment"
+    assert not (tmp_path / "other").exists(), "the environment wins"

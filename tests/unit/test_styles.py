@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import ImageColor
+from PIL import ImageColor, ImageFont
 
 from motorlab.content import guideline
 from motorlab.rendering import assets, tokens
@@ -66,10 +66,8 @@ def raw_colours(css: str) -> list[str]:
 
 
 def test_the_index_imports_the_base_then_every_component_once_and_the_guideline_a_part():
-    """Every component's stylesheet, named after its folder, but those built on their own
-    (each an entry of the build). The guideline imports part of site.css's files in the same
-    order, so each rule that applies to it wins there as it does in site.css (which rules it
-    needs: tests/integration/test_guideline.py), then its own rules."""
+    """Every component's stylesheet but those built on their own (build entries); the guideline
+    imports part of site.css's files in the same order (so rules win alike), then its own."""
     base = ("fonts.css", "tokens.css", "base.css", "layouts.css")
     assert imports()[:4] == [STYLES / name for name in base]
     assert [path for path in imports() if not path.is_file()] == []
@@ -146,7 +144,6 @@ def test_the_bundle_is_hashed_minified_holds_every_component_and_stays_under_bud
 
 # --- The brand typeface (styles/fonts.css) ----------------------------------------------------
 
-FONT_BUDGET = 40 * 1024  # bytes of font files a first visit fetches
 FONTS = STYLES / "fonts.css"
 SAMPLE = (  # a line of the site's text in both languages: what size-adjust matches
     "Motorlab Digital diseña, construye y mantiene el software de un grupo de marcas de coches: "
@@ -162,11 +159,8 @@ def font_faces() -> list[dict[str, str]]:
     return [dict(re.findall(r"([\w-]+):\s*([^;]+);", face)) for face in faces]
 
 
-def test_the_brand_font_is_one_latin_woff2_used_if_in_time_under_budget():
-    """One face, the site's own subset of Figtree (built by make: test_brand_font.py)."""
-    fonts = MANIFEST["fonts"]
-    assert fonts and all(name.endswith(".woff2") for name in fonts)
-    assert sum((BUILD / name).stat().st_size for name in fonts) <= FONT_BUDGET
+def test_the_brand_font_is_one_latin_woff2_face_used_if_in_time():
+    """One face, the site's own subset of Figtree (its file and size: test_brand_font.py)."""
     brand = [face for face in font_faces() if face["font-family"] == '"Figtree"']
     assert len(brand) == 1 and brand[0]["font-display"] == "optional"
     assert brand[0]["src"] == 'url("./build/figtree.woff2") format("woff2")'
@@ -185,8 +179,6 @@ def test_the_brand_font_is_one_latin_woff2_used_if_in_time_under_budget():
 def test_the_fallback_face_is_sized_like_figtree(weights, fallback):
     """While Figtree loads, Arial (Liberation Sans) stands in, scaled and spaced so that a
     line of text keeps its length and height: nothing moves when Figtree arrives."""
-    from PIL import ImageFont
-
     face = next(
         f
         for f in font_faces()

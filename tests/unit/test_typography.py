@@ -1,9 +1,12 @@
-"""A heading's last two words kept together (the `last_words_together` filter)."""
+"""The rendering helpers: a heading's last two words kept together (`last_words_together`),
+and the layouts a view picks."""
 
 import pytest
+from flask import g
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
+from motorlab.rendering.layouts import LAYOUTS, UnknownLayoutError, layout_context, uses_layout
 from motorlab.rendering.template_globals import last_words_together
 
 CODE = Markup("The <code>logo_list</code> macro")
@@ -32,3 +35,14 @@ def test_a_translated_text_is_text(app):
         assert last_words_together(_l("Ready to start?")) == Markup(
             'Ready <span class="u-together">to start?</span>'
         )
+
+
+def test_the_three_layouts_of_the_spec_exist_and_a_view_sets_its_own(app):
+    assert set(LAYOUTS) == {"mainPage", "guideline", "default"}
+    view = uses_layout("guideline")(lambda: g.layout)
+    with app.test_request_context("/"):
+        assert layout_context()["layout_name"] == "default"
+        assert view() == "guideline"
+        assert layout_context() == {"layout": LAYOUTS["guideline"], "layout_name": "guideline"}
+    with pytest.raises(UnknownLayoutError, match="Unknown layout 'mainpage'"):
+        uses_layout("mainpage")  # fails when the view is declared, not on a visit

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from motorlab.releases import RETENTION, retire_build
 from tests.support import ROOT
 
 
@@ -35,8 +36,6 @@ def test_build_is_reproducible_and_current(tmp_path, widget_manifest):
 def test_a_rebuild_keeps_the_files_it_replaced_for_the_retention_then_deletes_them(tmp_path):
     """Files a previous build wrote and this one does not list stay RETENTION (one source)
     after they were replaced, recorded in retired.json; older ones go."""
-    from motorlab.releases import RETENTION, retire_build
-
     outdir = tmp_path / "build"
     fresh = {"site-NEW.css": "a{}", "fonts/figtree-NEW.woff2": "font"}
     now = time.time()
