@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
-UNCERTAIN = "uncertain"
+QUEUED, SENDING, SENT, FAILED, UNCERTAIN = "queued", "sending", "sent", "failed", "uncertain"
 STATUSES = (QUEUED, SENDING, SENT, FAILED, UNCERTAIN)
 WAITING = (QUEUED, UNCERTAIN)  # waiting for the sender, waiting for an operator
 UNCERTAIN_REASON = (
@@ -33,7 +32,7 @@ class OutboxUnavailable(Exception):
 
 
 class BackupRefused(Exception):
-    """A backup that would overwrite the outbox itself; the message says so."""
+    """A backup not taken (it would overwrite the outbox, or pg_dump's); the message says why."""
 
 
 @dataclass(frozen=True)
