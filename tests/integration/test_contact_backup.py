@@ -12,7 +12,6 @@ import pytest
 
 from motorlab.contact.outbox import BackupRefused, SqliteOutbox, open_outbox
 from tests.support.contact_support import VALID, site_env, wait_for
-from tests.support.smtp import SmtpServer
 
 REQUESTS = 40
 REQUEST = {"locale": "en", "name": "Ana", "email": "ana@example.com", "description": "An app."}
@@ -48,10 +47,9 @@ def test_a_backup_is_a_private_file_of_its_own_never_the_outbox_nor_a_planted_dr
 
 
 def test_a_backup_taken_while_the_sender_runs_restores_the_same_rows(
-    tmp_path, launch, sender, request
+    tmp_path, launch, sender, slow_smtp
 ):
-    smtp = SmtpServer(delay=0.05).start()  # 40 mails take 2 s or more
-    request.addfinalizer(smtp.stop)
+    smtp = slow_smtp(delay=0.05)  # 40 mails take 2 s or more
     # A claim not renewed for 2 s is stale (a live sender renews it every 0.5 s): in the
     # restored outbox the claim the copy caught has no sender, and expires soon.
     env = site_env(tmp_path, smtp.port, MAIL_DEADLINE="30", OUTBOX_STALE_AFTER="2")

@@ -128,12 +128,11 @@ def test_a_sender_killed_at_each_point_leaves_no_row_in_limbo(
 
 
 def test_two_senders_and_a_server_slower_than_the_stale_time_send_each_request_once(
-    tmp_path, sender, request
+    tmp_path, sender, slow_smtp
 ):
     # Each of EHLO, MAIL and RCPT answered 0.5 s late, the final reply 1.5 s after the
     # message is stored: one attempt lasts about 3 s, three times OUTBOX_STALE_AFTER.
-    smtp = SmtpServer(command_delay=0.5, reply_delay=1.5).start()
-    request.addfinalizer(smtp.stop)
+    smtp = slow_smtp(command_delay=0.5, reply_delay=1.5)
     env = site_env(tmp_path, smtp.port, OUTBOX_STALE_AFTER="1", MAIL_DATA_TIMEOUT="10")
     store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
     for index in range(3):

@@ -26,17 +26,6 @@ from tests.support.contact_support import (
 TRICKLE = 0.3  # seconds per byte: a 37-byte reply takes 11 s, each read well within 1 s
 
 
-def tarpit_app(smtp, tmp_path, **overrides):
-    settings = {"MAIL_TIMEOUT": 1, "MAIL_DATA_TIMEOUT": 1, "MAIL_DEADLINE": 1.5}
-    return create_app(contact_config(smtp, tmp_path, **{**settings, **overrides}))
-
-
-def add_two(app) -> None:
-    store = open_outbox(app.config)
-    store.add(locale="en", **{**VALID, "name": "Stalled"})
-    store.add(locale="en", **{**VALID, "name": "Behind"})
-
-
 def by_name(app) -> dict:
     return {row.name: row for row in stored(app)}
 
@@ -50,8 +39,11 @@ def test_a_server_stalling_mid_attempt_costs_the_deadline_not_the_row_behind(
 ):
     """Stalled on the 354 that invites the body, the row is tried again later; on the 250
     after the stored message, it waits `uncertain` for an operator."""
-    app = tarpit_app(smtp, tmp_path, OUTBOX_RETRY_BASE=30, OUTBOX_RETRY_MAX=60)
-    add_two(app)
+    settings = {"MAIL_TIMEOUT": 1, "MAIL_DATA_TIMEOUT": 1, "MAIL_DEADLINE": 1.5}
+    back_off = {"OUTBOX_RETRY_BASE": 30, "OUTBOX_RETRY_MAX": 60}
+    app = create_app(contact_config(smtp, tmp_path, **settings, **back_off))
+    for name in ("Stalled", "Behind"):
+        open_outbox(app.config).add(locale="en", **{**VALID, "name": name})
     smtp.tarpit(step, TRICKLE)
     started = time.monotonic()
     tally = deliver(app)

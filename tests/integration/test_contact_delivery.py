@@ -19,21 +19,6 @@ from tests.support.contact_support import (
     site_env,
     stored,
 )
-from tests.support.smtp import SmtpServer
-
-
-@pytest.fixture
-def slow_smtp():
-    """slow_smtp(**delays) -> a started SmtpServer that answers late, stopped afterwards."""
-    started = []
-
-    def start(**delays):
-        started.append(SmtpServer(**delays).start())
-        return started[-1]
-
-    yield start
-    for server in started:
-        server.stop()
 
 
 def hang_up(smtp) -> None:
@@ -162,9 +147,8 @@ def test_a_stale_claim_is_queued_again(contact_app, smtp):
     assert store.mark_sent(claimed) is True
 
 
-def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch, request):
-    smtp = SmtpServer(delay=0.05).start()
-    request.addfinalizer(smtp.stop)
+def test_two_concurrent_send_runs_deliver_each_row_once(tmp_path, launch, slow_smtp):
+    smtp = slow_smtp(delay=0.05)
     env = site_env(tmp_path, smtp.port)
     store = open_outbox({"OUTBOX_PATH": env["OUTBOX_PATH"]})
     for number in range(40):

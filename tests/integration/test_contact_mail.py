@@ -49,10 +49,9 @@ def parts(message) -> tuple[str, str]:
     return tuple(message.get_body((subtype,)).get_content() for subtype in ("plain", "html"))
 
 
-def one_mail(client, app, smtp, data=None, path="/contact"):
-    """The mail of one delivered post (or of the one row already stored), sent to staff only."""
-    if data is not None:
-        assert post_contact(client, data, path=path).status_code == 303
+def one_mail(client, app, smtp, data, path="/contact"):
+    """The mail of one delivered post, sent to staff only."""
+    assert post_contact(client, data, path=path).status_code == 303
     assert deliver(app).sent == 1
     (received,) = smtp.envelopes
     assert sorted(received.rcpt_tos) == RECIPIENTS
@@ -139,19 +138,6 @@ def test_address_like_names_encoded_words_and_html_cannot_redirect_or_inject(
         assert "Ana [U+202E]gnp.exe" in body and "a[U+200B]hidden" in body
 
 
-def test_a_stored_name_with_a_bcc_line_adds_no_recipient_or_header(contact_app, smtp):
-    """A row that skipped validation (an old row, a bug); the form refuses such a name
-    (test_contact_validation: name-line-break)."""
-    open_outbox(contact_app.config).add(
-        locale="es", name="Eve\r\nBcc: victim@example.com\r\nX-Evil: 1",
-        email="eve@example.com", description="A description that is long enough.",
-    )  # fmt: skip
-    message, _ = one_mail(None, contact_app, smtp)
-    assert "Bcc" not in message and "X-Evil" not in message
-    assert "\n" not in message["Subject"]
-    assert message["Reply-To"].addresses[0].addr_spec == "eve@example.com"
-
-
 def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, smtp):
     message, row = one_mail(
         contact_client, contact_app, smtp, {**VALID, "email": "user@exämple.com"}
@@ -166,12 +152,22 @@ def test_an_international_domain_goes_out_in_idna(contact_client, contact_app, s
     assert "user@exämple.com" in message.get_body(("plain",)).get_content()
 
 
-def test_an_address_mail_cannot_carry_gets_no_reply_to_but_still_arrives(contact_app, smtp):
-    """A non-ASCII local part (stored before the form refused it): no Reply-To, not a broken one."""
-    open_outbox(contact_app.config).add(
-        locale="es", name="Jörg", email="jörg@exämple.com",
-        description="A description that is long enough.",
+def test_stored_rows_the_form_refuses_add_no_header_and_still_arrive(contact_app, smtp):
+    """Rows that skipped validation (an old row, a bug): a name with a Bcc line (the form
+    refuses it: test_contact_validation, name-line-break) adds no recipient or header; an
+    address with a non-ASCII local part gets no Reply-To, not a broken one."""
+    store = open_outbox(contact_app.config)
+    description = "A description that is long enough."
+    store.add(
+        locale="es", name="Eve\r\nBcc: victim@example.com\r\nX-Evil: 1",
+        email="eve@example.com", description=description,
     )  # fmt: skip
-    message, _ = one_mail(None, contact_app, smtp)
-    assert message["Reply-To"] is None and message.defects == []
-    assert "jörg@exämple.com" in message.get_body(("plain",)).get_content()
+    store.add(locale="es", name="Jörg", email="jörg@exämple.com", description=description)
+    assert deliver(contact_app).sent == 2
+    assert [sorted(received.rcpt_tos) for received in smtp.envelopes] == [RECIPIENTS] * 2
+    eve, jorg = smtp.messages
+    assert "Bcc" not in eve and "X-Evil" not in eve
+    assert "\n" not in eve["Subject"]
+    assert eve["Reply-To"].addresses[0].addr_spec == "eve@example.com"
+    assert jorg["Reply-To"] is None and jorg.defects == []
+    assert "jörg@exämple.com" in jorg.get_body(("plain",)).get_content()

@@ -16,7 +16,6 @@ from motorlab.contact import transport
 from motorlab.contact.outbox import open_outbox
 from tests.support.app import config_with
 from tests.support.contact_support import VALID, site_env, wait_for
-from tests.support.smtp import SmtpServer
 
 NAME = "mail.motorlab.example"  # no resolver knows it
 
@@ -57,7 +56,7 @@ def test_a_lookup_that_never_answers_ends_at_the_deadline_or_the_stop(
     assert min(deadline, stop_after or deadline) - 0.1 < time.monotonic() - started < longest
 
 
-def test_the_resolved_address_is_the_one_connected_to(monkeypatch):
+def test_the_resolved_address_is_the_one_connected_to(monkeypatch, smtp):
     looked_up = []
 
     def loopback(host, port):
@@ -65,13 +64,9 @@ def test_the_resolved_address_is_the_one_connected_to(monkeypatch):
         return socket.getaddrinfo("127.0.0.1", port, type=socket.SOCK_STREAM)
 
     monkeypatch.setattr(transport, "resolve", loopback)
-    smtp = SmtpServer().start()
-    try:
-        transport.send(message(), config(smtp.port, 10))
-        assert looked_up == [(NAME, smtp.port)]
-        assert [m["Subject"] for m in smtp.messages] == ["Hi"]
-    finally:
-        smtp.stop()
+    transport.send(message(), config(smtp.port, 10))
+    assert looked_up == [(NAME, smtp.port)]
+    assert [m["Subject"] for m in smtp.messages] == ["Hi"]
 
 
 # The worker as an operator runs it, with the resolver replaced before the CLI starts.

@@ -13,9 +13,8 @@ import pytest
 
 from motorlab.contact.outbox import open_outbox
 from tests.support.clients import Visitor
-from tests.support.contact_support import wait_for
+from tests.support.contact_support import site_env, wait_for
 from tests.support.services import postgres_bin, redis_bin
-from tests.support.smtp import SmtpServer
 
 pytestmark = [
     pytest.mark.system,
@@ -30,29 +29,23 @@ POSTS, VISITORS, ADDRESSES = 300, 60, 100  # 3 posts per address: under 5/minute
 STOP_AT, RESTART_AT, KILL_AT = 60, 150, 120
 
 
-def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path, launch):
-    smtp = SmtpServer().start()
+def test_two_instances_and_two_senders_share_postgres_and_redis(tmp_path, launch, smtp):
     with ExitStack() as stack:
-        stack.callback(smtp.stop)
         database = stack.enter_context(launch.postgres())
         cache = stack.enter_context(launch.redis())
-        env = {
-            "SECRET_KEY": "scale-out-secret",  # the same on every machine
-            "SITE_URL": "http://127.0.0.1",
-            "OUTBOX_URL": database,
-            "OUTBOX_PATH": str(tmp_path / "unused.sqlite3"),
-            "RATELIMIT_STORAGE_URI": f"{cache}/0",
-            "CACHE_TYPE": "RedisCache",
-            "CACHE_REDIS_URL": f"{cache}/1",
-            "PROXY_FIX_HOPS": "1",
-            "MAIL_SERVER": "127.0.0.1",
-            "MAIL_PORT": str(smtp.port),
-            "MAIL_TIMEOUT": "2",
-            "OUTBOX_RETRY_BASE": "0.2",
-            "OUTBOX_RETRY_MAX": "1",
-            "OUTBOX_MAX_ATTEMPTS": "50",
-            "OUTBOX_POLL_INTERVAL": "0.05",
-        }
+        env = site_env(
+            tmp_path,
+            smtp.port,
+            OUTBOX_URL=database,
+            RATELIMIT_STORAGE_URI=f"{cache}/0",
+            CACHE_TYPE="RedisCache",
+            CACHE_REDIS_URL=f"{cache}/1",
+            PROXY_FIX_HOPS="1",
+            MAIL_TIMEOUT="2",
+            OUTBOX_RETRY_BASE="0.2",
+            OUTBOX_RETRY_MAX="1",
+            OUTBOX_MAX_ATTEMPTS="50",
+        )
         one, _ = stack.enter_context(launch.gunicorn(env, workers=2))
         two, two_process = stack.enter_context(launch.gunicorn(env, workers=2))
         for _ in range(2):

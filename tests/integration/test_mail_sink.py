@@ -20,37 +20,30 @@ FORGED = (
 )
 
 
-@pytest.fixture
-def sink():
+def test_mail_needs_the_runs_login_and_is_printed_with_control_characters_escaped():
     out = io.StringIO()
     sink = MailSink(out).start()
-    sink.out = out
-    yield sink
-    sink.stop()
-
-
-def test_mail_without_the_runs_login_is_refused(sink):
-    with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
-        with pytest.raises(smtplib.SMTPSenderRefused) as refused:
-            client.sendmail("a@example.com", ["b@example.com"], FORGED)
-        assert refused.value.smtp_code == 530
-    with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
-        client.ehlo()
-        client.user, client.password = sink.username, "guessed"
-        with pytest.raises(smtplib.SMTPAuthenticationError) as wrong:
-            client.auth("PLAIN", client.auth_plain)
-        assert wrong.value.smtp_code == 535
-        with pytest.raises(smtplib.SMTPSenderRefused) as refused:
-            client.sendmail("a@example.com", ["b@example.com"], FORGED)
-        assert refused.value.smtp_code == 530
-    assert sink.out.getvalue() == ""
-
-
-def test_control_characters_are_printed_escaped(sink):
-    with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
-        client.login(sink.username, sink.password)
-        client.sendmail("web@motorlab.example", ["hola@motorlab.example"], FORGED)
-    printed = sink.out.getvalue()
+    try:
+        with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
+            with pytest.raises(smtplib.SMTPSenderRefused) as refused:
+                client.sendmail("a@example.com", ["b@example.com"], FORGED)
+            assert refused.value.smtp_code == 530
+        with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
+            client.ehlo()
+            client.user, client.password = sink.username, "guessed"
+            with pytest.raises(smtplib.SMTPAuthenticationError) as wrong:
+                client.auth("PLAIN", client.auth_plain)
+            assert wrong.value.smtp_code == 535
+            with pytest.raises(smtplib.SMTPSenderRefused) as refused:
+                client.sendmail("a@example.com", ["b@example.com"], FORGED)
+            assert refused.value.smtp_code == 530
+        assert out.getvalue() == "", "refused mail was printed"
+        with smtplib.SMTP(sink.host, sink.port, timeout=10) as client:
+            client.login(sink.username, sink.password)
+            client.sendmail("web@motorlab.example", ["hola@motorlab.example"], FORGED)
+    finally:
+        sink.stop()
+    printed = out.getvalue()
     assert "\x1b" not in printed and "\x07" not in printed and "\x9b" not in printed
     assert printed.splitlines() == [
         "=" * 72,

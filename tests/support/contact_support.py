@@ -69,6 +69,20 @@ def smtp():
 
 
 @pytest.fixture
+def slow_smtp():
+    """slow_smtp(**delays) -> a started SmtpServer that answers late, stopped afterwards."""
+    started = []
+
+    def start(**delays):
+        started.append(SmtpServer(**delays).start())
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
 def stalled():
     """An SMTP server that takes connections and never answers."""
     server = StalledServer()

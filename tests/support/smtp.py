@@ -48,7 +48,6 @@ class _Collector:
         return action is not None
 
     async def handle_EHLO(self, server, session, envelope, hostname, responses):  # noqa: N802
-        self.connections.add(server)
         self._reached("EHLO")
         await asyncio.sleep(self.command_delay)
         session.host_name = hostname
@@ -136,8 +135,7 @@ class SmtpServer:
 
     @property
     def messages(self) -> list[EmailMessage]:
-        with self._collector.lock:
-            return [item.message for item in self._collector.received]
+        return [item.message for item in self.envelopes]
 
     @property
     def envelopes(self) -> list[Received]:

@@ -24,13 +24,11 @@ def best_time(text: str, runs: int = 7, budget: float = 1.0) -> float:
     return best
 
 
-def test_a_line_of_white_space_costs_no_more_than_ordinary_words():
-    assert best_time(white(4 * SIZE)) <= 4 * best_time(words(4 * SIZE))
-
-
-def test_four_times_the_white_space_costs_about_four_times_the_time():
+def test_white_space_costs_no_more_than_words_and_about_four_times_for_four_times_as_much():
     # Linear: about 4x; quadratic: about 16x. 8x leaves room for a busy machine.
-    assert best_time(white(4 * SIZE)) <= 8 * best_time(white(SIZE))
+    large = best_time(white(4 * SIZE))
+    assert large <= 4 * best_time(words(4 * SIZE)), "white space costs more than words"
+    assert large <= 8 * best_time(white(SIZE)), "four times the white space: over 8x the time"
 
 
 def test_the_words_keep_their_wrapping():

@@ -19,6 +19,7 @@ from motorlab.contact.outbox import (
     STATUSES,
     UNCERTAIN,
     BackupRefused,
+    Outbox,
     OutboxUnavailable,
     SqliteOutbox,
     open_outbox,
@@ -27,15 +28,15 @@ from motorlab.contact.outbox import (
 outbox_cli = AppGroup("outbox", help="Contact requests waiting for delivery.")
 
 
-def _store():
+def _store() -> Outbox:
     return open_outbox(current_app.config)
 
 
 @contextmanager
-def _available() -> Iterator[None]:
-    """An outbox that cannot be opened ends the command with exit code 2."""
+def _opened() -> Iterator[Outbox]:
+    """The outbox; one that cannot be opened ends the command with exit code 2."""
     try:
-        yield
+        yield _store()
     except OutboxUnavailable as error:
         click.echo(f"Error: the outbox cannot be opened: {error}", err=True)
         raise SystemExit(2) from None
@@ -47,8 +48,7 @@ def _available() -> Iterator[None]:
 )
 def list_command(status: str | None) -> None:
     """Show the outbox, oldest first, then the totals."""
-    store = _store()
-    with _available():
+    with _opened() as store:
         found, totals = store.rows(status), store.counts()
     for row in found:
         error = f"  last error: {row.last_error}" if row.last_error else ""
@@ -68,8 +68,7 @@ def list_command(status: str | None) -> None:
 @outbox_cli.command("send")
 def send_command() -> None:
     """Try every queued row once. Exits with 1 if some row was not sent."""
-    store = _store()
-    with _available():
+    with _opened() as store:
         tally = delivery.send_all(store)
         queued = store.counts()["queued"]
     not_sent = tally.retry + tally.failed
@@ -98,13 +97,13 @@ def worker_command(until_idle: bool) -> None:
 @outbox_cli.command("requeue")
 def requeue_command() -> None:
     """Queue every failed row again, with a fresh count of attempts."""
-    with _available():
-        click.echo(f"{_store().requeue_failed()} queued again")
+    with _opened() as store:
+        click.echo(f"{store.requeue_failed()} queued again")
 
 
 def _settle(row_id: int, action: str, done: str) -> None:
-    with _available():
-        changed = getattr(_store(), action)(row_id)
+    with _opened() as store:
+        changed = getattr(store, action)(row_id)
     if not changed:
         click.echo(f"Error: row {row_id} is not uncertain (see `outbox list`)", err=True)
         raise SystemExit(1)
@@ -197,14 +196,12 @@ def check_command(max_age: float) -> None:
 def backup_command(target: Path) -> None:
     """Copy the SQLite outbox to TARGET (0600), consistent while the sender and the site run.
     An outbox in PostgreSQL (OUTBOX_URL) is backed up with pg_dump instead."""
-    store = _store()
-    if not isinstance(store, SqliteOutbox):
-        click.echo(
-            "Error: the outbox is in PostgreSQL (OUTBOX_URL): back it up with pg_dump", err=True
-        )
-        raise SystemExit(1)
     try:
-        with _available():
+        with _opened() as store:
+            if not isinstance(store, SqliteOutbox):
+                raise BackupRefused(
+                    "the outbox is in PostgreSQL (OUTBOX_URL): back it up with pg_dump"
+                )
             count = store.backup(target)
     except BackupRefused as error:
         click.echo(f"Error: {error}", err=True)

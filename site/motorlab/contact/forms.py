@@ -7,15 +7,13 @@ import unicodedata
 from flask import has_request_context, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.form import SUBMIT_METHODS
 from wtforms import StringField, TextAreaField
 from wtforms.validators import DataRequired, Email, Length, StopValidation, ValidationError
 
 from motorlab.content.contact import DESCRIPTION_MAX, DESCRIPTION_MIN, EMAIL_MAX, NAME_MAX
 
 __all__ = ["DESCRIPTION_MAX", "DESCRIPTION_MIN", "EMAIL_MAX", "NAME_MAX", "ContactForm"]
-
-# The methods whose request carries the form (as FlaskForm.is_submitted sees it).
-_SUBMIT_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 def strip(value):
@@ -64,7 +62,7 @@ class ContactForm(FlaskForm):
     def __init__(self, **kwargs) -> None:
         # The form only, not request.files: a file part named like a field is empty (422),
         # never a FileStorage (500).
-        if "formdata" not in kwargs and has_request_context() and request.method in _SUBMIT_METHODS:
+        if "formdata" not in kwargs and has_request_context() and request.method in SUBMIT_METHODS:
             kwargs["formdata"] = request.form
         super().__init__(**kwargs)
 

@@ -87,11 +87,6 @@ def _words(line: str) -> list[str]:
     return words
 
 
-def unsigned(text: str) -> str:
-    """Each `-- ` line of the visitor's given a leading space: the mail's own is the only one."""
-    return _SIGNATURE_LINE.sub(" " + SIGNATURE, text)
-
-
 class EncodedHeader(str):
     """A value always written as RFC 2047 encoded words, so a `=?…?=` typed stays literal."""
 
@@ -113,7 +108,9 @@ def build_message(row: Row) -> EmailMessage:
     domain = parseaddr(sender)[1].rpartition("@")[2] or "motorlab.example"
     created = datetime.fromisoformat(row.created_at)
     shown = dataclasses.replace(row, name=visible(row.name), description=visible(row.description))
-    text_row = dataclasses.replace(shown, description=unsigned(shown.description))
+    # Each `-- ` line of the visitor's gets a leading space: the mail's own is the only one.
+    unsigned = _SIGNATURE_LINE.sub(" " + SIGNATURE, shown.description)
+    text_row = dataclasses.replace(shown, description=unsigned)
     context = {
         "row": shown,
         "received": created.strftime("%Y-%m-%d %H:%M UTC"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from motorlab.contact.outbox.base import (
     FAILED,
     QUEUED,
-    SENDING,
     SENT,
     STATUSES,
     UNCERTAIN,
@@ -21,7 +20,6 @@ __all__ = [
     "BackupRefused",
     "FAILED",
     "QUEUED",
-    "SENDING",
     "SENT",
     "STATUSES",
     "UNCERTAIN",

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-QUEUED, SENDING, SENT, FAILED = "queued", "sending", "sent", "failed"
-UNCERTAIN = "uncertain"
+QUEUED, SENDING, SENT, FAILED, UNCERTAIN = "queued", "sending", "sent", "failed", "uncertain"
 STATUSES = (QUEUED, SENDING, SENT, FAILED, UNCERTAIN)
 WAITING = (QUEUED, UNCERTAIN)  # waiting for the sender, waiting for an operator
 UNCERTAIN_REASON = (
@@ -26,9 +25,6 @@ REQUEST_COLUMNS = """uuid TEXT NOT NULL UNIQUE,
     name TEXT NOT NULL,
     email TEXT NOT NULL,
     description TEXT NOT NULL,"""
-FAILED_COUNT = "SELECT COUNT(*) AS n FROM outbox WHERE status = ?"
-UNSENT = "SELECT id, created_at FROM outbox WHERE status IN (?, ?)"
-OVERDUE = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
 
 
 class OutboxUnavailable(Exception):
@@ -36,7 +32,7 @@ class OutboxUnavailable(Exception):
 
 
 class BackupRefused(Exception):
-    """A backup that would overwrite the outbox itself; the message says so."""
+    """A backup not taken (it would overwrite the outbox, or pg_dump's); the message says why."""
 
 
 @dataclass(frozen=True)
@@ -237,8 +233,12 @@ class SqlOutbox:
 
     def waiting(self) -> dict[str, int]:
         """The queued and uncertain counts (GET /healthz)."""
-        counts = self.counts()
-        return {status: counts[status] for status in WAITING}
+        return self._run(self._waiting)
+
+    def _waiting(self, db) -> dict[str, int]:
+        query = "SELECT status, COUNT(*) AS n FROM outbox WHERE status IN (?, ?) GROUP BY status"
+        found = {row["status"]: row["n"] for row in self._sql(db, query, WAITING)}
+        return {status: found.get(status, 0) for status in WAITING}
 
     def backlog(self, now: float) -> dict:
         """The failed count; how long (whole seconds at `now`) the oldest request not sent yet
@@ -247,10 +247,12 @@ class SqlOutbox:
         return self._run(lambda db: self._backlog(db, now))
 
     def _backlog(self, db, now: float) -> dict:
-        failed = self._sql(db, FAILED_COUNT, (FAILED,)).fetchone()["n"]
+        count = "SELECT COUNT(*) AS n FROM outbox WHERE status = ?"
+        failed = self._sql(db, count, (FAILED,)).fetchone()["n"]
         # Each time parsed, not the least string: one odd value ("12") would sort first.
         oldest, unreadable = None, []
-        for found in self._sql(db, UNSENT, (QUEUED, SENDING)):
+        unsent = "SELECT id, created_at FROM outbox WHERE status IN (?, ?)"
+        for found in self._sql(db, unsent, (QUEUED, SENDING)):
             created = _timestamp(found["created_at"])
             if created is None:
                 unreadable.append(found["id"])
@@ -264,7 +266,11 @@ class SqlOutbox:
 
     def overdue(self, now: float) -> int:
         """Rows still `sending` although their attempt is overdue at `now` (GET /healthz)."""
-        return self._execute(OVERDUE, (SENDING, self._past_deadline(now)), fetch="one")["n"]
+        return self._run(lambda db: self._overdue(db, now))
+
+    def _overdue(self, db, now: float) -> int:
+        statement = "SELECT COUNT(*) AS n FROM outbox WHERE status = ? AND deadline_at < ?"
+        return self._sql(db, statement, (SENDING, self._past_deadline(now))).fetchone()["n"]
 
     def rows(self, status: str | None = None) -> list[Row]:
         where, values = ("WHERE status = ? ", (status,)) if status else ("", ())

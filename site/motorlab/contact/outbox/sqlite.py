@@ -13,9 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from motorlab.contact.outbox.base import (
-    OVERDUE,
     REQUEST_COLUMNS,
-    SENDING,
     WAITING,
     BackupRefused,
     OutboxUnavailable,
@@ -148,41 +146,38 @@ class SqliteOutbox(SqlOutbox):
         except sqlite3.Error as error:
             raise OutboxUnavailable(str(error)) from error
 
-    def waiting(self) -> dict[str, int]:
-        """The queued and uncertain counts, and proof that a post could be stored now: a
-        missing file is empty if its folder is writable, a file without the table is empty,
-        and the write lock is taken (in WAL mode a read succeeds while a writer holds it)."""
-        file = Path(self.path)
-        if not file.exists():
-            folder = file.parent
-            if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK):
-                return dict.fromkeys(WAITING, 0)
-            raise OutboxUnavailable(f"{folder} is missing or not writable")
-        query = "SELECT status, COUNT(*) FROM outbox WHERE status IN (?, ?) GROUP BY status"
+    def _read(self, work: Callable[[sqlite3.Connection], T], empty: T, lock: bool = False) -> T:
+        """`work` on the file as it is, never created nor migrated (GET /healthz): `empty` if
+        it or its table is missing; `lock` takes the write lock, as a post needs (in WAL mode
+        a read succeeds while a writer holds it)."""
+        if not Path(self.path).exists():
+            return empty
         with self._existing() as db:
-            db.execute("BEGIN IMMEDIATE")  # writable within the bound, as a post needs
-            try:
-                found = dict(db.execute(query, WAITING).fetchall()) if _has_table(db) else {}
-            finally:
-                db.execute("ROLLBACK")
-        return {status: found.get(status, 0) for status in WAITING}
+            if lock:
+                db.execute("BEGIN IMMEDIATE")  # rolled back as `db` closes: nothing written
+            return work(db) if _has_table(db) else empty
+
+    def waiting(self) -> dict[str, int]:
+        """As the shared `waiting`, and proof that a post could be stored now: a missing file
+        is empty if its folder is writable, and the write lock is taken."""
+        folder = Path(self.path).parent
+        writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+        if not (Path(self.path).exists() or writable):
+            raise OutboxUnavailable(f"{folder} is missing or not writable")
+        return self._read(self._waiting, dict.fromkeys(WAITING, 0), lock=True)
 
     def overdue(self, now: float) -> int:
-        """On the file as it is: one without `deadline_at` (or no table) has no overdue row."""
-        if not Path(self.path).exists():
-            return 0
-        with self._existing() as db:
-            if "deadline_at" not in {found[1] for found in db.execute("PRAGMA table_info(outbox)")}:
-                return 0
-            return db.execute(OVERDUE, (SENDING, self._past_deadline(now))).fetchone()[0]
+        """As the shared `overdue`: a table without `deadline_at` (older) has no overdue row."""
+
+        def count(db: sqlite3.Connection) -> int:
+            columns = {found[1] for found in db.execute("PRAGMA table_info(outbox)")}
+            return self._overdue(db, now) if "deadline_at" in columns else 0
+
+        return self._read(count, 0)
 
     def backlog(self, now: float) -> dict:
-        """As the shared `backlog`, on the file as it is (never created: GET /healthz)."""
-        if Path(self.path).exists():
-            with self._existing() as db:
-                if _has_table(db):
-                    return self._backlog(db, now)
-        return {"failed": 0, "oldest_unsent_seconds": None, "unreadable": []}
+        empty = {"failed": 0, "oldest_unsent_seconds": None, "unreadable": []}
+        return self._read(lambda db: self._backlog(db, now), empty)
 
     def backup(self, target: Path) -> int:
         """Copy the outbox into `target` (0600) in one consistent snapshot, renamed into place
