@@ -74,7 +74,7 @@ def test_a_certificate_path_typo_or_an_unwritable_file_leaves_the_live_config(
     assert result.returncode == 1
     [line] = result.stderr.splitlines()
     assert line.startswith(f"deploy_config: {nginx_files} left as it was: nginx -t: ")
-    assert typo in line
+    assert typo in line  # without it the same run succeeds: the next test's first run
     assert snapshot(nginx_files.parent) == before
     assert list((tmp_path / "runtime").iterdir()) == []  # no module without its config
     # A config file that cannot be written: the live one stays too.
@@ -83,11 +83,6 @@ def test_a_certificate_path_typo_or_an_unwritable_file_leaves_the_live_config(
     assert result.returncode == 1
     assert "left as it was" in result.stderr and len(result.stderr.splitlines()) == 1
     assert snapshot(nginx_files.parent) == before
-    good = deploy_config(
-        tmp_path, "--tls-certificate", str(throwaway_ca.certificate), "--tls-key",
-        str(throwaway_ca.key), "--output", str(nginx_files),
-    )  # fmt: skip
-    assert good.returncode == 0, good.stderr
 
 
 def test_the_settings_are_the_environment_files_never_the_shells(

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.contact_support import wait_for
+
 LOGROTATE = shutil.which("logrotate") or "/usr/sbin/logrotate"
 DEBIAN = Path("/etc/logrotate.d/nginx")  # Debian's nginx package's
 
@@ -64,9 +66,8 @@ def test_nginx_writes_to_fresh_logs_after_a_rotation(tmp_path, exported_site, la
             folder.chmod(0o755)
         urllib.request.urlopen(base + "/robots.txt?before", timeout=10).close()
         access = runtime / "access.log"
-        deadline = time.monotonic() + 10  # nginx flushes its access log buffer every second
-        while "before" not in access.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        # nginx flushes its access log buffer every second.
+        wait_for(lambda: "before" in access.read_text(), timeout=10)
         config = render(tmp_path, runtime)
         result = logrotate(config, "--force")
         assert result.returncode == 0, result.stderr

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from motorlab import startup
+from tests.support.contact_support import wait_for
 from tests.support.deploy_tools import refusals, serving_commands
 from tests.support.processes import app_environment, free_port
 
@@ -101,9 +102,7 @@ def test_the_sender_says_once_a_minute_that_the_outbox_cannot_be_opened(tmp_path
     log = tmp_path / "sender.log"
     sender = launch.process(serving_commands(tmp_path / "export")["sender"], env=env, log=log)
     try:
-        deadline = time.monotonic() + 30
-        while "delivering from" not in log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: "delivering from" in log.read_text(), timeout=30)
         os.rename(outbox.parent, tmp_path / "gone")
         (tmp_path / "outbox").write_text("")  # a file where the outbox's folder was
         time.sleep(8)  # 80 polls

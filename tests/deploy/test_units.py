@@ -10,7 +10,6 @@ import shlex
 import shutil
 import subprocess
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy.units import STOP_MARGIN
+from tests.support.contact_support import wait_for
 from tests.support.deploy_tools import UNITS, environment, make, motorlab, service_section
 from tests.support.processes import ROOT
 
@@ -167,9 +167,7 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
         with urllib.request.urlopen(base + "/_img/logo-512.png", timeout=30) as image:
             assert image.status == 200  # drawn into the image cache
         processes.append(launch.process([*as_unit, *sender], env=env))
-        deadline = time.monotonic() + 30
-        while not smtp.messages and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: smtp.messages, timeout=30)
         assert len(smtp.messages) == 1
     finally:
         for process in processes:

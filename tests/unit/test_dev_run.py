@@ -47,12 +47,9 @@ def test_site_url_defaults_to_the_port_it_runs_on_and_a_developers_own_settings_
     assert (env["MAIL_USE_TLS"], env["MAIL_USE_SSL"], env["PATH"]) == ("0", "0", "/bin")
     assert "WERKZEUG_DEBUG_PIN" not in env  # no debugger asked for: no PIN from the shell
     mine = {
-        "SITE_URL": "http://motorlab.test:8080",
-        "EXTRA_HOSTS": "motorlab.test,localhost",
-        "MAIL_SERVER": "smtp.example.com",
-        "MAIL_PORT": "587",
-        "WERKZEUG_DEBUG_PIN": "off",
-    }
+        "SITE_URL": "http://motorlab.test:8080", "EXTRA_HOSTS": "motorlab.test,localhost",
+        "MAIL_SERVER": "smtp.example.com", "MAIL_PORT": "587", "WERKZEUG_DEBUG_PIN": "off",
+    }  # fmt: skip
     pins = [random_pin() for _ in range(20)]
     env = environment(mine, 5077, None, debugger_pin=pins[0])
     assert env["SITE_URL"] == "http://motorlab.test:8080"
