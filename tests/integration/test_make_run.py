@@ -115,10 +115,10 @@ def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch)
     process = start(launch, tmp_path, port)
     try:
         sink_port = int(re.search(r"SMTP sink on 127\.0\.0\.1:(\d+)", output(process))[1])
-        assert len(processes_in_group(process.group)) >= 3  # dev_run, the sender, the server
+        umasks = [umask for _, umask in processes_in_group(process.group)]
+        assert len(umasks) >= 3  # dev_run, the sender, the server
         # Files made in development are not readable by other users, as production's units
         # make them (UMask=0027): instance/ 0750, the image cache 0640.
-        umasks = [umask for _, umask in processes_in_group(process.group)]
         assert umasks == ["0027"] * len(umasks), umasks
         assert statuses(base) == [404, 404], "no debugger unless asked for"
         assert "Debugger" not in output(process)
