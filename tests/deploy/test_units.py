@@ -249,8 +249,7 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
         [str(ROOT / ".venv/bin/gunicorn"), "--print-config", *GUNICORN_ARGS, "127.0.0.1:1",
          "wsgi:app"],
         cwd=ROOT, env={**base, "SECRET_KEY": "x", "SITE_URL": "http://127.0.0.1", **env},
-        capture_output=True, text=True,
-        timeout=60,
+        capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = (line.partition("=") for line in result.stdout.splitlines())
