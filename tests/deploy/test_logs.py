@@ -1,5 +1,5 @@
-"""nginx's logs are Debian's (test_units.py), so Debian's own /etc/logrotate.d/nginx rotates
-them, moved here to the tests' nginx: its `invoke-rc.d nginx rotate` becomes the same USR1."""
+"""nginx runs and logs as Debian's, so Debian's own /etc/logrotate.d/nginx rotates its logs,
+moved here to the tests' nginx: its `invoke-rc.d nginx rotate` becomes the same USR1."""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests.support.contact_support import wait_for
+from tests.support.deploy_tools import motorlab
 
 LOGROTATE = shutil.which("logrotate") or "/usr/sbin/logrotate"
 DEBIAN = Path("/etc/logrotate.d/nginx")  # Debian's nginx package's
@@ -38,7 +41,12 @@ def logrotate(config: Path, *flags: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-def test_debians_logrotate_reads_nginxs_two_logs(tmp_path):
+def test_nginx_logs_where_debians_logrotate_reads_its_two_logs(tmp_path):
+    (tmp_path / "env").write_text("SECRET_KEY=x\n")
+    result = motorlab("nginx-config", "--environment-file", tmp_path / "env", "--runtime", tmp_path)
+    lines = result.stdout.splitlines()
+    assert {"pid /run/nginx.pid;", "error_log /var/log/nginx/error.log warn;"} <= set(lines)
+    assert "    access_log /var/log/nginx/access.log combined buffer=64k flush=1s;" in lines
     runtime = tmp_path / "nginx"
     runtime.mkdir()
     for name in ("access.log", "error.log"):
@@ -64,9 +72,8 @@ def test_nginx_writes_to_fresh_logs_after_a_rotation(tmp_path, exported_site, la
             folder.chmod(0o755)
         urllib.request.urlopen(base + "/robots.txt?before", timeout=10).close()
         access = runtime / "access.log"
-        deadline = time.monotonic() + 10  # nginx flushes its access log buffer every second
-        while "before" not in access.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        # nginx flushes its access log buffer every second.
+        wait_for(lambda: "before" in access.read_text(), timeout=10)
         config = render(tmp_path, runtime)
         result = logrotate(config, "--force")
         assert result.returncode == 0, result.stderr

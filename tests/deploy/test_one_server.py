@@ -1,7 +1,5 @@
-"""docs/operations.md, "One server, start to finish" and "Keeping the server": every command of
-the guide, in its order, run for real where a test machine can run it (deploys, upgrades, a
-rollback, backup and restore, with requests through nginx all along), else checked. A command
-no handler knows fails the test. The machine, moved: tests/support/one_server.py."""
+"""Every command of docs/operations.md's one-server guide, in order, run for real on a moved
+machine (tests/support/one_server.py) with visitors through nginx all along, or else checked."""
 
 from __future__ import annotations
 
@@ -30,8 +28,6 @@ from tests.support.one_server import (
     write_settings,
 )
 from tests.support.smtp import SmtpServer
-
-# One handler per kind of command: it runs the command (paths moved) or checks it.
 
 
 def apt_get(machine: Machine, args: list[str]) -> None:
@@ -65,14 +61,13 @@ def heredoc(machine: Machine, command: str) -> None:
         lines[name].startswith("/var/lib/motorlab/") for name in ("OUTBOX_PATH", "IMAGE_CACHE_DIR")
     )
     moved = {
-        "OUTBOX_PATH": str(machine.path(lines["OUTBOX_PATH"])),
-        "IMAGE_CACHE_DIR": str(machine.path(lines["IMAGE_CACHE_DIR"])),
         "MAIL_SERVER": "127.0.0.1", "MAIL_PORT": str(machine.smtp.port), "MAIL_USE_TLS": "0",
         "NGINX_LISTEN": f"127.0.0.1:{machine.ports.http}",
         "NGINX_HTTPS_LISTEN": f"127.0.0.1:{machine.ports.https}",
         "WEB_CONCURRENCY": "2",
     }  # fmt: skip
-    for name in ("NGINX_TLS_CERTIFICATE", "NGINX_TLS_KEY", "NGINX_ACME_WEBROOT"):
+    for name in ("OUTBOX_PATH", "IMAGE_CACHE_DIR", "NGINX_TLS_CERTIFICATE", "NGINX_TLS_KEY",
+                 "NGINX_ACME_WEBROOT"):  # fmt: skip
         moved[name] = str(machine.path(lines[name]))
     lines = {k: v for k, v in lines.items() if k not in ("MAIL_USERNAME", "MAIL_PASSWORD")}
     machine.settings = {**lines, **moved}
@@ -97,10 +92,8 @@ def certbot(machine: Machine, args: list[str]) -> None:
 
 def git(machine: Machine, args: list[str]) -> None:
     assert args[1] == "clone" and args[2] == REPOSITORY
-    assert (
-        run(["git", "clone", "-q", str(machine.repository), str(machine.path(args[3]))]).returncode
-        == 0
-    )
+    cloned = run(["git", "clone", "-q", str(machine.repository), str(machine.path(args[3]))])
+    assert cloned.returncode == 0, cloned.stderr
 
 
 def link_the_command(machine: Machine) -> None:
@@ -198,7 +191,13 @@ def systemctl(machine: Machine, args: list[str]) -> None:
         assert args[2:] == ["motorlab-web-blue", "motorlab-sender"]
         for name in args[2:]:
             assert machine.systemctl("is-active", "--quiet", name).returncode == 0, name
-        contact_request_is_delivered(machine)
+        post_contact_request(machine)  # it reaches the SMTP server by the sender's unit
+        deadline = time.monotonic() + 30
+        while not machine.smtp.messages and time.monotonic() < deadline:
+            time.sleep(0.2)
+        [message] = machine.smtp.messages
+        assert VALID["description"] in message.get_body(("plain",)).get_content()
+        assert message["To"] == machine.settings["CONTACT_RECIPIENTS"]
         return
     assert args[1] == "start" and len(args) == 3
     result = machine.systemctl(*args[1:])
@@ -246,17 +245,6 @@ def curl(machine: Machine, args: list[str]) -> None:
         assert f"\nLocation: https://{PUBLIC}/services\n" in body
 
 
-def contact_request_is_delivered(machine: Machine) -> None:
-    """Step 6's last check: the request reaches the SMTP server by the sender's unit."""
-    post_contact_request(machine)
-    deadline = time.monotonic() + 30
-    while not machine.smtp.messages and time.monotonic() < deadline:
-        time.sleep(0.2)
-    [message] = machine.smtp.messages
-    assert VALID["description"] in message.get_body(("plain",)).get_content()
-    assert message["To"] == machine.settings["CONTACT_RECIPIENTS"]
-
-
 @pytest.fixture
 def machine(session_dir, throwaway_ca):
     if os.geteuid() != 0:
@@ -274,25 +262,21 @@ def test_every_command_of_the_guide_runs_or_is_checked_in_order(machine):
     handlers = {
         "apt-get": apt_get, "useradd": useradd, "certbot": certbot, "git": git,
         "/root/motorlab-first/deploy/motorlab": first_deploy, "curl": curl,
-        "systemctl": systemctl,
+        "systemctl": systemctl, "motorlab deploy": deploy, "motorlab rollback": rollback,
+        "motorlab restore": restore,
     }  # fmt: skip
     commands = guide_commands()
     assert len(commands) > 20, "the guide's sections are missing"
     for command in commands:
         args = shlex.split(command)
+        kind = " ".join(args[:2]) if args[0] == "motorlab" else args[0]
         if "<<EOF" in command:
             heredoc(machine, command)
         elif " ".join(args) in EXACT:
             if EXACT[" ".join(args)]:
                 EXACT[" ".join(args)](machine)
-        elif args[:2] == ["motorlab", "deploy"]:
-            deploy(machine, args)
-        elif args[:2] == ["motorlab", "rollback"]:
-            rollback(machine, args)
-        elif args[:2] == ["motorlab", "restore"]:
-            restore(machine, args)
-        elif args[0] in handlers:
-            handlers[args[0]](machine, args)
+        elif kind in handlers:
+            handlers[kind](machine, args)
         else:
             pytest.fail(f"no test exercises the guide's command: {command}")
     print("\n".join(f"motorlab {what}: {seconds:.0f} s, status {status}"

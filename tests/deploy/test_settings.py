@@ -5,21 +5,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from motorlab import startup
+from tests.support.contact_support import wait_for
+from tests.support.deploy_tools import refusals, serving_commands
 from tests.support.processes import app_environment, free_port
 
-BIN = Path(sys.executable).parent
-COMMANDS = {
-    "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config", "--bind"],
-    "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-    "export": [sys.executable, "-m", "motorlab", "export"],
-}  # fmt: skip
 # Each bad setting, as an operator's file may hold it, and the one line it gets.
 BAD = {
     "no SITE_URL": (
@@ -59,15 +53,8 @@ def test_each_bad_setting_stops_gunicorn_the_sender_and_the_export_in_one_line(
     changes, said = BAD[case]
     env = {**app_environment(tmp_path / "outbox.sqlite3"), **changes}
     env = {name: value for name, value in env.items() if value is not None}
-    for name, command in COMMANDS.items():
-        where = [f"127.0.0.1:{free_port()}", "wsgi:app"] if name == "gunicorn" else []
-        where = [tmp_path / "export"] if name == "export" else where
-        process = launch.process([str(part) for part in [*command, *where]], env=env, capture=True)
-        lines = process.finish(timeout=60).splitlines()
-        assert process.poll() == 3, (name, lines)
-        # gunicorn's own log lines start with a timestamp: "[2026-…] [pid] [INFO] Starting…".
-        [line] = [line for line in lines if not line.startswith("[")]
-        assert line.startswith(f"motorlab: not starting. {said}"), (name, line)
+    for name, lines in refusals(launch, env, tmp_path / "export", free_port()).items():
+        assert len(lines) == 1 and lines[0].startswith(f"motorlab: not starting. {said}"), name
     assert not (tmp_path / "export").exists()
     assert not (tmp_path / "outbox.sqlite3").exists()
 
@@ -113,11 +100,9 @@ def test_the_sender_says_once_a_minute_that_the_outbox_cannot_be_opened(tmp_path
     outbox = tmp_path / "outbox" / "outbox.sqlite3"
     env = app_environment(outbox, OUTBOX_POLL_INTERVAL="0.1")
     log = tmp_path / "sender.log"
-    sender = launch.process([str(part) for part in COMMANDS["sender"]], env=env, log=log)
+    sender = launch.process(serving_commands(tmp_path / "export")["sender"], env=env, log=log)
     try:
-        deadline = time.monotonic() + 30
-        while "delivering from" not in log.read_text() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: "delivering from" in log.read_text(), timeout=30)
         os.rename(outbox.parent, tmp_path / "gone")
         (tmp_path / "outbox").write_text("")  # a file where the outbox's folder was
         time.sleep(8)  # 80 polls
@@ -131,8 +116,7 @@ def test_an_export_into_a_folder_it_cannot_write_says_so_in_one_line(tmp_path, l
     blocked = tmp_path / "file"
     blocked.write_text("")
     env = app_environment(tmp_path / "outbox.sqlite3")
-    command = [*COMMANDS["export"], blocked / "site"]
-    process = launch.process([str(part) for part in command], env=env, capture=True)
+    process = launch.process(serving_commands(blocked / "site")["export"], env=env, capture=True)
     lines = process.finish(timeout=120).splitlines()
     assert process.poll() == 1
     assert lines == [f"motorlab export: {blocked / 'site'} not written: [Errno 20] Not a directory:"

@@ -9,9 +9,7 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -19,7 +17,8 @@ import pytest
 
 from motorlab.contact.transport import STOP_TIME
 from motorlab.deploy.units import STOP_MARGIN
-from tests.support.deploy_tools import UNITS, environment, service_section
+from tests.support.contact_support import wait_for
+from tests.support.deploy_tools import UNITS, environment, make, motorlab, service_section
 from tests.support.processes import ROOT
 
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
@@ -31,11 +30,8 @@ def render_units(output: Path, **settings: str) -> dict[str, dict[str, list[str]
     with `settings` (the live release: this checkout)."""
     env_file = output / "env"
     env_file.write_text("".join(f"{k}={v}\n" for k, v in {"SECRET_KEY": "x", **settings}.items()))
-    result = subprocess.run(
-        [sys.executable, "-m", "motorlab", "units", "--user", "motorlab",
-         "--environment-file", str(env_file), "--current", str(ROOT), "--output", str(output)],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    result = motorlab("units", "--user", "motorlab", "--environment-file", env_file,
+                      "--current", ROOT, "--output", output)  # fmt: skip
     assert result.returncode == 0, result.stderr
     written = [str(Path(line).relative_to(output)) for line in result.stdout.split()]
     assert written == UNITS
@@ -84,9 +80,6 @@ def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
         assert service["User"] == service["Group"] == ["motorlab"]
         assert service["WorkingDirectory"] == [str(ROOT)]
         assert [Path(file).name for file in service["EnvironmentFile"]] == ["env"]
-        assert service["ProtectSystem"] == ["strict"]
-        assert service["PrivateTmp"] == service["NoNewPrivileges"] == ["yes"]
-        assert service["UMask"] == ["0027"]
         # The outbox and the image cache are under instance/ by default; the backup also
         # writes its folder.
         backups = " /var/backups/motorlab" if name == "motorlab-backup.service" else ""
@@ -98,6 +91,8 @@ def test_every_service_runs_unprivileged_in_the_same_sandbox(units):
     kinds = ("Protect", "Restrict", "Private", "System", "Capability", "NoNew", "UMask", "Lock",
              "Remove", "Device")  # fmt: skip
     sandbox = {key: value for key, value in web.items() if key.startswith(kinds)}
+    assert sandbox["ProtectSystem"] == ["strict"] and sandbox["UMask"] == ["0027"]
+    assert sandbox["PrivateTmp"] == sandbox["NoNewPrivileges"] == ["yes"]
     for service in units.values():
         assert {key: service.get(key) for key in sandbox} == sandbox
     assert shlex.split(sender["ExecStart"][0]) == [
@@ -171,9 +166,7 @@ def test_the_services_files_are_their_users_alone_and_gunicorn_starts_without_er
         with urllib.request.urlopen(base + "/_img/logo-512.png", timeout=30) as image:
             assert image.status == 200  # drawn into the image cache
         processes.append(launch.process([*as_unit, *sender], env=env))
-        deadline = time.monotonic() + 30
-        while not smtp.messages and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_for(lambda: smtp.messages, timeout=30)
         assert len(smtp.messages) == 1
     finally:
         for process in processes:
@@ -208,19 +201,6 @@ def test_the_outboxs_and_the_caches_folders_elsewhere_are_writable_too(tmp_path)
     assert units["motorlab-web-blue.service"]["ReadWritePaths"] == [str(images)]
 
 
-def test_nginx_runs_and_logs_as_debians(tmp_path):
-    """Its pid file and logs Debian's, which Debian's logrotate rotates (test_logs.py)."""
-    (tmp_path / "env").write_text("SECRET_KEY=x\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "motorlab", "nginx-config", "--environment-file",
-         str(tmp_path / "env"), "--runtime", str(tmp_path)],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    lines = result.stdout.splitlines()
-    assert {"pid /run/nginx.pid;", "error_log /var/log/nginx/error.log warn;"} <= set(lines)
-    assert "    access_log /var/log/nginx/access.log combined buffer=64k flush=1s;" in lines
-
-
 # How every gunicorn of the project starts: its settings from the module, its address alone.
 GUNICORN_ARGS = ["--config", "python:motorlab.deploy.gunicorn_config", "--bind"]
 
@@ -231,20 +211,13 @@ def test_make_prod_the_unit_and_the_tests_run_gunicorn_with_its_config_alone(uni
     from tests.support.processes import app_environment
 
     host, _, port = APP_ADDRESS.rpartition(":")
-    result = subprocess.run(
-        ["make", "--no-print-directory", "-n", "prod", "SECRET_KEY=x", f"HOST={host}",
-         f"PORT={port}"],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    result = make("-n", "prod", "SECRET_KEY=x", f"HOST={host}", f"PORT={port}")
     assert result.returncode == 0, result.stderr
     recipe = result.stdout.replace("\\\n", " ")
     make_prod = shlex.split(recipe[recipe.index(".venv/bin/gunicorn") :].splitlines()[0])
     assert make_prod[1:] == [*GUNICORN_ARGS, APP_ADDRESS, "wsgi:app"]
     without_key = {k: v for k, v in environment().items() if k != "SECRET_KEY"}
-    refused = subprocess.run(
-        ["make", "--no-print-directory", "-s", "prod"],
-        cwd=ROOT, env=without_key, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    refused = make("-s", "prod", env=without_key)
     assert refused.returncode != 0 and refused.stdout == "" and "Traceback" not in refused.stderr
     assert [line for line in refused.stderr.splitlines() if not line.startswith("make: ***")] == [
         "make prod: SECRET_KEY is not set; set it to the same long random string on every server"
@@ -276,8 +249,7 @@ def gunicorn_settings(**env: str) -> dict[str, str]:
         [str(ROOT / ".venv/bin/gunicorn"), "--print-config", *GUNICORN_ARGS, "127.0.0.1:1",
          "wsgi:app"],
         cwd=ROOT, env={**base, "SECRET_KEY": "x", "SITE_URL": "http://127.0.0.1", **env},
-        capture_output=True, text=True,
-        timeout=60,
+        capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     lines = (line.partition("=") for line in result.stdout.splitlines())

@@ -21,7 +21,10 @@ from motorlab.rendering.assets import RETIRED, read_manifest
 SITE = "https://www.motorlab.example"
 
 
-def production_config(monkeypatch, tmp_path) -> config.Config:
+@pytest.mark.system  # a whole export of its own
+def test_the_export_trusts_only_the_public_host_and_names_it_in_every_canonical(
+    monkeypatch, tmp_path, exported_site
+):
     for name in ("EXTRA_HOSTS", "OUTBOX_URL", "ANALYTICS_ID"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SITE_URL", SITE)
@@ -29,14 +32,7 @@ def production_config(monkeypatch, tmp_path) -> config.Config:
     monkeypatch.setenv("OUTBOX_PATH", str(tmp_path / "outbox.sqlite3"))
     production = config.Config()
     assert production.EXTRA_HOSTS == []
-    return production
-
-
-@pytest.mark.system  # a whole export of its own
-def test_the_export_trusts_only_the_public_host_and_names_it_in_every_canonical(
-    monkeypatch, tmp_path, exported_site
-):
-    app = create_app(production_config(monkeypatch, tmp_path))
+    app = create_app(production)
     assert app.config["TRUSTED_HOSTS"] == ["www.motorlab.example"]
     destination = tmp_path / "site"
     urls = export(app, destination)

@@ -1,7 +1,5 @@
-"""`make run` on a chosen port, as a newcomer runs it (its command read from `make -n`): the
-staff mail printed whole, its pages naming that port, no debugger unless asked for, Ctrl-C
-stopping everything; with a catalog not ready (in a copy) it starts anyway, says so, logs
-each English message shown and reloads edits, while production refuses in one line."""
+"""`make run` as a newcomer runs it (its command read from `make -n`); with a catalog not ready
+(in a copy) it starts anyway, says so and reloads edits, while production refuses in one line."""
 
 from __future__ import annotations
 
@@ -10,8 +8,6 @@ import re
 import shlex
 import signal
 import socket
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +16,8 @@ from bs4 import BeautifulSoup
 
 from tests.support.clients import SPANISH_COOKIE, Visitor, get_text
 from tests.support.contact_support import wait_for
+from tests.support.deploy_tools import make, refusals
 from tests.support.processes import (
-    BIN,
-    ROOT,
     app_environment,
     free_port,
     free_port_outside_ephemeral_range,
@@ -41,12 +36,8 @@ UNSET = (
 
 
 def make_run_command(port: int, *settings: str) -> list[str]:
-    """The command `make run PORT=port [settings]` runs (make -n prints it without running
-    it)."""
-    result = subprocess.run(
-        ["make", "--no-print-directory", "-n", "run", f"PORT={port}", *settings],
-        cwd=ROOT, env=environment(), capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    """The command `make run PORT=port [settings]` runs."""
+    result = make("-n", "run", f"PORT={port}", *settings, env=environment())
     assert result.returncode == 0, result.stderr
     (line,) = [line for line in result.stdout.splitlines() if "motorlab dev" in line]
     return shlex.split(line)
@@ -124,10 +115,10 @@ def test_make_run_mails_names_its_own_port_and_stops_on_ctrl_c(tmp_path, launch)
     process = start(launch, tmp_path, port)
     try:
         sink_port = int(re.search(r"SMTP sink on 127\.0\.0\.1:(\d+)", output(process))[1])
-        assert len(processes_in_group(process.group)) >= 3  # dev_run, the sender, the server
+        umasks = [umask for _, umask in processes_in_group(process.group)]
+        assert len(umasks) >= 3  # dev_run, the sender, the server
         # Files made in development are not readable by other users, as production's units
         # make them (UMask=0027): instance/ 0750, the image cache 0640.
-        umasks = [umask for _, umask in processes_in_group(process.group)]
         assert umasks == ["0027"] * len(umasks), umasks
         assert statuses(base) == [404, 404], "no debugger unless asked for"
         assert "Debugger" not in output(process)
@@ -265,16 +256,6 @@ def test_production_refuses_the_fuzzy_message_in_one_line(fuzzy_copy, tmp_path, 
         "prod-setup on a server) (or set INCOMPLETE_LANGUAGES to serve them anyway)"
     )
     env = app_environment(tmp_path / "outbox.sqlite3", PYTHONPATH=str(fuzzy_copy / "site"))
-    commands = {
-        "gunicorn": [BIN / "gunicorn", "--config", "python:motorlab.deploy.gunicorn_config",
-                     "--bind", f"127.0.0.1:{free_port()}", "wsgi:app"],
-        "sender": [BIN / "flask", "--app", "wsgi", "outbox", "worker"],
-        "export": [sys.executable, "-m", "motorlab", "export", tmp_path / "export"],
-    }  # fmt: skip
-    for name, command in commands.items():
-        process = launch.process([str(part) for part in command], env=env, capture=True)
-        lines = process.finish(timeout=60).splitlines()
-        assert process.poll() == 3, (name, lines)
-        # gunicorn's own log lines start with a timestamp: "[2026-…] [pid] [INFO] Starting…".
-        assert [line for line in lines if not line.startswith("[")] == [refusal], name
+    said = refusals(launch, env, tmp_path / "export", free_port())
+    assert said == dict.fromkeys(["gunicorn", "sender", "export"], [refusal])
     assert not (tmp_path / "export").exists()

@@ -1,11 +1,6 @@
-"""A stand-in for `systemctl` where systemd does not run: it starts, signals and stops only
-what the unit files say, as systemd would. A service's ExecStart (`%%`, `$$` read as `%`, `$`)
-runs in its WorkingDirectory with its EnvironmentFile's settings and UMask, as the test's own
-user; `Type=exec` in the background (its pid kept), `Type=oneshot` to its end. stop: SIGTERM,
-then SIGKILL after TimeoutStopSec. `nginx`: Debian's unit (`nginx -c CONF`, `-s reload`).
-Set by the test: SYSTEMCTL_UNITS, SYSTEMCTL_STATE (pids and logs), SYSTEMCTL_NGINX_CONF and
-SYSTEMCTL_NGINX_LOG (nginx's config, and its log before it reads it).
-"""
+"""A stand-in for `systemctl` where systemd does not run: it starts (as the test's user), signals
+and stops only what the unit files say, as systemd would; `nginx` as Debian's unit runs it.
+Set by the test: SYSTEMCTL_UNITS, SYSTEMCTL_STATE, SYSTEMCTL_NGINX_CONF and SYSTEMCTL_NGINX_LOG."""
 
 from __future__ import annotations
 

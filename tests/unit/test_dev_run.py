@@ -8,7 +8,6 @@ import logging
 import os
 import re
 import shutil
-import subprocess
 from email.message import EmailMessage
 from types import SimpleNamespace
 from urllib.parse import unquote
@@ -24,6 +23,7 @@ from motorlab.dev.mail_sink import readable
 from motorlab.dev.run import catalog_warnings, debugger_refusal, environment, random_pin
 from motorlab.pages.registry import public_paths
 from tests.support.app import config_with
+from tests.support.deploy_tools import make
 from tests.support.processes import ROOT
 from tests.support.project_copy import catalog, compile_catalog
 
@@ -47,12 +47,9 @@ def test_site_url_defaults_to_the_port_it_runs_on_and_a_developers_own_settings_
     assert (env["MAIL_USE_TLS"], env["MAIL_USE_SSL"], env["PATH"]) == ("0", "0", "/bin")
     assert "WERKZEUG_DEBUG_PIN" not in env  # no debugger asked for: no PIN from the shell
     mine = {
-        "SITE_URL": "http://motorlab.test:8080",
-        "EXTRA_HOSTS": "motorlab.test,localhost",
-        "MAIL_SERVER": "smtp.example.com",
-        "MAIL_PORT": "587",
-        "WERKZEUG_DEBUG_PIN": "off",
-    }
+        "SITE_URL": "http://motorlab.test:8080", "EXTRA_HOSTS": "motorlab.test,localhost",
+        "MAIL_SERVER": "smtp.example.com", "MAIL_PORT": "587", "WERKZEUG_DEBUG_PIN": "off",
+    }  # fmt: skip
     pins = [random_pin() for _ in range(20)]
     env = environment(mine, 5077, None, debugger_pin=pins[0])
     assert env["SITE_URL"] == "http://motorlab.test:8080"
@@ -106,11 +103,7 @@ def test_the_sink_prints_headers_and_parts_decoded_and_escaped(subject, plain, h
 
 
 def test_make_help_names_the_address_make_run_serves():
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL")}
-    result = subprocess.run(
-        ["make", "--no-print-directory", "help", "PORT=5077", "HOST=0.0.0.0"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
+    result = make("help", "PORT=5077", "HOST=0.0.0.0")
     (run,) = [line for line in result.stdout.splitlines() if line.split()[0] == "run"]
     assert "http://0.0.0.0:5077 " in run
     assert "DEBUGGER=1 adds Werkzeug's debugger, on 127.0.0.1 only" in run
@@ -157,6 +150,20 @@ def line(page: str, message: str, po) -> str:
     )
 
 
+# What any web page can make the developer's browser ask of 127.0.0.1:5000 (issue 43): red
+# text, a reset, a line break, the terminal's title set, a bell, and a forged log line.
+HOSTILE = "%1b%5b31mRED%1b%5b0m%0a%1b%5d0;PWNED%07FAKE-LINE"
+ESCAPED = "\\x1b[31mRED\\x1b[0m\\x0a\\x1b]0;PWNED\\x07FAKE-LINE"
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_lines(caplog) -> list[str]:
+    """The app's log as the terminal running make run gets it (formatted, tracebacks
+    included): no control character but its own line breaks."""
+    assert not CONTROLS.search(caplog.text), repr(caplog.text)
+    return caplog.text.splitlines()
+
+
 def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, caplog):
     po = catalog(catalogs)
     edit(po, FOOTER, "#, fuzzy\n" + FOOTER)  # as `make messages` marks a reworded text
@@ -175,8 +182,10 @@ def test_each_message_shown_in_english_is_logged_once_with_its_page(catalogs, ca
     ]
 
 
-def test_with_the_committed_catalogs_no_page_logs_a_message(catalogs, caplog):
-    """Nothing but a real miss is reported: every page in both languages, and a 404."""
+def test_no_page_logs_a_message_until_a_catalog_edited_while_it_runs_lacks_one(catalogs, caplog):
+    """Nothing but a real miss is reported (every page in both languages, and a 404), and an
+    edit of a catalog shows at the next request."""
+    po = catalog(catalogs)
     client = development_app(catalogs)
     caplog.set_level(logging.WARNING)
     paths = public_paths(client.application)
@@ -184,17 +193,11 @@ def test_with_the_committed_catalogs_no_page_logs_a_message(catalogs, caplog):
     for path in [*paths, "/nothing-here", "/en/nothing-here"]:
         assert client.get(path).status_code in (200, 404), path
     assert misses(caplog) == []
-
-
-def test_a_catalog_edited_while_it_runs_shows_at_the_next_request(catalogs, caplog):
-    po = catalog(catalogs)
-    client = development_app(catalogs)
     assert "Todos los derechos reservados" in client.get("/").get_data(as_text=True)
     edit(po, FOOTER, FOOTER.replace("reservados", "bien reservados"))
     assert "Todos los derechos bien reservados" in client.get("/").get_data(as_text=True)
     assert po.with_suffix(".mo").stat().st_mtime_ns >= po.stat().st_mtime_ns  # compiled
     edit(po, FOOTER.replace("reservados", "bien reservados"), "#, fuzzy\n" + FOOTER)
-    caplog.set_level(logging.WARNING)
     assert "All rights reserved" in client.get("/").get_data(as_text=True)  # fuzzy: left out
     assert misses(caplog) == [line("/", "All rights reserved", po)]
 
@@ -212,20 +215,6 @@ def test_make_run_says_in_one_line_what_a_catalog_lacks(catalogs):
         "fill every empty msgstr and clear every '#, fuzzy' there (after make messages), then "
         "compile it (make setup, or make prod-setup on a server)"
     ]
-
-
-# What any web page can make the developer's browser ask of 127.0.0.1:5000 (issue 43): red
-# text, a reset, a line break, the terminal's title set, a bell, and a forged log line.
-HOSTILE = "%1b%5b31mRED%1b%5b0m%0a%1b%5d0;PWNED%07FAKE-LINE"
-ESCAPED = "\\x1b[31mRED\\x1b[0m\\x0a\\x1b]0;PWNED\\x07FAKE-LINE"
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def terminal_lines(caplog) -> list[str]:
-    """The app's log as the terminal running make run gets it (formatted, tracebacks
-    included): no control character but its own line breaks."""
-    assert not CONTROLS.search(caplog.text), repr(caplog.text)
-    return caplog.text.splitlines()
 
 
 def test_an_untranslated_message_logs_the_requests_path_escaped(catalogs, caplog):

@@ -3,7 +3,6 @@ adds the test and lint tools on top of it (`make setup`). The same for npm: `mak
 prod-setup` installs package.json's `dependencies` alone."""
 
 import json
-import os
 import shlex
 import shutil
 import subprocess
@@ -15,6 +14,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.support import ROOT
+from tests.support.deploy_tools import make
 
 
 def pinned(name: str) -> dict[str, str]:
@@ -58,11 +58,7 @@ def test_each_lock_pins_its_dependencies_on_top_of_the_one_below(index):
 
 def make_commands(target: str) -> list[list[str]]:
     """The commands `make TARGET` runs on a fresh machine (-B -n: all, run none)."""
-    result = subprocess.run(
-        ["make", "--no-print-directory", "-B", "-n", target],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-        env={k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL")},
-    )  # fmt: skip
+    result = make("-B", "-n", target)
     assert result.returncode == 0, result.stderr
     return [shlex.split(line) for line in result.stdout.splitlines()]
 
