@@ -215,6 +215,18 @@ def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
     assert [e for e in page.errors if "status of 422" not in e] == []
 
 
+# The submit button's bottom, and whether the task and the aside's parts are framed (border,
+# shadow or background).
+CONTACT_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const framed = (s) => { const c = getComputedStyle(document.querySelector(s));
+    return parseFloat(c.borderLeftWidth) > 0 || c.boxShadow !== 'none'
+           || c.backgroundColor !== 'rgba(0, 0, 0, 0)'; };
+  return {submit: box('button[type=submit]').bottom, task: framed('.c-contact__task'),
+          aside: framed('.c-contact__aside') || framed('.c-contact__part')};
+}"""
+
+
 @pytest.mark.parametrize(
     ("path", "check", "sent"),
     [
@@ -226,11 +238,18 @@ def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
 @pytest.mark.parametrize("width", [375, 1440])
 def test_the_enhanced_states_in_both_languages(browser, contact_server, path, check, sent, width):
     """Where the issue saw its faults: no toast over the heading, a button that keeps its
-    size, and once sent the new heading, focused, with no ring round it."""
+    size, and once sent the new heading, focused, with no ring round it. At 1440x900 the
+    submit is above the fold, and the form (not the aside) is framed."""
     base, _ = contact_server
-    with opened(browser, javascript=True, width=width) as page:
+    with opened(
+        browser, javascript=True, width=width, height=900 if width == 1440 else 720
+    ) as page:
         page.goto(base + path)
         page.wait_for_selector("form[data-mounted=true]")
+        if width == 1440:
+            layout = page.evaluate(CONTACT_LAYOUT)
+            assert layout["submit"] <= 900
+            assert layout["task"] is True and layout["aside"] is False
         page.click("button[type=submit]")
         page.wait_for_selector("form[data-state=invalid]")
         assert page.locator(".c-error-summary h2").inner_text() == check

@@ -5,7 +5,7 @@ import pytest
 
 from tests.support.browser import (
     across,
-    axe_report,
+    assert_axe_clean,
     serve_without_scripts,
     wait_for_widgets,
     words_split_across_lines,
@@ -47,8 +47,7 @@ def test_page_in_chromium(open_page, artifacts, axe, path, locale, javascript, d
     assert page.evaluate(BROKEN_IMAGES) == []
     expected_class = "js" if javascript else "no-js"
     assert expected_class in page.evaluate("document.documentElement.className").split()
-    violations = axe(page)
-    assert violations == [], axe_report(violations)
+    assert_axe_clean(axe, page)
     shot = artifacts / screenshot_name(path, locale, device, javascript)
     page.screenshot(path=str(shot), full_page=True)
     assert page.console_errors == []

@@ -3,7 +3,7 @@ another build's page, another stylesheet's (the 404, the guideline), an error, t
 
 import pytest
 
-from tests.support.browser import TYPEFACE_KEPT, wait_for_widgets
+from tests.support.browser import RECORD_VIOLATIONS, TYPEFACE_KEPT, wait_for_widgets
 from tests.support.navigation import (
     CONTACT,
     PLAIN,
@@ -21,12 +21,6 @@ pytestmark = pytest.mark.browser
 
 LOADED_IN_FULL = "() => window.__marker === undefined"
 
-# Before any script of the page: every CSP violation it meets.
-RECORD_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation",
-  (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-"""
 # What the stylesheet sets, read back: the brand font loaded, the body's face and margin, the
 # header sticky.
 STYLED = """async () => {

@@ -88,13 +88,9 @@ def axe():
     return run
 
 
-def axe_report(violations: list[dict]) -> str:
-    return json.dumps(violations, indent=1)
-
-
 def assert_axe_clean(axe, page) -> None:
     violations = axe(page)
-    assert violations == [], axe_report(violations)
+    assert violations == [], json.dumps(violations, indent=1)
 
 
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
@@ -107,6 +103,13 @@ WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]')
 PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 # The navigation module has started: it takes scroll restoration over from the browser.
 NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
+
+# Before any script of the page: every CSP violation it meets.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
 
 SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
 
