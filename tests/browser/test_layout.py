@@ -52,35 +52,34 @@ GUTTER = """() => {
   return least;
 }"""
 
-# Every paragraph and list item of 100+ characters in <main> whose longest rendered line (the
-# characters whose boxes share a top) is over `limit` characters: [characters, its start].
-LONG_LINES = """limit => {
-  const found = [];
+# The lines an element's visible text renders in, top to bottom: the words whose boxes share
+# a top.
+LINES = """el => {
+  const lines = [];
   const range = document.createRange();
-  for (const el of document.querySelectorAll("main p, main li")) {
-    const text = el.textContent.replace(/\\s+/g, " ").trim();
-    if (text.length < 100 || !el.checkVisibility()) continue;
-    let top = null, count = 0, longest = 0;
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (let i = 0; i < node.data.length; i++) {
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const box = [...range.getClientRects()].find(r => r.width > 0);
-        if (!box) continue;
-        if (top === null || box.top > top + box.height / 2) {
-          longest = Math.max(longest, count);
-          count = 0;
-          top = box.top;
-        }
-        count++;
-      }
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".u-visually-hidden")) continue;
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const box = [...range.getClientRects()].find(r => r.width > 0);
+      if (!box) continue;
+      const line = lines.at(-1);
+      if (line && box.top < line.top + box.height / 2) line.words.push(word[0]);
+      else lines.push({top: box.top, words: [word[0]]});
     }
-    longest = Math.max(longest, count);
-    if (longest > limit) found.push([longest, text.slice(0, 60)]);
   }
-  return found;
+  return lines;
 }"""
+# Every paragraph and list item of 100+ characters in <main> whose longest rendered line is
+# over `limit` characters: [characters, its start].
+LONG_LINES = f"""limit => [...document.querySelectorAll("main p, main li")]
+  .map(el => [el, el.textContent.replace(/\\s+/g, " ").trim()])
+  .filter(([el, text]) => text.length >= 100 && el.checkVisibility())
+  .map(([el, text]) => [Math.max(...({LINES})(el).map(line => line.words.join(" ").length)),
+                        text.slice(0, 60)])
+  .filter(([longest]) => longest > limit)"""
 
 
 CASE_STUDIES = [route for route in ROUTES if route.startswith("/projects/")]
@@ -208,31 +207,11 @@ HEADINGS_AND_LEDES = (
     "main :is(h1, h2, h3, h4), .c-intro__text, .c-page-head__lead, .c-case__lead,"
     " .c-contact__intro, .c-cta p"
 )
-LONE_LAST_WORDS = """selector => {
-  const found = [];
-  const range = document.createRange();
-  for (const el of document.querySelectorAll(selector)) {
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
-    const lines = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest(".u-visually-hidden")) continue;
-      for (const word of node.data.matchAll(/\\S+/g)) {
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const box = [...range.getClientRects()].find(r => r.width > 0);
-        if (!box) continue;
-        const line = lines.at(-1);
-        if (line && box.top < line.top + box.height / 2) line.words.push(word[0]);
-        else lines.push({top: box.top, words: [word[0]]});
-      }
-    }
-    if (lines.length > 1 && lines.at(-1).words.length === 1) {
-      found.push([el.textContent.replace(/\\s+/g, " ").trim().slice(0, 50), lines.at(-1).words[0]]);
-    }
-  }
-  return found;
-}"""
+LONE_LAST_WORDS = f"""selector => [...document.querySelectorAll(selector)]
+  .filter(el => el.checkVisibility({{visibilityProperty: true}}))
+  .map(el => [el.textContent.replace(/\\s+/g, " ").trim().slice(0, 50), ({LINES})(el)])
+  .filter(([, lines]) => lines.length > 1 && lines.at(-1).words.length === 1)
+  .map(([text, lines]) => [text, lines.at(-1).words[0]])"""
 
 
 NOT_FOUND = [
