@@ -158,9 +158,9 @@ def wait_for_widgets(page) -> None:
 @pytest.fixture
 def open_page(browser, live_server):
     """open_page(path, width=1280, height=800, reduced_motion="no-preference", javascript=True,
-    goto=True, status=200, base=live_server, locale=DEFAULT_LOCALE, **context_options) -> a page
-    (language cookie set) whose console errors collect in page.console_errors; with `goto`,
-    opened (answered `status`) and its widgets mounted."""
+    goto=True, status=200, base=live_server, locale=DEFAULT_LOCALE, chromium=browser,
+    **context_options) -> a page (language cookie set) whose console errors collect in
+    page.console_errors; with `goto`, opened (answered `status`) and its widgets mounted."""
     contexts = []
 
     def open_(
@@ -173,9 +173,10 @@ def open_page(browser, live_server):
         status=200,
         base=live_server,
         locale=DEFAULT_LOCALE,
+        chromium=browser,
         **context_options,
     ):
-        context = browser.new_context(
+        context = chromium.new_context(
             viewport={"width": width, "height": height},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
