@@ -9,54 +9,51 @@ from tests.support.contact_support import opened, wait_for
 pytestmark = pytest.mark.browser
 
 
-def test_without_javascript_errors_then_thanks(browser, contact_server):
+def test_without_javascript_errors_then_thanks(open_page, contact_server):
     base, smtp = contact_server
-    with opened(browser) as page:
-        page.goto(base + "/en/contact")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320
-        # The keyboard skips the honeypot; the button is a 24 px target or more.
-        page.get_by_label("Your name").focus()
-        reached = ["name"]
-        for _ in range(4):
-            page.keyboard.press("Tab")
-            reached.append(
-                page.evaluate("document.activeElement.id || document.activeElement.tagName")
-            )
-        assert reached[:4] == ["name", "email", "description", "BUTTON"]
-        assert "website" not in reached
-        box = page.get_by_role("button", name="Send").bounding_box()
-        assert box["height"] >= 24 and box["width"] >= 24
-        page.get_by_label("Your name").fill("José Núñez")
-        page.get_by_label("Your email address").fill("jose@")
-        page.get_by_role("button", name="Send").click()
-        summary = page.locator(".c-error-summary")
-        assert summary.is_visible()
-        # `autofocus` moves focus to the summary, with no script (it happens on a frame).
-        page.wait_for_function("document.activeElement.classList.contains('c-error-summary')")
-        assert page.get_by_label("Your name").input_value() == "José Núñez"
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320
-        page.get_by_role("link", name="Enter a valid email address, like name@example.com.").click()
-        assert page.evaluate("document.activeElement.id") == "email"
-        page.get_by_label("Your email address").fill("jose@example.com")
-        page.get_by_label("Tell us about your project").fill("A booking app for our workshops.")
-        page.get_by_role("button", name="Send").click()
-        # The confirmation, not the form under a notice: its own title (once the page after the
-        # 303 has come: the click returns as the navigation starts), the next steps, a way back
-        # and the way to send another.
-        page.wait_for_load_state()
-        assert page.url == base + "/en/contact"
-        assert page.title() == "Message sent | Motorlab"
-        assert page.locator("h1").all_inner_texts() == ["Message sent"]
-        sent = page.locator(".c-contact-sent")
-        assert sent.get_by_text("Thank you: we have received your message").is_visible()
-        assert sent.get_by_role("heading", name="What happens next").is_visible()
-        assert page.locator("form").count() == 0
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320
-        assert sent.get_by_role("link", name="Back to the home page").get_attribute("href") == "/en"
-        assert wait_for(lambda: len(smtp.messages) == 1)
-        sent.get_by_role("link", name="Send another message").click()
-        assert page.locator("h1").inner_text() == "Ready to start?"
-        assert page.get_by_label("Your name").input_value() == ""
+    page = open_page("/en/contact", base=base, width=320, height=720, javascript=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    # The keyboard skips the honeypot; the button is a 24 px target or more.
+    page.get_by_label("Your name").focus()
+    reached = ["name"]
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.id || document.activeElement.tagName"))
+    assert reached[:4] == ["name", "email", "description", "BUTTON"]
+    assert "website" not in reached
+    box = page.get_by_role("button", name="Send").bounding_box()
+    assert box["height"] >= 24 and box["width"] >= 24
+    page.get_by_label("Your name").fill("José Núñez")
+    page.get_by_label("Your email address").fill("jose@")
+    page.get_by_role("button", name="Send").click()
+    summary = page.locator(".c-error-summary")
+    assert summary.is_visible()
+    # `autofocus` moves focus to the summary, with no script (it happens on a frame).
+    page.wait_for_function("document.activeElement.classList.contains('c-error-summary')")
+    assert page.get_by_label("Your name").input_value() == "José Núñez"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.get_by_role("link", name="Enter a valid email address, like name@example.com.").click()
+    assert page.evaluate("document.activeElement.id") == "email"
+    page.get_by_label("Your email address").fill("jose@example.com")
+    page.get_by_label("Tell us about your project").fill("A booking app for our workshops.")
+    page.get_by_role("button", name="Send").click()
+    # The confirmation, not the form under a notice: its own title (once the page after the
+    # 303 has come: the click returns as the navigation starts), the next steps, a way back
+    # and the way to send another.
+    page.wait_for_load_state()
+    assert page.url == base + "/en/contact"
+    assert page.title() == "Message sent | Motorlab"
+    assert page.locator("h1").all_inner_texts() == ["Message sent"]
+    sent = page.locator(".c-contact-sent")
+    assert sent.get_by_text("Thank you: we have received your message").is_visible()
+    assert sent.get_by_role("heading", name="What happens next").is_visible()
+    assert page.locator("form").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert sent.get_by_role("link", name="Back to the home page").get_attribute("href") == "/en"
+    assert wait_for(lambda: len(smtp.messages) == 1)
+    sent.get_by_role("link", name="Send another message").click()
+    assert page.locator("h1").inner_text() == "Ready to start?"
+    assert page.get_by_label("Your name").input_value() == ""
 
 
 # For each error summary item: its bullet's baseline (a probe of no size before the link), the
@@ -77,18 +74,16 @@ SUMMARY_BULLETS = """() => [...document.querySelectorAll(".c-error-summary__list
 
 
 @pytest.mark.parametrize("path", ["/contact", "/en/contact"])
-def test_each_error_summary_bullet_sits_on_its_items_first_line(browser, contact_server, path):
+def test_each_error_summary_bullet_sits_on_its_items_first_line(open_page, contact_server, path):
     """At 375 px, a message that wraps keeps its bullet on its first line (issue 44)."""
-    base, _ = contact_server
-    with opened(browser, width=375) as page:
-        page.goto(base + path)
-        page.locator("button[type=submit]").click()
-        page.wait_for_selector(".c-error-summary")
-        items = page.evaluate(SUMMARY_BULLETS)
-        assert len(items) == 3 and max(item["lines"] for item in items) > 1, items
-        for item in items:
-            top, bottom = item["first"]
-            assert top <= item["baseline"] <= bottom, items
+    page = open_page(path, base=contact_server[0], width=375, height=720, javascript=False)
+    page.locator("button[type=submit]").click()
+    page.wait_for_selector(".c-error-summary")
+    items = page.evaluate(SUMMARY_BULLETS)
+    assert len(items) == 3 and max(item["lines"] for item in items) > 1, items
+    for item in items:
+        top, bottom = item["first"]
+        assert top <= item["baseline"] <= bottom, items
 
 
 @pytest.mark.parametrize("javascript", [False, True], ids=["nojs", "js"])
