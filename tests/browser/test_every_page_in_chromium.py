@@ -24,11 +24,6 @@ Promise.all(Array.from(document.images, image => {
 """
 
 
-def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> str:
-    route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
-    return f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
-
-
 @pytest.mark.parametrize(("path", "locale"), PAGES)
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
 @pytest.mark.parametrize("device", list(WIDTHS))
@@ -48,7 +43,8 @@ def test_page_in_chromium(open_page, artifacts, axe, path, locale, javascript, d
     expected_class = "js" if javascript else "no-js"
     assert expected_class in page.evaluate("document.documentElement.className").split()
     assert_axe_clean(axe, page)
-    shot = artifacts / screenshot_name(path, locale, device, javascript)
+    route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
+    shot = artifacts / f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert page.console_errors == []
 

@@ -84,33 +84,24 @@ LONG_LINES = f"""limit => [...document.querySelectorAll("main p, main li")]
 
 CASE_STUDIES = [route for route in ROUTES if route.startswith("/projects/")]
 
-# The overview's text and its facts panel: their boxes, and the panel's labels.
-FACTS = """() => {
-  const text = document.querySelector("#overview .c-case__overview-text");
-  const panel = document.querySelector("#overview .c-facts");
+# The overview's text, its facts panel (and the panel's labels), the hero picture and the text
+# column, as boxes; whether the picture fills its box; each screen's rendered width and src (a
+# lazy screen's size is the file's).
+CASE = """() => {
   const box = el => { const r = el.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-  return {text: box(text), panel: box(panel), visible: panel.checkVisibility(),
-          labels: [...panel.querySelectorAll("dt")].map(dt => dt.textContent.trim())};
-}"""
-LABELS = {"en": ["Brands", "Modules"], "es": ["Marcas", "Módulos"]}
-
-
-# The edges of the hero picture, the text column and the facts panel; whether the picture
-# fills its box; each screen's rendered width and src (a lazy screen's size is the file's).
-EDGES = """() => {
-  const hero = document.querySelector(".c-case__hero");
-  const column = document.querySelector(".c-case").getBoundingClientRect();
-  const panel = document.querySelector("#overview .c-facts").getBoundingClientRect();
-  const box = hero.getBoundingClientRect();
-  return {hero: [box.left, box.right], column: [column.left, column.right],
-          panel: [panel.left, panel.right],
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+  const hero = document.querySelector(".c-case__hero"), shape = hero.getBoundingClientRect();
+  const panel = document.querySelector("#overview .c-facts");
+  return {text: box(document.querySelector("#overview .c-case__overview-text")),
+          panel: box(panel), visible: panel.checkVisibility(),
+          labels: [...panel.querySelectorAll("dt")].map(dt => dt.textContent.trim()),
+          hero: box(hero), column: box(document.querySelector(".c-case")),
           screens: [...document.querySelectorAll("#screens .c-screen__image")].map(
             img => [img.getBoundingClientRect().width, img.getAttribute("src")]),
-          filled: Math.abs(box.width / box.height - hero.naturalWidth / hero.naturalHeight) < 0.01};
+          filled: Math.abs(shape.width / shape.height - hero.naturalWidth / hero.naturalHeight)
+            < 0.01};
 }"""
-
-
+LABELS = {"en": ["Brands", "Modules"], "es": ["Marcas", "Módulos"]}
 MIN_TEXT = 9  # CSS px: the smallest words a screen may show
 
 
@@ -131,24 +122,23 @@ def test_case_study_hero_facts_and_screens(open_page, route, locale):
     page = open_at(open_page, localized(route, locale), 375)
     for width in (375, 768, 1024, 1280, 1440, 1920):
         page.set_viewport_size({"width": width, "height": 812 if width == 375 else 900})
-        facts, edges = page.evaluate(FACTS), page.evaluate(EDGES)
-        text, panel = facts["text"], facts["panel"]
-        assert facts["visible"] and facts["labels"] == LABELS[locale]
+        case = page.evaluate(CASE)
+        text, panel, hero, column = case["text"], case["panel"], case["hero"], case["column"]
+        assert case["visible"] and case["labels"] == LABELS[locale]
         if width == 375:
             assert panel["top"] >= text["bottom"]
         if width >= 1024:
             assert panel["left"] >= text["right"] and panel["top"] == text["top"], width
-        column = edges["column"][1] - edges["column"][0]
         if width <= 1024:
-            assert edges["filled"] and edges["hero"][1] - edges["hero"][0] >= 0.9 * column
+            assert case["filled"] and hero["width"] >= 0.9 * column["width"]
         if width >= 1440:
-            assert edges["filled"], width
-            assert abs(edges["panel"][1] - edges["hero"][1]) <= 2, (width, edges)
-            assert abs(edges["column"][0] - edges["hero"][0]) <= 2, (width, edges)
-        assert len(edges["screens"]) >= 3, edges
+            assert case["filled"], width
+            assert abs(panel["right"] - hero["right"]) <= 2, (width, case)
+            assert abs(column["left"] - hero["left"]) <= 2, (width, case)
+        assert len(case["screens"]) >= 3, case
         shown = {
             src.split("?")[0]: round(rendered / drawing(src)[0] * drawing(src)[1], 1)
-            for rendered, src in edges["screens"]
+            for rendered, src in case["screens"]
         }
         assert min(shown.values()) >= MIN_TEXT, (width, shown)
 
