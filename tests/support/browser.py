@@ -157,10 +157,8 @@ def wait_for_widgets(page) -> None:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path, width=1280, height=800, reduced_motion="no-preference", javascript=True,
-    goto=True, status=200, base=live_server, locale=DEFAULT_LOCALE, chromium=browser,
-    **context_options) -> a page (language cookie set) whose console errors collect in
-    page.console_errors; with `goto`, opened (answered `status`) and its widgets mounted."""
+    """open_page(path, **options below) -> a page in a context of its own, language cookie set,
+    console errors in page.console_errors; with `goto`, opened (answered `status`), widgets in."""
     contexts = []
 
     def open_(
