@@ -3,18 +3,18 @@ local stub (never the network)."""
 
 import pytest
 
-from tests.support.browser import goto, stub_analytics
+from tests.support.browser import RECORD_VIOLATIONS, goto, stub_analytics
 
 # Before any script of the page: layout shifts and CSP violations, as the page meets them.
-RECORD = """
+RECORD = (
+    """
 window.__shifts = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.__shifts.push([entry.startTime, entry.value]);
 }).observe({ type: "layout-shift", buffered: true });
-window.__violations = [];
-document.addEventListener("securitypolicyviolation",
-  (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
 """
+    + RECORD_VIOLATIONS
+)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ PATHS = [
     "/test",
     "/no-such-page",
 ]
+FIRST_SCREENS = (path_of("home"), path_of("portfolio"))
 
 # What a role looks like: type, shape, spacing and colours. Hover and focus are not on.
 # A busy button's label is its idle text (components/button, `busy`).
@@ -44,6 +45,35 @@ DRESSED_AS_BUTTONS = """(allowed) => [...document.querySelectorAll('a[href], but
   .map(e => e.tagName + ' "' + e.textContent.trim().slice(0, 30) + '"')"""
 
 
+# The filled buttons whose top is inside the first screen.
+PRIMARIES_IN_VIEW = """(height) => [...document.querySelectorAll('.c-button--primary')]
+  .filter(b => b.checkVisibility() && b.getBoundingClientRect().top < height)
+  .map(b => b.textContent.trim())"""
+
+
+def assert_one_filled_button_at_most_in_the_first_screen(page, home: bool) -> None:
+    """The filled red button is the main call only; the projects' and services' calls are
+    secondary. Primary and secondary are set in capitals, text links as written (the
+    catalogs' labels stay as written: only the look changes)."""
+    primaries = page.evaluate(PRIMARIES_IN_VIEW, 900)
+    assert len(primaries) <= 1 and set(primaries) <= {"Estoy listo", "I'm ready"}, primaries
+    calls = page.locator(".c-card__call, .c-slide .c-button")
+    assert calls.count() >= 4
+    roles = calls.evaluate_all("els => els.map(e => e.className)")
+    assert all("c-button--secondary" in role for role in roles), roles
+    if home:
+        buttons = (
+            ".c-intro .c-button--primary",
+            ".c-button--secondary",
+            ".c-intro .c-button--text",
+        )
+        transforms = [style(page, button, "text-transform") for button in buttons]
+        assert transforms == ["uppercase", "uppercase", "none"]
+        primary = page.locator(".c-intro .c-button--primary")
+        assert primary.inner_text() == primary.text_content().upper()
+        assert primary.text_content() in ("Estoy listo", "I'm ready")
+
+
 def test_each_role_has_one_style_everywhere(open_page):
     styles: dict[str, dict[str, list[str]]] = {}
     dressed = {}
@@ -58,6 +88,8 @@ def test_each_role_has_one_style_everywhere(open_page):
                 styles.setdefault(role, {}).setdefault(look, []).append(f"{path} {example}")
             if found := page.evaluate(DRESSED_AS_BUTTONS, NOT_BUTTONS):
                 dressed[path] = found
+            if route in FIRST_SCREENS:
+                assert_one_filled_button_at_most_in_the_first_screen(page, route == PATHS[0])
     assert dressed == {}
     assert set(styles) == {
         "primary on light",
@@ -77,36 +109,3 @@ def test_each_role_has_one_style_everywhere(open_page):
     for example in ('BUTTON "Enviar"', 'SPAN "IR AL PROYECTO"', 'A "Back to the home page"'):
         assert example in seen
     assert 'A "Estoy listo"' in seen
-
-
-# The filled buttons whose top is inside the first screen.
-PRIMARIES_IN_VIEW = """(height) => [...document.querySelectorAll('.c-button--primary')]
-  .filter(b => b.checkVisibility() && b.getBoundingClientRect().top < height)
-  .map(b => b.textContent.trim())"""
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("name", ["home", "portfolio"])
-def test_one_filled_button_at_most_in_the_first_screen(open_page, name, locale):
-    """The filled red button is the main call only; the projects' and services' calls are
-    secondary. Primary and secondary are set in capitals, text links as written (the
-    catalogs' labels stay as written: only the look changes)."""
-    page = open_page(localized(path_of(name), locale), width=1280, height=900)
-    primaries = page.evaluate(PRIMARIES_IN_VIEW, 900)
-    assert len(primaries) <= 1
-    assert set(primaries) <= {"Estoy listo", "I'm ready"}
-    calls = page.locator(".c-card__call, .c-slide .c-button")
-    assert calls.count() >= 4
-    roles = calls.evaluate_all("els => els.map(e => e.className)")
-    assert all("c-button--secondary" in role for role in roles), roles
-    if name == "home":
-        buttons = (
-            ".c-intro .c-button--primary",
-            ".c-button--secondary",
-            ".c-intro .c-button--text",
-        )
-        transforms = [style(page, button, "text-transform") for button in buttons]
-        assert transforms == ["uppercase", "uppercase", "none"]
-        primary = page.locator(".c-intro .c-button--primary")
-        assert primary.inner_text() == primary.text_content().upper()
-        assert primary.text_content() in ("Estoy listo", "I'm ready")

@@ -18,10 +18,8 @@ BOXES = """() => Array.from(
 
 
 def open_with_the_widget_held(page, widget_manifest, path):
-    """Opens `path` with the consent widget's chunk held until the rest of the page has
-    settled and its boxes are measured; then lets it mount. Returns the boxes before, and
-    after the widget's nodes are shown (and the banner's rise is over), and the layout
-    shifts in between."""
+    """`path` with the consent widget held until the rest has settled: the boxes before and
+    after it mounts (its rise over), and the layout shifts in between."""
     held = []
     chunk = "**/static/build/" + widget_manifest["widgets"]["consent_banner"]["file"]
     page.route(chunk, lambda route: held.append(route))

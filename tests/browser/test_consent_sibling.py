@@ -6,7 +6,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.rendering import analytics
 from tests.support.app import ANALYTICS_ID, config_with
 from tests.support.browser import CHROMIUM, goto, serving, stub_analytics
@@ -38,18 +37,13 @@ def two_hosts(browser):
 
 
 @pytest.fixture
-def visitor(two_hosts):
-    """A fresh visitor's page (stub_analytics) of the site, `page.site`; the sibling host is
-    `page.sibling`."""
+def visitor(two_hosts, open_page):
+    """A fresh visitor's page (stub_analytics) of the site; the sibling host is `page.sibling`."""
     resolving, port = two_hosts
-    context = resolving.new_context()
-    page = context.new_page()
-    page.site, page.sibling = f"http://{SITE}:{port}", f"http://{SIBLING}:{port}"
-    page.base = page.site
-    context.add_cookies([{"name": COOKIE_NAME, "value": DEFAULT_LOCALE, "url": page.site}])
+    page = open_page("/", goto=False, base=f"http://{SITE}:{port}", chromium=resolving)
+    page.sibling = f"http://{SIBLING}:{port}"
     stub_analytics(page)
-    yield page
-    context.close()
+    return page
 
 
 def from_the_sibling(page, cookies: list[str]) -> None:
@@ -80,7 +74,7 @@ def test_a_sibling_hosts_grant_neither_hides_the_banner_nor_loads_gtag_nor_undoe
 ):
     page = visitor
     from_the_sibling(page, GRANTS)
-    sent = page.context.cookies(page.site + "/en/services")
+    sent = page.context.cookies(page.base + "/en/services")
     assert [c["value"] for c in sent if c["name"] == analytics.COOKIE_NAME] == ["granted"] * 2
     for path in ("/en/services", "/en", "/services"):
         goto(page, path)

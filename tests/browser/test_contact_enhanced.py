@@ -3,7 +3,7 @@ failure states, each as the page without JavaScript shows it, and a toast only f
 
 import pytest
 
-from tests.support.contact_support import opened, wait_for
+from tests.support.contact_support import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -25,17 +25,11 @@ RECORD_STATES = f"""() => {{
 
 
 @pytest.fixture
-def enhanced(browser, contact_server):
-    """The Spanish contact page with the widget mounted; console errors in page.errors."""
-    base, _ = contact_server
-    with opened(browser, javascript=True, width=1280) as page:
-        page.errors = []
-        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.goto(base + "/contact")
-        page.wait_for_selector("form[data-mounted=true]")
-        page.evaluate(RECORD_STATES)
-        yield page
+def enhanced(open_page, contact_server):
+    """The Spanish contact page with the widget mounted, its states recorded."""
+    page = open_page("/contact", base=contact_server[0], height=720)
+    page.evaluate(RECORD_STATES)
+    return page
 
 
 def hold_posts(page) -> list:
@@ -167,7 +161,7 @@ def test_a_sent_form_gives_way_to_the_confirmation(enhanced, contact_server):
     assert page.locator("#name").is_visible()
     assert page.evaluate("() => document.activeElement.id") == "name"
     assert page.evaluate("() => window.__marker") == "kept"  # no page load
-    assert [e for e in page.errors if "status of 422" not in e] == []
+    assert [e for e in page.console_errors if "status of 422" not in e] == []
 
 
 def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
@@ -212,7 +206,19 @@ def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
     assert page.locator(".c-error-summary").count() == 0
     assert page.get_attribute("#email", "aria-invalid") is None
     # Chromium logs every 4xx answer; the 422 is the expected one, and nothing else is logged.
-    assert [e for e in page.errors if "status of 422" not in e] == []
+    assert [e for e in page.console_errors if "status of 422" not in e] == []
+
+
+# The submit button's bottom, and whether the task and the aside's parts are framed (border,
+# shadow or background).
+CONTACT_LAYOUT = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const framed = (s) => { const c = getComputedStyle(document.querySelector(s));
+    return parseFloat(c.borderLeftWidth) > 0 || c.boxShadow !== 'none'
+           || c.backgroundColor !== 'rgba(0, 0, 0, 0)'; };
+  return {submit: box('button[type=submit]').bottom, task: framed('.c-contact__task'),
+          aside: framed('.c-contact__aside') || framed('.c-contact__part')};
+}"""
 
 
 @pytest.mark.parametrize(
@@ -224,34 +230,37 @@ def test_errors_from_a_422_as_the_page_without_javascript_says_them(enhanced):
     ids=["es", "en"],
 )
 @pytest.mark.parametrize("width", [375, 1440])
-def test_the_enhanced_states_in_both_languages(browser, contact_server, path, check, sent, width):
+def test_the_enhanced_states_in_both_languages(open_page, contact_server, path, check, sent, width):
     """Where the issue saw its faults: no toast over the heading, a button that keeps its
-    size, and once sent the new heading, focused, with no ring round it."""
-    base, _ = contact_server
-    with opened(browser, javascript=True, width=width) as page:
-        page.goto(base + path)
-        page.wait_for_selector("form[data-mounted=true]")
-        page.click("button[type=submit]")
-        page.wait_for_selector("form[data-state=invalid]")
-        assert page.locator(".c-error-summary h2").inner_text() == check
-        assert page.locator(".c-field__error").count() == 3
-        assert page.evaluate(OVER_THE_HEADING) is None
-        fill(page)
-        held = hold_posts(page)
-        idle = page.evaluate(BUSY_BUTTON)["width"]
-        page.click("button[type=submit]")
-        page.wait_for_selector("form[data-state=sending]")
-        assert abs(page.evaluate(BUSY_BUTTON)["width"] - idle) <= 2
-        assert page.evaluate(OVER_THE_HEADING) is None
-        held[0].continue_()
-        page.wait_for_selector("form[data-state=success]", state="attached")
-        assert page.locator("h1").all_inner_texts() == [sent]
-        assert page.title() == f"{sent} | Motorlab"
-        assert page.evaluate("() => document.activeElement.tagName") == "H1"
-        # No ring round the heading or a block: the focused heading draws no outline.
-        outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-        assert outline == "none"
-        assert page.evaluate(OVER_THE_HEADING) is None
+    size, and once sent the new heading, focused, with no ring round it. At 1440x900 the
+    submit is above the fold, and the form (not the aside) is framed."""
+    height = 900 if width == 1440 else 720
+    page = open_page(path, base=contact_server[0], width=width, height=height)
+    if width == 1440:
+        layout = page.evaluate(CONTACT_LAYOUT)
+        assert layout["submit"] <= 900
+        assert layout["task"] is True and layout["aside"] is False
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=invalid]")
+    assert page.locator(".c-error-summary h2").inner_text() == check
+    assert page.locator(".c-field__error").count() == 3
+    assert page.evaluate(OVER_THE_HEADING) is None
+    fill(page)
+    held = hold_posts(page)
+    idle = page.evaluate(BUSY_BUTTON)["width"]
+    page.click("button[type=submit]")
+    page.wait_for_selector("form[data-state=sending]")
+    assert abs(page.evaluate(BUSY_BUTTON)["width"] - idle) <= 2
+    assert page.evaluate(OVER_THE_HEADING) is None
+    held[0].continue_()
+    page.wait_for_selector("form[data-state=success]", state="attached")
+    assert page.locator("h1").all_inner_texts() == [sent]
+    assert page.title() == f"{sent} | Motorlab"
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    # No ring round the heading or a block: the focused heading draws no outline.
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline == "none"
+    assert page.evaluate(OVER_THE_HEADING) is None
 
 
 def test_network_failure_keeps_the_text_and_says_so(enhanced):

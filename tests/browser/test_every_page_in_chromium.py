@@ -5,7 +5,7 @@ import pytest
 
 from tests.support.browser import (
     across,
-    axe_report,
+    assert_axe_clean,
     serve_without_scripts,
     wait_for_widgets,
     words_split_across_lines,
@@ -22,11 +22,6 @@ Promise.all(Array.from(document.images, image => {
     return image.decode().then(() => null, () => image.currentSrc || image.src);
 })).then(results => results.filter(Boolean))
 """
-
-
-def screenshot_name(path: str, locale: str, device: str, javascript: bool) -> str:
-    route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
-    return f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
 
 
 @pytest.mark.parametrize(("path", "locale"), PAGES)
@@ -47,9 +42,9 @@ def test_page_in_chromium(open_page, artifacts, axe, path, locale, javascript, d
     assert page.evaluate(BROKEN_IMAGES) == []
     expected_class = "js" if javascript else "no-js"
     assert expected_class in page.evaluate("document.documentElement.className").split()
-    violations = axe(page)
-    assert violations == [], axe_report(violations)
-    shot = artifacts / screenshot_name(path, locale, device, javascript)
+    assert_axe_clean(axe, page)
+    route = path.removeprefix("/en").strip("/").replace("/", "-") or "home"
+    shot = artifacts / f"{route}-{locale}-{device}-{'js' if javascript else 'nojs'}.png"
     page.screenshot(path=str(shot), full_page=True)
     assert page.console_errors == []
 

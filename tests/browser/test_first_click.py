@@ -43,12 +43,11 @@ def navigation_chunk(widget_manifest):
     return "**/static/build/" + widget_manifest["widgets"]["navigation"]["file"]
 
 
-def open_with_held_code(open_page, pattern, path="/en/portfolio", record_bar=False, **options):
-    """PLAIN with the code `pattern` matches held, the window marked; the fetch of `path`
-    held, and every request for it recorded."""
+def open_with_held_code(open_page, pattern, path="/en/portfolio", **options):
+    """PLAIN with the code `pattern` matches held, the window marked, the bar's states
+    recorded; the fetch of `path` held, and every request for it recorded."""
     page = open_page(PLAIN, goto=False, **options)
-    if record_bar:
-        page.add_init_script(RECORD_BAR)
+    page.add_init_script(RECORD_BAR)
     code = Held(page, pattern)
     page.goto(page.base + PLAIN)
     wait_for_widgets(page)
@@ -112,7 +111,7 @@ def test_a_module_that_fails_to_load_is_the_browsers_navigation(open_page, navig
 def test_a_failed_fetch_before_the_code_shows_the_failure_and_keeps_the_page(
     open_page, navigation_chunk
 ):
-    page, code, html, requests = open_with_held_code(open_page, navigation_chunk, record_bar=True)
+    page, code, html, requests = open_with_held_code(open_page, navigation_chunk)
     page.click(PORTFOLIO)
     html.wait()
     code.wait()
@@ -153,13 +152,8 @@ REACT_VIEW = """() => Object.keys(document.querySelector('.c-loading-bar__host')
 def test_the_swap_and_its_bar_need_no_react_which_joins_once_the_visit_ends(open_page, react_chunk):
     """React (60 kB) would share the link with the page on the wire: the page swaps and a
     plain-DOM stand-in shows the bar until the visit ends, then React's view takes it over."""
-    page = open_page(PLAIN, goto=False)
-    page.add_init_script(RECORD_BAR)
-    react = Held(page, "**/static/build/" + react_chunk)
-    page.goto(page.base + PLAIN)
-    mark(page)
+    page, react, html, _ = open_with_held_code(open_page, "**/static/build/" + react_chunk)
     start_navigation(page, CONTACT)
-    html = Held(page, "**/en/portfolio", kinds={"fetch"})
     click_without_hover(page, PORTFOLIO)
     html.wait()
     bar = page.locator(".c-loading-bar[data-state=loading]")
@@ -194,21 +188,20 @@ CLICK_AND_RECORD = """([attrs, init]) => {
   return taken;
 }"""
 OWN = {"href": "/en/portfolio"}
+# (the link's attributes, the click's, whether the page takes it over)
+CLICKS = [
+    (OWN, {}, True),
+    (OWN, {"ctrlKey": True}, False),
+    (OWN, {"metaKey": True}, False),
+    (OWN, {"shiftKey": True}, False),
+    (OWN, {"button": 1}, False),
+    ({**OWN, "target": "_blank"}, {}, False),
+    ({**OWN, "download": ""}, {}, False),
+    ({"href": "https://elsewhere.example/"}, {}, False),
+]
 
 
-@pytest.mark.parametrize(
-    ("attrs", "init", "taken"),
-    [
-        (OWN, {}, True),
-        (OWN, {"ctrlKey": True}, False),
-        (OWN, {"metaKey": True}, False),
-        (OWN, {"shiftKey": True}, False),
-        (OWN, {"button": 1}, False),
-        ({**OWN, "target": "_blank"}, {}, False),
-        ({**OWN, "download": ""}, {}, False),
-        ({"href": "https://elsewhere.example/"}, {}, False),
-    ],
-)
-def test_only_plain_clicks_on_own_links_are_taken(open_page, navigation_chunk, attrs, init, taken):
+def test_only_plain_clicks_on_own_links_are_taken(open_page, navigation_chunk):
     page, *_ = open_with_held_code(open_page, navigation_chunk)  # the module never comes
-    assert page.evaluate(CLICK_AND_RECORD, [attrs, init]) is taken
+    taken = [page.evaluate(CLICK_AND_RECORD, [attrs, init]) for attrs, init, _ in CLICKS]
+    assert taken == [expected for *_, expected in CLICKS]

@@ -52,66 +52,56 @@ GUTTER = """() => {
   return least;
 }"""
 
-# Every paragraph and list item of 100+ characters in <main> whose longest rendered line (the
-# characters whose boxes share a top) is over `limit` characters: [characters, its start].
-LONG_LINES = """limit => {
-  const found = [];
+# The lines an element's visible text renders in, top to bottom: the words whose boxes share
+# a top.
+LINES = """el => {
+  const lines = [];
   const range = document.createRange();
-  for (const el of document.querySelectorAll("main p, main li")) {
-    const text = el.textContent.replace(/\\s+/g, " ").trim();
-    if (text.length < 100 || !el.checkVisibility()) continue;
-    let top = null, count = 0, longest = 0;
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (let i = 0; i < node.data.length; i++) {
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const box = [...range.getClientRects()].find(r => r.width > 0);
-        if (!box) continue;
-        if (top === null || box.top > top + box.height / 2) {
-          longest = Math.max(longest, count);
-          count = 0;
-          top = box.top;
-        }
-        count++;
-      }
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".u-visually-hidden")) continue;
+    for (const word of node.data.matchAll(/\\S+/g)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const box = [...range.getClientRects()].find(r => r.width > 0);
+      if (!box) continue;
+      const line = lines.at(-1);
+      if (line && box.top < line.top + box.height / 2) line.words.push(word[0]);
+      else lines.push({top: box.top, words: [word[0]]});
     }
-    longest = Math.max(longest, count);
-    if (longest > limit) found.push([longest, text.slice(0, 60)]);
   }
-  return found;
+  return lines;
 }"""
+# Every paragraph and list item of 100+ characters in <main> whose longest rendered line is
+# over `limit` characters: [characters, its start].
+LONG_LINES = f"""limit => [...document.querySelectorAll("main p, main li")]
+  .map(el => [el, el.textContent.replace(/\\s+/g, " ").trim()])
+  .filter(([el, text]) => text.length >= 100 && el.checkVisibility())
+  .map(([el, text]) => [Math.max(...({LINES})(el).map(line => line.words.join(" ").length)),
+                        text.slice(0, 60)])
+  .filter(([longest]) => longest > limit)"""
 
 
 CASE_STUDIES = [route for route in ROUTES if route.startswith("/projects/")]
 
-# The overview's text and its facts panel: their boxes, and the panel's labels.
-FACTS = """() => {
-  const text = document.querySelector("#overview .c-case__overview-text");
-  const panel = document.querySelector("#overview .c-facts");
+# The overview's text, its facts panel (and the panel's labels), the hero picture and the text
+# column, as boxes; whether the picture fills its box; each screen's rendered width and src (a
+# lazy screen's size is the file's).
+CASE = """() => {
   const box = el => { const r = el.getBoundingClientRect();
-    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-  return {text: box(text), panel: box(panel), visible: panel.checkVisibility(),
-          labels: [...panel.querySelectorAll("dt")].map(dt => dt.textContent.trim())};
-}"""
-LABELS = {"en": ["Brands", "Modules"], "es": ["Marcas", "Módulos"]}
-
-
-# The edges of the hero picture, the text column and the facts panel; whether the picture
-# fills its box; each screen's rendered width and src (a lazy screen's size is the file's).
-EDGES = """() => {
-  const hero = document.querySelector(".c-case__hero");
-  const column = document.querySelector(".c-case").getBoundingClientRect();
-  const panel = document.querySelector("#overview .c-facts").getBoundingClientRect();
-  const box = hero.getBoundingClientRect();
-  return {hero: [box.left, box.right], column: [column.left, column.right],
-          panel: [panel.left, panel.right],
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width}; };
+  const hero = document.querySelector(".c-case__hero"), shape = hero.getBoundingClientRect();
+  const panel = document.querySelector("#overview .c-facts");
+  return {text: box(document.querySelector("#overview .c-case__overview-text")),
+          panel: box(panel), visible: panel.checkVisibility(),
+          labels: [...panel.querySelectorAll("dt")].map(dt => dt.textContent.trim()),
+          hero: box(hero), column: box(document.querySelector(".c-case")),
           screens: [...document.querySelectorAll("#screens .c-screen__image")].map(
             img => [img.getBoundingClientRect().width, img.getAttribute("src")]),
-          filled: Math.abs(box.width / box.height - hero.naturalWidth / hero.naturalHeight) < 0.01};
+          filled: Math.abs(shape.width / shape.height - hero.naturalWidth / hero.naturalHeight)
+            < 0.01};
 }"""
-
-
+LABELS = {"en": ["Brands", "Modules"], "es": ["Marcas", "Módulos"]}
 MIN_TEXT = 9  # CSS px: the smallest words a screen may show
 
 
@@ -132,24 +122,23 @@ def test_case_study_hero_facts_and_screens(open_page, route, locale):
     page = open_at(open_page, localized(route, locale), 375)
     for width in (375, 768, 1024, 1280, 1440, 1920):
         page.set_viewport_size({"width": width, "height": 812 if width == 375 else 900})
-        facts, edges = page.evaluate(FACTS), page.evaluate(EDGES)
-        text, panel = facts["text"], facts["panel"]
-        assert facts["visible"] and facts["labels"] == LABELS[locale]
+        case = page.evaluate(CASE)
+        text, panel, hero, column = case["text"], case["panel"], case["hero"], case["column"]
+        assert case["visible"] and case["labels"] == LABELS[locale]
         if width == 375:
             assert panel["top"] >= text["bottom"]
         if width >= 1024:
             assert panel["left"] >= text["right"] and panel["top"] == text["top"], width
-        column = edges["column"][1] - edges["column"][0]
         if width <= 1024:
-            assert edges["filled"] and edges["hero"][1] - edges["hero"][0] >= 0.9 * column
+            assert case["filled"] and hero["width"] >= 0.9 * column["width"]
         if width >= 1440:
-            assert edges["filled"], width
-            assert abs(edges["panel"][1] - edges["hero"][1]) <= 2, (width, edges)
-            assert abs(edges["column"][0] - edges["hero"][0]) <= 2, (width, edges)
-        assert len(edges["screens"]) >= 3, edges
+            assert case["filled"], width
+            assert abs(panel["right"] - hero["right"]) <= 2, (width, case)
+            assert abs(column["left"] - hero["left"]) <= 2, (width, case)
+        assert len(case["screens"]) >= 3, case
         shown = {
             src.split("?")[0]: round(rendered / drawing(src)[0] * drawing(src)[1], 1)
-            for rendered, src in edges["screens"]
+            for rendered, src in case["screens"]
         }
         assert min(shown.values()) >= MIN_TEXT, (width, shown)
 
@@ -208,31 +197,11 @@ HEADINGS_AND_LEDES = (
     "main :is(h1, h2, h3, h4), .c-intro__text, .c-page-head__lead, .c-case__lead,"
     " .c-contact__intro, .c-cta p"
 )
-LONE_LAST_WORDS = """selector => {
-  const found = [];
-  const range = document.createRange();
-  for (const el of document.querySelectorAll(selector)) {
-    if (!el.checkVisibility({visibilityProperty: true})) continue;
-    const lines = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest(".u-visually-hidden")) continue;
-      for (const word of node.data.matchAll(/\\S+/g)) {
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const box = [...range.getClientRects()].find(r => r.width > 0);
-        if (!box) continue;
-        const line = lines.at(-1);
-        if (line && box.top < line.top + box.height / 2) line.words.push(word[0]);
-        else lines.push({top: box.top, words: [word[0]]});
-      }
-    }
-    if (lines.length > 1 && lines.at(-1).words.length === 1) {
-      found.push([el.textContent.replace(/\\s+/g, " ").trim().slice(0, 50), lines.at(-1).words[0]]);
-    }
-  }
-  return found;
-}"""
+LONE_LAST_WORDS = f"""selector => [...document.querySelectorAll(selector)]
+  .filter(el => el.checkVisibility({{visibilityProperty: true}}))
+  .map(el => [el.textContent.replace(/\\s+/g, " ").trim().slice(0, 50), ({LINES})(el)])
+  .filter(([, lines]) => lines.length > 1 && lines.at(-1).words.length === 1)
+  .map(([text, lines]) => [text, lines.at(-1).words[0]])"""
 
 
 NOT_FOUND = [

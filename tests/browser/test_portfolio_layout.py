@@ -22,6 +22,8 @@ def cards_two_a_row(page, width):
 
 @pytest.mark.parametrize("path", PORTFOLIOS)
 def test_portfolio_shows_its_four_projects_two_a_row_from_64rem(open_page, path):
+    """Below 64 rem a carousel: the widget reads its shape from the stylesheet as the window
+    narrows and widens."""
     page = open_page(path, width=1024)
     heading = page.locator("#clients-title")
     assert heading.inner_text() == ("Our Clients" if "/en" in path else "Nuestros Clientes")
@@ -42,6 +44,21 @@ def test_portfolio_shows_its_four_projects_two_a_row_from_64rem(open_page, path)
             assert b["x"] < call["x"] and call["right"] <= b["x"] + b["width"] + 1
             assert call["bottom"] <= b["y"] + b["height"] + 1
         assert_no_carousel(page, "projects")
+    projects = page.locator(".c-carousel--projects")
+    assert projects.locator(".c-carousel__region").count() == 0
+    for width, steps, shown in ((800, 2, 2), (375, 4, 1)):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_function(
+            "n => document.querySelectorAll('.c-carousel--projects .c-carousel__dot').length === n",
+            arg=steps,
+        )
+        assert projects.locator("[aria-roledescription=slide]:not([inert])").count() == shown
+    page.set_viewport_size({"width": 1024, "height": 800})
+    page.wait_for_function(
+        "() => !document.querySelector('.c-carousel--projects .c-carousel__region')"
+    )
+    cards_two_a_row(page, 1024)
+    assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []
 
 
@@ -128,27 +145,6 @@ def test_the_portfolio_names_its_four_projects_and_marks_the_one_shown(open_page
             whole_and_peek(page, last=step == 3)
         assert page.locator(".c-carousel--projects .c-carousel__previous").is_visible()
         page.locator(".c-carousel--projects .c-carousel__next").click()
-    assert page.console_errors == []
-
-
-def test_portfolio_becomes_a_carousel_and_back_as_the_window_narrows_and_widens(open_page):
-    """The widget reads its shape from the stylesheet as the window changes."""
-    page = open_page("/en/portfolio", width=1280)
-    projects = page.locator(".c-carousel--projects")
-    assert projects.locator(".c-carousel__region").count() == 0
-    for width, steps, shown in ((800, 2, 2), (375, 4, 1)):
-        page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_function(
-            "n => document.querySelectorAll('.c-carousel--projects .c-carousel__dot').length === n",
-            arg=steps,
-        )
-        assert projects.locator("[aria-roledescription=slide]:not([inert])").count() == shown
-    page.set_viewport_size({"width": 1024, "height": 800})
-    page.wait_for_function(
-        "() => !document.querySelector('.c-carousel--projects .c-carousel__region')"
-    )
-    cards_two_a_row(page, 1024)
-    assert projects.locator("button, [inert]").count() == 0
     assert page.console_errors == []
 
 

@@ -28,11 +28,9 @@ SURFACE = """() => { const probe = document.createElement('i');
 
 @pytest.mark.parametrize(("path", "name"), [("/services", "Menú"), ("/en/services", "Menu")])
 def test_the_phone_menu_is_a_sheet_that_keeps_focus(open_page, path, name):
-    """The issue saw a small floating box with no backdrop and a heavy black-bordered
-    square: the button is round, borderless, in the quiet controls' grey, a 44 px target,
-    level with the brand; open, the list spans the window under the header, a backdrop dims
-    the page (which does not scroll); Tab and Shift+Tab go round the button and the links;
-    Escape closes and returns focus, as does a click on the backdrop."""
+    """A round, borderless button in the quiet controls' grey, a 44 px target level with the
+    brand; open, the list spans the window under the header over a dimming backdrop (the page
+    does not scroll); Tab and Shift+Tab go round; Escape, or the backdrop, closes it."""
     page = open_page(path, width=375)
     toggle = page.locator(".c-nav__toggle")
     assert toggle.is_visible() and toggle.text_content().strip() == name

@@ -88,13 +88,9 @@ def axe():
     return run
 
 
-def axe_report(violations: list[dict]) -> str:
-    return json.dumps(violations, indent=1)
-
-
 def assert_axe_clean(axe, page) -> None:
     violations = axe(page)
-    assert violations == [], axe_report(violations)
+    assert violations == [], json.dumps(violations, indent=1)
 
 
 WIDGETS_MOUNTED = """() => Array.from(document.querySelectorAll('[data-widget]'))
@@ -107,6 +103,13 @@ WIDGETS_STARTED = """() => Array.from(document.querySelectorAll('[data-widget]')
 PAINTED = "() => performance.getEntriesByName('first-contentful-paint').length"
 # The navigation module has started: it takes scroll restoration over from the browser.
 NAVIGATION_STARTED = "() => history.scrollRestoration === 'manual'"
+
+# Before any script of the page: every CSP violation it meets.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation",
+  (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
 
 SCRIPT_ELEMENT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
 
@@ -154,10 +157,8 @@ def wait_for_widgets(page) -> None:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path, width=1280, height=800, reduced_motion="no-preference", javascript=True,
-    goto=True, status=200, base=live_server, locale=DEFAULT_LOCALE, **context_options) -> a page
-    (language cookie set) whose console errors collect in page.console_errors; with `goto`,
-    opened (answered `status`) and its widgets mounted."""
+    """open_page(path, **options below) -> a page in a context of its own, language cookie set,
+    console errors in page.console_errors; with `goto`, opened (answered `status`), widgets in."""
     contexts = []
 
     def open_(
@@ -170,9 +171,10 @@ def open_page(browser, live_server):
         status=200,
         base=live_server,
         locale=DEFAULT_LOCALE,
+        chromium=browser,
         **context_options,
     ):
-        context = browser.new_context(
+        context = chromium.new_context(
             viewport={"width": width, "height": height},
             reduced_motion=reduced_motion,
             java_script_enabled=javascript,
