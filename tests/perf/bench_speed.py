@@ -111,7 +111,7 @@ def warm(url: str, headers: tuple[str, ...]) -> None:
         subprocess.run([*args, url], check=False)
 
 
-def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> dict:
+def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> None:
     """Per run (label, server, path, headers), the median round by requests/s, printed; per
     ratio (name, label over label, goal), the median of round ratios: runs loaded back to back
     in a round compare under the same load from other programs."""
@@ -138,7 +138,10 @@ def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) 
         ratio = statistics.median(over["rps"] / under["rps"] for over, under in pairs)
         target = f"goal >= {goal:.2f}x; " if goal else ""
         print(f"{name}: {ratio:.2f}x ({target}median of round ratios)")
-    return results
+    if title == "first visits":
+        p99 = results[FIRST_VISIT_RUNS[0][0]]["p99"]
+        print(f"app alone, first visit / p99: {p99:.1f} ms (goal < 50 ms)")
+    print(f"load average after the load: {os.getloadavg()[0]:.1f}\n")
 
 
 def first_visit_bytes(base: str, path: str) -> dict[str, int]:
@@ -189,16 +192,13 @@ def main() -> int:
             f"load average {os.getloadavg()[0]:.1f}"
         )
         if not os.environ.get("BENCH_HOSTILE_ONLY"):
-            found = print_table("first visits", servers, FIRST_VISIT_RUNS, FIRST_VISIT_RATIOS)
-            p99 = found[FIRST_VISIT_RUNS[0][0]]["p99"]
-            print(f"app alone, first visit / p99: {p99:.1f} ms (goal < 50 ms)\n")
+            print_table("first visits", servers, FIRST_VISIT_RUNS, FIRST_VISIT_RATIOS)
         if not os.environ.get("BENCH_FIRST_VISIT_ONLY"):
             image = next(
                 "/" + path.relative_to(workdir / "site").as_posix()
                 for path in sorted((workdir / "site" / "_img").rglob("*.png"))
             )
             print_table("pathological headers, nginx", servers, *hostile_runs(image))
-            print()
         if os.environ.get("BENCH_FIRST_VISIT_ONLY") or os.environ.get("BENCH_HOSTILE_ONLY"):
             return 0
         runs = tuple((f"{path} {name}", name, path, HEADERS) for path in PATHS for name in servers)
@@ -208,8 +208,6 @@ def main() -> int:
             for other in ("nginx", "constant")
         )
         print_table("path, server", servers, runs, ratios)
-        print(f"load average after the load: {os.getloadavg()[0]:.1f}")
-        print()
         for path in ("/", "/en"):
             totals = first_visit_bytes(nginx_base, path)
             total = sum(totals.values())
