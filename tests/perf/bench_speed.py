@@ -154,7 +154,7 @@ def first_visit_bytes(base: str, path: str) -> dict[str, int]:
         )  # fmt: skip
         page = context.new_page()
         responses = []
-        page.on("requestfinished", responses.append)
+        page.on("requestfinished", lambda request: responses.append(request))
         page.goto(base + path, wait_until="networkidle")
         for request in responses:
             sizes, kind = request.sizes(), request.resource_type
