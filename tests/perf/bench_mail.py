@@ -21,8 +21,6 @@ from motorlab.contact.mail import build_message  # noqa: E402
 from motorlab.contact.outbox import Row  # noqa: E402
 
 RUNS = 30
-
-
 DESCRIPTIONS = {
     "words 5,000": words(5000),
     "words 10,000": words(10000),

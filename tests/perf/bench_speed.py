@@ -4,6 +4,7 @@ ROUNDS rounds, and ratios of runs loaded back to back in each round. Tables: fir
 (`BENCH_FIRST_VISIT_ONLY=1` alone), pathological headers (`BENCH_HOSTILE_ONLY=1` alone),
 PATHS on each server, then the bytes a first visit at 375 px transfers."""
 
+import collections
 import os
 import re
 import statistics
@@ -110,10 +111,10 @@ def warm(url: str, headers: tuple[str, ...]) -> None:
         subprocess.run([*args, url], check=False)
 
 
-def load_runs(servers: dict[str, str], runs: tuple, goals: tuple) -> tuple[dict, dict]:
-    """Per run (label, server, path, headers), the median round by requests/s; per ratio
-    (name, label over label, goal), the median of round ratios: runs loaded back to back in a
-    round compare under the same load from other programs."""
+def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> None:
+    """Per run (label, server, path, headers), the median round by requests/s, printed; per
+    ratio (name, label over label, goal), the median of round ratios: runs loaded back to back
+    in a round compare under the same load from other programs."""
 
     def load(_number: int, run: tuple) -> dict:
         _label, server, path, headers = run
@@ -121,22 +122,10 @@ def load_runs(servers: dict[str, str], runs: tuple, goals: tuple) -> tuple[dict,
         return wrk(servers[server] + path, headers)
 
     rounds = {run[0]: found for run, found in in_rounds(ROUNDS, runs, load).items()}
-    ratios = {
-        name: statistics.median(
-            over["rps"] / under["rps"]
-            for over, under in zip(rounds[numerator], rounds[denominator], strict=True)
-        )
-        for name, numerator, denominator, _goal in goals
-    }
-    medians = {
+    results = {
         label: sorted(found, key=lambda figures: figures["rps"])[len(found) // 2]
         for label, found in rounds.items()
     }
-    return medians, ratios
-
-
-def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) -> dict:
-    results, ratios = load_runs(servers, runs, goals)
     width = max(30, *(len(label) for label in results))
     print(f"{title:<{width}} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for label, figures in results.items():
@@ -144,40 +133,35 @@ def print_table(title: str, servers: dict[str, str], runs: tuple, goals: tuple) 
             f"{label:<{width}} {figures['rps']:>9.0f} {figures['p50']:>8.2f} "
             f"{figures['p99']:>8.2f} {figures['errors']:>7}"
         )
-    for name, _numerator, _denominator, goal in goals:
+    for name, numerator, denominator, goal in goals:
+        pairs = zip(rounds[numerator], rounds[denominator], strict=True)
+        ratio = statistics.median(over["rps"] / under["rps"] for over, under in pairs)
         target = f"goal >= {goal:.2f}x; " if goal else ""
-        print(f"{name}: {ratios[name]:.2f}x ({target}median of round ratios)")
-    return results
-
-
-def print_first_visits(servers: dict[str, str]) -> None:
-    results = print_table("first visits", servers, FIRST_VISIT_RUNS, FIRST_VISIT_RATIOS)
-    p99 = results[FIRST_VISIT_RUNS[0][0]]["p99"]
-    print(f"app alone, first visit / p99: {p99:.1f} ms (goal < 50 ms)")
-    print()
+        print(f"{name}: {ratio:.2f}x ({target}median of round ratios)")
+    if title == "first visits":
+        p99 = results[FIRST_VISIT_RUNS[0][0]]["p99"]
+        print(f"app alone, first visit / p99: {p99:.1f} ms (goal < 50 ms)")
+    print(f"load average after the load: {os.getloadavg()[0]:.1f}\n")
 
 
 def first_visit_bytes(base: str, path: str) -> dict[str, int]:
     """Encoded bytes (bodies + response headers) a first visit at 375 x 812 px transfers."""
-    totals: dict[str, int] = {}
+    totals: collections.Counter = collections.Counter()
     with chromium() as browser:
         context = browser.new_context(
-            viewport={"width": 375, "height": 812},
-            device_scale_factor=2,
-            is_mobile=True,
+            viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
             has_touch=True,
-        )
+        )  # fmt: skip
         page = context.new_page()
         responses = []
         page.on("requestfinished", lambda request: responses.append(request))
         page.goto(base + path, wait_until="networkidle")
         for request in responses:
-            sizes = request.sizes()
-            kind = request.resource_type
+            sizes, kind = request.sizes(), request.resource_type
             kind = {"stylesheet": "css", "script": "js", "document": "html"}.get(kind, kind)
-            totals[kind] = totals.get(kind, 0) + sizes["responseBodySize"]
-            totals["headers"] = totals.get("headers", 0) + sizes["responseHeadersSize"]
-    return totals
+            totals[kind] += sizes["responseBodySize"]
+            totals["headers"] += sizes["responseHeadersSize"]
+    return dict(totals)
 
 
 def main() -> int:
@@ -208,14 +192,13 @@ def main() -> int:
             f"load average {os.getloadavg()[0]:.1f}"
         )
         if not os.environ.get("BENCH_HOSTILE_ONLY"):
-            print_first_visits(servers)
+            print_table("first visits", servers, FIRST_VISIT_RUNS, FIRST_VISIT_RATIOS)
         if not os.environ.get("BENCH_FIRST_VISIT_ONLY"):
             image = next(
                 "/" + path.relative_to(workdir / "site").as_posix()
                 for path in sorted((workdir / "site" / "_img").rglob("*.png"))
             )
             print_table("pathological headers, nginx", servers, *hostile_runs(image))
-            print()
         if os.environ.get("BENCH_FIRST_VISIT_ONLY") or os.environ.get("BENCH_HOSTILE_ONLY"):
             return 0
         runs = tuple((f"{path} {name}", name, path, HEADERS) for path in PATHS for name in servers)
@@ -225,8 +208,6 @@ def main() -> int:
             for other in ("nginx", "constant")
         )
         print_table("path, server", servers, runs, ratios)
-        print(f"load average after the load: {os.getloadavg()[0]:.1f}")
-        print()
         for path in ("/", "/en"):
             totals = first_visit_bytes(nginx_base, path)
             total = sum(totals.values())

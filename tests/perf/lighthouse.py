@@ -1,6 +1,6 @@
 """Lighthouse (mobile preset, Debian's Chromium) on PAGES, on the app under gunicorn and on the
-production front (tests/perf/front.py), one table each (`--on app|front` for one); medians
-of `--runs` rounds against CEILINGS and FLOORS (docs/operations.md).
+production front (nginx, TLS, HTTP/2), one table each (`--on app|front` for one); medians of
+`--runs` rounds against CEILINGS and FLOORS (docs/operations.md).
 
     .venv/bin/python tests/perf/lighthouse.py [--runs 5] [--json out.json] [--fail]
     .venv/bin/python tests/perf/lighthouse.py --env ANALYTICS_ID=G-XXXX   # the app's setting"""
@@ -12,8 +12,12 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
+from types import SimpleNamespace
+from unittest.mock import patch
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -27,8 +31,14 @@ from tests.perf.figures import (  # noqa: E402
     parser,
     table,
 )
-from tests.perf.front import production_front  # noqa: E402
-from tests.support.processes import bench_site  # noqa: E402
+from tests.support.processes import (  # noqa: E402
+    app_environment,
+    bench_site,
+    free_port,
+    start_gunicorn,
+    start_nginx,
+)
+from tests.support.tls import HTTPS_SETTINGS, make_ca, spki_hash  # noqa: E402
 
 from motorlab.i18n import COOKIE_NAME  # noqa: E402
 from motorlab.web import compression  # noqa: E402
@@ -55,9 +65,8 @@ FLOORS = dict.fromkeys(CATEGORIES, 100)
 
 
 def run_once(url: str, locale: str, report: Path, flags: str = "") -> dict:
-    """One Lighthouse run (mobile preset): its JSON report."""
-    # The report to a file (node may exit before a pipe has taken it all), as a returning
-    # visitor in the page's language (`/` does not redirect by the browser's language).
+    """One run's JSON report (to a file: node may exit before a pipe has taken it all), as a
+    returning visitor in the page's language (`/` does not redirect by the browser's)."""
     output = ["--output=json", f"--output-path={report}", "--quiet"]
     cookie = json.dumps({"Cookie": f"{COOKIE_NAME}={locale}"})
     chrome = f"--chrome-flags={CHROME_FLAGS} {flags}".rstrip()
@@ -141,6 +150,47 @@ def page_medians(results: list[dict]) -> dict:
     }
     median["runs"] = [r["performance"] for r in results]
     return median
+
+
+@contextmanager
+def production_front(secret_key: str) -> Iterator[SimpleNamespace]:
+    """Debian's nginx with deploy/nginx.conf and TLS over the export, before gunicorn, while
+    the block runs: `base` and `chrome_flag`, which makes Chromium (only) trust the throwaway
+    CA's certificate (tests/support/tls.py)."""
+    from tests.support.app import config_with
+
+    from motorlab import create_app
+    from motorlab.build.export import export
+    from motorlab.deploy.nginx_config import Tls
+
+    with tempfile.TemporaryDirectory(prefix="motorlab-front-") as scratch:
+        folder = Path(scratch)
+        folder.chmod(0o755)  # nginx's workers (another user when started as root) read it
+        (folder / "tls").mkdir()
+        ca = make_ca(folder / "tls")
+        export(create_app(config_with(**HTTPS_SETTINGS)), folder / "site")
+        env = app_environment(
+            folder / "outbox.sqlite3", SECRET_KEY=os.environ.get("SECRET_KEY", secret_key),
+            **HTTPS_SETTINGS,
+        )  # fmt: skip
+        app, app_base = start_gunicorn("wsgi:app", env, folder)
+        try:
+            port = free_port()
+            tls = Tls(certificate=str(ca.certificate), key=str(ca.key), listen=f"127.0.0.1:{port}")
+            with patch.dict(os.environ, HTTPS_SETTINGS):  # deploy_config renders from them
+                front, _ = start_nginx(
+                    folder / "site", app_base.removeprefix("http://"), folder,
+                    unlimited=("127.0.0.1",), tls=tls,
+                )  # fmt: skip
+            try:
+                yield SimpleNamespace(
+                    base=f"https://127.0.0.1:{port}",
+                    chrome_flag=f"--ignore-certificate-errors-spki-list={spki_hash(ca.certificate)}",
+                )
+            finally:
+                front.stop()
+        finally:
+            app.stop()
 
 
 def main(argv: list[str] | None = None) -> int:

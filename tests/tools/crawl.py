@@ -15,13 +15,9 @@ from motorlab.config import TestConfig
 from motorlab.i18n import COOKIE_NAME, DEFAULT_LOCALE
 from motorlab.pages.registry import PAGES
 
-# The registry's pages, and one path no page has (the 404 page).
+# The registry's pages and one path no page has (the 404 page), in both locales.
 ROUTES = (*(page.path for page in PAGES), "/no-such-page")
-
-
-def paths() -> list[str]:
-    english = ["/en" + (route if route != "/" else "") for route in ROUTES]
-    return [*ROUTES, *english]
+PATHS = [*ROUTES, *("/en" + route.rstrip("/") for route in ROUTES)]
 
 
 def page_record(html: str, status: int) -> dict:
@@ -39,7 +35,7 @@ def page_record(html: str, status: int) -> dict:
 
 def snapshot() -> dict:
     records = {}
-    for path in paths():
+    for path in PATHS:
         client = create_app(TestConfig()).test_client()
         client.set_cookie(COOKIE_NAME, DEFAULT_LOCALE)
         response = client.get(path)
@@ -55,14 +51,14 @@ def compare(before: dict, after: dict) -> list[str]:
             differences.append(f"{path}: only in {'after' if old is None else 'before'}")
             continue
         for key in ("status", "text", "links"):
-            if old[key] != new[key]:
-                if key == "links":
-                    gone = [link for link in old[key] if link not in new[key]]
-                    added = [link for link in new[key] if link not in old[key]]
-                    detail = f"removed {gone}, added {added}" if gone or added else "order changed"
-                else:
-                    detail = f"{old[key]!r:.200} -> {new[key]!r:.200}"
-                differences.append(f"{path}: {key} differs: {detail}")
+            if old[key] == new[key]:
+                continue
+            detail = f"{old[key]!r:.200} -> {new[key]!r:.200}"
+            if key == "links":
+                gone = [link for link in old[key] if link not in new[key]]
+                added = [link for link in new[key] if link not in old[key]]
+                detail = f"removed {gone}, added {added}" if gone or added else "order changed"
+            differences.append(f"{path}: {key} differs: {detail}")
     return differences
 
 
@@ -70,7 +66,7 @@ def main(argv: list[str]) -> int:
     if len(argv) == 3 and argv[1] == "snapshot":
         with open(argv[2], "w", encoding="utf-8") as f:
             json.dump(snapshot(), f, ensure_ascii=False, indent=1)
-        print(f"{len(paths())} pages written to {argv[2]}")
+        print(f"{len(PATHS)} pages written to {argv[2]}")
         return 0
     if len(argv) == 4 and argv[1] == "compare":
         with open(argv[2], encoding="utf-8") as f1, open(argv[3], encoding="utf-8") as f2:

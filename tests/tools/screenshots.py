@@ -27,15 +27,9 @@ README_SHOTS = {"home-1280.png": (1280, 800), "home-375.png": (375, 812)}
 # Window width: its height (a phone, a small laptop, a laptop, a desktop screen).
 WINDOWS = {375: 812, 1024: 768, 1280: 800, 1920: 1080}
 MISSING = "/this-page-does-not-exist"  # a path no page has: the 404
-# The pages build/screens shows: file name -> the registry's page name (the first case study
-# stands for the four).
-REVIEW = {
-    "home": "home",
-    "portfolio": "portfolio",
-    "case-study": "case_study",
-    "about": "team",
-    "contact": "contact",
-}
+# File name -> the registry's page name (the first case study stands for the four).
+REVIEW = {"home": "home", "portfolio": "portfolio", "case-study": "case_study"}
+REVIEW |= {"about": "team", "contact": "contact"}
 
 
 def review_pages() -> dict[str, str]:
@@ -81,16 +75,15 @@ def shoot(base: str, *, readme: bool = True, browser=None) -> list[Path]:
     shots = []  # (file, locale, window, path, whole page)
     if readme:
         shots += [(DOCS / name, "es", size, "/", False) for name, size in README_SHOTS.items()]
-    for locale in LOCALES:
-        for size in WINDOWS.items():
-            for name, path in review_pages().items():
-                target = SCREENS / f"{name}-{locale}-{size[0]}.png"
-                shots.append(
-                    (target, locale, size, (PREFIXES[locale] + path).rstrip("/") or "/", True)
-                )
+    shots += [
+        (SCREENS / f"{name}-{locale}-{size[0]}.png", locale, size,
+         (PREFIXES[locale] + path).rstrip("/") or "/", True)
+        for locale in LOCALES
+        for size in WINDOWS.items()
+        for name, path in review_pages().items()
+    ]  # fmt: skip
     written = []
-    for (locale, size), group in itertools.groupby(shots, key=lambda shot: shot[1:3]):
-        width, height = size
+    for (locale, (width, height)), group in itertools.groupby(shots, key=lambda shot: shot[1:3]):
         viewport = {"width": width, "height": height}
         context = visitor(browser, base, locale, viewport=viewport, reduced_motion="reduce")
         page = context.new_page()
@@ -110,9 +103,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", help="a running site's address (default: serve one here)")
     parser.add_argument(
-        "--screens-only",
-        action="store_true",
-        help="write only build/screens/ (leave the README's screenshots in docs/ as they are)",
+        "--screens-only", action="store_true", help="write only build/screens/ (docs/ as it is)"
     )
     args = parser.parse_args(argv)
     if args.base:
